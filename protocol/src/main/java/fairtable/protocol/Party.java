@@ -1,0 +1,38 @@
+package fairtable.protocol;
+
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Transcript;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One seat of a protocol, as a deterministic state machine with no I/O: it consumes a message and returns
+ * the messages to send. The same party runs in memory, over TCP and by correspondence.
+ */
+public interface Party {
+    /** The messages this seat sends before hearing from anyone (usually its hello, or nothing). */
+    List<Envelope> start();
+
+    /**
+     * Consumes one received message. A message that breaks the protocol is rejected with a
+     * {@link ProtocolViolation}, kept as evidence in {@link #rejected()}, and leaves the state unchanged.
+     * A cheat that is only visible with this seat's secrets ends the game instead: the message is recorded,
+     * this seat reveals what proves the cheat, and {@link #failure()} says who cheated.
+     */
+    List<Envelope> receive(Envelope message) throws ProtocolViolation;
+
+    /** Whether this seat has nothing more to send or receive. */
+    boolean isFinished();
+
+    /** The cheat this seat caught that ended the game, if any. */
+    Optional<ProtocolViolation> failure();
+
+    /** The signed, hash-chained messages accepted so far. */
+    Transcript transcript();
+
+    /** Messages that were refused, with the reason: evidence to keep. */
+    List<Rejected> rejected();
+
+    /** A refused message and why. */
+    record Rejected(Envelope envelope, ProtocolViolation reason) {}
+}

@@ -1,0 +1,41 @@
+package fairtable.protocol.audit;
+
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.patent.PatentAudit;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Transcript;
+import fairtable.protocol.transcript.TranscriptFile;
+import java.util.List;
+
+/**
+ * Third-party verification of a transcript: every signature, the hash chain and the session, then the
+ * protocol's own checks. Needs nothing but the file.
+ */
+public final class Auditor {
+    private static final List<ProtocolAudit> AUDITS = List.of(new PatentAudit());
+
+    private Auditor() {}
+
+    public static AuditVerdict audit(TranscriptFile.Contents contents) {
+        Transcript transcript = new Transcript();
+        for (Envelope e : contents.messages()) {
+            try {
+                transcript.append(e);
+            } catch (ProtocolViolation v) {
+                return AuditVerdict.failed(v);
+            }
+        }
+        if (!transcript.established()) {
+            int missing = transcript.hellos().size();
+            return AuditVerdict.failed(new ProtocolViolation(0, "at seat " + missing,
+                    "the transcript ends before every player said hello"));
+        }
+        String protocol = transcript.hellos().get(0).protocol();
+        for (ProtocolAudit audit : AUDITS) {
+            if (audit.protocol().equals(protocol)) {
+                return audit.audit(transcript, contents.refused());
+            }
+        }
+        return AuditVerdict.failed(new ProtocolViolation(0, transcript.nameOf(0), "unknown protocol '" + protocol + "'"));
+    }
+}

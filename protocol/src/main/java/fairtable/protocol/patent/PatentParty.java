@@ -1,0 +1,506 @@
+package fairtable.protocol.patent;
+
+import fairtable.crypto.group.Element;
+import fairtable.crypto.group.Group;
+import fairtable.crypto.random.RandomChoices;
+import fairtable.crypto.sign.SigningKey;
+import fairtable.protocol.Party;
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.patent.PatentMessage.Deal1;
+import fairtable.protocol.patent.PatentMessage.Deal2;
+import fairtable.protocol.patent.PatentMessage.Deal3;
+import fairtable.protocol.patent.PatentMessage.Deal4;
+import fairtable.protocol.patent.PatentMessage.Draw;
+import fairtable.protocol.patent.PatentMessage.DrawAnswer;
+import fairtable.protocol.patent.PatentMessage.Rekey;
+import fairtable.protocol.patent.PatentMessage.Remix;
+import fairtable.protocol.patent.PatentMessage.Return;
+import fairtable.protocol.patent.PatentMessage.Reveal;
+import fairtable.protocol.patent.PatentObserver.Event;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Hello;
+import fairtable.protocol.transcript.Transcript;
+import fairtable.protocol.wire.MalformedMessageException;
+import fairtable.protocol.wire.WireReader;
+import fairtable.protocol.wire.WireWriter;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.random.RandomGenerator;
+
+/**
+ * One of the two parties of the FR 2823580 blind draw, as a sans-I/O state machine. Seat 0 plays the
+ * patent's A, seat 1 its B. After the five steps of the deal either party may, whenever no operation is
+ * under way, {@linkplain #draw draw} from the pile, {@linkplain #giveBack return} cards to it, or
+ * {@linkplain #reveal reveal} its keys to end the game; see docs/fr2823580.md for the design.
+ *
+ * <p>Every received message is checked publicly by a {@link PatentObserver} before this party uses it, and
+ * checked again with this party's keys where they allow (a card must decrypt to a card of the deck).
+ */
+public final class PatentParty implements Party {
+    private final PatentParameters params;
+    private final Group group;
+    private final BigInteger order;
+    private final int seat;
+    private final String name;
+    private final SigningKey key;
+    private final RandomGenerator random;
+
+    private final Transcript transcript = new Transcript();
+    private PatentObserver observer;
+    private final List<Rejected> rejected = new ArrayList<>();
+    private ProtocolViolation failure;
+
+    // Secrets. Exponents are listed in the order used, which is the order the reveal publishes them.
+    private final List<BigInteger> used = new ArrayList<>();
+    private BigInteger pileKey;
+    private BigInteger drawKey;
+    private final TreeSet<Integer> hand = new TreeSet<>();
+
+    private PatentParty(PatentParameters params, int seat, String name, SigningKey key, RandomGenerator random) {
+        if (seat != PatentObserver.A && seat != PatentObserver.B) {
+            throw new IllegalArgumentException("seat is 0 (A) or 1 (B)");
+        }
+        this.params = params;
+        this.group = params.group();
+        this.order = group.exponentModulus();
+        this.seat = seat;
+        this.name = name;
+        this.key = key;
+        this.random = random;
+    }
+
+    /**
+     * A new party. {@code random} supplies every secret (keys, shuffles, picks): a SecureRandom, except in
+     * tests.
+     */
+    public static PatentParty create(PatentParameters params, int seat, String name, SigningKey key,
+            RandomGenerator random) {
+        return new PatentParty(params, seat, name, key, random);
+    }
+
+    @Override
+    public List<Envelope> start() {
+        return seat == PatentObserver.A && transcript.size() == 0 ? List.of(sendHello()) : List.of();
+    }
+
+    @Override
+    public List<Envelope> receive(Envelope e) throws ProtocolViolation {
+        try {
+            if (failure != null || (observer != null && observer.isDone())) {
+                throw new ProtocolViolation(e.step(), transcript.nameOf(e.sender()), "the game is already over");
+            }
+            if (!transcript.established()) {
+                return receiveHello(e);
+            }
+            transcript.check(e);
+            if (e.sender() == seat) {
+                throw new ProtocolViolation(e.step(), transcript.nameOf(seat), "a message in my own name that I did not send");
+            }
+            Event event = observer.parse(e);
+            return handle(e, event);
+        } catch (ProtocolViolation v) {
+            rejected.add(new Rejected(e, v));
+            throw v;
+        }
+    }
+
+    private List<Envelope> receiveHello(Envelope e) throws ProtocolViolation {
+        Hello hello = transcript.check(e);
+        String who = hello.name();
+        if (hello.seat() == seat) {
+            throw new ProtocolViolation(0, who, "claims my seat");
+        }
+        if (!hello.protocol().equals(PatentParameters.PROTOCOL) || hello.players() != 2
+                || !Arrays.equals(hello.parameters(), params.toBytes())) {
+            String offered;
+            try {
+                offered = hello.protocol() + " " + PatentParameters.fromBytes(hello.parameters());
+            } catch (MalformedMessageException m) {
+                offered = hello.protocol() + " with unreadable parameters";
+            }
+            throw new ProtocolViolation(0, who, "proposes " + offered + ", not " + PatentParameters.PROTOCOL + " " + params);
+        }
+        transcript.append(e);
+        if (seat == PatentObserver.B) {
+            Envelope mine = sendHello();
+            return List.of(mine);
+        }
+        return List.of(sendDeal1());
+    }
+
+    private Envelope sendHello() {
+        byte[] nonce = new byte[Hello.NONCE_LENGTH];
+        random.nextBytes(nonce);
+        Hello hello = new Hello(PatentParameters.PROTOCOL, params.toBytes(), 2, seat, name, key.verifyingKey(), nonce);
+        Envelope e = transcript.seal(key, seat, 0, Hello.TYPE, hello.toBytes());
+        if (transcript.established()) {
+            observer = new PatentObserver(params, List.of(transcript.nameOf(0), transcript.nameOf(1)));
+        }
+        return e;
+    }
+
+    private List<Envelope> handle(Envelope e, Event event) throws ProtocolViolation {
+        if (observer == null) {
+            observer = new PatentObserver(params, List.of(transcript.nameOf(0), transcript.nameOf(1)));
+        }
+        PatentMessage m = event.message();
+        String peer = transcript.nameOf(e.sender());
+        if (m instanceof Deal1 d) {
+            return accept(e, event, sendDeal2(d));
+        } else if (m instanceof Deal2 d) {
+            return accept(e, event, sendDeal3(d));
+        } else if (m instanceof Deal3 d) {
+            List<Integer> cards = decryptCards(d.jb(), inverse(used.get(0)));
+            if (cards == null) {
+                return abort(e, event, new ProtocolViolation(e.step(), peer, "JB does not decrypt to cards of the deck"));
+            }
+            hand.addAll(cards);
+            return accept(e, event, () -> new Deal4(shuffled(d.t()), shuffled(exp(d.ja(), inverse(used.get(1))))));
+        } else if (m instanceof Deal4 d) {
+            List<Integer> cards = decryptCards(d.ja(), inverse(used.get(1)));
+            if (cards == null) {
+                return abort(e, event, new ProtocolViolation(e.step(), peer, "JA does not decrypt to cards of the deck"));
+            }
+            hand.addAll(cards);
+            return accept(e, event, null);
+        } else if (m instanceof Draw d) {
+            return accept(e, event, () -> new DrawAnswer(shuffled(exp(d.values(), inverse(pileKey)))));
+        } else if (m instanceof DrawAnswer d) {
+            List<Integer> cards = decryptCards(d.values(), inverse(pileKey.multiply(drawKey)));
+            if (cards == null || cards.stream().anyMatch(hand::contains)) {
+                return abort(e, event, new ProtocolViolation(e.step(), peer,
+                        "the drawn values do not decrypt to cards that can be in the pile"));
+            }
+            hand.addAll(cards);
+            drawKey = null;
+            return accept(e, event, null);
+        } else if (m instanceof Return r) {
+            return accept(e, event, () -> {
+                BigInteger fresh = newKey();
+                List<Element> pile = new ArrayList<>(exp(observer.pile(), fresh));
+                pile.addAll(exp(r.values(), pileKey.multiply(fresh)));
+                pileKey = pileKey.multiply(fresh).mod(order);
+                return new Rekey(shuffled(pile));
+            });
+        } else if (m instanceof Rekey r) {
+            return accept(e, event, () -> {
+                BigInteger fresh = newKey();
+                pileKey = pileKey.multiply(fresh).mod(order);
+                return new Remix(shuffled(exp(r.pile(), fresh)));
+            });
+        } else if (m instanceof Remix) {
+            return accept(e, event, null);
+        } else {
+            return accept(e, event, observer.hasRevealed(seat) ? null : () -> new Reveal(List.copyOf(used)));
+        }
+    }
+
+    /** Records the received message and sends the reply, if any. */
+    private List<Envelope> accept(Envelope e, Event event, Reply reply) throws ProtocolViolation {
+        transcript.append(e);
+        observer.apply(event);
+        return reply == null ? List.of() : List.of(send(reply.build()));
+    }
+
+    /**
+     * A cheat that only this party's keys can see: record the message as it came, then reveal this party's
+     * keys, which lets anyone check the accusation, and stop.
+     */
+    private List<Envelope> abort(Envelope e, Event event, ProtocolViolation why) throws ProtocolViolation {
+        transcript.append(e);
+        observer.apply(event);
+        failure = why;
+        return observer.hasRevealed(seat) ? List.of() : List.of(send(new Reveal(List.copyOf(used))));
+    }
+
+    @FunctionalInterface
+    private interface Reply {
+        PatentMessage build();
+    }
+
+    private Envelope sendDeal1() {
+        observer = new PatentObserver(params, List.of(transcript.nameOf(0), transcript.nameOf(1)));
+        BigInteger a1 = newKey();
+        return send(new Deal1(shuffled(exp(shuffled(params.deck().elements()), a1))));
+    }
+
+    private Reply sendDeal2(Deal1 d) {
+        return () -> {
+            List<Element> t = shuffled(d.t());
+            int[] picks = RandomChoices.distinctIndices(t.size(), params.each(), random);
+            List<Element> jb = pick(t, picks);
+            List<Element> rest = rest(t, picks);
+            BigInteger b1 = newKey();
+            BigInteger b2 = newKey();
+            pileKey = b2;
+            return new Deal2(shuffled(exp(rest, b2)), shuffled(exp(jb, b1)));
+        };
+    }
+
+    private Reply sendDeal3(Deal2 d) {
+        return () -> {
+            BigInteger a1Inverse = inverse(used.get(0));
+            List<Element> t = shuffled(d.t());
+            List<Element> jb = shuffled(exp(shuffled(d.jb()), a1Inverse));
+            BigInteger a2 = newKey();
+            BigInteger a3 = newKey();
+            pileKey = a3;
+            int[] picks = RandomChoices.distinctIndices(t.size(), params.each(), random);
+            List<Element> ja = shuffled(exp(pick(t, picks), a1Inverse.multiply(a2)));
+            List<Element> pile = shuffled(exp(rest(t, picks), a1Inverse.multiply(a3)));
+            return new Deal3(pile, jb, ja);
+        };
+    }
+
+    /** Draws {@code count} cards from the pile. Only when no operation is under way. */
+    public List<Envelope> draw(int count) {
+        requireIdle();
+        List<Element> pile = observer.pile();
+        if (count < 1 || count > pile.size()) {
+            throw new IllegalArgumentException("can draw 1 to " + pile.size() + " cards, not " + count);
+        }
+        int[] picked = RandomChoices.distinctIndices(pile.size(), count, random);
+        Arrays.sort(picked);
+        List<Integer> positions = Arrays.stream(picked).boxed().toList();
+        drawKey = newKey();
+        return List.of(send(new Draw(positions, shuffled(exp(pick(pile, picked), drawKey)))));
+    }
+
+    /** Returns the given cards from this party's hand to the pile; both parties then re-shuffle it. */
+    public List<Envelope> giveBack(List<Integer> cards) {
+        requireIdle();
+        if (cards.isEmpty() || !hand.containsAll(cards) || new TreeSet<>(cards).size() != cards.size()) {
+            throw new IllegalArgumentException("can only return distinct cards from the hand " + hand);
+        }
+        List<Element> values = cards.stream().map(c -> params.deck().element(c).exp(pileKey)).toList();
+        hand.removeAll(cards);
+        return List.of(send(new Return(shuffled(values))));
+    }
+
+    /** Ends the game by publishing every exponent this party used; the other party then does the same. */
+    public List<Envelope> reveal() {
+        if (observer == null || observer.hasRevealed(seat) || failure != null) {
+            throw new IllegalStateException("cannot reveal now");
+        }
+        return List.of(send(new Reveal(List.copyOf(used))));
+    }
+
+    private void requireIdle() {
+        if (observer == null || !observer.isIdle() || failure != null) {
+            throw new IllegalStateException("an operation is under way or the game is over: " + awaiting());
+        }
+    }
+
+    private Envelope send(PatentMessage m) {
+        byte[] body = tamper == null ? m.toBytes() : tamper.tamper(m, m.toBytes());
+        Envelope e = transcript.seal(key, seat, observer.nextStep(), m.type(), body);
+        try {
+            observer.apply(observer.parse(e));
+        } catch (ProtocolViolation v) {
+            if (tamper == null) {
+                throw new IllegalStateException("own message rejected: " + v.getMessage(), v);
+            }
+        }
+        return e;
+    }
+
+    /** Rewrites outgoing message bodies: the seam through which tests play a cheating party. */
+    @FunctionalInterface
+    interface Tamper {
+        byte[] tamper(PatentMessage message, byte[] body);
+    }
+
+    private Tamper tamper;
+
+    /** Makes this party a cheater; package-private, for the adversarial tests only. */
+    void cheatWith(Tamper tamper) {
+        this.tamper = tamper;
+    }
+
+    private BigInteger newKey() {
+        BigInteger k = group.randomInvertibleExponent(random);
+        used.add(k);
+        return k;
+    }
+
+    private BigInteger inverse(BigInteger k) {
+        return k.modInverse(order);
+    }
+
+    private List<Element> exp(List<Element> values, BigInteger exponent) {
+        BigInteger k = exponent.mod(order);
+        return values.stream().map(v -> v.exp(k)).toList();
+    }
+
+    private List<Element> shuffled(List<Element> values) {
+        return RandomChoices.shuffled(values, random);
+    }
+
+    private static List<Element> pick(List<Element> values, int[] positions) {
+        List<Element> out = new ArrayList<>(positions.length);
+        for (int p : positions) {
+            out.add(values.get(p));
+        }
+        return out;
+    }
+
+    private static List<Element> rest(List<Element> values, int[] positions) {
+        boolean[] taken = new boolean[values.size()];
+        for (int p : positions) {
+            taken[p] = true;
+        }
+        List<Element> out = new ArrayList<>(values.size() - positions.length);
+        for (int i = 0; i < values.size(); i++) {
+            if (!taken[i]) {
+                out.add(values.get(i));
+            }
+        }
+        return out;
+    }
+
+    /** The card numbers under {@code key}, or null if any value is not a card of the deck. */
+    private List<Integer> decryptCards(List<Element> values, BigInteger key) {
+        List<Integer> cards = new ArrayList<>(values.size());
+        for (Element v : values) {
+            int card = params.deck().cardOf(v.exp(key));
+            if (card < 0) {
+                return null;
+            }
+            cards.add(card);
+        }
+        return cards;
+    }
+
+    // ---- What the caller may ask. ----
+
+    /** This party's cards, as numbers 0..K-1, sorted. */
+    public List<Integer> hand() {
+        return List.copyOf(hand);
+    }
+
+    public int seat() {
+        return seat;
+    }
+
+    public PatentParameters parameters() {
+        return params;
+    }
+
+    /** Whether the deal's steps are complete on this side. */
+    public boolean isDealt() {
+        return observer != null && observer.isDealt() && (seat == PatentObserver.B || !hand.isEmpty());
+    }
+
+    /** Whether no operation is under way, so this party may draw, return or reveal. */
+    public boolean isIdle() {
+        return observer != null && observer.isIdle() && failure == null;
+    }
+
+    public int pileSize() {
+        return observer == null ? 0 : observer.pile().size();
+    }
+
+    /** What is awaited now, and from whom. */
+    public String awaiting() {
+        if (failure != null) {
+            return "nothing: the game was stopped (" + failure.getMessage() + ")";
+        }
+        return observer == null ? "the hellos" : observer.awaiting();
+    }
+
+    @Override
+    public boolean isFinished() {
+        return failure != null || (observer != null && observer.isDone());
+    }
+
+    @Override
+    public Optional<ProtocolViolation> failure() {
+        return Optional.ofNullable(failure);
+    }
+
+    @Override
+    public Transcript transcript() {
+        return transcript;
+    }
+
+    @Override
+    public List<Rejected> rejected() {
+        return Collections.unmodifiableList(rejected);
+    }
+
+    // ---- Serialisation: the secrets plus the messages; the public state is rebuilt by replaying them. ----
+
+    private static final int SNAPSHOT_VERSION = 1;
+
+    /** This party's whole state as bytes, secrets included: store it as carefully as a key. */
+    public byte[] snapshot() {
+        WireWriter w = new WireWriter().u8(SNAPSHOT_VERSION).blob(params.toBytes()).u8(seat).string(name)
+                .naturals(used).natural(pileKey == null ? BigInteger.ZERO : pileKey)
+                .natural(drawKey == null ? BigInteger.ZERO : drawKey).ints(List.copyOf(hand));
+        w.u8(failure == null ? 0 : 1);
+        if (failure != null) {
+            w.u32(failure.step()).string(failure.party()).string(failure.reason());
+        }
+        w.u32(transcript.size());
+        transcript.envelopes().forEach(e -> w.blob(e.toBytes()));
+        w.u32(rejected.size());
+        for (Rejected r : rejected) {
+            w.blob(r.envelope().toBytes()).u32(r.reason().step()).string(r.reason().party()).string(r.reason().reason());
+        }
+        return w.toBytes();
+    }
+
+    /** Rebuilds a party from {@link #snapshot()}; {@code key} must be the one it was created with. */
+    public static PatentParty restore(byte[] snapshot, SigningKey key, RandomGenerator random)
+            throws MalformedMessageException {
+        WireReader r = new WireReader(snapshot);
+        if (r.u8() != SNAPSHOT_VERSION) {
+            throw new MalformedMessageException("unknown snapshot version");
+        }
+        PatentParameters params = PatentParameters.fromBytes(r.blob(4096, "the parameters"));
+        int seat = r.u8();
+        String name = r.string(256, "the name");
+        PatentParty p = new PatentParty(params, seat, name, key, random);
+        int maxExponent = (params.group().exponentModulus().bitLength() + 7) / 8;
+        p.used.addAll(r.naturals(1 << 20, maxExponent, "the exponents"));
+        BigInteger pile = r.natural(maxExponent, "the pile key");
+        BigInteger draw = r.natural(maxExponent, "the draw key");
+        p.pileKey = pile.signum() == 0 ? null : pile;
+        p.drawKey = draw.signum() == 0 ? null : draw;
+        p.hand.addAll(r.ints(PatentParameters.MAX_CARDS, "the hand"));
+        if (r.u8() == 1) {
+            p.failure = new ProtocolViolation(r.count(Integer.MAX_VALUE, "step"), r.string(256, "party"),
+                    r.string(1 << 16, "reason"));
+        }
+        int messages = r.count(1 << 20, "the number of messages");
+        try {
+            for (int i = 0; i < messages; i++) {
+                Envelope e = Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "a message"));
+                p.transcript.append(e);
+                if (p.transcript.established()) {
+                    if (p.observer == null) {
+                        p.observer = new PatentObserver(params, List.of(p.transcript.nameOf(0), p.transcript.nameOf(1)));
+                    }
+                    if (!Hello.TYPE.equals(e.type())) {
+                        p.observer.apply(p.observer.parse(e));
+                    }
+                }
+            }
+            int refused = r.count(1 << 20, "the number of refused messages");
+            for (int i = 0; i < refused; i++) {
+                Envelope e = Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "a refused message"));
+                p.rejected.add(new Rejected(e, new ProtocolViolation(r.count(Integer.MAX_VALUE, "step"),
+                        r.string(256, "party"), r.string(1 << 16, "reason"))));
+            }
+        } catch (ProtocolViolation v) {
+            throw new MalformedMessageException("the snapshot's transcript does not replay: " + v.getMessage());
+        }
+        r.end();
+        return p;
+    }
+}

@@ -1,0 +1,135 @@
+package fairtable.protocol.transcript;
+
+import fairtable.crypto.sign.SigningKey;
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.wire.MalformedMessageException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The signed, hash-chained record of one session, identical at every seat. Checks each message's place
+ * (sequence number, previous hash, session id), author (seat and signature) and, for hellos, that every
+ * seat agreed to the same game. What a message means is for the protocol to check.
+ */
+public final class Transcript {
+    private static final byte[] ZERO = new byte[Envelope.HASH_LENGTH];
+
+    private final List<Envelope> envelopes = new ArrayList<>();
+    private final List<Hello> hellos = new ArrayList<>();
+    private byte[] sessionId;
+
+    /** Checks that {@code e} may come next, without recording it. Returns its hello if it is one. */
+    public Hello check(Envelope e) throws ProtocolViolation {
+        String who = hellos.size() > e.sender() ? hellos.get(e.sender()).name() : "at seat " + e.sender();
+        if (established() && !Arrays.equals(e.session(), sessionId)) {
+            throw new ProtocolViolation(e.step(), who, "the message belongs to another session (replayed)");
+        }
+        if (e.seq() != envelopes.size()) {
+            throw new ProtocolViolation(e.step(), who, "message number " + e.seq() + " arrived where number "
+                    + envelopes.size() + " was due (duplicate, replayed or out of order)");
+        }
+        if (!Arrays.equals(e.prev(), head())) {
+            throw new ProtocolViolation(e.step(), who, "the message does not follow the previous one (hash chain broken)");
+        }
+        if (!established()) {
+            return checkHello(e, who);
+        }
+        if (e.sender() >= hellos.size()) {
+            throw new ProtocolViolation(e.step(), who, "there is no seat " + e.sender());
+        }
+        if (!e.isSignedBy(hellos.get(e.sender()).key())) {
+            throw new ProtocolViolation(e.step(), who, "bad signature");
+        }
+        return null;
+    }
+
+    private Hello checkHello(Envelope e, String who) throws ProtocolViolation {
+        if (!Hello.TYPE.equals(e.type()) || e.step() != 0) {
+            throw new ProtocolViolation(e.step(), who, "expected a hello, got " + e.type());
+        }
+        if (!Arrays.equals(e.session(), ZERO)) {
+            throw new ProtocolViolation(0, who, "a hello carries no session id");
+        }
+        Hello hello;
+        try {
+            hello = Hello.fromBytes(e.body());
+        } catch (MalformedMessageException ex) {
+            throw new ProtocolViolation(0, who, "malformed hello: " + ex.getMessage());
+        }
+        who = hello.name();
+        if (hello.seat() != envelopes.size() || e.sender() != hello.seat()) {
+            throw new ProtocolViolation(0, who, "hello for seat " + hello.seat() + " arrived as message " + e.seq());
+        }
+        if (!hellos.isEmpty() && !hellos.get(0).sameGameAs(hello)) {
+            throw new ProtocolViolation(0, who, "proposes a different game than " + hellos.get(0).name());
+        }
+        for (Hello earlier : hellos) {
+            if (earlier.key().equals(hello.key()) || earlier.name().equals(hello.name())) {
+                throw new ProtocolViolation(0, who, "uses the same name or key as " + earlier.name());
+            }
+        }
+        if (!e.isSignedBy(hello.key())) {
+            throw new ProtocolViolation(0, who, "bad signature");
+        }
+        return hello;
+    }
+
+    /** Checks and records {@code e}. */
+    public void append(Envelope e) throws ProtocolViolation {
+        Hello hello = check(e);
+        envelopes.add(e);
+        if (hello != null) {
+            hellos.add(hello);
+            if (hellos.size() == hello.players()) {
+                sessionId = e.hash();
+            }
+        }
+    }
+
+    /** Signs the next message as {@code seat} and records it. */
+    public Envelope seal(SigningKey key, int seat, int step, String type, byte[] body) {
+        Envelope e = Envelope.sign(key, established() ? sessionId : ZERO, envelopes.size(), head(), seat, step,
+                type, body);
+        try {
+            append(e);
+        } catch (ProtocolViolation v) {
+            throw new IllegalStateException("own message rejected: " + v.getMessage(), v);
+        }
+        return e;
+    }
+
+    /** The hash the next message must name as {@code prev}. */
+    public byte[] head() {
+        return envelopes.isEmpty() ? ZERO.clone() : envelopes.get(envelopes.size() - 1).hash();
+    }
+
+    /** Whether every seat's hello is in, fixing the session id. */
+    public boolean established() {
+        return sessionId != null;
+    }
+
+    public byte[] sessionId() {
+        if (sessionId == null) {
+            throw new IllegalStateException("the session is not established yet");
+        }
+        return sessionId.clone();
+    }
+
+    public List<Envelope> envelopes() {
+        return Collections.unmodifiableList(envelopes);
+    }
+
+    public List<Hello> hellos() {
+        return Collections.unmodifiableList(hellos);
+    }
+
+    public String nameOf(int seat) {
+        return seat < hellos.size() ? hellos.get(seat).name() : "at seat " + seat;
+    }
+
+    public int size() {
+        return envelopes.size();
+    }
+}
