@@ -17,13 +17,17 @@ import java.util.function.UnaryOperator;
 final class Table {
     final PatentParty alice;
     final PatentParty bob;
+    final SigningKey aliceKey;
+    final SigningKey bobKey;
     /** Lets a test intercept (replace, drop, duplicate) a message on its way. */
     UnaryOperator<Envelope> wire = UnaryOperator.identity();
 
     Table(PatentParameters params, long seed) {
         SplittableRandom seeds = new SplittableRandom(seed);
-        alice = PatentParty.create(params, 0, "alice", key(seeds), seeds.split());
-        bob = PatentParty.create(params, 1, "bob", key(seeds), seeds.split());
+        aliceKey = key(seeds);
+        bobKey = key(seeds);
+        alice = PatentParty.create(params, 0, "alice", aliceKey, seeds.split());
+        bob = PatentParty.create(params, 1, "bob", bobKey, seeds.split());
     }
 
     static SigningKey key(SplittableRandom random) {
