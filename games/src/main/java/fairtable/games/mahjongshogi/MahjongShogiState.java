@@ -18,6 +18,10 @@ import java.util.Set;
  * is removed, equal kinds remove both, and a winning attacker moves into the square. The game ends when a king is
  * removed (its owner loses; if both kings fall in one battle it is a draw), when the player to move has no legal
  * move (they lose), or when {@link MahjongShogiRules#moveLimit()} moves have been made (a draw).
+ *
+ * <p>The no-legal-move rule keeps every position's outcome defined, but it cannot arise while a player has a tile:
+ * at most 27 own tiles never fill the board, so some tile borders an empty or opponent square; and a player keeps
+ * at least their king until the game ends.
  */
 public final class MahjongShogiState {
 

@@ -69,6 +69,40 @@ class DominoScenarioTest {
     }
 
     @Test
+    void aPlayerWithoutAPlayDrawsUntilTheBoneyardIsEmptyThenPasses() {
+        Set<Tile> allSixes = Set.of(Tile.of(6, 6), Tile.of(6, 5), Tile.of(6, 4), Tile.of(6, 3), Tile.of(6, 2),
+                Tile.of(6, 1), Tile.of(6, 0));
+        Set<Tile> noSixes = Set.of(Tile.of(0, 0), Tile.of(1, 1), Tile.of(2, 2), Tile.of(3, 3), Tile.of(4, 4),
+                Tile.of(5, 5), Tile.of(1, 0));
+        DominoRound round = DominoRound.dealOpenly(DominoRules.standard(2), List.of(allSixes, noSixes),
+                OptionalInt.empty()).apply(play(Tile.of(6, 6), End.LEFT));
+        List<Tile> boneyard = Tile.all().stream().filter(t -> !allSixes.contains(t) && !noSixes.contains(t)).toList();
+        assertThat(boneyard).hasSize(14).noneMatch(t -> t.shows(6));
+        for (Tile tile : boneyard) {
+            assertThat(round.legalMoves()).containsExactly(DominoMove.DRAW);
+            round = round.apply(DominoMove.DRAW);
+            assertThat(round.awaiting()).isEqualTo(new DominoRound.TileDraw(1));
+            DominoRound drawing = round;
+            assertThatThrownBy(() -> drawing.draw(Tile.of(6, 5))).as("held by player 0")
+                    .isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> drawing.draw(Tile.of(6, 6))).as("on the line")
+                    .isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> drawing.apply(DominoMove.PASS)).isInstanceOf(IllegalStateException.class);
+            round = round.draw(tile);
+        }
+        assertThat(round.boneyardSize()).isZero();
+        assertThat(round.hand(1).size()).isEqualTo(21);
+        assertThat(round.legalMoves()).containsExactly(DominoMove.PASS);
+        round = round.apply(DominoMove.PASS);
+        assertThat(round.awaiting()).isEqualTo(new DominoRound.PlayerMove(0));
+        assertThat(round.legalMoves()).containsExactlyInAnyOrder(play(Tile.of(6, 5), End.LEFT),
+                play(Tile.of(6, 5), End.RIGHT), play(Tile.of(6, 4), End.LEFT), play(Tile.of(6, 4), End.RIGHT),
+                play(Tile.of(6, 3), End.LEFT), play(Tile.of(6, 3), End.RIGHT), play(Tile.of(6, 2), End.LEFT),
+                play(Tile.of(6, 2), End.RIGHT), play(Tile.of(6, 1), End.LEFT), play(Tile.of(6, 1), End.RIGHT),
+                play(Tile.of(6, 0), End.LEFT), play(Tile.of(6, 0), End.RIGHT));
+    }
+
+    @Test
     void aPlayerWhoCanPlayMayNotDrawOrPass() {
         DominoRound round = DominoRound.dealOpenly(ALL_DEALT, List.of(BLOCKER_0, BLOCKER_1), OptionalInt.empty())
                 .apply(play(Tile.of(6, 6), End.LEFT));
