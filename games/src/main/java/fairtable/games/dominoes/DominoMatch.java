@@ -1,6 +1,7 @@
 package fairtable.games.dominoes;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -20,7 +21,7 @@ public record DominoMatch(DominoRules rules, List<Integer> scores, OptionalInt p
     }
 
     public static DominoMatch start(DominoRules rules) {
-        return new DominoMatch(rules, java.util.Collections.nCopies(rules.sides(), 0), OptionalInt.empty(), 0);
+        return new DominoMatch(rules, Collections.nCopies(rules.sides(), 0), OptionalInt.empty(), 0);
     }
 
     public boolean isOver() {

@@ -1,6 +1,8 @@
 package fairtable.games.dominoes;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -177,9 +179,14 @@ public final class DominoRound {
      * partial view they are the boneyard plus the hidden tiles.
      */
     public Set<Tile> unseenTiles() {
-        int mask = (1 << Tile.COUNT) - 1 & ~visibleMask();
-        return Hand.partlyHidden(Tile.all().stream().filter(t -> (mask & (1 << t.index())) != 0).toList(), 0)
-                .knownTiles();
+        int visible = visibleMask();
+        Set<Tile> unseen = new LinkedHashSet<>();
+        for (Tile tile : Tile.all()) {
+            if ((visible & (1 << tile.index())) == 0) {
+                unseen.add(tile);
+            }
+        }
+        return Collections.unmodifiableSet(unseen);
     }
 
     /**

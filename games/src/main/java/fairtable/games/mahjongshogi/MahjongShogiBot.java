@@ -3,6 +3,7 @@ package fairtable.games.mahjongshogi;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.IntPredicate;
 import java.util.random.RandomGenerator;
 
 /**
@@ -162,7 +163,7 @@ public final class MahjongShogiBot {
         return kinds;
     }
 
-    private static int mask(java.util.function.IntPredicate test) {
+    private static int mask(IntPredicate test) {
         int mask = 0;
         for (int kind = Kinds.WEAKEST; kind <= Kinds.STRONGEST; kind++) {
             if (test.test(kind)) {
@@ -172,7 +173,7 @@ public final class MahjongShogiBot {
         return mask;
     }
 
-    private static double probability(int kinds, TileSet tileSet, java.util.function.IntPredicate event) {
+    private static double probability(int kinds, TileSet tileSet, IntPredicate event) {
         double total = 0;
         double hits = 0;
         for (int kind = Kinds.WEAKEST; kind <= Kinds.STRONGEST; kind++) {
