@@ -91,7 +91,8 @@ public final class PatentParty implements Party {
     @Override
     public List<Envelope> receive(Envelope e) throws ProtocolViolation {
         try {
-            if (failure != null || (observer != null && observer.isDone())) {
+            // After catching a cheat this party still takes the other's reveal, which completes the evidence.
+            if ((observer != null && observer.isDone()) || (failure != null && !Reveal.TYPE.equals(e.type()))) {
                 throw new ProtocolViolation(e.step(), transcript.nameOf(e.sender()), "the game is already over");
             }
             if (!transcript.established()) {
