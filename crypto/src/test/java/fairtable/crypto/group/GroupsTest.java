@@ -261,6 +261,16 @@ class GroupsTest {
     }
 
     @Test
+    void literalGroupHasNoCardBelowIndexZero() {
+        // Index -1 would be the integer 1, the identity, which every key maps to itself; -2 would be 0.
+        PatentLiteralGroup group = PatentLiteralGroup.standard();
+        for (int index : new int[] {-1, -2, -3, Integer.MIN_VALUE}) {
+            assertThatThrownBy(() -> group.cardElement(DECK, index)).as("index %d", index)
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    @Test
     void literalGroupRequiresAPrime() {
         assertThatThrownBy(() -> PatentLiteralGroup.withPrime(BigInteger.valueOf(255)))
                 .isInstanceOf(IllegalArgumentException.class);
