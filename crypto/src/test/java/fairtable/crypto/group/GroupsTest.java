@@ -199,7 +199,7 @@ class GroupsTest {
         SplittableRandom random = new SplittableRandom(7);
         int residues = 0;
         int nonResidues = 0;
-        for (int i = 0; i < 40; i++) {
+        for (int i = 0; i < 24; i++) {
             byte[] bytes = new byte[group.elementLength()];
             random.nextBytes(bytes);
             BigInteger v = new BigInteger(1, bytes).mod(p.subtract(BigInteger.TWO)).add(BigInteger.TWO);

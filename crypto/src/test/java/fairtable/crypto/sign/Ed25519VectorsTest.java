@@ -83,10 +83,11 @@ class Ed25519VectorsTest {
         VerifyingKey key = VerifyingKey.fromBytes(HEX.parseHex(publicKey));
         byte[] msg = HEX.parseHex(message);
         byte[] signature = HEX.parseHex(sig);
-        for (int bit = 0; bit < msg.length * 8; bit++) {
+        // One bit in every byte, a different bit position each time.
+        for (int i = 0; i < msg.length; i++) {
             byte[] flipped = msg.clone();
-            flipped[bit / 8] ^= (byte) (1 << (bit % 8));
-            assertThat(key.verify(flipped, signature)).as("message bit %d flipped", bit).isFalse();
+            flipped[i] ^= (byte) (1 << (i % 8));
+            assertThat(key.verify(flipped, signature)).as("message byte %d changed", i).isFalse();
         }
         byte[] extended = Arrays.copyOf(msg, msg.length + 1);
         assertThat(key.verify(extended, signature)).as("a zero byte appended").isFalse();
@@ -98,11 +99,15 @@ class Ed25519VectorsTest {
         VerifyingKey key = VerifyingKey.fromBytes(HEX.parseHex(publicKey));
         byte[] msg = HEX.parseHex(message);
         byte[] signature = HEX.parseHex(sig);
-        for (int bit = 0; bit < 512; bit++) {
+        // One bit in every byte of R and S, a different bit position each time, plus the top bit of S.
+        for (int i = 0; i < 64; i++) {
             byte[] flipped = signature.clone();
-            flipped[bit / 8] ^= (byte) (1 << (bit % 8));
-            assertThat(key.verify(msg, flipped)).as("signature bit %d flipped", bit).isFalse();
+            flipped[i] ^= (byte) (1 << (i % 8));
+            assertThat(key.verify(msg, flipped)).as("signature byte %d changed", i).isFalse();
         }
+        byte[] topBit = signature.clone();
+        topBit[63] ^= (byte) 0x80;
+        assertThat(key.verify(msg, topBit)).isFalse();
     }
 
     @ParameterizedTest(name = "{0}")
