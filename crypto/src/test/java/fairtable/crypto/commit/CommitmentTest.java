@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -55,7 +56,7 @@ class CommitmentTest {
             assertThat(committed.commitment().isOpenedBy(DOMAIN, new Commitment.Opening(nonce, changed)))
                     .as("byte %d changed", i).isFalse();
         }
-        byte[] longer = java.util.Arrays.copyOf(VALUE, VALUE.length + 1);
+        byte[] longer = Arrays.copyOf(VALUE, VALUE.length + 1);
         assertThat(committed.commitment().isOpenedBy(DOMAIN, new Commitment.Opening(nonce, longer))).isFalse();
         assertThat(committed.commitment().isOpenedBy(DOMAIN, new Commitment.Opening(nonce, new byte[0]))).isFalse();
     }
