@@ -53,8 +53,8 @@ public final class PatentLiteralGroup extends ModularGroup {
     @Override
     public Element cardElement(byte[] deckId, int index) {
         BigInteger v = BigInteger.valueOf(index + 2L);
-        if (v.compareTo(p) >= 0) {
-            throw new IllegalArgumentException("card " + index + " does not fit below the modulus");
+        if (index < 0 || v.compareTo(p) >= 0) {
+            throw new IllegalArgumentException("no card " + index + ": cards are the integers 2 to N-1");
         }
         return element(v);
     }

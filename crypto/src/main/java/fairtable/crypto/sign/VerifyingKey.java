@@ -1,5 +1,7 @@
 package fairtable.crypto.sign;
 
+import cafe.cryptography.curve25519.CompressedEdwardsY;
+import cafe.cryptography.curve25519.InvalidEncodingException;
 import fairtable.crypto.hash.Hashes;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
@@ -26,6 +28,16 @@ public final class VerifyingKey {
     public static VerifyingKey fromBytes(byte[] encoded) {
         if (encoded.length != 32) {
             throw new IllegalArgumentException("an Ed25519 public key is 32 bytes, not " + encoded.length);
+        }
+        // RFC 8032 5.1.3: the point must be on the curve, and the encoding canonical (y < p, and no sign bit
+        // when x = 0). The JDK checks neither when it builds the key, so decode and re-encode.
+        try {
+            byte[] canonical = new CompressedEdwardsY(encoded.clone()).decompress().compress().toByteArray();
+            if (!Arrays.equals(canonical, encoded)) {
+                throw new IllegalArgumentException("not the canonical encoding of an Ed25519 public key");
+            }
+        } catch (InvalidEncodingException e) {
+            throw new IllegalArgumentException("not a point on the Ed25519 curve");
         }
         // RFC 8032 5.1.3: little-endian y with the sign of x in the top bit.
         byte[] be = new byte[32];
