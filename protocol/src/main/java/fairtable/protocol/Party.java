@@ -21,6 +21,9 @@ public interface Party {
      */
     List<Envelope> receive(Envelope message) throws ProtocolViolation;
 
+    /** What is awaited now, and from whom, in words for the user. */
+    String awaiting();
+
     /** Whether this seat has nothing more to send or receive. */
     boolean isFinished();
 

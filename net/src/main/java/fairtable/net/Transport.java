@@ -1,0 +1,35 @@
+package fairtable.net;
+
+import java.io.IOException;
+import java.time.Duration;
+
+/**
+ * A reliable, ordered channel of byte frames to one peer. Protocols never see it: a {@link PartyRunner}
+ * moves the frames between a transport and a sans-I/O party, so the same party runs in memory, over TCP
+ * and, later, over authenticated encrypted channels and by correspondence.
+ */
+public interface Transport extends AutoCloseable {
+    /** Sends one frame. */
+    void send(byte[] frame) throws IOException;
+
+    /**
+     * The next frame, waiting at most {@code timeout}.
+     *
+     * @throws PeerGoneException if the peer closed the channel
+     * @throws java.util.concurrent.TimeoutException if nothing came in time
+     */
+    byte[] receive(Duration timeout) throws IOException, java.util.concurrent.TimeoutException;
+
+    /** Who is at the other end, for messages to the user. */
+    String peer();
+
+    @Override
+    void close();
+
+    /** The peer closed the channel. */
+    final class PeerGoneException extends IOException {
+        public PeerGoneException(String peer) {
+            super(peer + " closed the connection");
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package fairtable.net.tcp;
+
+import fairtable.net.Transport;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Length-prefixed frames over plain TCP. Not encrypted and not authenticated: message signatures protect
+ * integrity and authorship, but anyone on the path can read the (encrypted) card values and the timing.
+ */
+public final class TcpTransport implements Transport {
+    /** Larger frames are refused before anything is allocated. */
+    public static final int MAX_FRAME = 32 << 20;
+
+    private final Socket socket;
+    private final DataInputStream in;
+    private final DataOutputStream out;
+    private final String peer;
+
+    private TcpTransport(Socket socket) throws IOException {
+        this.socket = socket;
+        socket.setTcpNoDelay(true);
+        this.in = new DataInputStream(socket.getInputStream());
+        this.out = new DataOutputStream(socket.getOutputStream());
+        this.peer = socket.getRemoteSocketAddress().toString();
+    }
+
+    /** A bound listening socket; {@code port} 0 picks a free port. */
+    public static ServerSocket listen(String host, int port) throws IOException {
+        ServerSocket server = new ServerSocket();
+        server.setReuseAddress(true);
+        server.bind(new InetSocketAddress(host, port));
+        return server;
+    }
+
+    /** Waits for one peer on {@code server}. */
+    public static TcpTransport accept(ServerSocket server, Duration timeout) throws IOException, TimeoutException {
+        server.setSoTimeout((int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+        try {
+            return new TcpTransport(server.accept());
+        } catch (SocketTimeoutException e) {
+            throw new TimeoutException("no peer connected within " + timeout.toSeconds() + " s");
+        }
+    }
+
+    /** Connects to {@code host:port}, retrying with backoff until {@code timeout} (the peer may start later). */
+    public static TcpTransport connect(String host, int port, Duration timeout) throws IOException, TimeoutException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long backoffMillis = 50;
+        while (true) {
+            Socket socket = new Socket();
+            try {
+                socket.connect(new InetSocketAddress(host, port), 5_000);
+                return new TcpTransport(socket);
+            } catch (IOException e) {
+                socket.close();
+                if (System.nanoTime() + backoffMillis * 1_000_000 > deadline) {
+                    throw new TimeoutException("could not connect to " + host + ":" + port + " within "
+                            + timeout.toSeconds() + " s: " + e.getMessage());
+                }
+                try {
+                    Thread.sleep(backoffMillis);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted", ie);
+                }
+                backoffMillis = Math.min(2_000, backoffMillis * 2);
+            }
+        }
+    }
+
+    @Override
+    public synchronized void send(byte[] frame) throws IOException {
+        out.writeInt(frame.length);
+        out.write(frame);
+        out.flush();
+    }
+
+    @Override
+    public byte[] receive(Duration timeout) throws IOException, TimeoutException {
+        socket.setSoTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis())));
+        try {
+            int length = in.readInt();
+            if (length < 0 || length > MAX_FRAME) {
+                throw new IOException(peer + " sent a frame of " + length + " bytes; the limit is " + MAX_FRAME);
+            }
+            byte[] frame = new byte[length];
+            in.readFully(frame);
+            return frame;
+        } catch (SocketTimeoutException e) {
+            throw new TimeoutException("nothing from " + peer + " within " + timeout.toSeconds() + " s");
+        } catch (EOFException e) {
+            throw new PeerGoneException(peer);
+        }
+    }
+
+    @Override
+    public String peer() {
+        return peer;
+    }
+
+    @Override
+    public void close() {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // Closing is best effort: the peer sees the connection end either way.
+        }
+    }
+}
