@@ -1,0 +1,116 @@
+package fairtable.games.chess;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Standard chess rules over {@link Position}: legal moves (no move may leave the own king attacked,
+ * castling neither out of, through nor into check), check detection, move application and perft.
+ * Every method needs a position with exactly one king per colour.
+ */
+public final class StandardChess {
+
+    private StandardChess() {
+    }
+
+    /** The legal moves, in a deterministic order. */
+    public static List<Move> legalMoves(Position position) {
+        Rules.MoveList moves = legal(position);
+        List<Move> result = new ArrayList<>(moves.size);
+        for (int i = 0; i < moves.size; i++) {
+            result.add(Rules.toMove(moves.moves[i]));
+        }
+        return result;
+    }
+
+    public static boolean isInCheck(Position position) {
+        int us = requireKings(position);
+        return Rules.isAttacked(position.board, position.kingIndex(us), us ^ Rules.BLACK_BIT);
+    }
+
+    public static boolean isCheckmate(Position position) {
+        return isInCheck(position) && legal(position).size == 0;
+    }
+
+    public static boolean isStalemate(Position position) {
+        return !isInCheck(position) && legal(position).size == 0;
+    }
+
+    /**
+     * The position after a legal move.
+     *
+     * @throws IllegalArgumentException if the move is not legal here
+     */
+    public static Position apply(Position position, Move move) {
+        Rules.MoveList moves = legal(position);
+        for (int i = 0; i < moves.size; i++) {
+            if (Rules.sameMove(moves.moves[i], move)) {
+                return position.play(moves.moves[i]);
+            }
+        }
+        throw new IllegalArgumentException("illegal move " + move + " in " + position.toFen());
+    }
+
+    /**
+     * Counts the leaf nodes of the legal move tree to the given depth (the standard move-generator
+     * test; see the published tables on the Chess Programming Wiki "Perft Results" page).
+     *
+     * @throws FenException if the FEN is invalid
+     */
+    public static long perft(String fen, int depth) {
+        return perft(Position.fromFen(fen), depth);
+    }
+
+    public static long perft(Position position, int depth) {
+        if (depth < 0) {
+            throw new IllegalArgumentException("depth must be >= 0: " + depth);
+        }
+        requireKings(position);
+        return countLeaves(position, depth);
+    }
+
+    private static long countLeaves(Position position, int depth) {
+        if (depth == 0) {
+            return 1;
+        }
+        Rules.MoveList moves = legal(position);
+        if (depth == 1) {
+            return moves.size;
+        }
+        long total = 0;
+        for (int i = 0; i < moves.size; i++) {
+            total += countLeaves(position.play(moves.moves[i]), depth - 1);
+        }
+        return total;
+    }
+
+    static Rules.MoveList legal(Position position) {
+        int us = requireKings(position);
+        int them = us ^ Rules.BLACK_BIT;
+        Rules.MoveList pseudo = new Rules.MoveList();
+        Rules.pseudoLegal(position, true, pseudo);
+        byte[] board = position.board;
+        byte[] scratch = board.clone();
+        int king = position.kingIndex(us);
+        Rules.MoveList legal = new Rules.MoveList();
+        for (int i = 0; i < pseudo.size; i++) {
+            int move = pseudo.moves[i];
+            Rules.playOnBoard(scratch, move);
+            int kingAfter = Rules.from(move) == king ? Rules.to(move) : king;
+            // Playing the move and asking "is my king attacked?" covers pins, checks, king moves and
+            // the en-passant capture that uncovers a rank attack on the king.
+            if (!Rules.isAttacked(scratch, kingAfter, them)) {
+                legal.add(move);
+            }
+            System.arraycopy(board, 0, scratch, 0, 64);
+        }
+        return legal;
+    }
+
+    private static int requireKings(Position position) {
+        if (position.kingIndex(0) < 0 || position.kingIndex(Rules.BLACK_BIT) < 0) {
+            throw new IllegalArgumentException("standard chess needs one king of each colour: " + position.toFen());
+        }
+        return Rules.colorBit(position.sideToMove());
+    }
+}
