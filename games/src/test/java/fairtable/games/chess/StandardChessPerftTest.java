@@ -50,4 +50,30 @@ class StandardChessPerftTest {
     void matchesPublishedCounts(String fen, int depth, long expected) {
         assertThat(StandardChess.perft(fen, depth)).isEqualTo(expected);
     }
+
+    /**
+     * Martin Sedlak's edge-case positions (widely reproduced perft suite): illegal en passant through
+     * a rank or diagonal pin, en passant giving check, castling giving check, castling rights lost by
+     * captures, castling prevented by attacks, promotions out of and into check, stalemate traps.
+     */
+    @ParameterizedTest(name = "{0} depth {1} = {2}")
+    @CsvSource(delimiter = ';', value = {
+        "3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1;6;1134888",
+        "8/8/4k3/8/2p5/8/B2P2K1/8 w - - 0 1;6;1015133",
+        "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1;6;1440467",
+        "5k2/8/8/8/8/8/8/4K2R w K - 0 1;6;661072",
+        "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1;6;803711",
+        "r3k2r/1b4bq/8/8/8/8/7B/R3K2R w KQkq - 0 1;4;1274206",
+        "r3k2r/8/3Q4/8/8/5q2/8/R3K2R b KQkq - 0 1;4;1720476",
+        "2K2r2/4P3/8/8/8/8/8/3k4 w - - 0 1;6;3821001",
+        "8/8/1P2K3/8/2n5/1q6/8/5k2 b - - 0 1;5;1004658",
+        "4k3/1P6/8/8/8/8/K7/8 w - - 0 1;6;217342",
+        "8/P1k5/K7/8/8/8/8/8 w - - 0 1;6;92683",
+        "K1k5/8/P7/8/8/8/8/8 w - - 0 1;6;2217",
+        "8/k1P5/8/1K6/8/8/8/8 w - - 0 1;7;567584",
+        "8/8/2k5/5q2/5n2/8/5K2/8 b - - 0 1;4;23527",
+    })
+    void matchesEdgeCaseSuite(String fen, int depth, long expected) {
+        assertThat(StandardChess.perft(fen, depth)).isEqualTo(expected);
+    }
 }
