@@ -93,6 +93,8 @@ public final class Position {
                     }
                     file += c - '0';
                     lastWasDigit = true;
+                } else if (c == '0' || c == '9') {
+                    throw new FenException(fen, "rank " + (rank + 1) + " has digit " + c + ", only 1..8 allowed");
                 } else {
                     PieceType type = PieceType.ofLetter(c);
                     if (type == null) {
