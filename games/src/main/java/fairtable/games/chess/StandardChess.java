@@ -1,12 +1,16 @@
 package fairtable.games.chess;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Standard chess rules over {@link Position}: legal moves (no move may leave the own king attacked,
  * castling neither out of, through nor into check), check detection, move application and perft.
- * Every method needs a position with exactly one king per colour.
+ * Every method needs a legal position: exactly one king per colour, and the side that has just moved
+ * not in check (otherwise "capture the king" would count as a move); others are rejected with an
+ * {@link IllegalArgumentException}.
  */
 public final class StandardChess {
 
@@ -15,6 +19,7 @@ public final class StandardChess {
 
     /** The legal moves, in a deterministic order. */
     public static List<Move> legalMoves(Position position) {
+        requireLegal(position);
         Rules.MoveList moves = legal(position);
         List<Move> result = new ArrayList<>(moves.size);
         for (int i = 0; i < moves.size; i++) {
@@ -24,15 +29,17 @@ public final class StandardChess {
     }
 
     public static boolean isInCheck(Position position) {
-        int us = requireKings(position);
+        int us = requireLegal(position);
         return Rules.isAttacked(position.board, position.kingIndex(us), us ^ Rules.BLACK_BIT);
     }
 
     public static boolean isCheckmate(Position position) {
+        requireLegal(position);
         return isInCheck(position) && legal(position).size == 0;
     }
 
     public static boolean isStalemate(Position position) {
+        requireLegal(position);
         return !isInCheck(position) && legal(position).size == 0;
     }
 
@@ -42,6 +49,7 @@ public final class StandardChess {
      * @throws IllegalArgumentException if the move is not legal here
      */
     public static Position apply(Position position, Move move) {
+        requireLegal(position);
         Rules.MoveList moves = legal(position);
         for (int i = 0; i < moves.size; i++) {
             if (Rules.sameMove(moves.moves[i], move)) {
@@ -65,8 +73,25 @@ public final class StandardChess {
         if (depth < 0) {
             throw new IllegalArgumentException("depth must be >= 0: " + depth);
         }
-        requireKings(position);
+        requireLegal(position);
         return countLeaves(position, depth);
+    }
+
+    /**
+     * Perft split by first move ("divide"), in move-generation order, for finding where a move
+     * generator disagrees with a reference.
+     */
+    public static Map<Move, Long> divide(Position position, int depth) {
+        if (depth < 1) {
+            throw new IllegalArgumentException("divide needs depth >= 1: " + depth);
+        }
+        requireLegal(position);
+        Rules.MoveList moves = legal(position);
+        Map<Move, Long> result = new LinkedHashMap<>();
+        for (int i = 0; i < moves.size; i++) {
+            result.put(Rules.toMove(moves.moves[i]), countLeaves(position.play(moves.moves[i]), depth - 1));
+        }
+        return result;
     }
 
     private static long countLeaves(Position position, int depth) {
@@ -84,8 +109,9 @@ public final class StandardChess {
         return total;
     }
 
+    /** Legal moves of a position already known to be legal (checked once at the public entry). */
     static Rules.MoveList legal(Position position) {
-        int us = requireKings(position);
+        int us = Rules.colorBit(position.sideToMove());
         int them = us ^ Rules.BLACK_BIT;
         Rules.MoveList pseudo = new Rules.MoveList();
         Rules.pseudoLegal(position, true, pseudo);
@@ -107,10 +133,16 @@ public final class StandardChess {
         return legal;
     }
 
-    private static int requireKings(Position position) {
-        if (position.kingIndex(0) < 0 || position.kingIndex(Rules.BLACK_BIT) < 0) {
+    private static int requireLegal(Position position) {
+        int us = Rules.colorBit(position.sideToMove());
+        int them = us ^ Rules.BLACK_BIT;
+        int theirKing = position.kingIndex(them);
+        if (position.kingIndex(us) < 0 || theirKing < 0) {
             throw new IllegalArgumentException("standard chess needs one king of each colour: " + position.toFen());
         }
-        return Rules.colorBit(position.sideToMove());
+        if (Rules.isAttacked(position.board, theirKing, us)) {
+            throw new IllegalArgumentException("illegal position, the side not to move is in check: " + position.toFen());
+        }
+        return us;
     }
 }

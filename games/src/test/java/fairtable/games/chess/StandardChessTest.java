@@ -45,9 +45,9 @@ class StandardChessTest {
     @Test
     void castlingNeitherOutOfNorThroughCheckButTheRookMayPassAnAttackedSquare() {
         // Black rook on f8 attacks f1: no kingside castling. b1 attacked by the b8 rook: queenside fine.
-        Position p = Position.fromFen("1r3r1k/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+        Position p = Position.fromFen("1r3rk1/8/8/8/8/8/8/R3K2R w KQ - 0 1");
         assertThat(uci(p)).contains("e1c1").doesNotContain("e1g1");
-        Position inCheck = Position.fromFen("4r2k/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+        Position inCheck = Position.fromFen("4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1");
         assertThat(uci(inCheck)).doesNotContain("e1c1", "e1g1");
         Position castled = StandardChess.apply(p, Move.parseUci("e1c1"));
         assertThat(castled.pieceAt(Square.C1)).contains(Piece.of(Color.WHITE, PieceType.KING));
@@ -78,5 +78,16 @@ class StandardChessTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("one king");
         assertThatThrownBy(() -> StandardChess.perft("not a fen", 1)).isInstanceOf(FenException.class);
         assertThat(StandardChess.perft(Position.START_FEN, 0)).isEqualTo(1);
+        assertThatThrownBy(() -> StandardChess.legalMoves(Position.fromFen("4k3/8/8/8/8/8/8/4R2K w - - 0 1")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not to move is in check");
+    }
+
+    /** Kiwipete: 48 first moves whose subtrees sum to the published perft(3). */
+    @Test
+    void divideSumsToPerft() {
+        Position kiwipete = Position.fromFen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+        java.util.Map<Move, Long> split = StandardChess.divide(kiwipete, 3);
+        assertThat(split).hasSize(48);
+        assertThat(split.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(97862L);
     }
 }
