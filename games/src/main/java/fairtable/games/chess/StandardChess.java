@@ -14,6 +14,19 @@ import java.util.Map;
  */
 public final class StandardChess {
 
+    /** ALIGNED[a][b]: a and b share a rank, file or diagonal. */
+    private static final boolean[][] ALIGNED = new boolean[64][64];
+
+    static {
+        for (int a = 0; a < 64; a++) {
+            for (int b = 0; b < 64; b++) {
+                int df = (a & 7) - (b & 7);
+                int dr = (a >> 3) - (b >> 3);
+                ALIGNED[a][b] = a != b && (df == 0 || dr == 0 || Math.abs(df) == Math.abs(dr));
+            }
+        }
+    }
+
     private StandardChess() {
     }
 
@@ -118,11 +131,18 @@ public final class StandardChess {
         byte[] board = position.board;
         byte[] scratch = board.clone();
         int king = position.kingIndex(us);
+        boolean inCheck = Rules.isAttacked(board, king, them);
         Rules.MoveList legal = new Rules.MoveList();
         for (int i = 0; i < pseudo.size; i++) {
             int move = pseudo.moves[i];
+            int from = Rules.from(move);
+            // Shortcut: out of check, a piece off every line through the king cannot be pinned.
+            if (!inCheck && from != king && (move & Rules.FLAG_EN_PASSANT) == 0 && !ALIGNED[from][king]) {
+                legal.add(move);
+                continue;
+            }
             Rules.playOnBoard(scratch, move);
-            int kingAfter = Rules.from(move) == king ? Rules.to(move) : king;
+            int kingAfter = from == king ? Rules.to(move) : king;
             // Playing the move and asking "is my king attacked?" covers pins, checks, king moves and
             // the en-passant capture that uncovers a rank attack on the king.
             if (!Rules.isAttacked(scratch, kingAfter, them)) {
