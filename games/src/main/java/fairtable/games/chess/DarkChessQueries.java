@@ -2,7 +2,6 @@ package fairtable.games.chess;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -23,10 +22,6 @@ import java.util.List;
  * or one of their own pieces); in EN_PASSANT every square of the list is asked.
  */
 public final class DarkChessQueries {
-
-    /** Announcement order inside a phase; the order of pieces of one type is hidden by the transfer. */
-    private static final List<PieceType> ANNOUNCEMENT_ORDER = List.of(
-            PieceType.KING, PieceType.QUEEN, PieceType.ROOK, PieceType.BISHOP, PieceType.KNIGHT, PieceType.PAWN);
 
     private DarkChessQueries() {
     }
@@ -95,64 +90,76 @@ public final class DarkChessQueries {
     }
 
     /**
-     * What an honest player queries now, given the true position (the answers an honest opponent
-     * gives decide where each list stops). Ordered by phase, then by announced type (king, queen,
-     * rook, bishop, knight, pawn), then by square. Pieces with no queries in a phase are left out.
+     * The 64 secrets (one {@link SquareCode} per square, index = {@link Square#index()}) that an
+     * honest {@code answerer} offers in a phase (Ou Yang, 5.4): GENERAL their piece or empty;
+     * PAWN_AHEAD "unknown" where they have a piece, else empty; EN_PASSANT "pawn" on the pawn that
+     * double-stepped on their last move while the opponent is to move (the one-turn window), else empty.
+     */
+    public static byte[] secrets(Position position, Color answerer, QueryPhase phase) {
+        byte[] b = position.board;
+        byte[] codes = new byte[64];
+        int them = Rules.colorBit(answerer);
+        for (int sq = 0; sq < 64; sq++) {
+            boolean theirs = b[sq] != 0 && (b[sq] & Rules.BLACK_BIT) == them;
+            codes[sq] = (byte) switch (phase) {
+                case GENERAL -> theirs ? b[sq] : SquareCode.empty(answerer);
+                case PAWN_AHEAD -> theirs ? SquareCode.unknown(answerer) : SquareCode.empty(answerer);
+                case EN_PASSANT -> SquareCode.empty(answerer);
+            };
+        }
+        int ep = position.enPassantIndex();
+        if (phase == QueryPhase.EN_PASSANT && ep >= 0 && position.sideToMove() == answerer.opposite()) {
+            int pushed = ep + 8 * answerer.forward();
+            codes[pushed] = (byte) (them | Rules.PAWN);
+        }
+        return codes;
+    }
+
+    /**
+     * What an honest player queries now, answered by an honest opponent holding the true position:
+     * a {@link QueryWalk} driven with {@link #secrets}. Ordered by phase, then by announced type
+     * (king, queen, rook, bishop, knight, pawn), then by square; pieces with no queries in a phase
+     * are left out.
      */
     public static List<PieceQueries> honestQueries(Position position, java.util.Set<Square> promotedSquares,
                                                    Color querier) {
-        long mask = 0;
-        for (Square s : promotedSquares) {
-            mask |= 1L << s.index();
-        }
-        return honestQueries(position, mask, querier);
-    }
-
-    static List<PieceQueries> honestQueries(Position position, long promoted, Color querier) {
-        byte[] b = position.board;
-        int us = Rules.colorBit(querier);
-        List<Integer> own = new ArrayList<>();
-        for (int sq = 0; sq < 64; sq++) {
-            if (b[sq] != 0 && (b[sq] & Rules.BLACK_BIT) == us) {
-                own.add(sq);
-            }
-        }
-        own.sort(Comparator.comparingInt((Integer sq) -> ANNOUNCEMENT_ORDER.indexOf(announced(b, promoted, sq)))
-                .thenComparingInt(sq -> sq));
-        List<PieceQueries> result = new ArrayList<>();
+        byte[][] secrets = new byte[QueryPhase.values().length][];
         for (QueryPhase phase : QueryPhase.values()) {
-            for (int sq : own) {
-                PieceType announced = announced(b, promoted, sq);
-                int max = maxQueries(announced, phase);
-                if (max == 0) {
-                    continue;
-                }
-                PieceType real = PieceType.ofCode(b[sq] & 7);
-                List<Square> asked = new ArrayList<>(max);
-                for (List<Square> list : queryLists(real, querier, Square.of(sq), phase)) {
-                    for (Square s : list) {
-                        asked.add(s);
-                        boolean stop = phase != QueryPhase.EN_PASSANT && b[s.index()] != 0;
-                        if (stop) {
-                            break;
-                        }
-                    }
-                }
-                if (asked.size() > max) {
-                    throw new IllegalStateException("query bound exceeded: " + asked.size() + " > " + max);
-                }
-                int informative = asked.size();
-                while (asked.size() < max) {
-                    asked.add(Square.of(sq));
-                }
-                result.add(new PieceQueries(Square.of(sq), announced, phase, asked, informative));
+            secrets[phase.ordinal()] = secrets(position, querier.opposite(), phase);
+        }
+        QueryWalk walk = QueryWalk.start(position, promotedSquares, querier);
+        List<PieceQueries> result = new ArrayList<>();
+        List<Square> squares = new ArrayList<>();
+        int informative = 0;
+        QueryWalk.Query current = null;
+        while (!walk.isDone()) {
+            QueryWalk.Query q = walk.next();
+            if (current != null && (q.phase() != current.phase() || q.piece() != current.piece())) {
+                result.add(new PieceQueries(current.piece(), current.announcedType(), current.phase(), squares, informative));
+                squares = new ArrayList<>();
+                informative = 0;
             }
+            current = q;
+            squares.add(q.square());
+            if (!q.padding()) {
+                informative++;
+            }
+            walk = walk.answer(secrets[q.phase().ordinal()][q.square().index()]);
+        }
+        if (current != null) {
+            result.add(new PieceQueries(current.piece(), current.announcedType(), current.phase(), squares, informative));
         }
         return Collections.unmodifiableList(result);
     }
 
-    private static PieceType announced(byte[] b, long promoted, int sq) {
-        return (promoted & 1L << sq) != 0 ? PieceType.PAWN : PieceType.ofCode(b[sq] & 7);
+    static List<PieceQueries> honestQueries(Position position, long promoted, Color querier) {
+        java.util.Set<Square> set = java.util.EnumSet.noneOf(Square.class);
+        for (int sq = 0; sq < 64; sq++) {
+            if ((promoted & 1L << sq) != 0) {
+                set.add(Square.of(sq));
+            }
+        }
+        return honestQueries(position, set, querier);
     }
 
     /** The forward diagonal squares of a pawn on {@code sq}, left first. */
