@@ -1,6 +1,7 @@
 package fairtable.games.chess;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,7 @@ public final class StandardChess {
     private StandardChess() {
     }
 
-    /** The legal moves, in a deterministic order. */
+    /** The legal moves, in a deterministic order (unmodifiable). */
     public static List<Move> legalMoves(Position position) {
         requireLegal(position);
         Rules.MoveList moves = legal(position);
@@ -38,7 +39,7 @@ public final class StandardChess {
         for (int i = 0; i < moves.size; i++) {
             result.add(Rules.toMove(moves.moves[i]));
         }
-        return result;
+        return Collections.unmodifiableList(result);
     }
 
     public static boolean isInCheck(Position position) {
