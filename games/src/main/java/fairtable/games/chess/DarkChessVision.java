@@ -67,7 +67,8 @@ public final class DarkChessVision {
                 case FULL -> new SquareView.Seen(piece);
             };
         }
-        return new FogView(viewer, position.sideToMove(), squares, vision);
+        int pushed = capturableEnPassantPawn(position, viewer);
+        return new FogView(viewer, position.sideToMove(), squares, vision, pushed < 0 ? null : Square.of(pushed));
     }
 
     /**

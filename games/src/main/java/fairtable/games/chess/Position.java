@@ -38,6 +38,11 @@ public final class Position {
         this.fullmoveNumber = fullmoveNumber;
     }
 
+    /** A position from trusted internal parts (no validation); the board array is taken over. */
+    static Position unchecked(byte[] board, Color sideToMove, int castlingRights, int enPassant) {
+        return new Position(board, sideToMove, castlingRights, enPassant, 0, 1);
+    }
+
     public static Position start() {
         return fromFen(START_FEN);
     }

@@ -18,8 +18,8 @@ import java.util.Set;
  * The number and order of announcements and queries depend only on the announced types.
  *
  * <p>Answers are checked against what the querier already knows, so a lying opponent is caught where
- * the lie is visible here: wrong colour, a content the phase does not allow, or a piece claimed on a
- * square the querier occupies. (Lies about dark squares need the commitments of the report's section 6.)
+ * the lie is visible here: wrong colour, a content the phase does not allow, a piece claimed on a
+ * square the querier occupies, or an answer contradicting an earlier one about the same square. (Lies about dark squares need the commitments of the report's section 6.)
  */
 public final class QueryWalk {
 
@@ -48,9 +48,12 @@ public final class QueryWalk {
     private final long full;
     private final long occupancyKnown;
     private final long occupied;
+    /** The pawn an en-passant answer showed, or null. */
+    private final Square enPassantPawn;
 
     private QueryWalk(Color querier, Color sideToMove, byte[] own, List<Asker> askers, int phase, int asker,
-                      int list, int inList, int asked, byte[] seen, long full, long occupancyKnown, long occupied) {
+                      int list, int inList, int asked, byte[] seen, long full, long occupancyKnown, long occupied,
+                      Square enPassantPawn) {
         this.querier = querier;
         this.sideToMove = sideToMove;
         this.own = own;
@@ -64,6 +67,7 @@ public final class QueryWalk {
         this.full = full;
         this.occupancyKnown = occupancyKnown;
         this.occupied = occupied;
+        this.enPassantPawn = enPassantPawn;
     }
 
     /**
@@ -104,7 +108,7 @@ public final class QueryWalk {
                 full |= 1L << sq;
             }
         }
-        return new QueryWalk(querier, sideToMove, own, List.copyOf(askers), 0, 0, 0, 0, 0, seen, full, 0, 0)
+        return new QueryWalk(querier, sideToMove, own, List.copyOf(askers), 0, 0, 0, 0, 0, seen, full, 0, 0, null)
                 .skipToQuery();
     }
 
@@ -190,10 +194,24 @@ public final class QueryWalk {
             return advancePadding();
         }
         int sq = q.square().index();
+        if (!ownSquare && (full & 1L << sq) != 0) {
+            // Already seen fully in this rebuild: the new answer must agree with the earlier one.
+            int known = seen[sq] == 0 ? SquareCode.empty(answerer) : seen[sq];
+            boolean consistent = switch (q.phase()) {
+                case GENERAL -> code == known;
+                case PAWN_AHEAD -> (content == SquareCode.UNKNOWN) == ((known & 7) != SquareCode.EMPTY);
+                case EN_PASSANT -> content == SquareCode.EMPTY || code == known;
+            };
+            if (!consistent) {
+                throw new IllegalArgumentException("the answer for " + q.square() + " in phase " + q.phase()
+                        + " contradicts an earlier answer");
+            }
+        }
         byte[] nextSeen = seen;
         long nextFull = full;
         long nextKnown = occupancyKnown;
         long nextOccupied = occupied;
+        Square nextEnPassantPawn = enPassantPawn;
         boolean stop;
         switch (q.phase()) {
             case GENERAL -> {
@@ -217,12 +235,13 @@ public final class QueryWalk {
                     nextSeen = seen.clone();
                     nextSeen[sq] = (byte) code;
                     nextFull |= 1L << sq;
+                    nextEnPassantPawn = q.square();
                 }
                 stop = false;
             }
         }
         QueryWalk updated = new QueryWalk(querier, sideToMove, own, askers, phase, asker, list, inList, asked + 1,
-                nextSeen, nextFull, nextKnown, nextOccupied);
+                nextSeen, nextFull, nextKnown, nextOccupied, nextEnPassantPawn);
         return updated.advanceInLists(stop);
     }
 
@@ -236,12 +255,12 @@ public final class QueryWalk {
             nextInList = 0;
         }
         return new QueryWalk(querier, sideToMove, own, askers, phase, asker, nextList, nextInList, asked, seen, full,
-                occupancyKnown, occupied).skipToQuery();
+                occupancyKnown, occupied, enPassantPawn).skipToQuery();
     }
 
     private QueryWalk advancePadding() {
         return new QueryWalk(querier, sideToMove, own, askers, phase, asker, list, inList, asked + 1, seen, full,
-                occupancyKnown, occupied).skipToQuery();
+                occupancyKnown, occupied, enPassantPawn).skipToQuery();
     }
 
     /** Moves the cursor to the next query still owed: a real one, padding, or the next piece or phase. */
@@ -271,7 +290,8 @@ public final class QueryWalk {
             i = 0;
             n = 0;
         }
-        return new QueryWalk(querier, sideToMove, own, askers, p, a, l, i, n, seen, full, occupancyKnown, occupied);
+        return new QueryWalk(querier, sideToMove, own, askers, p, a, l, i, n, seen, full, occupancyKnown, occupied,
+                enPassantPawn);
     }
 
     /**
@@ -294,7 +314,7 @@ public final class QueryWalk {
                 squares[sq] = new SquareView.Unseen();
             }
         }
-        return new FogView(querier, sideToMove, squares, new VisionMap(full, occupancyKnown));
+        return new FogView(querier, sideToMove, squares, new VisionMap(full, occupancyKnown), enPassantPawn);
     }
 
     /** Announcements in order, one per piece per phase in which it queries: phase and announced type. */

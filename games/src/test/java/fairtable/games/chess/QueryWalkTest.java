@@ -134,4 +134,47 @@ class QueryWalkTest {
         assertThatThrownBy(() -> QueryWalk.start(Color.WHITE, Color.WHITE, Map.of(Square.A1, PieceType.KING), Set.of(Square.A2)))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void contradictingAnEarlierAnswerIsCaught() {
+        // Knight b1 and knight d1 both ask c3; the king on h1 asks nothing shared.
+        Map<Square, PieceType> own = Map.of(Square.H1, PieceType.KING, Square.B1, PieceType.KNIGHT, Square.D1, PieceType.KNIGHT);
+        QueryWalk w = QueryWalk.start(Color.WHITE, Color.WHITE, own, Set.of());
+        int bishop = SquareCode.of(Piece.of(Color.BLACK, PieceType.BISHOP));
+        boolean answeredOnce = false;
+        while (!w.isDone()) {
+            QueryWalk.Query q = w.next();
+            if (q.square() == Square.C3 && !q.padding()) {
+                if (answeredOnce) {
+                    QueryWalk second = w;
+                    assertThatThrownBy(() -> second.answer(SquareCode.empty(Color.BLACK)))
+                            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("contradicts");
+                    w = w.answer(bishop);
+                    continue;
+                }
+                answeredOnce = true;
+                w = w.answer(bishop);
+            } else {
+                w = w.answer(SquareCode.empty(Color.BLACK));
+            }
+        }
+        assertThat(answeredOnce).isTrue();
+        assertThat(w.view().seenPiece(Square.C3)).contains(Piece.of(Color.BLACK, PieceType.BISHOP));
+    }
+
+    @Test
+    void ownMovesFollowFromTheViewAlone() {
+        SplittableRandom random = new SplittableRandom(99);
+        for (int game = 0; game < 6; game++) {
+            DarkChessGame g = DarkChessGame.start();
+            for (int ply = 0; ply < 150 && !g.isOver(); ply++) {
+                Color mover = g.sideToMove();
+                FogView rebuilt = runHonest(g, mover).view();
+                assertThat(rebuilt.legalMoves(g.position().castlingRights()))
+                        .containsExactlyInAnyOrderElementsOf(g.legalMoves());
+                assertThat(rebuilt.enPassantPawn()).isEqualTo(g.view(mover).enPassantPawn());
+                g = g.apply(DarkChessBot.chooseMove(g, random));
+            }
+        }
+    }
 }
