@@ -1,0 +1,100 @@
+package fairtable.games.poker;
+
+import fairtable.games.cards.Card;
+import java.util.List;
+
+/** A player's decision in a poker hand. Which ones are legal is said by the state's {@code legalActions()}. */
+public sealed interface Action {
+
+    /** Give up the hand. Only legal when facing a bet (checking is free, so folding then is refused). */
+    record Fold() implements Action {
+        @Override
+        public String toString() {
+            return "fold";
+        }
+    }
+
+    /** Pass without betting when no bet is faced. */
+    record Check() implements Action {
+        @Override
+        public String toString() {
+            return "check";
+        }
+    }
+
+    /** Match the current bet, or put in the whole stack when it is smaller. */
+    record Call() implements Action {
+        @Override
+        public String toString() {
+            return "call";
+        }
+    }
+
+    /**
+     * Bet or raise so that the player's total for this betting round becomes {@code amount}
+     * (a bet when nobody has bet yet). Putting in the whole stack is an all-in.
+     */
+    record RaiseTo(int amount) implements Action {
+        @Override
+        public String toString() {
+            return "raise to " + amount;
+        }
+    }
+
+    /** Five-card draw: throw away these cards (zero to three of the player's own) and receive as many. */
+    record Draw(List<Card> discards) implements Action {
+        public Draw {
+            discards = List.copyOf(discards);
+            Card.requireDistinct(discards);
+        }
+
+        @Override
+        public String toString() {
+            return discards.isEmpty() ? "stand pat" : "draw, discarding " + Card.format(discards);
+        }
+    }
+
+    /** Showdown: turn the hand face up. */
+    record Show() implements Action {
+        @Override
+        public String toString() {
+            return "show";
+        }
+    }
+
+    /** Showdown: throw the hand away unseen, giving up every pot. Legal only for a hand already beaten. */
+    record Muck() implements Action {
+        @Override
+        public String toString() {
+            return "muck";
+        }
+    }
+
+    static Action fold() {
+        return new Fold();
+    }
+
+    static Action check() {
+        return new Check();
+    }
+
+    static Action call() {
+        return new Call();
+    }
+
+    static Action raiseTo(int amount) {
+        return new RaiseTo(amount);
+    }
+
+    static Action draw(List<Card> discards) {
+        return new Draw(discards);
+    }
+
+    static Action show() {
+        return new Show();
+    }
+
+    static Action muck() {
+        return new Muck();
+    }
+}
