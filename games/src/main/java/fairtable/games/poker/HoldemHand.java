@@ -19,7 +19,7 @@ import java.util.Map;
  * river (or the first live seat left of the button when the river was checked or skipped), and see
  * {@link Action.Muck} for when a hand may be thrown away.
  */
-public final class HoldemHand {
+public final class HoldemHand implements PokerHand {
 
     /** The betting round the hand is in (or waiting to deal into). */
     public enum Street { PREFLOP, FLOP, TURN, RIVER, SHOWDOWN, COMPLETE }
@@ -133,6 +133,11 @@ public final class HoldemHand {
     /** The seat's hole cards (empty before they are dealt or for a seat sitting out). */
     public List<Card> holeCards(int seat) {
         return holeCards.get(seat);
+    }
+
+    @Override
+    public List<Card> privateCards(int seat) {
+        return holeCards(seat);
     }
 
     /** Chips each seat has behind (after the hand: final stacks, payouts included). */
