@@ -41,4 +41,27 @@ final class ScriptedDealer {
         }
         return hand;
     }
+
+    /** The same for a multi-hand game's current hand. */
+    HoldemGame play(HoldemGame game, Action... actions) {
+        game = dealPending(game);
+        for (Action action : actions) {
+            game = dealPending(game.apply(action));
+        }
+        return game;
+    }
+
+    HoldemGame dealPending(HoldemGame game) {
+        while (true) {
+            Pending pending = game.pending();
+            if (pending instanceof Pending.HoleCards request) {
+                game = game.deal(hole.get(request.seat()));
+            } else if (pending instanceof Pending.BoardCards request) {
+                int from = game.hand().board().size();
+                game = game.deal(board.subList(from, from + request.count()));
+            } else {
+                return game;
+            }
+        }
+    }
 }
