@@ -41,11 +41,14 @@ public sealed interface Action {
         }
     }
 
-    /** Five-card draw: throw away these cards (zero to three of the player's own) and receive as many. */
+    /**
+     * Five-card draw: throw away these cards (zero to three of the player's own) and receive as many.
+     * The discards are kept in card order, so two draws of the same cards are equal.
+     */
     record Draw(List<Card> discards) implements Action {
         public Draw {
-            discards = List.copyOf(discards);
             Card.requireDistinct(discards);
+            discards = discards.stream().sorted().toList();
         }
 
         @Override
