@@ -73,6 +73,43 @@ public sealed interface Action {
         }
     }
 
+    /**
+     * Parses what a player types: "fold", "check", "call", "bet 20" or "raise 20" (to a total of 20
+     * this round), "show", "muck", "draw" (stand pat) or "draw 7c 2s" (discard those cards).
+     */
+    static Action parse(String text) {
+        String[] words = text.strip().split("\\s+", 2);
+        String verb = words[0].toLowerCase(java.util.Locale.ROOT);
+        String rest = words.length > 1 ? words[1].strip() : "";
+        Action action = switch (verb) {
+            case "fold" -> fold();
+            case "check" -> check();
+            case "call" -> call();
+            case "show" -> show();
+            case "muck" -> muck();
+            case "draw" -> draw(rest.isEmpty() ? List.of() : Card.parseAll(rest));
+            case "bet", "raise" -> raiseTo(parseAmount(rest, text));
+            default -> throw new IllegalArgumentException("unknown action \"" + text.strip()
+                    + "\" (expected fold, check, call, bet N, raise N, show, muck or draw [cards])");
+        };
+        if (!rest.isEmpty() && !(action instanceof Draw) && !(action instanceof RaiseTo)) {
+            throw new IllegalArgumentException("\"" + verb + "\" takes no argument, got \"" + text.strip() + "\"");
+        }
+        return action;
+    }
+
+    private static int parseAmount(String amount, String text) {
+        try {
+            int value = Integer.parseInt(amount);
+            if (value > 0) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // fall through to the message below
+        }
+        throw new IllegalArgumentException("\"" + text.strip() + "\" needs a positive whole amount, like raise 20");
+    }
+
     static Action fold() {
         return new Fold();
     }
