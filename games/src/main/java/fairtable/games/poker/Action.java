@@ -57,11 +57,30 @@ public sealed interface Action {
         }
     }
 
-    /** Showdown: turn the hand face up. */
-    record Show() implements Action {
+    /**
+     * Five-card draw as seen by an engine that cannot see this player's cards: the player drew
+     * {@code count} (0 to 3) cards without saying which it threw away.
+     */
+    record DrawUnseen(int count) implements Action {
         @Override
         public String toString() {
-            return "show";
+            return "draw " + count + " unseen";
+        }
+    }
+
+    /**
+     * Showdown: turn the hand face up. {@code cards} may be empty when the engine already knows the
+     * seat's private cards; an observer that was dealt them hidden needs them named here.
+     */
+    record Show(List<Card> cards) implements Action {
+        public Show {
+            Card.requireDistinct(cards);
+            cards = cards.stream().sorted().toList();
+        }
+
+        @Override
+        public String toString() {
+            return cards.isEmpty() ? "show" : "show " + Card.format(cards);
         }
     }
 
@@ -75,7 +94,7 @@ public sealed interface Action {
 
     /**
      * Parses what a player types: "fold", "check", "call", "bet 20" or "raise 20" (to a total of 20
-     * this round), "show", "muck", "draw" (stand pat) or "draw 7c 2s" (discard those cards).
+     * this round), "show" (or "show As Kd"), "muck", "draw" (stand pat) or "draw 7c 2s" (discard those).
      */
     static Action parse(String text) {
         String[] words = text.strip().split("\\s+", 2);
@@ -85,14 +104,14 @@ public sealed interface Action {
             case "fold" -> fold();
             case "check" -> check();
             case "call" -> call();
-            case "show" -> show();
+            case "show" -> show(rest.isEmpty() ? List.of() : Card.parseAll(rest));
             case "muck" -> muck();
             case "draw" -> draw(rest.isEmpty() ? List.of() : Card.parseAll(rest));
             case "bet", "raise" -> raiseTo(parseAmount(rest, text));
             default -> throw new IllegalArgumentException("unknown action \"" + text.strip()
                     + "\" (expected fold, check, call, bet N, raise N, show, muck or draw [cards])");
         };
-        if (!rest.isEmpty() && !(action instanceof Draw) && !(action instanceof RaiseTo)) {
+        if (!rest.isEmpty() && !(action instanceof Draw) && !(action instanceof RaiseTo) && !(action instanceof Show)) {
             throw new IllegalArgumentException("\"" + verb + "\" takes no argument, got \"" + text.strip() + "\"");
         }
         return action;
@@ -130,8 +149,17 @@ public sealed interface Action {
         return new Draw(discards);
     }
 
+    static Action drawUnseen(int count) {
+        return new DrawUnseen(count);
+    }
+
     static Action show() {
-        return new Show();
+        return new Show(List.of());
+    }
+
+    /** Shows the named private cards (needed when this engine was dealt them hidden). */
+    static Action show(List<Card> cards) {
+        return new Show(cards);
     }
 
     static Action muck() {

@@ -13,6 +13,10 @@ import java.util.Map;
  * which each player still in (all-in players too), starting left of the button, discards zero to
  * three named cards and is dealt as many new ones, a second betting round opened by the first player
  * left of the button, and a showdown. Discarded cards are never dealt again in the hand.
+ *
+ * <p>An engine run by one player of a distributed game sees only its own cards: other seats' hands
+ * are dealt with {@link #dealHidden()}, those seats draw with {@link Action.DrawUnseen} (only the
+ * number of cards is public) and name their five cards when they show.
  */
 public final class DrawHand implements PokerHand {
 
@@ -20,6 +24,8 @@ public final class DrawHand implements PokerHand {
     public enum Phase { FIRST_BETTING, DRAW, SECOND_BETTING, SHOWDOWN, COMPLETE }
 
     private final DrawRules rules;
+    /** Bit i set: seat i's cards are dealt face down to this engine (an observer that is not seat i). */
+    private final int hiddenSeats;
     private final int button;
     private final Betting betting;
     private final List<List<Card>> hands;
@@ -30,9 +36,10 @@ public final class DrawHand implements PokerHand {
     private final Showdown showdown;
     private final int[] payouts;
 
-    private DrawHand(DrawRules rules, int button, Betting betting, List<List<Card>> hands, long usedCards,
+    private DrawHand(DrawRules rules, int hiddenSeats, int button, Betting betting, List<List<Card>> hands, long usedCards,
             Phase phase, Pending pending, int drawer, Showdown showdown, int[] payouts) {
         this.rules = rules;
+        this.hiddenSeats = hiddenSeats;
         this.button = button;
         this.betting = betting;
         this.hands = hands;
@@ -72,7 +79,7 @@ public final class DrawHand implements PokerHand {
         for (int i = 0; i < seats; i++) {
             hands.add(List.of());
         }
-        return new DrawHand(rules, button, betting, List.copyOf(hands), 0, Phase.FIRST_BETTING,
+        return new DrawHand(rules, 0, button, betting, List.copyOf(hands), 0, Phase.FIRST_BETTING,
                 new Pending.HoleCards(nextLive(betting, button), DrawRules.HAND_SIZE), -1, null, null);
     }
 
@@ -117,7 +124,7 @@ public final class DrawHand implements PokerHand {
         return phase == Phase.COMPLETE;
     }
 
-    /** The seat's current five cards (empty before the deal or for a seat sitting out). */
+    /** The seat's current five cards (empty before the deal, for a seat sitting out, or while hidden). */
     public List<Card> hand(int seat) {
         return hands.get(seat);
     }
@@ -194,9 +201,22 @@ public final class DrawHand implements PokerHand {
         }
         return switch (phase) {
             case SHOWDOWN -> showdown.legalActions();
-            case DRAW -> LegalActions.of(from.seat(), allDraws(hands.get(from.seat())));
+            case DRAW -> LegalActions.of(from.seat(), isHidden(from.seat()) ? unseenDraws() : allDraws(hands.get(from.seat())));
             default -> betting.legalActions();
         };
+    }
+
+    private static List<Action> unseenDraws() {
+        List<Action> draws = new ArrayList<>();
+        for (int count = 0; count <= DrawRules.MAX_DISCARDS; count++) {
+            draws.add(Action.drawUnseen(count));
+        }
+        return draws;
+    }
+
+    /** Whether the seat's cards are dealt hidden from this engine (and not shown yet). */
+    public boolean isHidden(int seat) {
+        return (hiddenSeats >>> seat & 1) != 0 && hands.get(seat).isEmpty();
     }
 
     private static List<Action> allDraws(List<Card> hand) {
@@ -231,16 +251,41 @@ public final class DrawHand implements PokerHand {
         }
         switch (phase) {
             case SHOWDOWN -> {
-                Showdown next = showdown.apply(seat, action);
+                List<List<Card>> newHands = hands;
+                long used = usedCards;
+                int strength = 0;
+                if (action instanceof Action.Show show) {
+                    List<Card> shown = ShownCards.check(seat, show, hands.get(seat), DrawRules.HAND_SIZE, used);
+                    if (hands.get(seat).isEmpty()) {
+                        List<List<Card>> revealed = new ArrayList<>(hands);
+                        revealed.set(seat, shown);
+                        newHands = List.copyOf(revealed);
+                        used |= HandEvaluator.maskOf(shown);
+                    }
+                    strength = HandEvaluator.evaluate(shown).strength();
+                }
+                Showdown next = showdown.apply(seat, action, strength);
                 if (next.finished()) {
                     int[] won = next.payouts(button);
-                    return new DrawHand(rules, button, betting.payOut(won), hands, usedCards, Phase.COMPLETE,
-                            new Pending.HandOver(), -1, next, won);
+                    return new DrawHand(rules, hiddenSeats, button, betting.payOut(won), newHands, used,
+                            Phase.COMPLETE, new Pending.HandOver(), -1, next, won);
                 }
-                return new DrawHand(rules, button, betting, hands, usedCards, phase,
+                return new DrawHand(rules, hiddenSeats, button, betting, newHands, used, phase,
                         new Pending.ActionFrom(next.toAct()), -1, next, null);
             }
             case DRAW -> {
+                if (isHidden(seat)) {
+                    if (!(action instanceof Action.DrawUnseen unseen) || unseen.count() > DrawRules.MAX_DISCARDS) {
+                        throw new IllegalArgumentException("seat " + seat + "'s cards are hidden here: it draws 0 to 3"
+                                + " unseen cards, not " + action);
+                    }
+                    if (unseen.count() == 0) {
+                        return new DrawHand(rules, hiddenSeats, button, betting, hands, usedCards, phase, pending, seat,
+                                null, null).nextDrawer();
+                    }
+                    return new DrawHand(rules, hiddenSeats, button, betting, hands, usedCards, phase,
+                            new Pending.ReplacementCards(seat, unseen.count()), seat, null, null);
+                }
                 if (!(action instanceof Action.Draw draw)) {
                     throw new IllegalArgumentException("seat " + seat + " must draw (discard 0 to 3 cards), not " + action);
                 }
@@ -258,14 +303,14 @@ public final class DrawHand implements PokerHand {
                 List<List<Card>> newHands = new ArrayList<>(hands);
                 newHands.set(seat, List.copyOf(kept));
                 if (draw.discards().isEmpty()) {
-                    return new DrawHand(rules, button, betting, List.copyOf(newHands), usedCards, phase, pending, seat,
+                    return new DrawHand(rules, hiddenSeats, button, betting, List.copyOf(newHands), usedCards, phase, pending, seat,
                             null, null).nextDrawer();
                 }
-                return new DrawHand(rules, button, betting, List.copyOf(newHands), usedCards, phase,
+                return new DrawHand(rules, hiddenSeats, button, betting, List.copyOf(newHands), usedCards, phase,
                         new Pending.ReplacementCards(seat, draw.discards().size()), seat, null, null);
             }
             default -> {
-                return new DrawHand(rules, button, betting.apply(seat, action), hands, usedCards, phase, pending,
+                return new DrawHand(rules, hiddenSeats, button, betting.apply(seat, action), hands, usedCards, phase, pending,
                         -1, null, null).advance();
             }
         }
@@ -277,27 +322,49 @@ public final class DrawHand implements PokerHand {
             long mask = Cards.requireFresh(cards, request.count(), usedCards, "seat " + request.seat() + "'s hand");
             List<List<Card>> newHands = new ArrayList<>(hands);
             newHands.set(request.seat(), List.copyOf(cards));
-            int next = nextLive(betting, request.seat());
-            if (newHands.get(next).isEmpty()) {
-                return new DrawHand(rules, button, betting, List.copyOf(newHands), usedCards | mask, phase,
-                        new Pending.HoleCards(next, DrawRules.HAND_SIZE), -1, null, null);
-            }
-            Betting first = rules.hasBlinds()
-                    ? betting.openRound(nextLive(betting, bigBlindSeat(betting, button)), rules.bigBlind(), true)
-                    : betting.openRound(button + 1, 0, true);
-            return new DrawHand(rules, button, first, List.copyOf(newHands), usedCards | mask, phase, pending, -1,
-                    null, null).advance();
+            return afterHand(request.seat(), List.copyOf(newHands), hiddenSeats, usedCards | mask);
         }
         if (pending instanceof Pending.ReplacementCards request) {
+            if (isHidden(request.seat())) {
+                throw new IllegalArgumentException("seat " + request.seat() + "'s hand is hidden here: deal its"
+                        + " replacements with dealHidden()");
+            }
             long mask = Cards.requireFresh(cards, request.count(), usedCards, "seat " + request.seat() + "'s draw");
             List<List<Card>> newHands = new ArrayList<>(hands);
             List<Card> hand = new ArrayList<>(hands.get(request.seat()));
             hand.addAll(cards);
             newHands.set(request.seat(), List.copyOf(hand));
-            return new DrawHand(rules, button, betting, List.copyOf(newHands), usedCards | mask, phase, pending,
+            return new DrawHand(rules, hiddenSeats, button, betting, List.copyOf(newHands), usedCards | mask, phase, pending,
                     request.seat(), null, null).nextDrawer();
         }
         throw new IllegalStateException("no cards are expected; waiting for " + pending);
+    }
+
+    /**
+     * Records that the requested cards (a seat's five, or the replacements of a seat already hidden)
+     * went to their seat face down: this engine, an observer that is not that player, cannot see them.
+     */
+    public DrawHand dealHidden() {
+        if (pending instanceof Pending.HoleCards request) {
+            return afterHand(request.seat(), hands, hiddenSeats | 1 << request.seat(), usedCards);
+        }
+        if (pending instanceof Pending.ReplacementCards request && isHidden(request.seat())) {
+            return new DrawHand(rules, hiddenSeats, button, betting, hands, usedCards, phase, pending, request.seat(),
+                    null, null).nextDrawer();
+        }
+        throw new IllegalStateException("only a hidden hand's cards can be dealt hidden; waiting for " + pending);
+    }
+
+    private DrawHand afterHand(int seat, List<List<Card>> newHands, int hidden, long used) {
+        int next = nextLive(betting, seat);
+        if (newHands.get(next).isEmpty() && (hidden >>> next & 1) == 0) {
+            return new DrawHand(rules, hidden, button, betting, newHands, used, phase,
+                    new Pending.HoleCards(next, DrawRules.HAND_SIZE), -1, null, null);
+        }
+        Betting first = rules.hasBlinds()
+                ? betting.openRound(nextLive(betting, bigBlindSeat(betting, button)), rules.bigBlind(), true)
+                : betting.openRound(button + 1, 0, true);
+        return new DrawHand(rules, hidden, button, first, newHands, used, phase, pending, -1, null, null).advance();
     }
 
     /** After {@code drawer} has drawn: the next player to draw, or the second betting round. */
@@ -305,12 +372,12 @@ public final class DrawHand implements PokerHand {
         for (int position = position(drawer) + 1; position < seats(); position++) {
             int seat = (button + 1 + position) % seats();
             if (!betting.folded(seat)) {
-                return new DrawHand(rules, button, betting, hands, usedCards, phase, new Pending.ActionFrom(seat), -1,
+                return new DrawHand(rules, hiddenSeats, button, betting, hands, usedCards, phase, new Pending.ActionFrom(seat), -1,
                         null, null);
             }
         }
         Betting second = betting.openRound(button + 1, 0, false);
-        return new DrawHand(rules, button, second, hands, usedCards, Phase.SECOND_BETTING, pending, -1, null, null)
+        return new DrawHand(rules, hiddenSeats, button, second, hands, usedCards, Phase.SECOND_BETTING, pending, -1, null, null)
                 .advance();
     }
 
@@ -328,31 +395,32 @@ public final class DrawHand implements PokerHand {
                     won[seat] = settled.pot();
                 }
             }
-            return new DrawHand(rules, button, settled.payOut(won), hands, usedCards, Phase.COMPLETE,
+            return new DrawHand(rules, hiddenSeats, button, settled.payOut(won), hands, usedCards, Phase.COMPLETE,
                     new Pending.HandOver(), -1, null, won);
         }
         if (!betting.roundComplete()) {
-            return new DrawHand(rules, button, betting, hands, usedCards, phase, new Pending.ActionFrom(betting.toAct()),
+            return new DrawHand(rules, hiddenSeats, button, betting, hands, usedCards, phase, new Pending.ActionFrom(betting.toAct()),
                     -1, null, null);
         }
         Betting settled = betting.returnUncalled();
         if (phase == Phase.FIRST_BETTING) {
             int first = nextLive(settled, button);
-            return new DrawHand(rules, button, settled, hands, usedCards, Phase.DRAW, new Pending.ActionFrom(first),
+            return new DrawHand(rules, hiddenSeats, button, settled, hands, usedCards, Phase.DRAW, new Pending.ActionFrom(first),
                     -1, null, null);
         }
         int[] strengths = new int[seats()];
         Arrays.fill(strengths, Integer.MIN_VALUE);
         for (int seat = 0; seat < seats(); seat++) {
             if (!settled.folded(seat)) {
-                strengths[seat] = HandEvaluator.evaluate(hands.get(seat)).strength();
+                strengths[seat] = isHidden(seat) ? Showdown.UNKNOWN
+                        : HandEvaluator.evaluate(hands.get(seat)).strength();
             }
         }
         int aggressor = settled.lastAggressor();
         int first = aggressor >= 0 && !settled.folded(aggressor) ? aggressor : nextLive(settled, button);
         Showdown show = Showdown.start(first, settled.foldedSeats(), strengths,
                 Pot.split(settled.totals(), settled.foldedSeats()));
-        return new DrawHand(rules, button, settled, hands, usedCards, Phase.SHOWDOWN, new Pending.ActionFrom(show.toAct()),
+        return new DrawHand(rules, hiddenSeats, button, settled, hands, usedCards, Phase.SHOWDOWN, new Pending.ActionFrom(show.toAct()),
                 -1, show, null);
     }
 

@@ -55,6 +55,11 @@ public final class HoldemGame {
         return new HoldemGame(rules, hand.deal(cards), handNumber);
     }
 
+    /** See {@link HoldemHand#dealHidden()}. */
+    public HoldemGame dealHidden() {
+        return new HoldemGame(rules, hand.dealHidden(), handNumber);
+    }
+
     /** Chips behind each seat (once the hand is complete, the stacks the next hand starts with). */
     public int[] stacks() {
         return hand.stacks();

@@ -25,6 +25,8 @@ public final class HoldemHand implements PokerHand {
     public enum Street { PREFLOP, FLOP, TURN, RIVER, SHOWDOWN, COMPLETE }
 
     private final HoldemRules rules;
+    /** Bit i set: seat i was dealt cards this engine cannot see. */
+    private final int hiddenSeats;
     private final int button;
     private final int smallBlindSeat;
     private final int bigBlindSeat;
@@ -37,10 +39,11 @@ public final class HoldemHand implements PokerHand {
     private final Showdown showdown;
     private final int[] payouts;
 
-    private HoldemHand(HoldemRules rules, int button, int smallBlindSeat, int bigBlindSeat, Betting betting,
+    private HoldemHand(HoldemRules rules, int hiddenSeats, int button, int smallBlindSeat, int bigBlindSeat, Betting betting,
             List<List<Card>> holeCards, List<Card> board, long usedCards, Street street, Pending pending,
             Showdown showdown, int[] payouts) {
         this.rules = rules;
+        this.hiddenSeats = hiddenSeats;
         this.button = button;
         this.smallBlindSeat = smallBlindSeat;
         this.bigBlindSeat = bigBlindSeat;
@@ -79,7 +82,7 @@ public final class HoldemHand implements PokerHand {
             hole.add(List.of());
         }
         int firstDealt = nextLive(betting, button);
-        return new HoldemHand(rules, button, smallBlind, bigBlind, betting, List.copyOf(hole), List.of(), 0,
+        return new HoldemHand(rules, 0, button, smallBlind, bigBlind, betting, List.copyOf(hole), List.of(), 0,
                 Street.PREFLOP, new Pending.HoleCards(firstDealt, 2), null, null);
     }
 
@@ -130,7 +133,10 @@ public final class HoldemHand implements PokerHand {
         return board;
     }
 
-    /** The seat's hole cards (empty before they are dealt or for a seat sitting out). */
+    /**
+     * The seat's hole cards: empty before they are dealt, for a seat sitting out, or when they were dealt
+     * hidden from this engine and not yet shown.
+     */
     public List<Card> holeCards(int seat) {
         return holeCards.get(seat);
     }
@@ -233,14 +239,29 @@ public final class HoldemHand implements PokerHand {
             throw new IllegalArgumentException("it is seat " + from.seat() + "'s turn, not seat " + seat + "'s");
         }
         if (street == Street.SHOWDOWN) {
-            Showdown next = showdown.apply(seat, action);
+            List<List<Card>> hole = holeCards;
+            long used = usedCards;
+            int strength = 0;
+            if (action instanceof Action.Show show) {
+                List<Card> shown = ShownCards.check(seat, show, holeCards.get(seat), 2, used);
+                if (holeCards.get(seat).isEmpty()) {
+                    hole = new ArrayList<>(holeCards);
+                    hole.set(seat, shown);
+                    hole = List.copyOf(hole);
+                    used |= HandEvaluator.maskOf(shown);
+                }
+                List<Card> seven = new ArrayList<>(shown);
+                seven.addAll(board);
+                strength = HandEvaluator.evaluate(seven).strength();
+            }
+            Showdown next = showdown.apply(seat, action, strength);
             if (next.finished()) {
                 int[] won = next.payouts(button);
-                return new HoldemHand(rules, button, smallBlindSeat, bigBlindSeat, betting.payOut(won), holeCards,
-                        board, usedCards, Street.COMPLETE, new Pending.HandOver(), next, won);
+                return new HoldemHand(rules, hiddenSeats, button, smallBlindSeat, bigBlindSeat, betting.payOut(won),
+                        hole, board, used, Street.COMPLETE, new Pending.HandOver(), next, won);
             }
-            return new HoldemHand(rules, button, smallBlindSeat, bigBlindSeat, betting, holeCards, board, usedCards,
-                    street, new Pending.ActionFrom(next.toAct()), next, null);
+            return new HoldemHand(rules, hiddenSeats, button, smallBlindSeat, bigBlindSeat, betting, hole, board,
+                    used, street, new Pending.ActionFrom(next.toAct()), next, null);
         }
         return with(betting.apply(seat, action)).advance();
     }
@@ -251,15 +272,7 @@ public final class HoldemHand implements PokerHand {
             long mask = Cards.requireFresh(cards, request.count(), usedCards, "seat " + request.seat() + "'s hole");
             List<List<Card>> hole = new ArrayList<>(holeCards);
             hole.set(request.seat(), List.copyOf(cards));
-            int next = nextLive(betting, request.seat());
-            if (hole.get(next).isEmpty()) {
-                return new HoldemHand(rules, button, smallBlindSeat, bigBlindSeat, betting, List.copyOf(hole), board,
-                        usedCards | mask, street, new Pending.HoleCards(next, 2), null, null);
-            }
-            int betToMatch = Math.max(rules.bigBlind(), betting.currentBet());
-            Betting preflop = betting.openRound(nextLive(betting, bigBlindSeat), betToMatch, true);
-            return new HoldemHand(rules, button, smallBlindSeat, bigBlindSeat, preflop, List.copyOf(hole), board,
-                    usedCards | mask, street, pending, null, null).advance();
+            return afterHoleCards(request.seat(), List.copyOf(hole), hiddenSeats, usedCards | mask);
         }
         if (pending instanceof Pending.BoardCards request) {
             long mask = Cards.requireFresh(cards, request.count(), usedCards, "the board");
@@ -267,14 +280,42 @@ public final class HoldemHand implements PokerHand {
             newBoard.addAll(cards);
             Street next = Street.values()[street.ordinal() + 1];
             Betting round = betting.openRound(button + 1, 0, false);
-            return new HoldemHand(rules, button, smallBlindSeat, bigBlindSeat, round, holeCards,
+            return new HoldemHand(rules, hiddenSeats, button, smallBlindSeat, bigBlindSeat, round, holeCards,
                     List.copyOf(newBoard), usedCards | mask, next, pending, null, null).advance();
         }
         throw new IllegalStateException("no cards are expected; waiting for " + pending);
     }
 
+    /**
+     * Records that the requested hole cards went to their seat face down: this engine (an observer
+     * that is not that player) cannot see them. The player names them when showing.
+     */
+    public HoldemHand dealHidden() {
+        if (!(pending instanceof Pending.HoleCards request)) {
+            throw new IllegalStateException("only hole cards can be dealt hidden; waiting for " + pending);
+        }
+        return afterHoleCards(request.seat(), holeCards, hiddenSeats | 1 << request.seat(), usedCards);
+    }
+
+    /** Whether the seat's cards were dealt hidden from this engine and have not been shown. */
+    public boolean isHidden(int seat) {
+        return (hiddenSeats >>> seat & 1) != 0 && holeCards.get(seat).isEmpty();
+    }
+
+    private HoldemHand afterHoleCards(int seat, List<List<Card>> hole, int hidden, long used) {
+        int next = nextLive(betting, seat);
+        if (hole.get(next).isEmpty() && (hidden >>> next & 1) == 0) {
+            return new HoldemHand(rules, hidden, button, smallBlindSeat, bigBlindSeat, betting, hole, board, used,
+                    street, new Pending.HoleCards(next, 2), null, null);
+        }
+        int betToMatch = Math.max(rules.bigBlind(), betting.currentBet());
+        Betting preflop = betting.openRound(nextLive(betting, bigBlindSeat), betToMatch, true);
+        return new HoldemHand(rules, hidden, button, smallBlindSeat, bigBlindSeat, preflop, hole, board, used, street,
+                pending, null, null).advance();
+    }
+
     private HoldemHand with(Betting next) {
-        return new HoldemHand(rules, button, smallBlindSeat, bigBlindSeat, next, holeCards, board, usedCards, street,
+        return new HoldemHand(rules, hiddenSeats, button, smallBlindSeat, bigBlindSeat, next, holeCards, board, usedCards, street,
                 pending, showdown, payouts);
     }
 
@@ -288,11 +329,11 @@ public final class HoldemHand implements PokerHand {
                     won[seat] = settled.pot();
                 }
             }
-            return new HoldemHand(rules, button, smallBlindSeat, bigBlindSeat, settled.payOut(won), holeCards, board,
+            return new HoldemHand(rules, hiddenSeats, button, smallBlindSeat, bigBlindSeat, settled.payOut(won), holeCards, board,
                     usedCards, Street.COMPLETE, new Pending.HandOver(), null, won);
         }
         if (!betting.roundComplete()) {
-            return new HoldemHand(rules, button, smallBlindSeat, bigBlindSeat, betting, holeCards, board, usedCards,
+            return new HoldemHand(rules, hiddenSeats, button, smallBlindSeat, bigBlindSeat, betting, holeCards, board, usedCards,
                     street, new Pending.ActionFrom(betting.toAct()), null, null);
         }
         Betting settled = betting.returnUncalled();
@@ -301,18 +342,18 @@ public final class HoldemHand implements PokerHand {
             Arrays.fill(strengths, Integer.MIN_VALUE);
             for (int seat = 0; seat < seats(); seat++) {
                 if (!settled.folded(seat)) {
-                    strengths[seat] = bestHand(seat).strength();
+                    strengths[seat] = isHidden(seat) ? Showdown.UNKNOWN : bestHand(seat).strength();
                 }
             }
             int aggressor = settled.lastAggressor();
             int first = aggressor >= 0 && !settled.folded(aggressor) ? aggressor : nextLive(settled, button);
             Showdown show = Showdown.start(first, settled.foldedSeats(), strengths,
                     Pot.split(settled.totals(), settled.foldedSeats()));
-            return new HoldemHand(rules, button, smallBlindSeat, bigBlindSeat, settled, holeCards, board, usedCards,
+            return new HoldemHand(rules, hiddenSeats, button, smallBlindSeat, bigBlindSeat, settled, holeCards, board, usedCards,
                     Street.SHOWDOWN, new Pending.ActionFrom(show.toAct()), show, null);
         }
         int count = street == Street.PREFLOP ? 3 : 1;
-        return new HoldemHand(rules, button, smallBlindSeat, bigBlindSeat, settled, holeCards, board, usedCards,
+        return new HoldemHand(rules, hiddenSeats, button, smallBlindSeat, bigBlindSeat, settled, holeCards, board, usedCards,
                 street, new Pending.BoardCards(count), null, null);
     }
 

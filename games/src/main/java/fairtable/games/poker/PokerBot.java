@@ -59,6 +59,9 @@ public final class PokerBot {
                 opponents++;
             }
         }
+        if (hand.isHidden(seat)) {
+            throw new IllegalArgumentException("the bot cannot play seat " + seat + ": its cards are hidden here");
+        }
         List<Card> mine = hand.privateCards(seat);
         double equity = hand instanceof HoldemHand
                 ? holdemEquity(mine, hand.board(), opponents, samples, random)

@@ -23,6 +23,15 @@ public sealed interface PokerHand permits HoldemHand, DrawHand {
     /** The next state after supplying the cards {@link #pending()} asks for. */
     PokerHand deal(List<Card> cards);
 
+    /**
+     * The next state after the requested private cards went face down to a seat this engine does not
+     * play: an observer's view in a game where every node runs its own engine.
+     */
+    PokerHand dealHidden();
+
+    /** Whether the seat's private cards are hidden from this engine (and not shown yet). */
+    boolean isHidden(int seat);
+
     boolean isComplete();
 
     /** Chips behind each seat; after completion, the final stacks. */
@@ -50,7 +59,7 @@ public sealed interface PokerHand permits HoldemHand, DrawHand {
 
     boolean mucked(int seat);
 
-    /** The cards the seat holds privately (hole cards, or the five-card draw hand). */
+    /** The cards the seat holds privately (hole cards, or the five-card draw hand); empty while hidden. */
     List<Card> privateCards(int seat);
 
     /** Community cards (none in draw). */

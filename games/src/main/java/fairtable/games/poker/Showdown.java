@@ -6,9 +6,14 @@ import java.util.List;
 /**
  * Showing down in turn. Each player either shows or mucks; a muck is allowed only when, for every pot
  * the player could win, a hand already shown beats theirs. So a losing hand may be mucked and a hand
- * that wins (or ties) anything must be shown. Immutable.
+ * that wins (or ties) anything must be shown. When this engine does not know a player's cards (they
+ * were dealt hidden), it cannot tell whether they are beaten: that player may muck once, for every pot
+ * they could win, some other hand has been shown. Immutable.
  */
 final class Showdown {
+    /** Strength of a hand this engine cannot see (real strengths are never negative). */
+    static final int UNKNOWN = -1;
+
     private final List<Integer> order;
     private final int next;
     private final int[] strengths;
@@ -73,7 +78,7 @@ final class Showdown {
             }
             boolean beaten = false;
             for (int other : pot.eligibleSeats()) {
-                if (shown[other] && strengths[other] > strengths[seat]) {
+                if (other != seat && shown[other] && strengths[other] > strengths[seat]) {
                     beaten = true;
                     break;
                 }
@@ -85,7 +90,16 @@ final class Showdown {
         return true;
     }
 
-    Showdown apply(int seat, Action action) {
+    /** Whether this engine knows the seat's hand without it being shown. */
+    boolean knows(int seat) {
+        return strengths[seat] != UNKNOWN;
+    }
+
+    /**
+     * Applies a show or muck. {@code shownStrength} is the strength of the shown hand (ignored for a
+     * muck); for a hand this engine already knew it must agree.
+     */
+    Showdown apply(int seat, Action action, int shownStrength) {
         if (seat != toAct()) {
             throw new IllegalArgumentException("at showdown it is seat " + toAct() + "'s turn, not seat " + seat + "'s");
         }
@@ -96,12 +110,15 @@ final class Showdown {
         }
         boolean[] newShown = shown.clone();
         boolean[] newMucked = mucked.clone();
+        int[] newStrengths = strengths;
         if (action instanceof Action.Show) {
             newShown[seat] = true;
+            newStrengths = strengths.clone();
+            newStrengths[seat] = shownStrength;
         } else {
             newMucked[seat] = true;
         }
-        return new Showdown(order, next + 1, strengths, newShown, newMucked, pots);
+        return new Showdown(order, next + 1, newStrengths, newShown, newMucked, pots);
     }
 
     /** Payouts once finished: mucked hands win nothing. */
