@@ -193,8 +193,13 @@ public final class HandEvaluator {
         return runs == 0 ? -1 : highest(runs) + 3;
     }
 
-    /** Picks the five cards that make up {@code strength}, most significant first. */
-    private static List<Card> bestFive(List<Card> cards, int strength) {
+    /**
+     * Picks the five cards that make up {@code strength}, most significant first; among cards of one
+     * rank the higher suit (spades, hearts, diamonds, clubs) comes first, whatever the input order.
+     */
+    private static List<Card> bestFive(List<Card> unordered, int strength) {
+        List<Card> cards = new ArrayList<>(unordered);
+        cards.sort((a, b) -> b.suit().compareTo(a.suit()));
         HandCategory category = category(strength);
         int[] ranks = new int[5];
         int used;

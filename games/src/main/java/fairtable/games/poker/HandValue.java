@@ -9,7 +9,8 @@ import java.util.List;
  *
  * @param strength  the evaluator's packed strength, see {@link HandEvaluator#strength(int[])}
  * @param bestFive  the five cards forming the hand, most significant first (the pair before its
- *                  kickers, a straight from its top card down, the wheel as 5 4 3 2 A)
+ *                  kickers, a straight from its top card down, the wheel as 5 4 3 2 A; within a
+ *                  rank, spades before hearts, diamonds, clubs)
  */
 public record HandValue(int strength, List<Card> bestFive) implements Comparable<HandValue> {
 

@@ -63,7 +63,7 @@ class DrawHandTest {
         assertThat(hand.legalActions().choices()).containsExactly(show(), Action.muck());
         hand = hand.apply(Action.muck());
         assertThat(hand.isComplete()).isTrue();
-        assertThat(hand.shownHands().get(2).describe()).isEqualTo("four of a kind: Ks Kd Kc Kh 6c");
+        assertThat(hand.shownHands().get(2).describe()).isEqualTo("four of a kind: Ks Kh Kd Kc 6c");
         assertThat(hand.payouts()).containsExactly(0, 0, 73);
         assertThat(hand.stacks()).containsExactly(89, 69, 142);
     }

@@ -28,17 +28,23 @@ class HandEvaluatorTest {
         "As Kd 7h 7c 2s 9d Tc, pair: 7h 7c As Kd Tc",
         "Ah Kh Qh Jh Th, straight flush: Ah Kh Qh Jh Th",
         "5d 4d 3d 2d Ad Kd, straight flush: 5d 4d 3d 2d Ad",
-        "9c 9d 9h 9s 2c Kd 3h, four of a kind: 9c 9d 9h 9s Kd",
-        "Kc Kd Ks 2h 2d 2s 3c, full house: Kc Kd Ks 2h 2d",
+        "9c 9d 9h 9s 2c Kd 3h, four of a kind: 9s 9h 9d 9c Kd",
+        "Kc Kd Ks 2h 2d 2s 3c, full house: Ks Kd Kc 2s 2h",
         "2h 7h 9h Jh 4h 3h Ac, flush: Jh 9h 7h 4h 3h",
         "Ac 2d 3h 4s 5c Kd, straight: 5c 4s 3h 2d Ac",
         "Tc Jd Qh Ks Ac 9c, straight: Ac Ks Qh Jd Tc",
-        "7c 7d 7h As 2d, three of a kind: 7c 7d 7h As 2d",
-        "Qc Qd 3h 3s 8c 8d 2s, two pair: Qc Qd 8c 8d 3h",
+        "7c 7d 7h As 2d, three of a kind: 7h 7d 7c As 2d",
+        "Qc Qd 3h 3s 8c 8d 2s, two pair: Qd Qc 8d 8c 3s",
         "Ac Jd 9h 6s 3c 2d 4h, high card: Ac Jd 9h 6s 4h",
     })
     void describesTheBestFiveCards(String cards, String description) {
         assertThat(HandEvaluator.describe(cards)).isEqualTo(description);
+    }
+
+    @Test
+    void bestFiveDoesNotDependOnInputOrder() {
+        assertThat(eval("7c 7h As Kd Tc 2s 9d").bestFive()).isEqualTo(eval("As Kd 7h 7c 2s 9d Tc").bestFive());
+        assertThat(eval("Kd Kh Ks Kc 2c").bestFive()).isEqualTo(eval("Kc Ks Kh Kd 2c").bestFive());
     }
 
     @Test
