@@ -36,7 +36,8 @@ public final class DrawHand implements PokerHand {
     private final Showdown showdown;
     private final int[] payouts;
 
-    private DrawHand(DrawRules rules, int hiddenSeats, int button, Betting betting, List<List<Card>> hands, long usedCards,
+    private DrawHand(DrawRules rules, int hiddenSeats, int button, Betting betting, List<List<Card>> hands,
+            long usedCards,
             Phase phase, Pending pending, int drawer, Showdown showdown, int[] payouts) {
         this.rules = rules;
         this.hiddenSeats = hiddenSeats;
@@ -201,7 +202,8 @@ public final class DrawHand implements PokerHand {
         }
         return switch (phase) {
             case SHOWDOWN -> showdown.legalActions();
-            case DRAW -> LegalActions.of(from.seat(), isHidden(from.seat()) ? unseenDraws() : allDraws(hands.get(from.seat())));
+            case DRAW -> LegalActions.of(from.seat(),
+                    isHidden(from.seat()) ? unseenDraws() : allDraws(hands.get(from.seat())));
             default -> betting.legalActions();
         };
     }
@@ -287,7 +289,8 @@ public final class DrawHand implements PokerHand {
                             new Pending.ReplacementCards(seat, unseen.count()), seat, null, null);
                 }
                 if (!(action instanceof Action.Draw draw)) {
-                    throw new IllegalArgumentException("seat " + seat + " must draw (discard 0 to 3 cards), not " + action);
+                    throw new IllegalArgumentException(
+                            "seat " + seat + " must draw (discard 0 to 3 cards), not " + action);
                 }
                 List<Card> hand = hands.get(seat);
                 if (draw.discards().size() > DrawRules.MAX_DISCARDS) {
@@ -295,7 +298,8 @@ public final class DrawHand implements PokerHand {
                             + draw.discards().size());
                 }
                 if (!hand.containsAll(draw.discards())) {
-                    throw new IllegalArgumentException("seat " + seat + " cannot discard " + Card.format(draw.discards())
+                    throw new IllegalArgumentException("seat " + seat + " cannot discard "
+                            + Card.format(draw.discards())
                             + ": its hand is " + Card.format(hand));
                 }
                 List<Card> kept = new ArrayList<>(hand);
@@ -303,14 +307,16 @@ public final class DrawHand implements PokerHand {
                 List<List<Card>> newHands = new ArrayList<>(hands);
                 newHands.set(seat, List.copyOf(kept));
                 if (draw.discards().isEmpty()) {
-                    return new DrawHand(rules, hiddenSeats, button, betting, List.copyOf(newHands), usedCards, phase, pending, seat,
+                    return new DrawHand(rules, hiddenSeats, button, betting, List.copyOf(newHands), usedCards,
+                            phase, pending, seat,
                             null, null).nextDrawer();
                 }
                 return new DrawHand(rules, hiddenSeats, button, betting, List.copyOf(newHands), usedCards, phase,
                         new Pending.ReplacementCards(seat, draw.discards().size()), seat, null, null);
             }
             default -> {
-                return new DrawHand(rules, hiddenSeats, button, betting.apply(seat, action), hands, usedCards, phase, pending,
+                return new DrawHand(rules, hiddenSeats, button, betting.apply(seat, action), hands, usedCards,
+                        phase, pending,
                         -1, null, null).advance();
             }
         }
@@ -334,7 +340,8 @@ public final class DrawHand implements PokerHand {
             List<Card> hand = new ArrayList<>(hands.get(request.seat()));
             hand.addAll(cards);
             newHands.set(request.seat(), List.copyOf(hand));
-            return new DrawHand(rules, hiddenSeats, button, betting, List.copyOf(newHands), usedCards | mask, phase, pending,
+            return new DrawHand(rules, hiddenSeats, button, betting, List.copyOf(newHands), usedCards | mask,
+                    phase, pending,
                     request.seat(), null, null).nextDrawer();
         }
         throw new IllegalStateException("no cards are expected; waiting for " + pending);
@@ -372,12 +379,14 @@ public final class DrawHand implements PokerHand {
         for (int position = position(drawer) + 1; position < seats(); position++) {
             int seat = (button + 1 + position) % seats();
             if (!betting.folded(seat)) {
-                return new DrawHand(rules, hiddenSeats, button, betting, hands, usedCards, phase, new Pending.ActionFrom(seat), -1,
+                return new DrawHand(rules, hiddenSeats, button, betting, hands, usedCards, phase,
+                        new Pending.ActionFrom(seat), -1,
                         null, null);
             }
         }
         Betting second = betting.openRound(button + 1, 0, false);
-        return new DrawHand(rules, hiddenSeats, button, second, hands, usedCards, Phase.SECOND_BETTING, pending, -1, null, null)
+        return new DrawHand(rules, hiddenSeats, button, second, hands, usedCards, Phase.SECOND_BETTING, pending,
+                -1, null, null)
                 .advance();
     }
 
@@ -399,13 +408,15 @@ public final class DrawHand implements PokerHand {
                     new Pending.HandOver(), -1, null, won);
         }
         if (!betting.roundComplete()) {
-            return new DrawHand(rules, hiddenSeats, button, betting, hands, usedCards, phase, new Pending.ActionFrom(betting.toAct()),
+            return new DrawHand(rules, hiddenSeats, button, betting, hands, usedCards, phase,
+                    new Pending.ActionFrom(betting.toAct()),
                     -1, null, null);
         }
         Betting settled = betting.returnUncalled();
         if (phase == Phase.FIRST_BETTING) {
             int first = nextLive(settled, button);
-            return new DrawHand(rules, hiddenSeats, button, settled, hands, usedCards, Phase.DRAW, new Pending.ActionFrom(first),
+            return new DrawHand(rules, hiddenSeats, button, settled, hands, usedCards, Phase.DRAW,
+                    new Pending.ActionFrom(first),
                     -1, null, null);
         }
         int[] strengths = new int[seats()];
@@ -420,7 +431,8 @@ public final class DrawHand implements PokerHand {
         int first = aggressor >= 0 && !settled.folded(aggressor) ? aggressor : nextLive(settled, button);
         Showdown show = Showdown.start(first, settled.foldedSeats(), strengths,
                 Pot.split(settled.totals(), settled.foldedSeats()));
-        return new DrawHand(rules, hiddenSeats, button, settled, hands, usedCards, Phase.SHOWDOWN, new Pending.ActionFrom(show.toAct()),
+        return new DrawHand(rules, hiddenSeats, button, settled, hands, usedCards, Phase.SHOWDOWN,
+                new Pending.ActionFrom(show.toAct()),
                 -1, show, null);
     }
 

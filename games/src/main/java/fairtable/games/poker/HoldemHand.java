@@ -39,7 +39,8 @@ public final class HoldemHand implements PokerHand {
     private final Showdown showdown;
     private final int[] payouts;
 
-    private HoldemHand(HoldemRules rules, int hiddenSeats, int button, int smallBlindSeat, int bigBlindSeat, Betting betting,
+    private HoldemHand(HoldemRules rules, int hiddenSeats, int button, int smallBlindSeat, int bigBlindSeat,
+            Betting betting,
             List<List<Card>> holeCards, List<Card> board, long usedCards, Street street, Pending pending,
             Showdown showdown, int[] payouts) {
         this.rules = rules;
@@ -315,7 +316,8 @@ public final class HoldemHand implements PokerHand {
     }
 
     private HoldemHand with(Betting next) {
-        return new HoldemHand(rules, hiddenSeats, button, smallBlindSeat, bigBlindSeat, next, holeCards, board, usedCards, street,
+        return new HoldemHand(rules, hiddenSeats, button, smallBlindSeat, bigBlindSeat, next, holeCards, board,
+                usedCards, street,
                 pending, showdown, payouts);
     }
 
@@ -329,11 +331,13 @@ public final class HoldemHand implements PokerHand {
                     won[seat] = settled.pot();
                 }
             }
-            return new HoldemHand(rules, hiddenSeats, button, smallBlindSeat, bigBlindSeat, settled.payOut(won), holeCards, board,
+            return new HoldemHand(rules, hiddenSeats, button, smallBlindSeat, bigBlindSeat, settled.payOut(won),
+                    holeCards, board,
                     usedCards, Street.COMPLETE, new Pending.HandOver(), null, won);
         }
         if (!betting.roundComplete()) {
-            return new HoldemHand(rules, hiddenSeats, button, smallBlindSeat, bigBlindSeat, betting, holeCards, board, usedCards,
+            return new HoldemHand(rules, hiddenSeats, button, smallBlindSeat, bigBlindSeat, betting, holeCards,
+                    board, usedCards,
                     street, new Pending.ActionFrom(betting.toAct()), null, null);
         }
         Betting settled = betting.returnUncalled();
@@ -349,11 +353,13 @@ public final class HoldemHand implements PokerHand {
             int first = aggressor >= 0 && !settled.folded(aggressor) ? aggressor : nextLive(settled, button);
             Showdown show = Showdown.start(first, settled.foldedSeats(), strengths,
                     Pot.split(settled.totals(), settled.foldedSeats()));
-            return new HoldemHand(rules, hiddenSeats, button, smallBlindSeat, bigBlindSeat, settled, holeCards, board, usedCards,
+            return new HoldemHand(rules, hiddenSeats, button, smallBlindSeat, bigBlindSeat, settled, holeCards,
+                    board, usedCards,
                     Street.SHOWDOWN, new Pending.ActionFrom(show.toAct()), show, null);
         }
         int count = street == Street.PREFLOP ? 3 : 1;
-        return new HoldemHand(rules, hiddenSeats, button, smallBlindSeat, bigBlindSeat, settled, holeCards, board, usedCards,
+        return new HoldemHand(rules, hiddenSeats, button, smallBlindSeat, bigBlindSeat, settled, holeCards,
+                board, usedCards,
                 street, new Pending.BoardCards(count), null, null);
     }
 

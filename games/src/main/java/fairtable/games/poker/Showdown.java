@@ -101,12 +101,14 @@ final class Showdown {
      */
     Showdown apply(int seat, Action action, int shownStrength) {
         if (seat != toAct()) {
-            throw new IllegalArgumentException("at showdown it is seat " + toAct() + "'s turn, not seat " + seat + "'s");
+            throw new IllegalArgumentException(
+                    "at showdown it is seat " + toAct() + "'s turn, not seat " + seat + "'s");
         }
         LegalActions legal = legalActions();
         if (!legal.allows(action)) {
             throw new IllegalArgumentException("seat " + seat + " may not " + action + " at showdown; legal: "
-                    + legal.choices() + (action instanceof Action.Muck ? " (a hand not yet beaten must be shown)" : ""));
+                    + legal.choices()
+                    + (action instanceof Action.Muck ? " (a hand not yet beaten must be shown)" : ""));
         }
         boolean[] newShown = shown.clone();
         boolean[] newMucked = mucked.clone();

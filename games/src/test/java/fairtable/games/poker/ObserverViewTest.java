@@ -99,7 +99,8 @@ class ObserverViewTest {
         assertThatThrownBy(() -> showdown.apply(Action.show(Card.parseAll("As Kd"))))
                 .hasMessageContaining("card As was already dealt");
         assertThatThrownBy(() -> showdown.apply(Action.show(Card.parseAll("Kd")))).hasMessageContaining("needs 2");
-        assertThatThrownBy(() -> showdown.apply(Action.muck())).as("nothing shown yet").hasMessageContaining("must be shown");
+        assertThatThrownBy(() -> showdown.apply(Action.muck())).as("nothing shown yet")
+                .hasMessageContaining("must be shown");
         hand = hand.apply(Action.show(Card.parseAll("Ks Kd")));
         assertThat(hand.holeCards(1)).containsExactlyInAnyOrderElementsOf(Card.parseAll("Ks Kd"));
         HoldemHand ownTurn = hand;

@@ -96,7 +96,8 @@ class PokerBotTest {
         assertThat(PokerBot.discardsFor(cards("Ks Kd 9c 9h 2s"))).containsExactlyElementsOf(cards("2s"));
         assertThat(PokerBot.discardsFor(cards("Ks 9s 7s 3s 2d"))).containsExactlyElementsOf(cards("2d"));
         assertThat(PokerBot.discardsFor(cards("9c Td Jh Qs Kc"))).isEmpty();
-        assertThat(PokerBot.discardsFor(cards("Ks 9d 7s 3c 2d"))).containsExactlyInAnyOrderElementsOf(cards("7s 3c 2d"));
+        assertThat(PokerBot.discardsFor(cards("Ks 9d 7s 3c 2d")))
+                .containsExactlyInAnyOrderElementsOf(cards("7s 3c 2d"));
     }
 
     @RepeatedTest(15)
