@@ -1,0 +1,325 @@
+package fairtable.games.poker;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * No-limit betting shared by the poker engines: stacks, commitments and whose turn it is within one
+ * betting round. Immutable: every change returns a new value (arrays are copied, never shared out).
+ *
+ * <p>Reopening follows the TDA rule: a player who has already acted in the round may raise again only
+ * when the bet has grown by at least one full raise since they acted. So a lone short all-in does not
+ * reopen the betting to them, but several short all-ins that add up to a full raise do.
+ */
+final class Betting {
+    private final int minimumBet;
+    private final int[] stacks;
+    private final int[] street;
+    private final int[] total;
+    private final boolean[] folded;
+    private final boolean[] acted;
+    private final int[] levelWhenActed;
+    private final int currentBet;
+    private final int minRaise;
+    private final int toAct;
+    private final int lastAggressor;
+
+    private Betting(int minimumBet, int[] stacks, int[] street, int[] total, boolean[] folded, boolean[] acted,
+            int[] levelWhenActed, int currentBet, int minRaise, int toAct, int lastAggressor) {
+        this.minimumBet = minimumBet;
+        this.stacks = stacks;
+        this.street = street;
+        this.total = total;
+        this.folded = folded;
+        this.acted = acted;
+        this.levelWhenActed = levelWhenActed;
+        this.currentBet = currentBet;
+        this.minRaise = minRaise;
+        this.toAct = toAct;
+        this.lastAggressor = lastAggressor;
+    }
+
+    /** Seats with an empty stack sit the hand out and count as folded. */
+    static Betting seat(int[] stacks, int minimumBet) {
+        int n = stacks.length;
+        boolean[] out = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            if (stacks[i] < 0) {
+                throw new IllegalArgumentException("seat " + i + " has a negative stack");
+            }
+            out[i] = stacks[i] == 0;
+        }
+        return new Betting(minimumBet, stacks.clone(), new int[n], new int[n], out, new boolean[n], new int[n],
+                0, minimumBet, -1, -1);
+    }
+
+    int seats() {
+        return stacks.length;
+    }
+
+    int stack(int seat) {
+        return stacks[seat];
+    }
+
+    int[] stacks() {
+        return stacks.clone();
+    }
+
+    int committed(int seat) {
+        return total[seat];
+    }
+
+    int[] totals() {
+        return total.clone();
+    }
+
+    int streetCommitment(int seat) {
+        return street[seat];
+    }
+
+    boolean folded(int seat) {
+        return folded[seat];
+    }
+
+    boolean[] foldedSeats() {
+        return folded.clone();
+    }
+
+    int toAct() {
+        return toAct;
+    }
+
+    int currentBet() {
+        return currentBet;
+    }
+
+    int lastAggressor() {
+        return lastAggressor;
+    }
+
+    boolean roundComplete() {
+        return toAct < 0;
+    }
+
+    int pot() {
+        int sum = 0;
+        for (int t : total) {
+            sum += t;
+        }
+        return sum;
+    }
+
+    int contenders() {
+        int count = 0;
+        for (boolean f : folded) {
+            if (!f) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** Blinds: chips that count toward the player's bet in this round (all-in for less when short). */
+    Betting postLive(int seat, int amount) {
+        int put = Math.min(amount, stacks[seat]);
+        int[] newStacks = stacks.clone();
+        int[] newStreet = street.clone();
+        int[] newTotal = total.clone();
+        newStacks[seat] -= put;
+        newStreet[seat] += put;
+        newTotal[seat] += put;
+        return new Betting(minimumBet, newStacks, newStreet, newTotal, folded, acted, levelWhenActed, currentBet,
+                minRaise, toAct, lastAggressor);
+    }
+
+    /** Antes: chips into the pot that do not count toward any bet. */
+    Betting postDead(int seat, int amount) {
+        int put = Math.min(amount, stacks[seat]);
+        int[] newStacks = stacks.clone();
+        int[] newTotal = total.clone();
+        newStacks[seat] -= put;
+        newTotal[seat] += put;
+        return new Betting(minimumBet, newStacks, street, newTotal, folded, acted, levelWhenActed, currentBet,
+                minRaise, toAct, lastAggressor);
+    }
+
+    /**
+     * Starts a betting round in which {@code betToMatch} must be matched (the big blind preflop, even
+     * when the big blind is all-in for less; zero otherwise), the first decision going to the first
+     * seat from {@code firstSeat} onwards that has one to make.
+     */
+    Betting openRound(int firstSeat, int betToMatch, boolean keepStreetCommitments) {
+        int n = seats();
+        int[] newStreet = keepStreetCommitments ? street : new int[n];
+        Betting opened = new Betting(minimumBet, stacks, newStreet, total, folded, new boolean[n], new int[n],
+                betToMatch, minimumBet, -1, -1);
+        return opened.withToAct(opened.firstNeedingAction(firstSeat));
+    }
+
+    private Betting withToAct(int seat) {
+        return new Betting(minimumBet, stacks, street, total, folded, acted, levelWhenActed, currentBet, minRaise,
+                seat, lastAggressor);
+    }
+
+    private int firstNeedingAction(int from) {
+        int n = seats();
+        for (int k = 0; k < n; k++) {
+            int seat = Math.floorMod(from + k, n);
+            if (needsAction(seat)) {
+                return seat;
+            }
+        }
+        return -1;
+    }
+
+    private boolean needsAction(int seat) {
+        if (folded[seat] || stacks[seat] == 0) {
+            return false;
+        }
+        if (street[seat] < currentBet) {
+            return true;
+        }
+        return !acted[seat] && anotherPlayerHasChips(seat);
+    }
+
+    private boolean anotherPlayerHasChips(int seat) {
+        for (int i = 0; i < seats(); i++) {
+            if (i != seat && !folded[i] && stacks[i] > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Number of players still in the hand who have chips behind (and so could bet). */
+    int playersWhoCanBet() {
+        int count = 0;
+        for (int i = 0; i < seats(); i++) {
+            if (!folded[i] && stacks[i] > 0) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    LegalActions legalActions() {
+        if (toAct < 0) {
+            throw new IllegalStateException("no betting decision is pending");
+        }
+        int seat = toAct;
+        List<Action> choices = new ArrayList<>(2);
+        int toCall = currentBet - street[seat];
+        if (toCall > 0) {
+            choices.add(Action.fold());
+            choices.add(Action.call());
+        } else {
+            choices.add(Action.check());
+        }
+        int allIn = street[seat] + stacks[seat];
+        boolean reopened = !acted[seat] || currentBet - levelWhenActed[seat] >= minRaise;
+        if (allIn > currentBet && reopened && anotherPlayerHasChips(seat)) {
+            int fullRaiseTo = currentBet + minRaise;
+            return new LegalActions(seat, choices, Math.min(fullRaiseTo, allIn), allIn);
+        }
+        return LegalActions.of(seat, choices);
+    }
+
+    Betting apply(int seat, Action action) {
+        if (toAct < 0) {
+            throw new IllegalStateException("no betting decision is pending");
+        }
+        if (seat != toAct) {
+            throw new IllegalArgumentException("it is seat " + toAct + "'s turn, not seat " + seat + "'s");
+        }
+        LegalActions legal = legalActions();
+        if (!legal.allows(action)) {
+            throw new IllegalArgumentException("seat " + seat + " may not " + action + describeLegal(legal));
+        }
+        int[] newStacks = stacks.clone();
+        int[] newStreet = street.clone();
+        int[] newTotal = total.clone();
+        boolean[] newFolded = folded.clone();
+        boolean[] newActed = acted.clone();
+        int[] newLevels = levelWhenActed.clone();
+        int newBet = currentBet;
+        int newMinRaise = minRaise;
+        int newAggressor = lastAggressor;
+        if (action instanceof Action.Fold) {
+            newFolded[seat] = true;
+        } else if (action instanceof Action.Call) {
+            int put = Math.min(currentBet - street[seat], stacks[seat]);
+            newStacks[seat] -= put;
+            newStreet[seat] += put;
+            newTotal[seat] += put;
+        } else if (action instanceof Action.RaiseTo raise) {
+            int put = raise.amount() - street[seat];
+            newStacks[seat] -= put;
+            newStreet[seat] = raise.amount();
+            newTotal[seat] += put;
+            int increment = raise.amount() - currentBet;
+            if (increment >= minRaise) {
+                newMinRaise = increment;
+            }
+            newBet = raise.amount();
+            newAggressor = seat;
+        }
+        newActed[seat] = true;
+        newLevels[seat] = newBet;
+        Betting next = new Betting(minimumBet, newStacks, newStreet, newTotal, newFolded, newActed, newLevels,
+                newBet, newMinRaise, -1, newAggressor);
+        return next.withToAct(next.firstNeedingAction(seat + 1));
+    }
+
+    private static String describeLegal(LegalActions legal) {
+        String text = "; legal: " + legal.choices();
+        if (legal.canRaise()) {
+            text += ", or raise to " + legal.minRaiseTo() + ".." + legal.maxRaiseTo();
+        }
+        return text;
+    }
+
+    /** Returns to its owner the part of the largest commitment that nobody else matched. */
+    Betting returnUncalled() {
+        int top = -1;
+        int highest = -1;
+        int second = 0;
+        for (int i = 0; i < seats(); i++) {
+            if (total[i] > highest) {
+                second = Math.max(second, highest);
+                highest = total[i];
+                top = i;
+            } else {
+                second = Math.max(second, total[i]);
+            }
+        }
+        int excess = highest - second;
+        if (top < 0 || excess <= 0) {
+            return this;
+        }
+        int[] newStacks = stacks.clone();
+        int[] newStreet = street.clone();
+        int[] newTotal = total.clone();
+        newStacks[top] += excess;
+        newTotal[top] -= excess;
+        newStreet[top] = Math.max(0, newStreet[top] - excess);
+        return new Betting(minimumBet, newStacks, newStreet, newTotal, folded, acted, levelWhenActed, currentBet,
+                minRaise, toAct, lastAggressor);
+    }
+
+    /** Pays the given amounts from the pot into stacks; the hand's commitments are then spent. */
+    Betting payOut(int[] payouts) {
+        int[] newStacks = stacks.clone();
+        for (int i = 0; i < seats(); i++) {
+            newStacks[i] += payouts[i];
+        }
+        int n = seats();
+        return new Betting(minimumBet, newStacks, new int[n], new int[n], folded, acted, levelWhenActed, 0,
+                minRaise, -1, lastAggressor);
+    }
+
+    @Override
+    public String toString() {
+        return "stacks " + Arrays.toString(stacks) + " committed " + Arrays.toString(total) + " to act " + toAct;
+    }
+}
