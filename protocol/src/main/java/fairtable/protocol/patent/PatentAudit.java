@@ -248,7 +248,7 @@ public final class PatentAudit implements ProtocolAudit {
                     + (params.group().isSecure() ? "" : " (INSECURE mode)") + "; "
                     + observer.nameOf(0) + " holds " + numbers(hands.get(0)) + "; "
                     + observer.nameOf(1) + " holds " + numbers(hands.get(1)) + "; "
-                    + pileCards.size() + " cards stay in the pile";
+                    + pileCards.size() + " left in the pile";
             return AuditVerdict.verified(summary, holdings);
         }
 

@@ -1,0 +1,47 @@
+package fairtable.app;
+
+import fairtable.app.cli.AllocateCommand;
+import fairtable.app.cli.AuditCommand;
+import fairtable.app.cli.DemoCommand;
+import fairtable.app.cli.DrawCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The fairtable command line. Exit codes: 0 success, 1 a failed audit or a caught cheat, 2 an error. */
+@Command(name = "fairtable", mixinStandardHelpOptions = true, version = "fairtable 0.1.0",
+        description = "Fair card draws and hidden-information games between people who do not trust each other.",
+        subcommands = {DemoCommand.class, DrawCommand.class, AllocateCommand.class, AuditCommand.class,
+            CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+    public static final int OK = 0;
+    public static final int FAILED = 1;
+    public static final int ERROR = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs the command line without exiting, for tests. */
+    public static int run(String... args) {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setExecutionExceptionHandler((e, command, parsed) -> {
+            command.getErr().println("fairtable: " + (e.getMessage() == null
+                    ? e.getClass().getSimpleName() : e.getMessage()));
+            return ERROR;
+        });
+        cli.setParameterExceptionHandler((e, a) -> {
+            e.getCommandLine().getErr().println("fairtable: " + e.getMessage());
+            e.getCommandLine().usage(e.getCommandLine().getErr());
+            return ERROR;
+        });
+        return cli.execute(args);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}
