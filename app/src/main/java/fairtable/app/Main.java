@@ -24,9 +24,16 @@ public final class Main implements Runnable {
         System.exit(run(args));
     }
 
-    /** Runs the command line without exiting, for tests. */
+    /** Runs the command line without exiting. */
     public static int run(String... args) {
+        return run(new java.io.PrintWriter(System.out, true), new java.io.PrintWriter(System.err, true), args);
+    }
+
+    /** Runs the command line with the given output streams, for tests. */
+    public static int run(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
         CommandLine cli = new CommandLine(new Main());
+        cli.setOut(out);
+        cli.setErr(err);
         cli.setExecutionExceptionHandler((e, command, parsed) -> {
             command.getErr().println("fairtable: " + (e.getMessage() == null
                     ? e.getClass().getSimpleName() : e.getMessage()));

@@ -1,0 +1,149 @@
+package fairtable.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Two real processes on loopback, as a user runs them, and the offline audit of what they leave behind. */
+class TwoProcessTest {
+    @TempDir
+    Path dir;
+
+    /** A running fairtable process and everything it printed. */
+    private static final class Peer {
+        final Process process;
+        final List<String> lines = new ArrayList<>();
+        final BufferedReader reader;
+
+        Peer(String... args) throws IOException {
+            List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                    "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+            command.addAll(Arrays.asList(args));
+            process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        }
+
+        String waitForLine(Pattern pattern) throws IOException {
+            for (String line; (line = reader.readLine()) != null; ) {
+                lines.add(line);
+                Matcher m = pattern.matcher(line);
+                if (m.find()) {
+                    return m.group(1);
+                }
+            }
+            throw new AssertionError("process ended without printing " + pattern + ": " + lines);
+        }
+
+        int finish() throws Exception {
+            for (String line; (line = reader.readLine()) != null; ) {
+                lines.add(line);
+            }
+            assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+            return process.exitValue();
+        }
+
+        String lineStartingWith(String prefix) {
+            return lines.stream().filter(l -> l.startsWith(prefix)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no line starting with " + prefix + " in " + lines));
+        }
+    }
+
+    private static int audit(Path file, StringWriter out) {
+        return Main.run(new PrintWriter(out, true), new PrintWriter(out, true), "audit", file.toString());
+    }
+
+    @Test
+    void twoDrawProcessesGetDisjointHandsAndATranscriptThatAuditsAndCannotBeAltered() throws Exception {
+        Path a = dir.resolve("a.jsonl");
+        Path b = dir.resolve("b.jsonl");
+        Peer alice = new Peer("draw", "--listen", "0", "--transcript", a.toString());
+        String port = alice.waitForLine(Pattern.compile("Listening on 127\\.0\\.0\\.1:(\\d+)"));
+        Peer bob = new Peer("draw", "--connect", "127.0.0.1:" + port, "--transcript", b.toString());
+        assertThat(bob.finish()).as(String.join("\n", bob.lines)).isZero();
+        assertThat(alice.finish()).as(String.join("\n", alice.lines)).isZero();
+
+        List<String> aliceHand = cards(alice.lineStartingWith("alice's hand: "));
+        List<String> bobHand = cards(bob.lineStartingWith("bob's hand: "));
+        assertThat(aliceHand).hasSize(5).doesNotHaveDuplicates();
+        assertThat(bobHand).hasSize(5).doesNotHaveDuplicates();
+        Set<String> overlap = new HashSet<>(aliceHand);
+        overlap.retainAll(bobHand);
+        assertThat(overlap).isEmpty();
+        assertThat(alice.lineStartingWith("Audit: ")).startsWith("Audit: VERIFIED: ");
+        assertThat(Files.readAllLines(a)).isEqualTo(Files.readAllLines(b));
+
+        StringWriter out = new StringWriter();
+        assertThat(audit(b, out)).isZero();
+        assertThat(out.toString()).startsWith("VERIFIED: ").doesNotContain("Exception");
+
+        // One value changed: FAILED with a step and a party, exit 1.
+        List<String> lines = Files.readAllLines(b);
+        String line = lines.get(4);
+        lines.set(4, line.replaceFirst("\"step\":(\\d+)", "\"step\":77"));
+        Path altered = dir.resolve("altered.jsonl");
+        Files.write(altered, lines);
+        StringWriter failed = new StringWriter();
+        assertThat(audit(altered, failed)).isEqualTo(1);
+        assertThat(failed.toString()).matches("(?s)FAILED: step \\d+, party (alice|bob): .*");
+
+        // Truncated: a clear message, exit 2, no stack trace.
+        Path cut = dir.resolve("cut.jsonl");
+        String text = Files.readString(b);
+        Files.writeString(cut, text.substring(0, text.length() - 40));
+        StringWriter unreadable = new StringWriter();
+        assertThat(audit(cut, unreadable)).isEqualTo(2);
+        assertThat(unreadable.toString()).contains("Cannot audit").doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    @Test
+    void twoInstitutionsAllocateDisjointExperimentNumbersIntoCsvFiles() throws Exception {
+        Path aCsv = dir.resolve("a.csv");
+        Path bCsv = dir.resolve("b.csv");
+        Peer first = new Peer("allocate", "--listen", "0", "--items", "30", "--each", "6", "--out", aCsv.toString());
+        String port = first.waitForLine(Pattern.compile("Listening on 127\\.0\\.0\\.1:(\\d+)"));
+        Peer second = new Peer("allocate", "--connect", "127.0.0.1:" + port, "--items", "30", "--each", "6",
+                "--out", bCsv.toString());
+        assertThat(second.finish()).as(String.join("\n", second.lines)).isZero();
+        assertThat(first.finish()).as(String.join("\n", first.lines)).isZero();
+
+        List<String> aRows = Files.readAllLines(aCsv);
+        List<String> bRows = Files.readAllLines(bCsv);
+        assertThat(aRows.get(0)).isEqualTo("institution,experiment");
+        assertThat(bRows.get(0)).isEqualTo("institution,experiment");
+        Set<Integer> numbers = new HashSet<>();
+        for (String row : aRows.subList(1, aRows.size())) {
+            assertThat(row).startsWith("institution-a,");
+            numbers.add(Integer.parseInt(row.split(",")[1]));
+        }
+        for (String row : bRows.subList(1, bRows.size())) {
+            assertThat(row).startsWith("institution-b,");
+            numbers.add(Integer.parseInt(row.split(",")[1]));
+        }
+        assertThat(numbers).hasSize(12).allMatch(n -> n >= 1 && n <= 30);
+
+        StringWriter out = new StringWriter();
+        assertThat(audit(dir.resolve("a.transcript.jsonl"), out)).isZero();
+        assertThat(out.toString()).startsWith("VERIFIED: ");
+    }
+
+    private static List<String> cards(String line) {
+        return Arrays.asList(line.substring(line.indexOf(": ") + 2).trim().split(" "));
+    }
+}
