@@ -67,16 +67,7 @@ public final class HoldemGame {
 
     /** True once the current hand is complete and fewer than two players have chips left. */
     public boolean isOver() {
-        if (!hand.isComplete()) {
-            return false;
-        }
-        int withChips = 0;
-        for (int stack : hand.stacks()) {
-            if (stack > 0) {
-                withChips++;
-            }
-        }
-        return withChips < 2;
+        return hand.isComplete() && TableSeats.withChips(hand.stacks()) < 2;
     }
 
     /** Starts the next hand after a complete one, the button moving to the next seat with chips. */
@@ -88,10 +79,7 @@ public final class HoldemGame {
             throw new IllegalStateException("the game is over: fewer than two players have chips");
         }
         int[] stacks = hand.stacks();
-        int button = hand.button();
-        do {
-            button = (button + 1) % stacks.length;
-        } while (stacks[button] == 0);
-        return new HoldemGame(rules, HoldemHand.start(rules, stacks, button), handNumber + 1);
+        return new HoldemGame(rules, HoldemHand.start(rules, stacks, TableSeats.nextWithChips(stacks, hand.button())),
+                handNumber + 1);
     }
 }

@@ -49,21 +49,21 @@ class RandomPokerGamesTest {
         int[] stacks = randomStacks(random, players);
         int total = Arrays.stream(stacks).sum();
         DrawRules rules = random.nextBoolean() ? DrawRules.withAntes(1, 2) : DrawRules.withBlinds(1, 2);
-        int button = random.nextInt(players);
-        for (int hand = 0; hand < 40; hand++) {
-            PokerHand finished = playOut(new HandTable(DrawHand.start(rules, stacks, button)), random, total).hand();
-            stacks = finished.stacks();
-            assertThat(Arrays.stream(stacks).sum()).isEqualTo(total);
-            if (Arrays.stream(stacks).filter(s -> s > 0).count() < 2) {
+        DrawGame game = DrawGame.start(rules, stacks, random.nextInt(players));
+        for (int hand = 1; hand <= 40; hand++) {
+            game = ((DrawTable) playOut(new DrawTable(game), random, total)).game();
+            assertThat(Arrays.stream(game.stacks()).sum()).isEqualTo(total);
+            assertThat(game.handNumber()).isEqualTo(hand);
+            if (game.isOver()) {
                 break;
             }
-            do {
-                button = (button + 1) % players;
-            } while (stacks[button] == 0);
+            int previousButton = game.hand().button();
+            game = game.nextHand();
+            assertThat(game.hand().button()).isNotEqualTo(previousButton);
         }
     }
 
-    /** Something to drive: a bare hand or a multi-hand game, seen through its current hand. */
+    /** A multi-hand game to drive, seen through its current hand. */
     private interface Table {
         PokerHand hand();
 
@@ -72,13 +72,17 @@ class RandomPokerGamesTest {
         Table deal(List<Card> cards);
     }
 
-    private record HandTable(PokerHand hand) implements Table {
+    private record DrawTable(DrawGame game) implements Table {
+        public PokerHand hand() {
+            return game.hand();
+        }
+
         public Table apply(Action action) {
-            return new HandTable(hand.apply(action));
+            return new DrawTable(game.apply(action));
         }
 
         public Table deal(List<Card> cards) {
-            return new HandTable(hand.deal(cards));
+            return new DrawTable(game.deal(cards));
         }
     }
 

@@ -1,0 +1,28 @@
+package fairtable.games.poker;
+
+/** Seat arithmetic shared by the multi-hand games. */
+final class TableSeats {
+    private TableSeats() {
+    }
+
+    static int withChips(int[] stacks) {
+        int count = 0;
+        for (int stack : stacks) {
+            if (stack > 0) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** The next seat clockwise after {@code seat} that holds chips (the moving button). */
+    static int nextWithChips(int[] stacks, int seat) {
+        for (int k = 1; k <= stacks.length; k++) {
+            int next = (seat + k) % stacks.length;
+            if (stacks[next] > 0) {
+                return next;
+            }
+        }
+        throw new IllegalStateException("no seat has chips");
+    }
+}
