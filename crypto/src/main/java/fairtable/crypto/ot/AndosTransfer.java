@@ -15,7 +15,7 @@ import java.util.random.RandomGenerator;
  *   <li>Alice holds a {@link GoldwasserMicaliKey} (m = pq, pseudo-square y) and encrypts every bit b_ij (item i,
  *       bit j) as z_ij = x_ij²·y^b_ij mod m. She sends m, y and all z_ij (report steps 2–4).</li>
  *   <li>Per query, Bob draws a fresh random permutation σ and builds the σ-packet: slot k, bit j holds
- *       q_kj = z_ij·r_kj²·y^a_kj mod m with i = σ⁻¹(k), r_kj a random unit and a_kj a random bit. He sends the packet
+ *       q_kj = z_ij·r_kj²·y^a_kj mod m with i = σ⁻¹(k), r_kj random in [1, m) and a_kj a random bit. He sends the packet
  *       and the slot k = σ(choice) (steps 6, 7, 9).</li>
  *   <li>Alice answers, for each bit j of slot k, whether q_kj is a non-residue (step 10); Bob removes a_kj (11).</li>
  * </ol>
@@ -284,7 +284,7 @@ public final class AndosTransfer implements ObliviousTransfer {
                     int[] flips = new int[itemBits];
                     for (int j = 0; j < itemBits; j++) {
                         flips[j] = random.nextInt(2);
-                        BigInteger r = GoldwasserMicaliKey.randomUnit(modulus, random);
+                        BigInteger r = GoldwasserMicaliKey.randomNonZeroBelow(modulus, random);
                         BigInteger element = encryptedBits[slotToItem[k]][j].multiply(r.multiply(r).mod(modulus))
                                 .mod(modulus);
                         if (flips[j] == 1) {

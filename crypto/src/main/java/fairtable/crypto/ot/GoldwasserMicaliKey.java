@@ -8,7 +8,7 @@ import java.util.random.RandomGenerator;
 /**
  * A Goldwasser–Micali private key: a Blum modulus m = pq (p ≡ q ≡ 3 mod 4, each half the modulus size) and a
  * pseudo-square y (Jacobi symbol +1 modulo m, but a non-residue modulo both p and q). A bit b encrypts as
- * x²·y^b mod m for a random unit x; whoever knows p decrypts by testing quadratic residuosity modulo p.
+ * x²·y^b mod m for a random x in [1, m); whoever knows p decrypts by testing quadratic residuosity modulo p.
  * Immutable; holds secrets, so it is never encoded.
  */
 public final class GoldwasserMicaliKey {
@@ -63,9 +63,9 @@ public final class GoldwasserMicaliKey {
         return q;
     }
 
-    /** Encrypts one bit: x²·y^bit mod m with x a uniformly random unit. */
+    /** Encrypts one bit: x²·y^bit mod m with x uniformly random in [1, m). */
     BigInteger encrypt(int bit, RandomGenerator random) {
-        BigInteger x = randomUnit(modulus, random);
+        BigInteger x = randomNonZeroBelow(modulus, random);
         BigInteger ciphertext = x.multiply(x).mod(modulus);
         return bit == 0 ? ciphertext : ciphertext.multiply(pseudoSquare).mod(modulus);
     }
@@ -83,8 +83,12 @@ public final class GoldwasserMicaliKey {
         return modP == 1 ? 0 : 1;
     }
 
-    /** A uniformly random element of [1, modulus) that is coprime to it. */
-    static BigInteger randomUnit(BigInteger modulus, RandomGenerator random) {
+    /**
+     * A uniformly random element of [1, modulus). It is a unit except with probability about 2^-(bits/2), which is
+     * not worth a gcd per draw (the gcd dominated the cost of a query): a non-unit would only make a ciphertext
+     * the receiver rejects or a packet element the sender rejects.
+     */
+    static BigInteger randomNonZeroBelow(BigInteger modulus, RandomGenerator random) {
         int bits = modulus.bitLength();
         byte[] bytes = new byte[(bits + 7) / 8];
         int excessBits = bytes.length * 8 - bits;
@@ -92,8 +96,7 @@ public final class GoldwasserMicaliKey {
             random.nextBytes(bytes);
             bytes[0] &= (byte) (0xff >>> excessBits);
             BigInteger candidate = new BigInteger(1, bytes);
-            if (candidate.signum() > 0 && candidate.compareTo(modulus) < 0
-                    && candidate.gcd(modulus).equals(BigInteger.ONE)) {
+            if (candidate.signum() > 0 && candidate.compareTo(modulus) < 0) {
                 return candidate;
             }
         }
@@ -111,7 +114,7 @@ public final class GoldwasserMicaliKey {
     private static BigInteger randomPseudoSquare(BigInteger p, BigInteger q, RandomGenerator random) {
         BigInteger modulus = p.multiply(q);
         while (true) {
-            BigInteger y = randomUnit(modulus, random);
+            BigInteger y = randomNonZeroBelow(modulus, random);
             if (Jacobi.symbol(y, p) == -1 && Jacobi.symbol(y, q) == -1) {
                 return y;
             }
