@@ -25,23 +25,27 @@ import java.util.random.RandomGenerator;
  *
  * <p>Where the report is vague, the standard construction is used: Blum primes of equal size, y drawn uniformly
  * among pseudo-squares, and one key may serve several item sets (GM encryption is semantically secure under the
- * quadratic residuosity assumption). Like the report's semi-honest protocol, the proofs of steps 5 and 8 are not
- * implemented: Bob does not get a proof that m has two prime factors and that y is a non-residue (he checks what
- * is publicly checkable: size, oddness, not a prime or a square, Jacobi symbols +1 of y and of every z), and Alice
- * does not get a proof that the packet is a permutation of re-randomised z (she checks sizes and ranges of every
- * element and that each element she answers for has Jacobi symbol +1). A malicious Bob can therefore learn any
- * itemBits bits of his choosing per query, not necessarily of one item; use this scheme only with the game-end
- * audit of the dark-chess protocol, or prefer {@link ChouOrlandiTransfer}.
+ * quadratic residuosity assumption). Step 5 (Alice convinces Bob that the initialisation is valid) is implemented
+ * for what Bob's privacy needs: the setup carries a non-interactive {@link PseudoSquareProof} that every unit of
+ * Jacobi symbol +1 is a square or y times a square, and Bob checks m (size, odd, neither prime nor a perfect
+ * square), y and every z (Jacobi symbol +1). With that, the packet hides Bob's choice even from a malicious
+ * Alice. That m has exactly two prime factors is not proven; it protects only Alice's own secrets. Step 8 (Bob
+ * convinces Alice that the packet is a permuted, re-randomised copy of the z) is not implemented, as in the
+ * report's semi-honest protocol: Alice checks sizes and ranges of every element and the Jacobi symbol of each
+ * element she answers for, but a malicious Bob can learn any itemBits bits of his choosing per query, not
+ * necessarily of one item. Use this scheme with the game-end audit of the dark-chess protocol, or prefer
+ * {@link ChouOrlandiTransfer}.
  *
  * <p>Encodings (integers big-endian; L = modulus bytes; every residue is exactly L bytes):
  * <pre>
  *   setup : 0x31 | SHA-256(domain "fairtable/ot/andos/session" 0x00 session id) (32) | n (u16) | item length (u16)
- *           | item bits (u16) | L (u16) | m | y | z_ij for i in [0, n), j in [0, item bits)
+ *           | item bits (u16) | L (u16) | m | y | 128 proof roots s_t | z_ij for i in [0, n), j in [0, item bits)
  *   query : 0x32 | first query index (u32) | count (u16) | count × ( slot k (u16) | q_kj for k in [0, n), j ... )
  *   answer: 0x33 | first query index (u32) | count (u16) | count × ⌈item bits / 8⌉ bytes
  *           (bit j, least significant first from byte 0, is 1 iff q_kj is a non-residue)
  * </pre>
- * Costs at 2048 bits with 4-bit items and n = 64: a 64 KiB setup, a 64 KiB query, one byte per answer.
+ * Costs at 2048 bits with 4-bit items and n = 64: a 96 KiB setup (32 KiB of it the proof), a 64 KiB query, one
+ * byte per answer.
  */
 public final class AndosTransfer implements ObliviousTransfer {
     static final byte SETUP_TAG = 0x31;
@@ -146,12 +150,15 @@ public final class AndosTransfer implements ObliviousTransfer {
 
         Sender(GoldwasserMicaliKey key, List<byte[]> items, byte[] sessionId, RandomGenerator random) {
             this.key = key;
-            WireWriter out = new WireWriter(41 + (2 + itemCount * itemBits) * residueBytes)
+            WireWriter out = new WireWriter(41 + (2 + PseudoSquareProof.ROUNDS + itemCount * itemBits) * residueBytes)
                     .u8(SETUP_TAG)
                     .bytes(Batches.sessionDigest(SESSION_DOMAIN, sessionId))
                     .u16(itemCount).u16(itemLength).u16(itemBits).u16(residueBytes)
                     .bytes(fixedLength(key.modulus()))
                     .bytes(fixedLength(key.pseudoSquare()));
+            for (BigInteger root : key.pseudoSquareProof()) {
+                out.bytes(fixedLength(root));
+            }
             for (byte[] item : items) {
                 for (int j = 0; j < itemBits; j++) {
                     out.bytes(fixedLength(key.encrypt(bit(item, j), random)));
@@ -228,7 +235,7 @@ public final class AndosTransfer implements ObliviousTransfer {
                         + "(%d, %d, %d, %d)", count, length, bits, residueLength, itemCount, itemLength, itemBits,
                         residueBytes));
             }
-            long expected = (2L + (long) itemCount * itemBits) * residueBytes;
+            long expected = (2L + PseudoSquareProof.ROUNDS + (long) itemCount * itemBits) * residueBytes;
             if (in.remaining() != expected) {
                 throw in.fail("expected " + expected + " bytes of residues, got " + in.remaining());
             }
@@ -237,6 +244,14 @@ public final class AndosTransfer implements ObliviousTransfer {
             this.pseudoSquare = readResidue(in, modulus, "y");
             if (Jacobi.symbol(pseudoSquare, modulus) != 1 || pseudoSquare.equals(BigInteger.ONE)) {
                 throw in.fail("y does not have Jacobi symbol +1 or is 1");
+            }
+            BigInteger[] proof = new BigInteger[PseudoSquareProof.ROUNDS];
+            for (int t = 0; t < proof.length; t++) {
+                proof[t] = readResidue(in, modulus, "proof root " + t);
+            }
+            int failingRound = PseudoSquareProof.firstFailingRound(modulus, pseudoSquare, proof);
+            if (failingRound >= 0) {
+                throw in.fail("the proof that y is a pseudo-square fails at round " + failingRound);
             }
             this.encryptedBits = new BigInteger[itemCount][itemBits];
             for (int i = 0; i < itemCount; i++) {

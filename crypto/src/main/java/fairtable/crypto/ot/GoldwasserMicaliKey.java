@@ -9,6 +9,7 @@ import java.util.random.RandomGenerator;
  * A Goldwasser–Micali private key: a Blum modulus m = pq (p ≡ q ≡ 3 mod 4, each half the modulus size) and a
  * pseudo-square y (Jacobi symbol +1 modulo m, but a non-residue modulo both p and q). A bit b encrypts as
  * x²·y^b mod m for a random x in [1, m); whoever knows p decrypts by testing quadratic residuosity modulo p.
+ * Generation also proves, once, that y is a pseudo-square in the sense the receiver needs ({@link PseudoSquareProof}).
  * Immutable; holds secrets, so it is never encoded.
  */
 public final class GoldwasserMicaliKey {
@@ -19,17 +20,19 @@ public final class GoldwasserMicaliKey {
     private final BigInteger q;
     private final BigInteger modulus;
     private final BigInteger pseudoSquare;
+    private final BigInteger[] pseudoSquareProof;
 
     private GoldwasserMicaliKey(BigInteger p, BigInteger q, BigInteger pseudoSquare) {
         this.p = p;
         this.q = q;
         this.modulus = p.multiply(q);
         this.pseudoSquare = pseudoSquare;
+        this.pseudoSquareProof = PseudoSquareProof.prove(this);
     }
 
     /**
      * Generates a key whose modulus has exactly {@code modulusBits} bits (even, at least 128; 2048 for real use).
-     * Seconds of work at 2048 bits.
+     * Up to a few seconds of work at 2048 bits.
      */
     public static GoldwasserMicaliKey generate(int modulusBits, RandomGenerator random) {
         if (modulusBits < 128 || modulusBits % 2 != 0) {
@@ -53,6 +56,11 @@ public final class GoldwasserMicaliKey {
     /** The public pseudo-square y. */
     public BigInteger pseudoSquare() {
         return pseudoSquare;
+    }
+
+    /** The {@link PseudoSquareProof} for (m, y); computed once, since it depends on the key alone. */
+    BigInteger[] pseudoSquareProof() {
+        return pseudoSquareProof.clone();
     }
 
     BigInteger p() {

@@ -86,7 +86,7 @@ class AndosTransferTest {
         Fixture fixture = new Fixture(6, 3);
         byte[] setup = fixture.sender.setupMessage();
 
-        assertThat(setup.length).isEqualTo(1 + 32 + 8 + (2 + 6 * 4) * L);
+        assertThat(setup.length).isEqualTo(1 + 32 + 8 + (2 + 128 + 6 * 4) * L);
         assertThat(setup[0]).isEqualTo(AndosTransfer.SETUP_TAG);
         assertThat(Arrays.copyOfRange(setup, 1, 33)).isEqualTo(sessionDigest(SESSION));
         assertThat(new BigInteger(1, Arrays.copyOfRange(setup, 41, 41 + L))).isEqualTo(key.modulus());
@@ -94,7 +94,7 @@ class AndosTransferTest {
         for (int i = 0; i < 6; i++) {
             int value = 0;
             for (int j = 0; j < 4; j++) {
-                int offset = 41 + (2 + i * 4 + j) * L;
+                int offset = 41 + (2 + 128 + i * 4 + j) * L;
                 BigInteger z = new BigInteger(1, Arrays.copyOfRange(setup, offset, offset + L));
                 boolean residue = z.modPow(key.p().shiftRight(1), key.p()).equals(BigInteger.ONE);
                 value |= (residue ? 0 : 1) << j;
@@ -203,14 +203,21 @@ class AndosTransferTest {
         return out;
     }
 
-    /** A setup for two 4-bit items built by the documented layout from arbitrary values. */
+    /** A setup for two 4-bit items built by the documented layout from arbitrary values, with the key's proof. */
     private static byte[] handMadeSetup(BigInteger m, BigInteger y, BigInteger... z) {
+        return handMadeSetup(m, y, key.pseudoSquareProof(), z);
+    }
+
+    private static byte[] handMadeSetup(BigInteger m, BigInteger y, BigInteger[] proof, BigInteger... z) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.write(AndosTransfer.SETUP_TAG);
         out.writeBytes(sessionDigest(SESSION));
         out.writeBytes(new byte[] {0, 2, 0, 1, 0, 4, 0, (byte) L});
         out.writeBytes(fixed(m));
         out.writeBytes(fixed(y));
+        for (BigInteger root : proof) {
+            out.writeBytes(fixed(root));
+        }
         for (BigInteger value : z) {
             out.writeBytes(fixed(value));
         }
@@ -275,6 +282,49 @@ class AndosTransferTest {
         assertSetupRejected(handMadeSetup(m, key.pseudoSquare(), z), "z(1, 1) does not have Jacobi symbol +1");
         z[5] = m;
         assertSetupRejected(handMadeSetup(m, key.pseudoSquare(), z), "z(1, 1) is not in [1, m)");
+    }
+
+    /**
+     * A cheating Alice who uses a square as y would see every packet bit in the clear (the blinding y^a no longer
+     * changes residuosity). She cannot answer the proof's challenges that are non-residues: her best effort, a true
+     * root where one exists, fails.
+     */
+    @Test
+    void aSquarePosingAsThePseudoSquareIsCaughtByTheProof() {
+        SplittableRandom random = new SplittableRandom(13);
+        BigInteger m = key.modulus();
+        BigInteger s = GoldwasserMicaliKey.randomNonZeroBelow(m, random);
+        BigInteger squareY = s.multiply(s).mod(m);
+        BigInteger[] bestEffort = new BigInteger[PseudoSquareProof.ROUNDS];
+        for (int t = 0; t < bestEffort.length; t++) {
+            BigInteger h = PseudoSquareProof.challenge(m, squareY, t);
+            bestEffort[t] = key.decrypt(h) == 0 ? squareRoot(h) : h;
+        }
+        BigInteger[] z = new BigInteger[8];
+        for (int i = 0; i < 8; i++) {
+            BigInteger x = GoldwasserMicaliKey.randomNonZeroBelow(m, random);
+            z[i] = x.multiply(x).mod(m);
+        }
+
+        assertSetupRejected(handMadeSetup(m, squareY, bestEffort, z), "proof that y is a pseudo-square fails");
+    }
+
+    @Test
+    void aTamperedProofIsRejected() {
+        BigInteger[] proof = key.pseudoSquareProof();
+        proof[77] = proof[77].add(BigInteger.ONE);
+
+        assertSetupRejected(handMadeSetup(key.modulus(), key.pseudoSquare(), proof, honestZ(new SplittableRandom(14))),
+                "fails at round 77");
+    }
+
+    private static BigInteger squareRoot(BigInteger residue) {
+        BigInteger p = key.p();
+        BigInteger q = key.q();
+        BigInteger rootP = residue.mod(p).modPow(p.add(BigInteger.ONE).shiftRight(2), p);
+        BigInteger rootQ = residue.mod(q).modPow(q.add(BigInteger.ONE).shiftRight(2), q);
+        // CRT by brute inverse: root = rootQ + q·((rootP − rootQ)·q⁻¹ mod p)
+        return rootP.subtract(rootQ).multiply(q.modInverse(p)).mod(p).multiply(q).add(rootQ);
     }
 
     @Test

@@ -58,6 +58,31 @@ class GoldwasserMicaliKeyTest {
     }
 
     @Test
+    void thePseudoSquareProofVerifiesAndItsChallengesHaveJacobiSymbolPlusOne() {
+        GoldwasserMicaliKey key = GoldwasserMicaliKey.generate(256, new SplittableRandom(4));
+        BigInteger[] proof = key.pseudoSquareProof();
+
+        assertThat(proof).hasSize(128);
+        assertThat(PseudoSquareProof.firstFailingRound(key.modulus(), key.pseudoSquare(), proof)).isEqualTo(-1);
+        int nonResidues = 0;
+        for (int t = 0; t < 128; t++) {
+            BigInteger h = PseudoSquareProof.challenge(key.modulus(), key.pseudoSquare(), t);
+            assertThat(fairtable.crypto.math.Jacobi.symbol(h, key.modulus())).isEqualTo(1);
+            BigInteger square = proof[t].multiply(proof[t]).mod(key.modulus());
+            if (!square.equals(h)) {
+                assertThat(square).isEqualTo(h.multiply(key.pseudoSquare()).mod(key.modulus()));
+                nonResidues++;
+            }
+        }
+        // Challenges are residues or pseudo-squares with probability 1/2 each; 128 draws fall outside [40, 88]
+        // with probability about 2e-5 (4.2 standard deviations). Both kinds must occur for the test to mean much.
+        assertThat(nonResidues).isBetween(40, 88);
+        // Another y with the same modulus gets different challenges.
+        assertThat(PseudoSquareProof.challenge(key.modulus(), BigInteger.valueOf(5), 0))
+                .isNotEqualTo(PseudoSquareProof.challenge(key.modulus(), key.pseudoSquare(), 0));
+    }
+
+    @Test
     void generationIsDeterministicForASeedAndDiffersAcrossSeeds() {
         GoldwasserMicaliKey first = GoldwasserMicaliKey.generate(256, new SplittableRandom(9));
         GoldwasserMicaliKey again = GoldwasserMicaliKey.generate(256, new SplittableRandom(9));
