@@ -32,8 +32,9 @@ import java.util.random.RandomGenerator;
  * Alice. That m has exactly two prime factors is not proven; it protects only Alice's own secrets. Step 8 (Bob
  * convinces Alice that the packet is a permuted, re-randomised copy of the z) is not implemented, as in the
  * report's semi-honest protocol: Alice checks sizes and ranges of every element and the Jacobi symbol of each
- * element she answers for, but a malicious Bob can learn any itemBits bits of his choosing per query, not
- * necessarily of one item. Use this scheme with the game-end audit of the dark-chess protocol, or prefer
+ * element she answers for, but a malicious Bob who puts other values in the answered slot learns the residuosity
+ * of any itemBits Jacobi +1 values of his choosing per query: any itemBits bits of any items, not necessarily of
+ * one item. Use this scheme with the game-end audit of the dark-chess protocol, or prefer
  * {@link ChouOrlandiTransfer}.
  *
  * <p>Encodings (integers big-endian; L = modulus bytes; every residue is exactly L bytes):
