@@ -22,9 +22,10 @@ import java.util.random.RandomGenerator;
  *   receiver: K_c = bA,  item_c = e_c ⊕ pad(K_c)
  * </pre>
  * pad(K) = SHA-512(domain, session id, A, B, query index, item index j, K, block counter), truncated to the item
- * length. Hashing A, B, the session and the indices into the key follows the recommendations made after the
- * original paper's security claim was found wanting (ePrint 2017/370 and 2017/1011): a key is tied to the whole
- * transcript of its query, so a value from one query or session is worthless in another. All received points
+ * length. The original paper's UC proof was found flawed (Genç–Iovino–Rial, ePrint 2017/370; Hauck–Loss, ePrint
+ * 2017/1011, who repair it under gap Diffie–Hellman); following their fixes, A, B, the session and the indices are
+ * hashed into every key, so a key is tied to the whole transcript of its query and a value from one query or
+ * session is worthless in another. All received points
  * must be canonical ristretto255 encodings and not the identity; a query point B with B = jA for some j (which
  * would make one key a hash of the identity) is rejected too.
  *
