@@ -52,6 +52,8 @@ public final class AndosTransfer implements ObliviousTransfer {
     static final byte SETUP_TAG = 0x31;
     static final byte QUERY_TAG = 0x32;
     static final byte ANSWER_TAG = 0x33;
+    static final byte SENDER_STATE_TAG = 0x3a;
+    static final byte RECEIVER_STATE_TAG = 0x3b;
     private static final String SESSION_DOMAIN = "fairtable/ot/andos/session";
 
     private final int itemCount;
@@ -115,12 +117,117 @@ public final class AndosTransfer implements ObliviousTransfer {
                 throw new IllegalArgumentException("an item exceeds " + itemBits + " bits");
             }
         }
-        return new Sender(key, copied, sessionId.clone(), random);
+        WireWriter out = new WireWriter(41 + (2 + PseudoSquareProof.ROUNDS + itemCount * itemBits) * residueBytes)
+                .u8(SETUP_TAG)
+                .bytes(Batches.sessionDigest(SESSION_DOMAIN, sessionId))
+                .u16(itemCount).u16(itemLength).u16(itemBits).u16(residueBytes)
+                .bytes(fixedLength(key.modulus()))
+                .bytes(fixedLength(key.pseudoSquare()));
+        for (BigInteger root : key.pseudoSquareProof()) {
+            out.bytes(fixedLength(root));
+        }
+        for (byte[] item : copied) {
+            for (int j = 0; j < itemBits; j++) {
+                out.bytes(fixedLength(key.encrypt(bit(item, j), random)));
+            }
+        }
+        return new Sender(key, out.toBytes(), 0);
     }
 
     @Override
     public OtReceiver newReceiver(byte[] setupMessage, byte[] sessionId, RandomGenerator random) {
         return new Receiver(setupMessage, sessionId.clone(), random);
+    }
+
+    /**
+     * Sender state: 0x3a | p (u32 length, bytes) | q (u32 length, bytes) | next query index (u64) | the setup
+     * message (u32 length, bytes).
+     */
+    @Override
+    public OtSender restoreSender(byte[] state) {
+        WireReader in = new WireReader(state, "ANDOS sender state");
+        in.expectTag(SENDER_STATE_TAG);
+        BigInteger p = new BigInteger(1, in.lengthPrefixed());
+        BigInteger q = new BigInteger(1, in.lengthPrefixed());
+        long next = Batches.readNextQueryIndex(in);
+        byte[] setup = in.lengthPrefixed();
+        in.expectEnd();
+
+        WireReader setupIn = new WireReader(setup, "ANDOS sender state's setup message");
+        setupIn.expectTag(SETUP_TAG);
+        setupIn.bytes(32);
+        readParameters(setupIn);
+        BigInteger modulus = new BigInteger(1, setupIn.bytes(residueBytes));
+        if (!p.testBit(0) || !q.testBit(0) || p.bitLength() < 2 || q.bitLength() < 2
+                || !p.multiply(q).equals(modulus)) {
+            throw in.fail("the factors do not multiply to the setup's modulus");
+        }
+        BigInteger pseudoSquare = readResidue(setupIn, modulus, "y");
+        if (Jacobi.symbol(pseudoSquare, p) != -1 || Jacobi.symbol(pseudoSquare, q) != -1) {
+            throw in.fail("y is not a non-residue modulo both factors");
+        }
+        BigInteger[] proof = new BigInteger[PseudoSquareProof.ROUNDS];
+        for (int t = 0; t < proof.length; t++) {
+            proof[t] = readResidue(setupIn, modulus, "proof root " + t);
+        }
+        return new Sender(GoldwasserMicaliKey.restore(p, q, pseudoSquare, proof), setup, next);
+    }
+
+    /**
+     * Receiver state: 0x3b | session id (u32 length, bytes) | the setup message (u32 length, bytes) | next query
+     * index (u64) | outstanding queries (u16) | per outstanding query: choice (u16) | item-bits blinding bits
+     * a_kj of the announced slot, one byte (0 or 1) each. Restoring re-validates the setup message.
+     */
+    @Override
+    public OtReceiver restoreReceiver(byte[] state, RandomGenerator random) {
+        WireReader in = new WireReader(state, "ANDOS receiver state");
+        in.expectTag(RECEIVER_STATE_TAG);
+        byte[] sessionId = in.lengthPrefixed();
+        byte[] setup = in.lengthPrefixed();
+        long next = Batches.readNextQueryIndex(in);
+        int pending = in.u16();
+        if (pending > 0 && next + pending - 1 > Batches.MAX_QUERY_INDEX) {
+            throw in.fail("outstanding queries overflow the numbering");
+        }
+        int[] choices = new int[pending];
+        int[][] blinding = new int[pending][itemBits];
+        for (int query = 0; query < pending; query++) {
+            choices[query] = in.u16();
+            if (choices[query] >= itemCount) {
+                throw in.fail("outstanding choice " + choices[query] + " out of range");
+            }
+            for (int j = 0; j < itemBits; j++) {
+                blinding[query][j] = in.u8();
+                if (blinding[query][j] > 1) {
+                    throw in.fail("a blinding bit is not 0 or 1");
+                }
+            }
+        }
+        in.expectEnd();
+        Receiver receiver = new Receiver(setup, sessionId, random);
+        receiver.nextQueryIndex = next;
+        if (pending > 0) {
+            receiver.pendingChoices = choices;
+            receiver.pendingBlindingBits = blinding;
+        }
+        return receiver;
+    }
+
+    /** Reads and checks n, item length, item bits, L and the exact length of the rest of a setup message. */
+    private void readParameters(WireReader in) {
+        int count = in.u16();
+        int length = in.u16();
+        int bits = in.u16();
+        int residueLength = in.u16();
+        if (count != itemCount || length != itemLength || bits != itemBits || residueLength != residueBytes) {
+            throw in.fail(String.format("parameters (n %d, length %d, bits %d, residue bytes %d), expected "
+                    + "(%d, %d, %d, %d)", count, length, bits, residueLength, itemCount, itemLength, itemBits,
+                    residueBytes));
+        }
+        long expected = (2L + PseudoSquareProof.ROUNDS + (long) itemCount * itemBits) * residueBytes;
+        if (in.remaining() != expected) {
+            throw in.fail("expected " + expected + " bytes of residues, got " + in.remaining());
+        }
     }
 
     private int bit(byte[] item, int j) {
@@ -149,23 +256,10 @@ public final class AndosTransfer implements ObliviousTransfer {
         private final byte[] setupMessage;
         private long nextQueryIndex;
 
-        Sender(GoldwasserMicaliKey key, List<byte[]> items, byte[] sessionId, RandomGenerator random) {
+        Sender(GoldwasserMicaliKey key, byte[] setupMessage, long nextQueryIndex) {
             this.key = key;
-            WireWriter out = new WireWriter(41 + (2 + PseudoSquareProof.ROUNDS + itemCount * itemBits) * residueBytes)
-                    .u8(SETUP_TAG)
-                    .bytes(Batches.sessionDigest(SESSION_DOMAIN, sessionId))
-                    .u16(itemCount).u16(itemLength).u16(itemBits).u16(residueBytes)
-                    .bytes(fixedLength(key.modulus()))
-                    .bytes(fixedLength(key.pseudoSquare()));
-            for (BigInteger root : key.pseudoSquareProof()) {
-                out.bytes(fixedLength(root));
-            }
-            for (byte[] item : items) {
-                for (int j = 0; j < itemBits; j++) {
-                    out.bytes(fixedLength(key.encrypt(bit(item, j), random)));
-                }
-            }
-            this.setupMessage = out.toBytes();
+            this.setupMessage = setupMessage;
+            this.nextQueryIndex = nextQueryIndex;
         }
 
         @Override
@@ -209,10 +303,21 @@ public final class AndosTransfer implements ObliviousTransfer {
             nextQueryIndex = first + count;
             return new WireWriter(7 + body.length).u8(ANSWER_TAG).u32(first).u16(count).bytes(body).toBytes();
         }
+
+        @Override
+        public byte[] state() {
+            byte[] p = key.p().toByteArray();
+            byte[] q = key.q().toByteArray();
+            return new WireWriter(25 + p.length + q.length + setupMessage.length)
+                    .u8(SENDER_STATE_TAG).lengthPrefixed(p).lengthPrefixed(q).u64(nextQueryIndex)
+                    .lengthPrefixed(setupMessage).toBytes();
+        }
     }
 
     private final class Receiver implements OtReceiver {
         private final RandomGenerator random;
+        private final byte[] sessionId;
+        private final byte[] setupMessage;
         private final BigInteger modulus;
         private final BigInteger pseudoSquare;
         private final BigInteger[][] encryptedBits;
@@ -222,24 +327,14 @@ public final class AndosTransfer implements ObliviousTransfer {
 
         Receiver(byte[] setupMessage, byte[] sessionId, RandomGenerator random) {
             this.random = random;
+            this.sessionId = sessionId;
             WireReader in = new WireReader(setupMessage, "ANDOS setup");
+            this.setupMessage = setupMessage.clone();
             in.expectTag(SETUP_TAG);
             if (!Arrays.equals(in.bytes(32), Batches.sessionDigest(SESSION_DOMAIN, sessionId))) {
                 throw in.fail("belongs to another session");
             }
-            int count = in.u16();
-            int length = in.u16();
-            int bits = in.u16();
-            int residueLength = in.u16();
-            if (count != itemCount || length != itemLength || bits != itemBits || residueLength != residueBytes) {
-                throw in.fail(String.format("parameters (n %d, length %d, bits %d, residue bytes %d), expected "
-                        + "(%d, %d, %d, %d)", count, length, bits, residueLength, itemCount, itemLength, itemBits,
-                        residueBytes));
-            }
-            long expected = (2L + PseudoSquareProof.ROUNDS + (long) itemCount * itemBits) * residueBytes;
-            if (in.remaining() != expected) {
-                throw in.fail("expected " + expected + " bytes of residues, got " + in.remaining());
-            }
+            readParameters(in);
             this.modulus = new BigInteger(1, in.bytes(residueBytes));
             checkModulus(in);
             this.pseudoSquare = readResidue(in, modulus, "y");
@@ -366,6 +461,21 @@ public final class AndosTransfer implements ObliviousTransfer {
             pendingChoices = null;
             pendingBlindingBits = null;
             return List.copyOf(chosen);
+        }
+
+        @Override
+        public byte[] state() {
+            int pending = pendingChoices == null ? 0 : pendingChoices.length;
+            WireWriter out = new WireWriter(23 + sessionId.length + setupMessage.length + pending * (2 + itemBits))
+                    .u8(RECEIVER_STATE_TAG).lengthPrefixed(sessionId).lengthPrefixed(setupMessage)
+                    .u64(nextQueryIndex).u16(pending);
+            for (int query = 0; query < pending; query++) {
+                out.u16(pendingChoices[query]);
+                for (int j = 0; j < itemBits; j++) {
+                    out.u8(pendingBlindingBits[query][j]);
+                }
+            }
+            return out.toBytes();
         }
     }
 }

@@ -67,6 +67,15 @@ final class Batches {
         return count;
     }
 
+    /** Reads a saved next-query index, at most one past the last index. */
+    static long readNextQueryIndex(WireReader in) {
+        long next = in.u64();
+        if (next < 0 || next > MAX_QUERY_INDEX + 1) {
+            throw in.fail("next query index " + next + " out of range");
+        }
+        return next;
+    }
+
     /** SHA-256 of a domain and the session id; binds a setup message to its session. */
     static byte[] sessionDigest(String domain, byte[] sessionId) {
         MessageDigest sha = sha("SHA-256");

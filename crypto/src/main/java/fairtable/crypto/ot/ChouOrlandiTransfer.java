@@ -53,6 +53,8 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
     static final byte SETUP_TAG = 0x21;
     static final byte QUERY_TAG = 0x22;
     static final byte ANSWER_TAG = 0x23;
+    static final byte SENDER_STATE_TAG = 0x2a;
+    static final byte RECEIVER_STATE_TAG = 0x2b;
     static final int POINT_BYTES = 32;
     private static final String SESSION_DOMAIN = "fairtable/ot/chou-orlandi/session";
     private static final byte[] PAD_DOMAIN = "fairtable/ot/chou-orlandi/pad/v1".getBytes(StandardCharsets.US_ASCII);
@@ -79,12 +81,101 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
 
     @Override
     public OtSender newSender(List<byte[]> items, byte[] sessionId, RandomGenerator random) {
-        return new Sender(Batches.copyItems(items, itemCount, itemLength), sessionId.clone(), random);
+        return new Sender(Batches.copyItems(items, itemCount, itemLength), sessionId.clone(),
+                randomNonZeroScalar(random), 0);
     }
 
     @Override
     public OtReceiver newReceiver(byte[] setupMessage, byte[] sessionId, RandomGenerator random) {
-        return new Receiver(setupMessage, sessionId.clone(), random);
+        WireReader in = new WireReader(setupMessage, "Chou-Orlandi setup");
+        in.expectTag(SETUP_TAG);
+        if (!Arrays.equals(in.bytes(32), Batches.sessionDigest(SESSION_DOMAIN, sessionId))) {
+            throw in.fail("belongs to another session");
+        }
+        readParameters(in);
+        byte[] encodedA = in.bytes(POINT_BYTES);
+        in.expectEnd();
+        return new Receiver(sessionId.clone(), encodedA, decodePoint(encodedA, in, "sender point A"), 0, random);
+    }
+
+    /**
+     * Sender state: 0x2a | n (u16) | item length (u16) | session id (u32 length, bytes) | a (32, canonical scalar)
+     * | next query index (u64) | the n items.
+     */
+    @Override
+    public OtSender restoreSender(byte[] state) {
+        WireReader in = new WireReader(state, "Chou-Orlandi sender state");
+        in.expectTag(SENDER_STATE_TAG);
+        readParameters(in);
+        byte[] sessionId = in.lengthPrefixed();
+        Scalar secret;
+        try {
+            secret = Scalar.fromCanonicalBytes(in.bytes(32));
+        } catch (IllegalArgumentException e) {
+            throw in.fail("the secret scalar is not canonical");
+        }
+        if (secret.equals(Scalar.ZERO)) {
+            throw in.fail("the secret scalar is zero");
+        }
+        long next = Batches.readNextQueryIndex(in);
+        List<byte[]> items = new ArrayList<>(itemCount);
+        for (int i = 0; i < itemCount; i++) {
+            items.add(in.bytes(itemLength));
+        }
+        in.expectEnd();
+        return new Sender(List.copyOf(items), sessionId, secret, next);
+    }
+
+    /**
+     * Receiver state: 0x2b | n (u16) | item length (u16) | session id (u32 length, bytes) | A (32) | next query
+     * index (u64) | outstanding queries (u16) | per outstanding query: choice (u16) | b (32) | B (32).
+     */
+    @Override
+    public OtReceiver restoreReceiver(byte[] state, RandomGenerator random) {
+        WireReader in = new WireReader(state, "Chou-Orlandi receiver state");
+        in.expectTag(RECEIVER_STATE_TAG);
+        readParameters(in);
+        byte[] sessionId = in.lengthPrefixed();
+        byte[] encodedA = in.bytes(POINT_BYTES);
+        RistrettoElement senderPoint = decodePoint(encodedA, in, "sender point A");
+        long next = Batches.readNextQueryIndex(in);
+        Receiver receiver = new Receiver(sessionId, encodedA, senderPoint, next, random);
+        int pending = in.u16();
+        if (pending > 0) {
+            if (next + pending - 1 > Batches.MAX_QUERY_INDEX) {
+                throw in.fail("outstanding queries overflow the numbering");
+            }
+            int[] choices = new int[pending];
+            Scalar[] secrets = new Scalar[pending];
+            byte[][] points = new byte[pending][];
+            for (int q = 0; q < pending; q++) {
+                choices[q] = in.u16();
+                if (choices[q] >= itemCount) {
+                    throw in.fail("outstanding choice " + choices[q] + " out of range");
+                }
+                try {
+                    secrets[q] = Scalar.fromCanonicalBytes(in.bytes(32));
+                } catch (IllegalArgumentException e) {
+                    throw in.fail("outstanding secret " + q + " is not canonical");
+                }
+                points[q] = in.bytes(POINT_BYTES);
+                decodePoint(points[q], in, "outstanding query point " + q);
+            }
+            receiver.pendingChoices = choices;
+            receiver.pendingSecrets = secrets;
+            receiver.pendingPoints = points;
+        }
+        in.expectEnd();
+        return receiver;
+    }
+
+    private void readParameters(WireReader in) {
+        int count = in.u16();
+        int length = in.u16();
+        if (count != itemCount || length != itemLength) {
+            throw in.fail("offers " + count + " items of " + length + " bytes, expected " + itemCount
+                    + " of " + itemLength);
+        }
     }
 
     /** Hash prefix shared by every pad of a setup: domain, session id, A. Cloned per pad. */
@@ -165,15 +256,18 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
 
     private final class Sender implements OtSender {
         private final List<byte[]> items;
+        private final byte[] sessionId;
         private final Scalar secret;
         private final RistrettoElement secretTimesA;
         private final byte[] setupMessage;
         private final MessageDigest prefix;
         private long nextQueryIndex;
 
-        Sender(List<byte[]> items, byte[] sessionId, RandomGenerator random) {
+        Sender(List<byte[]> items, byte[] sessionId, Scalar secret, long nextQueryIndex) {
             this.items = items;
-            this.secret = randomNonZeroScalar(random);
+            this.sessionId = sessionId;
+            this.secret = secret;
+            this.nextQueryIndex = nextQueryIndex;
             RistrettoElement senderPoint = Constants.RISTRETTO_GENERATOR_TABLE.multiply(secret);
             this.secretTimesA = senderPoint.multiply(secret);
             byte[] encodedA = senderPoint.compress().toByteArray();
@@ -229,10 +323,23 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
             nextQueryIndex = first + count;
             return new WireWriter(7 + body.length).u8(ANSWER_TAG).u32(first).u16(count).bytes(body).toBytes();
         }
+
+        @Override
+        public byte[] state() {
+            WireWriter out = new WireWriter(53 + sessionId.length + itemCount * itemLength)
+                    .u8(SENDER_STATE_TAG).u16(itemCount).u16(itemLength).lengthPrefixed(sessionId)
+                    .bytes(secret.toByteArray()).u64(nextQueryIndex);
+            for (byte[] item : items) {
+                out.bytes(item);
+            }
+            return out.toBytes();
+        }
     }
 
     private final class Receiver implements OtReceiver {
         private final RandomGenerator random;
+        private final byte[] sessionId;
+        private final byte[] encodedA;
         private final RistrettoElement senderPoint;
         private final RistrettoElement[] multiplesOfA;
         private final MessageDigest prefix;
@@ -241,22 +348,13 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
         private Scalar[] pendingSecrets;
         private byte[][] pendingPoints;
 
-        Receiver(byte[] setupMessage, byte[] sessionId, RandomGenerator random) {
+        Receiver(byte[] sessionId, byte[] encodedA, RistrettoElement senderPoint, long nextQueryIndex,
+                RandomGenerator random) {
             this.random = random;
-            WireReader in = new WireReader(setupMessage, "Chou-Orlandi setup");
-            in.expectTag(SETUP_TAG);
-            if (!Arrays.equals(in.bytes(32), Batches.sessionDigest(SESSION_DOMAIN, sessionId))) {
-                throw in.fail("belongs to another session");
-            }
-            int count = in.u16();
-            int length = in.u16();
-            if (count != itemCount || length != itemLength) {
-                throw in.fail("offers " + count + " items of " + length + " bytes, expected " + itemCount
-                        + " of " + itemLength);
-            }
-            byte[] encodedA = in.bytes(POINT_BYTES);
-            in.expectEnd();
-            this.senderPoint = decodePoint(encodedA, in, "sender point A");
+            this.sessionId = sessionId;
+            this.encodedA = encodedA;
+            this.senderPoint = senderPoint;
+            this.nextQueryIndex = nextQueryIndex;
             this.prefix = padPrefix(sessionId, encodedA);
             this.multiplesOfA = new RistrettoElement[itemCount];
             multiplesOfA[0] = RistrettoElement.IDENTITY;
@@ -330,6 +428,18 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
             pendingSecrets = null;
             pendingPoints = null;
             return List.copyOf(chosen);
+        }
+
+        @Override
+        public byte[] state() {
+            int pending = pendingChoices == null ? 0 : pendingChoices.length;
+            WireWriter out = new WireWriter(51 + sessionId.length + pending * 66)
+                    .u8(RECEIVER_STATE_TAG).u16(itemCount).u16(itemLength).lengthPrefixed(sessionId)
+                    .bytes(encodedA).u64(nextQueryIndex).u16(pending);
+            for (int q = 0; q < pending; q++) {
+                out.u16(pendingChoices[q]).bytes(pendingSecrets[q].toByteArray()).bytes(pendingPoints[q]);
+            }
+            return out.toBytes();
         }
     }
 }

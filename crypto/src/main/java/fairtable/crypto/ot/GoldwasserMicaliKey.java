@@ -22,12 +22,17 @@ public final class GoldwasserMicaliKey {
     private final BigInteger pseudoSquare;
     private final BigInteger[] pseudoSquareProof;
 
-    private GoldwasserMicaliKey(BigInteger p, BigInteger q, BigInteger pseudoSquare) {
+    private GoldwasserMicaliKey(BigInteger p, BigInteger q, BigInteger pseudoSquare, BigInteger[] proof) {
         this.p = p;
         this.q = q;
         this.modulus = p.multiply(q);
         this.pseudoSquare = pseudoSquare;
-        this.pseudoSquareProof = PseudoSquareProof.prove(this);
+        this.pseudoSquareProof = proof == null ? PseudoSquareProof.prove(this) : proof.clone();
+    }
+
+    /** A key from saved parts, its proof included (the caller has checked that they belong together). */
+    static GoldwasserMicaliKey restore(BigInteger p, BigInteger q, BigInteger pseudoSquare, BigInteger[] proof) {
+        return new GoldwasserMicaliKey(p, q, pseudoSquare, proof);
     }
 
     /**
@@ -43,7 +48,7 @@ public final class GoldwasserMicaliKey {
             BigInteger p = blumPrime(modulusBits / 2, source);
             BigInteger q = blumPrime(modulusBits / 2, source);
             if (!p.equals(q) && p.multiply(q).bitLength() == modulusBits) {
-                return new GoldwasserMicaliKey(p, q, randomPseudoSquare(p, q, random));
+                return new GoldwasserMicaliKey(p, q, randomPseudoSquare(p, q, random), null);
             }
         }
     }

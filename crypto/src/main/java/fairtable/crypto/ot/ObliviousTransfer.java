@@ -27,4 +27,18 @@ public interface ObliviousTransfer {
      * @throws InvalidOtMessageException if the setup message is invalid or belongs to another session
      */
     OtReceiver newReceiver(byte[] setupMessage, byte[] sessionId, RandomGenerator random);
+
+    /**
+     * The sender whose {@link OtSender#state()} this is.
+     *
+     * @throws InvalidOtMessageException if the state is malformed or belongs to other parameters
+     */
+    OtSender restoreSender(byte[] state);
+
+    /**
+     * The receiver whose {@link OtReceiver#state()} this is, drawing fresh randomness from {@code random}.
+     *
+     * @throws InvalidOtMessageException if the state is malformed or belongs to other parameters
+     */
+    OtReceiver restoreReceiver(byte[] state, RandomGenerator random);
 }

@@ -19,4 +19,10 @@ public interface OtReceiver {
      * @throws IllegalStateException if no batch is outstanding
      */
     List<byte[]> finish(byte[] answerMessage);
+
+    /**
+     * The receiver's whole state (including an outstanding batch and its secrets) for
+     * {@link ObliviousTransfer#restoreReceiver}; it reveals the choices, so keep it secret.
+     */
+    byte[] state();
 }

@@ -11,4 +11,10 @@ public interface OtSender {
      * @throws InvalidOtMessageException if the query is malformed, invalid, or not the next batch
      */
     byte[] answer(byte[] queryMessage);
+
+    /**
+     * The sender's whole state, secrets included, for {@link ObliviousTransfer#restoreSender}; keep it as secret as
+     * the items themselves.
+     */
+    byte[] state();
 }

@@ -45,6 +45,20 @@ final class WireReader {
         return value;
     }
 
+    long u64() {
+        long high = u32();
+        return (high << 32) | u32();
+    }
+
+    /** A u32 length followed by that many bytes. */
+    byte[] lengthPrefixed() {
+        long length = u32();
+        if (length > remaining()) {
+            throw fail("length " + length + " exceeds the " + remaining() + " remaining bytes");
+        }
+        return bytes((int) length);
+    }
+
     byte[] bytes(int length) {
         need(length);
         byte[] out = Arrays.copyOfRange(bytes, position, position + length);

@@ -28,6 +28,14 @@ final class WireWriter {
         return this;
     }
 
+    WireWriter u64(long value) {
+        return u32(value >>> 32).u32(value);
+    }
+
+    WireWriter lengthPrefixed(byte[] value) {
+        return u32(value.length).bytes(value);
+    }
+
     WireWriter bytes(byte[] value) {
         out.write(value, 0, value.length);
         return this;

@@ -13,6 +13,8 @@
  * A receiver may send further batches against the same setup; queries are numbered from 0 across batches and
  * each message carries the index of its first query, so a replayed or reordered batch is rejected.
  * Every received message is fully validated; any defect raises {@link fairtable.crypto.ot.InvalidOtMessageException}.
+ * Either party's {@code state()} serialises it (secrets included) and {@code scheme.restoreSender/restoreReceiver}
+ * brings it back at the same step; a saved state is validated like a message.
  *
  * <p>Schemes: {@link fairtable.crypto.ot.ChouOrlandiTransfer} (ristretto255, the fast default) and
  * {@link fairtable.crypto.ot.AndosTransfer} (Goldwasser–Micali ANDOS, as in the Cryptographic Dark Chess report).
