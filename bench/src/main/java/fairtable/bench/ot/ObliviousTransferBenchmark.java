@@ -53,8 +53,8 @@ public class ObliviousTransferBenchmark {
         chouOrlandi = new ChouOrlandiTransfer(SQUARES, 1);
         chouOrlandiSender = chouOrlandi.newSender(squareCodes, SESSION, random.split());
         chouOrlandiReceiver = chouOrlandi.newReceiver(chouOrlandiSender.setupMessage(), SESSION, random.split());
-        andos = new AndosTransfer(SQUARES, 1, 4, 2048);
-        andosKey = GoldwasserMicaliKey.generate(2048, random.split());
+        andos = new AndosTransfer(SQUARES, 1, 4);
+        andosKey = GoldwasserMicaliKey.generate(AndosTransfer.DEFAULT_MODULUS_BITS, random.split());
         andosSender = andos.newSender(andosKey, squareCodes, SESSION, random.split());
         andosReceiver = andos.newReceiver(andosSender.setupMessage(), SESSION, random.split());
         visionChoices = random.ints(VISION_QUERIES, 0, SQUARES).toArray();

@@ -62,6 +62,14 @@ public final class AndosTransfer implements ObliviousTransfer {
     private final int modulusBits;
     private final int residueBytes;
 
+    /** The modulus size for real use. */
+    public static final int DEFAULT_MODULUS_BITS = 2048;
+
+    /** The scheme with a {@value #DEFAULT_MODULUS_BITS}-bit modulus. */
+    public AndosTransfer(int itemCount, int itemLength, int itemBits) {
+        this(itemCount, itemLength, itemBits, DEFAULT_MODULUS_BITS);
+    }
+
     /**
      * @param itemBits the significant low bits of each item (4 for dark-chess square codes)
      * @param modulusBits the exact Goldwasser–Micali modulus size both parties use (2048 for real use)

@@ -399,5 +399,6 @@ class AndosTransferTest {
         assertThatThrownBy(() -> fixture.receiver.query(1)).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> new AndosTransfer(2, 1, 9, MODULUS_BITS)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new AndosTransfer(2, 1, 4, 511)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(new AndosTransfer(64, 1, 4).modulusBits()).isEqualTo(2048);
     }
 }
