@@ -88,11 +88,6 @@ public final class Ciphertext {
         return encoding.clone();
     }
 
-    /** The canonical encoding without a defensive copy, for hashing inside this module. */
-    public byte[] encodingView() {
-        return encoding;
-    }
-
     public static Ciphertext decode(byte[] bytes) throws MalformedEncodingException {
         if (bytes.length != ENCODED_LENGTH) {
             throw new MalformedEncodingException("a ciphertext is 64 bytes, got " + bytes.length);

@@ -48,7 +48,7 @@ public final class JointKey {
     }
 
     /** r*H in constant time, with a fixed-base table built on first use (about 2 ms, then ~50 us per use). */
-    RistrettoElement multiply(Scalar r) {
+    public RistrettoElement multiply(Scalar r) {
         RistrettoGeneratorTable t = table;
         if (t == null) {
             synchronized (this) {

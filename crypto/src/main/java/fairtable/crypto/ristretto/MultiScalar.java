@@ -1,5 +1,6 @@
 package fairtable.crypto.ristretto;
 
+import cafe.cryptography.curve25519.FairtableBridge;
 import cafe.cryptography.curve25519.RistrettoElement;
 import cafe.cryptography.curve25519.Scalar;
 
@@ -9,7 +10,7 @@ import cafe.cryptography.curve25519.Scalar;
  *   <li>{@link #vartime}: Straus (few points) or Pippenger buckets (many points), signed-digit
  *       windows, with secret-dependent branches and memory accesses. For verification only, where
  *       every scalar and point is public.</li>
- *   <li>{@link #constantTime}: Straus with signed radix-16 digits and a constant-time table scan,
+ *   <li>{@link #constantTime}: Straus with signed radix-16 digits and constant-time table lookups,
  *       for secret scalars (proof nonces, keys).</li>
  * </ul>
  * Points are added as ristretto255 elements (the library's extended Edwards representatives), so the
@@ -39,43 +40,18 @@ public final class MultiScalar {
         return bestWindow == 0 ? strausVartime(scalars, points) : pippenger(scalars, points, bestWindow);
     }
 
-    /** Constant time in the scalars (points are treated as public: no secret-dependent branches or indices). */
+    /**
+     * Constant time in the scalars (points are treated as public). Straus interleaving of the library's
+     * own constant-time radix-16 table lookups, shared doublings (see {@code FairtableBridge}).
+     */
     public static RistrettoElement constantTime(Scalar[] scalars, RistrettoElement[] points) {
         checkLengths(scalars, points);
-        int n = scalars.length;
-        RistrettoElement[][] tables = new RistrettoElement[n][];
-        int[][] digits = new int[n][];
-        for (int i = 0; i < n; i++) {
-            tables[i] = multiplesUpTo8(points[i]);
-            digits[i] = signedDigits(scalars[i], 4, RADIX16_DIGITS);
-        }
-        RistrettoElement acc = RistrettoElement.IDENTITY;
-        for (int w = RADIX16_DIGITS - 1; w >= 0; w--) {
-            if (w != RADIX16_DIGITS - 1) {
-                acc = acc.dbl().dbl().dbl().dbl();
-            }
-            for (int i = 0; i < n; i++) {
-                acc = acc.add(selectConstantTime(tables[i], digits[i][w]));
-            }
-        }
-        return acc;
+        return FairtableBridge.constantTimeMultiscalar(scalars, points);
     }
 
     /** Constant-time multiplication of one point by a secret scalar. */
     public static RistrettoElement constantTime(Scalar scalar, RistrettoElement point) {
         return constantTime(new Scalar[] {scalar}, new RistrettoElement[] {point});
-    }
-
-    private static RistrettoElement selectConstantTime(RistrettoElement[] table, int digit) {
-        int sign = digit >>> 31;
-        int abs = (digit ^ -sign) + sign;
-        RistrettoElement selected = table[0];
-        for (int k = 1; k <= 8; k++) {
-            int x = abs ^ k;
-            int equal = ((x - 1) >>> 31) & 1;
-            selected = selected.ctSelect(table[k], equal);
-        }
-        return selected.ctSelect(selected.negate(), sign);
     }
 
     /** table[k] = k * p for k = 0..8. */
