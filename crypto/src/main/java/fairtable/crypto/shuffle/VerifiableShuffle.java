@@ -45,22 +45,36 @@ public final class VerifiableShuffle {
         if (n < 1 || n > Ciphertext.MAX_LIST_SIZE || permutation.size() != n) {
             throw new IllegalArgumentException("deck of " + n + " with a permutation of " + permutation.size());
         }
-        RistrettoGeneratorTable gTable = Constants.RISTRETTO_GENERATOR_TABLE;
-        RistrettoGeneratorTable hTable = ShuffleGenerators.chainBaseTable();
-        RistrettoElement[] messageBases = ShuffleGenerators.messageBases(n);
-
-        // Re-encryption: output i = input[psi(i)] + rerandomisation[psi(i)] * (G, H).
+        // Re-encryption: output i = input[psi(i)] + reencryption[psi(i)] * (G, H).
         Scalar[] reencryption = new Scalar[n];
-        Scalar[] commitmentRandomness = new Scalar[n];
         for (int j = 0; j < n; j++) {
             reencryption[j] = Scalars.random(rng);
-            commitmentRandomness[j] = Scalars.random(rng);
         }
         List<Ciphertext> output = new ArrayList<>(n);
-        RistrettoElement[] c = new RistrettoElement[n];
         for (int i = 0; i < n; i++) {
             int j = permutation.sourceOf(i);
             output.add(input.get(j).rerandomize(key, reencryption[j]));
+        }
+        return new ShuffledDeck(output, prove(key, input, output, permutation, reencryption, context, rng));
+    }
+
+    /**
+     * The proof for the claim "output i = input[permutation.sourceOf(i)] re-randomised with
+     * reencryption[sourceOf(i)]". Package-private so that tests can run the honest prover on a false claim.
+     */
+    static ShuffleProof prove(JointKey key, List<Ciphertext> input, List<Ciphertext> output, Permutation permutation,
+            Scalar[] reencryption, ProofContext context, RandomGenerator rng) {
+        int n = input.size();
+        RistrettoGeneratorTable gTable = Constants.RISTRETTO_GENERATOR_TABLE;
+        RistrettoGeneratorTable hTable = ShuffleGenerators.chainBaseTable();
+        RistrettoElement[] messageBases = ShuffleGenerators.messageBases(n);
+        Scalar[] commitmentRandomness = new Scalar[n];
+        for (int j = 0; j < n; j++) {
+            commitmentRandomness[j] = Scalars.random(rng);
+        }
+        RistrettoElement[] c = new RistrettoElement[n];
+        for (int i = 0; i < n; i++) {
+            int j = permutation.sourceOf(i);
             // Permutation commitment (CHVote GenPermutationCommitment): c[psi(i)] = r[psi(i)]*G + h_i.
             c[j] = gTable.multiply(commitmentRandomness[j]).add(messageBases[i]);
         }
@@ -154,7 +168,7 @@ public final class VerifiableShuffle {
         System.arraycopy(tEnc, 0, allPoints, 2 * n, 5);
         System.arraycopy(tHatEnc, 0, allPoints, 2 * n + 5, n);
         byte[] encoding = ShuffleProof.encode(c, cHat, t, tHat, s, sHat, sPrime, allPoints);
-        return new ShuffledDeck(output, new ShuffleProof(c, cHat, t, tHat, s, sHat, sPrime, encoding));
+        return new ShuffleProof(c, cHat, t, tHat, s, sHat, sPrime, encoding);
     }
 
     /**
