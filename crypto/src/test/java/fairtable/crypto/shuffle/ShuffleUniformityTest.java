@@ -69,7 +69,7 @@ class ShuffleUniformityTest {
             cards[j] = Points.hashToGroup("fairtable/test/card", new byte[] {(byte) j});
             start[j] = Ciphertext.unmasked(cards[j]);
         }
-        int runs = 150;
+        int runs = 100;
         int[] positions = new int[CARDS];
         for (int run = 0; run < runs; run++) {
             List<Ciphertext> deck = List.of(start);
