@@ -6,7 +6,7 @@ import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.ristretto.CanonicalReader;
 import fairtable.crypto.ristretto.CanonicalWriter;
 import fairtable.crypto.ristretto.MalformedEncodingException;
-import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.EncodedPoint;
 import fairtable.crypto.ristretto.Scalars;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,26 +24,27 @@ public final class Ciphertext {
     /** Upper bound on list counts accepted by {@link #decodeList}. */
     public static final int MAX_LIST_SIZE = 1 << 16;
 
-    private final RistrettoElement c1;
-    private final RistrettoElement c2;
+    private static final EncodedPoint IDENTITY = EncodedPoint.of(RistrettoElement.IDENTITY);
+
+    private final EncodedPoint c1;
+    private final EncodedPoint c2;
     private final byte[] encoding;
 
-    private Ciphertext(RistrettoElement c1, RistrettoElement c2, byte[] encoding) {
+    private Ciphertext(EncodedPoint c1, EncodedPoint c2) {
         this.c1 = c1;
         this.c2 = c2;
-        this.encoding = encoding;
+        this.encoding = new byte[ENCODED_LENGTH];
+        System.arraycopy(c1.encoding(), 0, encoding, 0, 32);
+        System.arraycopy(c2.encoding(), 0, encoding, 32, 32);
     }
 
     private static Ciphertext of(RistrettoElement c1, RistrettoElement c2) {
-        byte[] e = new byte[ENCODED_LENGTH];
-        System.arraycopy(Points.encode(c1), 0, e, 0, 32);
-        System.arraycopy(Points.encode(c2), 0, e, 32, 32);
-        return new Ciphertext(c1, c2, e);
+        return new Ciphertext(EncodedPoint.of(c1), EncodedPoint.of(c2));
     }
 
     /** (identity, M): a card in the clear, for the deck before anyone has shuffled it. */
     public static Ciphertext unmasked(RistrettoElement card) {
-        return of(RistrettoElement.IDENTITY, card);
+        return new Ciphertext(IDENTITY, EncodedPoint.of(card));
     }
 
     /** (r*G, M + r*H) with fresh secret r. */
@@ -61,15 +62,19 @@ public final class Ciphertext {
      * random and secret; constant time in r.
      */
     public Ciphertext rerandomize(JointKey key, Scalar r) {
-        return of(c1.add(Constants.RISTRETTO_GENERATOR_TABLE.multiply(r)), c2.add(key.multiply(r)));
+        return of(c1.element().add(Constants.RISTRETTO_GENERATOR_TABLE.multiply(r)), c2.element().add(key.multiply(r)));
     }
 
     public RistrettoElement c1() {
-        return c1;
+        return c1.element();
     }
 
     public RistrettoElement c2() {
-        return c2;
+        return c2.element();
+    }
+
+    public EncodedPoint c1Point() {
+        return c1;
     }
 
     /**
@@ -77,7 +82,7 @@ public final class Ciphertext {
      * key. Shares must be checked with {@link DecryptionShare#verify} first.
      */
     public RistrettoElement decrypt(Collection<DecryptionShare> everyShare) {
-        RistrettoElement m = c2;
+        RistrettoElement m = c2.element();
         for (DecryptionShare s : everyShare) {
             m = m.subtract(s.element());
         }
@@ -92,8 +97,8 @@ public final class Ciphertext {
         if (bytes.length != ENCODED_LENGTH) {
             throw new MalformedEncodingException("a ciphertext is 64 bytes, got " + bytes.length);
         }
-        CanonicalReader r = new CanonicalReader(bytes);
-        return new Ciphertext(r.point(), r.point(), bytes.clone());
+        return new Ciphertext(EncodedPoint.decode(Arrays.copyOfRange(bytes, 0, 32)),
+                EncodedPoint.decode(Arrays.copyOfRange(bytes, 32, 64)));
     }
 
     public static byte[] encodeList(List<Ciphertext> list) {

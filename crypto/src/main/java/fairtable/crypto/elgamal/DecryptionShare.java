@@ -6,7 +6,7 @@ import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.ristretto.CanonicalReader;
 import fairtable.crypto.ristretto.CanonicalWriter;
 import fairtable.crypto.ristretto.MalformedEncodingException;
-import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.EncodedPoint;
 
 /**
  * A decryption share D_i = x_i*c1 of one ciphertext, with a Chaum–Pedersen proof that
@@ -15,16 +15,16 @@ import fairtable.crypto.ristretto.Points;
 public final class DecryptionShare {
     public static final int ENCODED_LENGTH = 96;
 
-    private final RistrettoElement element;
+    private final EncodedPoint share;
     private final ChaumPedersenProof proof;
 
-    DecryptionShare(RistrettoElement element, ChaumPedersenProof proof) {
-        this.element = element;
+    DecryptionShare(EncodedPoint share, ChaumPedersenProof proof) {
+        this.share = share;
         this.proof = proof;
     }
 
     public RistrettoElement element() {
-        return element;
+        return share.element();
     }
 
     /**
@@ -32,11 +32,11 @@ public final class DecryptionShare {
      * (whose prover id must be the owner's). False for a ciphertext whose c1 is the identity.
      */
     public boolean verify(PublicKey owner, Ciphertext ciphertext, ProofContext ownerContext) {
-        return proof.verify(owner.element(), ciphertext.c1(), element, ownerContext);
+        return proof.verify(owner.point(), ciphertext.c1Point(), share, ownerContext);
     }
 
     public byte[] encode() {
-        return new CanonicalWriter(ENCODED_LENGTH).point(element).raw(proof.encode()).toByteArray();
+        return new CanonicalWriter(ENCODED_LENGTH).raw(share.encoding()).raw(proof.encode()).toByteArray();
     }
 
     public static DecryptionShare decode(byte[] bytes) throws MalformedEncodingException {
@@ -44,7 +44,10 @@ public final class DecryptionShare {
             throw new MalformedEncodingException("a decryption share is 96 bytes, got " + bytes.length);
         }
         CanonicalReader r = new CanonicalReader(bytes);
-        RistrettoElement d = Points.decodeNonIdentity(r.raw(32));
+        EncodedPoint d = EncodedPoint.decode(r.raw(32));
+        if (d.isIdentity()) {
+            throw new MalformedEncodingException("a decryption share must not be the identity element");
+        }
         ChaumPedersenProof p = ChaumPedersenProof.decode(r.raw(ChaumPedersenProof.ENCODED_LENGTH));
         r.expectEnd();
         return new DecryptionShare(d, p);

@@ -6,9 +6,9 @@ import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.proof.ChaumPedersenProof;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.proof.SchnorrProof;
+import fairtable.crypto.ristretto.EncodedPoint;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.MultiScalar;
-import fairtable.crypto.ristretto.Points;
 import fairtable.crypto.ristretto.Scalars;
 import java.util.Collection;
 import java.util.random.RandomGenerator;
@@ -23,8 +23,7 @@ public final class KeyPair {
 
     private KeyPair(Scalar secret) {
         this.secret = secret;
-        RistrettoElement h = Constants.RISTRETTO_GENERATOR_TABLE.multiply(secret);
-        this.publicKey = new PublicKey(h, Points.encode(h));
+        this.publicKey = new PublicKey(EncodedPoint.of(Constants.RISTRETTO_GENERATOR_TABLE.multiply(secret)));
     }
 
     /** A fresh key pair; in production {@code rng} is a SecureRandom. */
@@ -51,17 +50,17 @@ public final class KeyPair {
 
     /** Schnorr proof of knowledge of the secret key, bound to this player's context. */
     public SchnorrProof proveKnowledge(ProofContext context, RandomGenerator rng) {
-        return SchnorrProof.prove(secret, publicKey.element(), context, rng);
+        return SchnorrProof.prove(secret, publicKey.point(), context, rng);
     }
 
     /** D = x*c1 with a Chaum–Pedersen proof. The ciphertext must be masked (c1 not the identity). */
     public DecryptionShare decryptionShare(Ciphertext ciphertext, ProofContext context, RandomGenerator rng) {
-        RistrettoElement c1 = ciphertext.c1();
-        if (c1.equals(RistrettoElement.IDENTITY)) {
+        EncodedPoint c1 = ciphertext.c1Point();
+        if (c1.isIdentity()) {
             throw new IllegalArgumentException("an unmasked ciphertext needs no decryption share");
         }
-        RistrettoElement d = MultiScalar.constantTime(secret, c1);
-        return new DecryptionShare(d, ChaumPedersenProof.prove(secret, publicKey.element(), c1, d, context, rng));
+        EncodedPoint d = EncodedPoint.of(MultiScalar.constantTime(secret, c1.element()));
+        return new DecryptionShare(d, ChaumPedersenProof.prove(secret, publicKey.point(), c1, d, context, rng));
     }
 
     /**

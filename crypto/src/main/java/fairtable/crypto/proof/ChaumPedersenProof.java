@@ -5,6 +5,7 @@ import cafe.cryptography.curve25519.RistrettoElement;
 import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.ristretto.CanonicalReader;
 import fairtable.crypto.ristretto.CanonicalWriter;
+import fairtable.crypto.ristretto.EncodedPoint;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.MultiScalar;
 import fairtable.crypto.ristretto.Scalars;
@@ -32,35 +33,35 @@ public final class ChaumPedersenProof {
      * Proves log_G(x*G) = log_base(x*base). The caller passes the already computed {@code publicKey} and
      * {@code image}; both are checked against the secret.
      */
-    public static ChaumPedersenProof prove(Scalar secret, RistrettoElement publicKey, RistrettoElement base,
-            RistrettoElement image, ProofContext context, RandomGenerator rng) {
-        if (base.equals(RistrettoElement.IDENTITY)) {
+    public static ChaumPedersenProof prove(Scalar secret, EncodedPoint publicKey, EncodedPoint base,
+            EncodedPoint image, ProofContext context, RandomGenerator rng) {
+        if (base.isIdentity()) {
             throw new IllegalArgumentException("the second base must not be the identity");
         }
         Scalar nonce = Scalars.randomNonZero(rng);
-        RistrettoElement a1 = Constants.RISTRETTO_GENERATOR_TABLE.multiply(nonce);
-        RistrettoElement a2 = MultiScalar.constantTime(nonce, base);
+        EncodedPoint a1 = EncodedPoint.of(Constants.RISTRETTO_GENERATOR_TABLE.multiply(nonce));
+        EncodedPoint a2 = EncodedPoint.of(MultiScalar.constantTime(nonce, base.element()));
         Scalar e = challenge(publicKey, base, image, a1, a2, context);
         return new ChaumPedersenProof(e, e.multiply(secret).add(nonce));
     }
 
     /** True iff log_G(publicKey) = log_base(image), bound to {@code context}. False if a base or the key is the identity. */
-    public boolean verify(RistrettoElement publicKey, RistrettoElement base, RistrettoElement image, ProofContext context) {
-        if (publicKey.equals(RistrettoElement.IDENTITY) || base.equals(RistrettoElement.IDENTITY)) {
+    public boolean verify(EncodedPoint publicKey, EncodedPoint base, EncodedPoint image, ProofContext context) {
+        if (publicKey.isIdentity() || base.isIdentity()) {
             return false;
         }
         Scalar minusE = Scalars.negate(challenge);
         RistrettoElement a1 = MultiScalar.vartime(new Scalar[] {response, minusE},
-                new RistrettoElement[] {Constants.RISTRETTO_GENERATOR, publicKey});
+                new RistrettoElement[] {Constants.RISTRETTO_GENERATOR, publicKey.element()});
         RistrettoElement a2 = MultiScalar.vartime(new Scalar[] {response, minusE},
-                new RistrettoElement[] {base, image});
-        return challenge(publicKey, base, image, a1, a2, context).equals(challenge);
+                new RistrettoElement[] {base.element(), image.element()});
+        return challenge(publicKey, base, image, EncodedPoint.of(a1), EncodedPoint.of(a2), context).equals(challenge);
     }
 
-    private static Scalar challenge(RistrettoElement publicKey, RistrettoElement base, RistrettoElement image,
-            RistrettoElement a1, RistrettoElement a2, ProofContext context) {
+    private static Scalar challenge(EncodedPoint publicKey, EncodedPoint base, EncodedPoint image,
+            EncodedPoint a1, EncodedPoint a2, ProofContext context) {
         return new Transcript(DOMAIN, context)
-                .appendPoint("generator", Constants.RISTRETTO_GENERATOR)
+                .appendPoint("generator", EncodedPoint.GENERATOR)
                 .appendPoint("public-key", publicKey)
                 .appendPoint("base", base)
                 .appendPoint("image", image)

@@ -5,6 +5,7 @@ import cafe.cryptography.curve25519.RistrettoElement;
 import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.ristretto.CanonicalReader;
 import fairtable.crypto.ristretto.CanonicalWriter;
+import fairtable.crypto.ristretto.EncodedPoint;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.MultiScalar;
 import fairtable.crypto.ristretto.Scalars;
@@ -28,30 +29,30 @@ public final class SchnorrProof {
     }
 
     /** Proves knowledge of {@code secret} for {@code publicKey = secret*G}. */
-    public static SchnorrProof prove(Scalar secret, RistrettoElement publicKey, ProofContext context, RandomGenerator rng) {
-        if (!Constants.RISTRETTO_GENERATOR_TABLE.multiply(secret).equals(publicKey)) {
+    public static SchnorrProof prove(Scalar secret, EncodedPoint publicKey, ProofContext context, RandomGenerator rng) {
+        if (!Constants.RISTRETTO_GENERATOR_TABLE.multiply(secret).equals(publicKey.element())) {
             throw new IllegalArgumentException("the secret does not match the public key");
         }
         Scalar nonce = Scalars.randomNonZero(rng);
         RistrettoElement commitment = Constants.RISTRETTO_GENERATOR_TABLE.multiply(nonce);
-        Scalar e = challenge(publicKey, commitment, context);
+        Scalar e = challenge(publicKey, EncodedPoint.of(commitment), context);
         return new SchnorrProof(e, e.multiply(secret).add(nonce));
     }
 
     /** True iff this proves knowledge of log_G(publicKey) under {@code context}; false for the identity. */
-    public boolean verify(RistrettoElement publicKey, ProofContext context) {
-        if (publicKey.equals(RistrettoElement.IDENTITY)) {
+    public boolean verify(EncodedPoint publicKey, ProofContext context) {
+        if (publicKey.isIdentity()) {
             return false;
         }
         RistrettoElement commitment = MultiScalar.vartime(
                 new Scalar[] {response, Scalars.negate(challenge)},
-                new RistrettoElement[] {Constants.RISTRETTO_GENERATOR, publicKey});
-        return challenge(publicKey, commitment, context).equals(challenge);
+                new RistrettoElement[] {Constants.RISTRETTO_GENERATOR, publicKey.element()});
+        return challenge(publicKey, EncodedPoint.of(commitment), context).equals(challenge);
     }
 
-    private static Scalar challenge(RistrettoElement publicKey, RistrettoElement commitment, ProofContext context) {
+    private static Scalar challenge(EncodedPoint publicKey, EncodedPoint commitment, ProofContext context) {
         return new Transcript(DOMAIN, context)
-                .appendPoint("generator", Constants.RISTRETTO_GENERATOR)
+                .appendPoint("generator", EncodedPoint.GENERATOR)
                 .appendPoint("public-key", publicKey)
                 .appendPoint("commitment", commitment)
                 .challenge("challenge");

@@ -2,6 +2,7 @@ package fairtable.crypto.proof;
 
 import cafe.cryptography.curve25519.RistrettoElement;
 import cafe.cryptography.curve25519.Scalar;
+import fairtable.crypto.ristretto.EncodedPoint;
 import fairtable.crypto.ristretto.Points;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -40,6 +41,10 @@ public final class Transcript {
 
     public Transcript appendPoint(String label, RistrettoElement p) {
         return appendBytes(label, Points.encode(p));
+    }
+
+    public Transcript appendPoint(String label, EncodedPoint p) {
+        return appendBytes(label, p.encoding());
     }
 
     public Transcript appendScalar(String label, Scalar s) {

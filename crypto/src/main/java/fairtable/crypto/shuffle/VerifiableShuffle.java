@@ -8,6 +8,7 @@ import fairtable.crypto.elgamal.Ciphertext;
 import fairtable.crypto.elgamal.JointKey;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.proof.Transcript;
+import fairtable.crypto.ristretto.EncodedPoint;
 import fairtable.crypto.ristretto.MultiScalar;
 import fairtable.crypto.ristretto.Points;
 import fairtable.crypto.ristretto.Scalars;
@@ -291,7 +292,7 @@ public final class VerifiableShuffle {
 
     private static void appendStatement(Transcript t, JointKey key, List<Ciphertext> input, List<Ciphertext> output, int n) {
         t.appendCount("deck-size", n);
-        t.appendPoint("generator", Constants.RISTRETTO_GENERATOR);
+        t.appendPoint("generator", EncodedPoint.GENERATOR);
         t.appendEncoded("chain-base", ShuffleGenerators.CHAIN_BASE_ENCODING);
         appendPoints(t, "message-bases", ShuffleGenerators.messageBaseEncodings(n));
         t.appendEncoded("joint-key", key.encode());

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import cafe.cryptography.curve25519.Constants;
 import cafe.cryptography.curve25519.RistrettoElement;
 import cafe.cryptography.curve25519.Scalar;
+import fairtable.crypto.ristretto.EncodedPoint;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.Points;
 import fairtable.crypto.ristretto.Scalars;
@@ -27,14 +28,14 @@ class ProofsTest {
     void schnorrAcceptsTheHonestProverAndNothingElse(RepetitionInfo info) throws MalformedEncodingException {
         SplittableRandom rng = new SplittableRandom(info.getCurrentRepetition());
         Scalar x = Scalars.randomNonZero(rng);
-        RistrettoElement key = Constants.RISTRETTO_GENERATOR_TABLE.multiply(x);
+        EncodedPoint key = EncodedPoint.of(Constants.RISTRETTO_GENERATOR_TABLE.multiply(x));
         SchnorrProof proof = SchnorrProof.prove(x, key, CTX, rng);
         assertThat(proof.verify(key, CTX)).isTrue();
-        assertThat(proof.verify(key.add(Constants.RISTRETTO_GENERATOR), CTX)).isFalse();
+        assertThat(proof.verify(EncodedPoint.of(key.element().add(Constants.RISTRETTO_GENERATOR)), CTX)).isFalse();
         assertThat(proof.verify(key, ctx("other", "alice"))).isFalse();
         assertThat(proof.verify(key, ctx("session", "bob"))).isFalse();
         assertThat(proof.verify(key, ProofContext.of("session".getBytes(StandardCharsets.UTF_8), new byte[0], "alice".getBytes(StandardCharsets.UTF_8)))).isFalse();
-        assertThat(proof.verify(RistrettoElement.IDENTITY, CTX)).isFalse();
+        assertThat(proof.verify(EncodedPoint.of(RistrettoElement.IDENTITY), CTX)).isFalse();
         assertThat(SchnorrProof.decode(proof.encode()).verify(key, CTX)).isTrue();
         byte[] tampered = proof.encode();
         tampered[40] ^= 1;
@@ -44,7 +45,7 @@ class ProofsTest {
     @Test
     void schnorrRefusesToProveAKeyItDoesNotKnow() {
         SplittableRandom rng = new SplittableRandom(4);
-        RistrettoElement key = Constants.RISTRETTO_GENERATOR_TABLE.multiply(Scalars.random(rng));
+        EncodedPoint key = EncodedPoint.of(Constants.RISTRETTO_GENERATOR_TABLE.multiply(Scalars.random(rng)));
         assertThatThrownBy(() -> SchnorrProof.prove(Scalars.random(rng), key, CTX, rng)).isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -52,17 +53,19 @@ class ProofsTest {
     void chaumPedersenAcceptsEqualLogsOnly(RepetitionInfo info) {
         SplittableRandom rng = new SplittableRandom(10 + info.getCurrentRepetition());
         Scalar x = Scalars.randomNonZero(rng);
-        RistrettoElement key = Constants.RISTRETTO_GENERATOR_TABLE.multiply(x);
-        RistrettoElement base = Points.hashToGroup("test", new byte[] {1});
-        RistrettoElement image = base.multiply(x);
+        EncodedPoint key = EncodedPoint.of(Constants.RISTRETTO_GENERATOR_TABLE.multiply(x));
+        EncodedPoint base = EncodedPoint.of(Points.hashToGroup("test", new byte[] {1}));
+        EncodedPoint image = EncodedPoint.of(base.element().multiply(x));
         ChaumPedersenProof proof = ChaumPedersenProof.prove(x, key, base, image, CTX, rng);
         assertThat(proof.verify(key, base, image, CTX)).isTrue();
-        RistrettoElement otherImage = base.multiply(Scalars.random(rng));
+        EncodedPoint otherImage = EncodedPoint.of(base.element().multiply(Scalars.random(rng)));
         assertThat(ChaumPedersenProof.prove(x, key, base, otherImage, CTX, rng).verify(key, base, otherImage, CTX)).isFalse();
         assertThat(proof.verify(key, base, otherImage, CTX)).isFalse();
-        assertThat(proof.verify(key, Points.hashToGroup("test", new byte[] {2}), image, CTX)).isFalse();
+        assertThat(proof.verify(key, EncodedPoint.of(Points.hashToGroup("test", new byte[] {2})), image, CTX)).isFalse();
         assertThat(proof.verify(key, base, image, ctx("session", "mallory"))).isFalse();
-        assertThat(proof.verify(key, RistrettoElement.IDENTITY, RistrettoElement.IDENTITY, CTX)).isFalse();
+        EncodedPoint identity = EncodedPoint.of(RistrettoElement.IDENTITY);
+        assertThat(proof.verify(key, identity, identity, CTX)).isFalse();
+        assertThat(proof.verify(identity, base, image, CTX)).isFalse();
     }
 
     @Test
