@@ -5,8 +5,9 @@ package cafe.cryptography.curve25519;
  * path). Why: the shuffle prover and decryption shares need constant-time multi-scalar multiplication
  * with secret scalars, and the library's public API offers only one point at a time. This interleaves
  * the library's own constant-time pieces (radix-16 digits, constant-time lookup table select, projective
- * doubling) across several points so that the 4 doublings per digit are shared. Nothing here is
- * variable time.
+ * doubling) across several points so that the 4 doublings per digit are shared. Also exposes the
+ * library's variable-time a*A + b*G (precomputed basepoint table), for verifying proofs: the public API
+ * cannot reach it because a RistrettoElement's Edwards representative is package-private.
  */
 public final class FairtableBridge {
     private FairtableBridge() {}
@@ -31,5 +32,10 @@ public final class FairtableBridge {
             }
         }
         return new RistrettoElement(acc);
+    }
+
+    /** a*A + b*G, variable time: public inputs only (proof verification). */
+    public static RistrettoElement vartimeDoubleScalarMultiplyGenerator(Scalar a, RistrettoElement bigA, Scalar b) {
+        return new RistrettoElement(EdwardsPoint.vartimeDoubleScalarMultiplyBasepoint(a, bigA.repr, b));
     }
 }

@@ -51,8 +51,7 @@ public final class ChaumPedersenProof {
             return false;
         }
         Scalar minusE = Scalars.negate(challenge);
-        RistrettoElement a1 = MultiScalar.vartime(new Scalar[] {response, minusE},
-                new RistrettoElement[] {Constants.RISTRETTO_GENERATOR, publicKey.element()});
+        RistrettoElement a1 = MultiScalar.vartimeWithGenerator(minusE, publicKey.element(), response);
         RistrettoElement a2 = MultiScalar.vartime(new Scalar[] {response, minusE},
                 new RistrettoElement[] {base.element(), image.element()});
         return challenge(publicKey, base, image, EncodedPoint.of(a1), EncodedPoint.of(a2), context).equals(challenge);

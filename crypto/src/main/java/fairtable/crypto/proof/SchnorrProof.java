@@ -44,9 +44,7 @@ public final class SchnorrProof {
         if (publicKey.isIdentity()) {
             return false;
         }
-        RistrettoElement commitment = MultiScalar.vartime(
-                new Scalar[] {response, Scalars.negate(challenge)},
-                new RistrettoElement[] {Constants.RISTRETTO_GENERATOR, publicKey.element()});
+        RistrettoElement commitment = MultiScalar.vartimeWithGenerator(Scalars.negate(challenge), publicKey.element(), response);
         return challenge(publicKey, EncodedPoint.of(commitment), context).equals(challenge);
     }
 

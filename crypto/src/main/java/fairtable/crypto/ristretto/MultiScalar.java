@@ -21,6 +21,7 @@ public final class MultiScalar {
 
     private MultiScalar() {}
 
+    /** sum scalars[i] * points[i] in variable time: public inputs only. */
     public static RistrettoElement vartime(Scalar[] scalars, RistrettoElement[] points) {
         checkLengths(scalars, points);
         int n = scalars.length;
@@ -47,6 +48,11 @@ public final class MultiScalar {
     public static RistrettoElement constantTime(Scalar[] scalars, RistrettoElement[] points) {
         checkLengths(scalars, points);
         return FairtableBridge.constantTimeMultiscalar(scalars, points);
+    }
+
+    /** a*A + b*G in variable time (the library's precomputed generator table): public inputs only. */
+    public static RistrettoElement vartimeWithGenerator(Scalar a, RistrettoElement bigA, Scalar b) {
+        return FairtableBridge.vartimeDoubleScalarMultiplyGenerator(a, bigA, b);
     }
 
     /** Constant-time multiplication of one point by a secret scalar. */

@@ -140,6 +140,16 @@ class RistrettoHelpersTest {
         }
     }
 
+    @RepeatedTest(3)
+    void vartimeWithGeneratorIsAPlusBG(RepetitionInfo info) {
+        SplittableRandom rng = new SplittableRandom(info.getCurrentRepetition());
+        Scalar a = Scalars.random(rng);
+        Scalar b = Scalars.random(rng);
+        RistrettoElement p = Points.hashToGroup("msm", new byte[] {(byte) info.getCurrentRepetition()});
+        assertThat(MultiScalar.vartimeWithGenerator(a, p, b))
+                .isEqualTo(p.multiply(a).add(Constants.RISTRETTO_GENERATOR.multiply(b)));
+    }
+
     @Test
     void multiScalarRejectsMismatchedLengths() {
         assertThatThrownBy(() -> MultiScalar.vartime(new Scalar[1], new RistrettoElement[2])).isInstanceOf(IllegalArgumentException.class);
