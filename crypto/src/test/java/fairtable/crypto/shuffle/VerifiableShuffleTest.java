@@ -233,6 +233,43 @@ class VerifiableShuffleTest {
     }
 
     @Test
+    void reRandomisingOnlyTheOtherHalfIsCaughtToo() throws MalformedEncodingException {
+        SplittableRandom rng = new SplittableRandom(27);
+        Table table = Table.of(2, 6, rng);
+        Permutation pi = Permutation.random(6, rng);
+        Claim honest = honestClaim(table, pi, rng);
+        List<Ciphertext> out = new ArrayList<>(honest.output());
+        Ciphertext original = table.deck().get(pi.sourceOf(4));
+        byte[] mixed = Arrays.copyOf(out.get(4).encode(), 64);
+        System.arraycopy(original.encode(), 0, mixed, 0, 32); // old c1, new c2
+        out.set(4, Ciphertext.decode(mixed));
+        assertThat(proveAndVerify(table, pi, new Claim(out, honest.reencryption()), rng)).isFalse();
+    }
+
+    @Test
+    void changingAnySingleResponseBreaksTheProof() throws MalformedEncodingException {
+        // Responses are not hashed, so each change leaves the challenges intact and breaks only the
+        // equations that response appears in: s1 -> E1, s2 -> E2, s3 -> E3, s4 -> E4, sHat_i -> Ehat_i,
+        // sPrime_i -> E3, E4, Ehat_i. A verifier that skipped any of those equations fails this test.
+        SplittableRandom rng = new SplittableRandom(28);
+        int n = 4;
+        Table table = Table.of(2, n, rng);
+        ShuffledDeck s = VerifiableShuffle.shuffle(table.key(), table.deck(), Permutation.random(n, rng), ALICE, rng);
+        byte[] bytes = s.proof().encode();
+        int firstScalar = 4 + 32 * (3 * n + 5);
+        int scalars = 4 + 2 * n;
+        for (int k = 0; k < scalars; k++) {
+            int at = firstScalar + 32 * k;
+            byte[] tampered = bytes.clone();
+            Scalar changed = Scalars.decode(Arrays.copyOfRange(bytes, at, at + 32)).add(Scalar.ONE);
+            System.arraycopy(changed.toByteArray(), 0, tampered, at, 32);
+            ShuffleProof p = ShuffleProof.decode(tampered);
+            assertThat(VerifiableShuffle.verify(table.key(), table.deck(), s.deck(), p, ALICE, rng))
+                    .as("response %d changed", k).isFalse();
+        }
+    }
+
+    @Test
     void reRandomisingUnderAnotherKeyIsCaught() {
         SplittableRandom rng = new SplittableRandom(18);
         Table table = Table.of(2, 5, rng);
