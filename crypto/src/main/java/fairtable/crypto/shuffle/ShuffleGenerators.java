@@ -1,0 +1,68 @@
+package fairtable.crypto.shuffle;
+
+import cafe.cryptography.curve25519.RistrettoElement;
+import cafe.cryptography.curve25519.RistrettoGeneratorTable;
+import fairtable.crypto.ristretto.Points;
+import java.util.Arrays;
+
+/**
+ * The shuffle argument's independent generators: the chain base h and the message bases h_1..h_N, all
+ * hashed to the group under their own domain so that nobody knows a relation between them or with G.
+ * Cached: they depend only on the index.
+ */
+final class ShuffleGenerators {
+    static final String DOMAIN = "fairtable/shuffle/generators/v1";
+
+    static final RistrettoElement CHAIN_BASE = Points.hashToGroup(DOMAIN, new byte[] {'c', 'h', 'a', 'i', 'n'});
+    static final byte[] CHAIN_BASE_ENCODING = Points.encode(CHAIN_BASE);
+    private static volatile RistrettoGeneratorTable chainBaseTable;
+
+    private static RistrettoElement[] bases = new RistrettoElement[0];
+    private static byte[][] baseEncodings = new byte[0][];
+
+    private ShuffleGenerators() {}
+
+    static RistrettoGeneratorTable chainBaseTable() {
+        RistrettoGeneratorTable t = chainBaseTable;
+        if (t == null) {
+            synchronized (ShuffleGenerators.class) {
+                t = chainBaseTable;
+                if (t == null) {
+                    t = new RistrettoGeneratorTable(CHAIN_BASE);
+                    chainBaseTable = t;
+                }
+            }
+        }
+        return t;
+    }
+
+    /** h_i = hashToGroup(DOMAIN, "message" || i) for i = 0..n-1 (a fresh array each call). */
+    static RistrettoElement[] messageBases(int n) {
+        ensure(n);
+        synchronized (ShuffleGenerators.class) {
+            return Arrays.copyOf(bases, n);
+        }
+    }
+
+    static byte[][] messageBaseEncodings(int n) {
+        ensure(n);
+        synchronized (ShuffleGenerators.class) {
+            return Arrays.copyOf(baseEncodings, n);
+        }
+    }
+
+    private static synchronized void ensure(int n) {
+        if (bases.length >= n) {
+            return;
+        }
+        RistrettoElement[] b = Arrays.copyOf(bases, n);
+        byte[][] e = Arrays.copyOf(baseEncodings, n);
+        for (int i = bases.length; i < n; i++) {
+            byte[] data = {'m', 'e', 's', 's', 'a', 'g', 'e', (byte) (i >>> 24), (byte) (i >>> 16), (byte) (i >>> 8), (byte) i};
+            b[i] = Points.hashToGroup(DOMAIN, data);
+            e[i] = Points.encode(b[i]);
+        }
+        bases = b;
+        baseEncodings = e;
+    }
+}
