@@ -95,28 +95,45 @@ class PartyRunnerTest {
     }
 
     @Test
-    void garbageAndOversizedFramesOverTcpAreRefusedWithoutAllocatingThem() throws Exception {
+    void garbageFromTheNetworkStopsTheRunWithAClearReason() throws Exception {
+        Outcome outcome = againstRawPeer(new byte[] {0, 0, 0, 3, 1, 2, 3},
+                t -> PartyRunner.run(party(0, 7), t, PartyRunner.Actor.PASSIVE, PATIENCE).problem().orElseThrow());
+        assertThat(outcome.problem()).hasValueSatisfying(p -> assertThat(p).contains("not a message"));
+    }
+
+    @Test
+    void anOversizedFrameIsRefusedBeforeAnythingIsAllocated() throws Exception {
+        Outcome outcome = againstRawPeer(new byte[] {0x7F, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF}, t -> {
+            try {
+                t.receive(PATIENCE);
+                return "accepted";
+            } catch (Exception e) {
+                return e.getMessage();
+            }
+        });
+        assertThat(outcome.problem()).hasValueSatisfying(p -> assertThat(p).contains("the limit is"));
+    }
+
+    /** Accepts one TCP peer that writes {@code bytes} raw, and reports what {@code reader} made of it. */
+    private static Outcome againstRawPeer(byte[] bytes, java.util.function.Function<TcpTransport, String> reader)
+            throws Exception {
         try (ServerSocket server = TcpTransport.listen("127.0.0.1", 0)) {
             int port = server.getLocalPort();
             CompletableFuture<Void> attacker = CompletableFuture.runAsync(() -> {
                 try (Socket s = new Socket("127.0.0.1", port)) {
                     DataOutputStream out = new DataOutputStream(s.getOutputStream());
-                    out.writeInt(3);
-                    out.write(new byte[] {1, 2, 3});
-                    out.writeInt(Integer.MAX_VALUE);
+                    out.write(bytes);
                     out.flush();
-                    Thread.sleep(500);
+                    Thread.sleep(300);
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
             });
             try (TcpTransport t = TcpTransport.accept(server, PATIENCE)) {
-                Outcome outcome = PartyRunner.run(party(0, 7), t, PartyRunner.Actor.PASSIVE, PATIENCE);
-                assertThat(outcome.problem()).hasValueSatisfying(p -> assertThat(p).contains("not a message"));
-                assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> t.receive(PATIENCE)))
-                        .hasMessageContaining("the limit is");
+                String what = reader.apply(t);
+                attacker.get();
+                return new Outcome(false, java.util.Optional.empty(), java.util.Optional.of(what));
             }
-            attacker.get();
         }
     }
 }

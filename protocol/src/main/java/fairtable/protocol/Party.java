@@ -33,6 +33,31 @@ public interface Party {
     /** The signed, hash-chained messages accepted so far. */
     Transcript transcript();
 
+    /**
+     * This party's whole state, secrets included, as bytes: what a journal stores so that the party can be
+     * restored after a crash. Protect it like a key.
+     */
+    byte[] snapshot();
+
+    /**
+     * This party's own messages since it last heard from anyone: what to send again after a reconnection,
+     * in case they were lost. The receiver ignores exact copies of messages it already has.
+     */
+    default List<Envelope> unacknowledged() {
+        List<Envelope> all = transcript().envelopes();
+        int mine = -1;
+        for (int i = all.size() - 1; i >= 0; i--) {
+            if (all.get(i).sender() != seat()) {
+                break;
+            }
+            mine = i;
+        }
+        return mine < 0 ? List.of() : List.copyOf(all.subList(mine, all.size()));
+    }
+
+    /** This party's seat. */
+    int seat();
+
     /** Messages that were refused, with the reason: evidence to keep. */
     List<Rejected> rejected();
 

@@ -19,9 +19,19 @@ public final class Transcript {
     private final List<Envelope> envelopes = new ArrayList<>();
     private final List<Hello> hellos = new ArrayList<>();
     private byte[] sessionId;
+    // The last message that passed check() against the current head: append() need not verify it again.
+    private Envelope checked;
+    private Hello checkedHello;
 
     /** Checks that {@code e} may come next, without recording it. Returns its hello if it is one. */
     public Hello check(Envelope e) throws ProtocolViolation {
+        Hello hello = verify(e);
+        checked = e;
+        checkedHello = hello;
+        return hello;
+    }
+
+    private Hello verify(Envelope e) throws ProtocolViolation {
         String who = hellos.size() > e.sender() ? hellos.get(e.sender()).name() : "at seat " + e.sender();
         if (established() && !Arrays.equals(e.session(), sessionId)) {
             throw new ProtocolViolation(e.step(), who, "the message belongs to another session (replayed)");
@@ -78,7 +88,9 @@ public final class Transcript {
 
     /** Checks and records {@code e}. */
     public void append(Envelope e) throws ProtocolViolation {
-        Hello hello = check(e);
+        Hello hello = e == checked ? checkedHello : verify(e);
+        checked = null;
+        checkedHello = null;
         envelopes.add(e);
         if (hello != null) {
             hellos.add(hello);
