@@ -57,6 +57,11 @@ public final class TlsTransport implements Transport {
     static final List<String> CIPHER_SUITES =
             List.of("TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256", "TLS_AES_128_GCM_SHA256");
 
+    /** The only signature scheme either side can use: both certificates hold Ed25519 keys. */
+    static final String SIGNATURE_SCHEME = "ed25519";
+    /** A peer that has connected gets this long at most to complete its handshake, however long we wait for it. */
+    static final Duration HANDSHAKE_LIMIT = Duration.ofSeconds(30);
+
     private final SSLSocket socket;
     private final FrameReader reader;
     private final DataOutputStream out;
@@ -77,7 +82,9 @@ public final class TlsTransport implements Transport {
     }
 
     /**
-     * Waits up to {@code timeout} for one peer on {@code server}, then up to {@code timeout} for its handshake.
+     * Waits up to {@code timeout} for one peer on {@code server}, then up to {@code timeout} (at most
+     * {@link #HANDSHAKE_LIMIT}) for its handshake. A peer that fails the handshake ends this call; to keep
+     * serving, call again.
      *
      * @throws UntrustedPeerException if {@code check} refused the peer's key
      * @throws TimeoutException if no peer came, or it did not complete a handshake, in time
@@ -85,6 +92,7 @@ public final class TlsTransport implements Transport {
      */
     public static TlsTransport accept(ServerSocket server, TlsIdentity me, PeerCheck check, Duration timeout)
             throws IOException, TimeoutException {
+        requirePositive(timeout);
         server.setSoTimeout(millis(timeout));
         Socket raw;
         try {
@@ -92,12 +100,13 @@ public final class TlsTransport implements Transport {
         } catch (SocketTimeoutException e) {
             throw new TimeoutException("no peer connected within " + timeout.toSeconds() + " s");
         }
-        return handshake(raw, false, null, me, check, timeout);
+        return handshake(raw, false, null, me, check, min(timeout, HANDSHAKE_LIMIT));
     }
 
     /**
      * Connects to {@code host:port}, retrying with backoff until {@code timeout} (the peer may start later),
-     * then completes the handshake within what remains of {@code timeout} (at least one second).
+     * then completes the handshake within what remains of {@code timeout} (at least one second, at most
+     * {@link #HANDSHAKE_LIMIT}).
      *
      * <p>In TLS 1.3 the connecting side finishes its handshake before the listener has checked its key: if
      * the listener refuses this side, the first {@link #receive} fails with an {@link SSLException}.
@@ -106,6 +115,7 @@ public final class TlsTransport implements Transport {
      */
     public static TlsTransport connect(String host, int port, TlsIdentity me, PeerCheck check, Duration timeout)
             throws IOException, TimeoutException {
+        requirePositive(timeout);
         long deadline = System.nanoTime() + timeout.toNanos();
         long backoffMillis = 50;
         Socket raw;
@@ -130,7 +140,7 @@ public final class TlsTransport implements Transport {
             }
         }
         Duration remaining = Duration.ofNanos(Math.max(deadline - System.nanoTime(), 1_000_000_000L));
-        return handshake(raw, true, host, me, check, remaining);
+        return handshake(raw, true, host, me, check, min(remaining, HANDSHAKE_LIMIT));
     }
 
     /** Connects to the host of {@code invitation}, accepting only the key whose fingerprint it carries. */
@@ -162,8 +172,9 @@ public final class TlsTransport implements Transport {
             if (!client) {
                 parameters.setNeedClientAuth(true);
             }
+            offerOnlyEd25519(parameters);
             socket.setSSLParameters(parameters);
-            socket.setSoTimeout(Math.max(1, millis(timeout)));
+            socket.setSoTimeout(millis(timeout));
             socket.startHandshake();
             VerifyingKey proven = provenPeerKey(socket, trust);
             return new TlsTransport(socket, proven, address);
@@ -179,6 +190,35 @@ public final class TlsTransport implements Transport {
             throw new IOException("TLS 1.3 handshake with " + address + " failed: " + e.getMessage()
                     + " (it may not be a fairtable TLS peer, or it refused our identity key)", e);
         }
+    }
+
+    /**
+     * Where the platform can (Java 19 and later, {@code SSLParameters.setSignatureSchemes}), offers only
+     * ed25519 in the handshake. Java 17 has no per-connection setting, and then the default list is offered;
+     * that changes nothing that can be signed, because TLS 1.3 requires the CertificateVerify scheme to match
+     * the certificate's key (RFC 8446 4.4.3) and both sides' keys are Ed25519, which the trust manager
+     * enforces.
+     */
+    private static void offerOnlyEd25519(SSLParameters parameters) {
+        try {
+            SSLParameters.class.getMethod("setSignatureSchemes", String[].class)
+                    .invoke(parameters, (Object) new String[] {SIGNATURE_SCHEME});
+        } catch (NoSuchMethodException olderPlatform) {
+            // Java 17 and 18: see above.
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("could not restrict the TLS signature schemes", e);
+        }
+    }
+
+    /** Zero means "forever" to a socket; here every wait has an end. */
+    private static void requirePositive(Duration timeout) {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("a timeout must be positive, not " + timeout);
+        }
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     /** The key in the session's peer certificate, which must be the one the trust manager let in. */
@@ -227,7 +267,7 @@ public final class TlsTransport implements Transport {
 
     @Override
     public byte[] receive(Duration timeout) throws IOException, TimeoutException {
-        socket.setSoTimeout(Math.max(1, millis(timeout)));
+        socket.setSoTimeout(millis(timeout));
         try {
             return reader.next();
         } catch (SocketTimeoutException e) {
@@ -270,7 +310,7 @@ public final class TlsTransport implements Transport {
     }
 
     private static int millis(Duration timeout) {
-        return (int) Math.max(0, Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis()));
     }
 
     @Override

@@ -109,8 +109,16 @@ class TlsPolicyTest {
             } catch (IOException refusedDuringHandshake) {
                 // Equally acceptable: the alert arrived before the client finished.
             }
-            assertThat(failureOf(accepted)).isInstanceOfSatisfying(UntrustedPeerException.class,
-                    e -> assertThat(e.reason()).isEqualTo(Reason.NOT_AN_IDENTITY_KEY));
+            // On Java 17 the client's ECDSA certificate reaches the trust manager, which refuses the key; where
+            // the platform lets the listener offer only ed25519 (Java 19+), the client has no certificate it
+            // can use, and the handshake fails before that.
+            Throwable failure = failureOf(accepted);
+            assertThat(failure).isInstanceOf(IOException.class);
+            if (failure instanceof UntrustedPeerException refused) {
+                assertThat(refused.reason()).isEqualTo(Reason.NOT_AN_IDENTITY_KEY);
+            } else {
+                assertThat(Runtime.version().feature()).isGreaterThanOrEqualTo(19);
+            }
         }
     }
 
