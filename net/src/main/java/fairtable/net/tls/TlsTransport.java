@@ -98,7 +98,7 @@ public final class TlsTransport implements Transport {
         try {
             raw = server.accept();
         } catch (SocketTimeoutException e) {
-            throw new TimeoutException("no peer connected within " + timeout.toSeconds() + " s");
+            throw new TimeoutException("no peer connected within " + describe(timeout));
         }
         return handshake(raw, false, null, me, check, min(timeout, HANDSHAKE_LIMIT));
     }
@@ -128,7 +128,7 @@ public final class TlsTransport implements Transport {
                 raw.close();
                 if (System.nanoTime() + backoffMillis * 1_000_000 > deadline) {
                     throw new TimeoutException("could not connect to " + host + ":" + port + " within "
-                            + timeout.toSeconds() + " s: " + e.getMessage());
+                            + describe(timeout) + ": " + e.getMessage());
                 }
                 try {
                     Thread.sleep(backoffMillis);
@@ -180,8 +180,8 @@ public final class TlsTransport implements Transport {
             return new TlsTransport(socket, proven, address);
         } catch (SocketTimeoutException e) {
             closeQuietly(socket);
-            throw new TimeoutException("no TLS handshake with " + address + " within " + timeout.toSeconds()
-                    + " s; is it a fairtable peer using TLS?");
+            throw new TimeoutException("no TLS handshake with " + address + " within "
+                    + describe(timeout) + "; is it a fairtable peer using TLS?");
         } catch (IOException | RuntimeException e) {
             closeQuietly(socket);
             if (trust.refusal() != null) {
@@ -271,7 +271,7 @@ public final class TlsTransport implements Transport {
         try {
             return reader.next();
         } catch (SocketTimeoutException e) {
-            throw new TimeoutException("nothing from " + peer + " within " + timeout.toSeconds() + " s");
+            throw new TimeoutException("nothing from " + peer + " within " + describe(timeout));
         } catch (EOFException e) {
             throw new PeerGoneException(peer);
         } catch (SSLException e) {
@@ -307,6 +307,11 @@ public final class TlsTransport implements Transport {
         } catch (IOException ignored) {
             // Closing is best effort: the peer sees the connection end either way.
         }
+    }
+
+    /** "2 s" or "500 ms", for messages. */
+    private static String describe(Duration timeout) {
+        return timeout.toMillis() % 1000 == 0 ? timeout.toSeconds() + " s" : timeout.toMillis() + " ms";
     }
 
     private static int millis(Duration timeout) {
