@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import fairtable.crypto.sign.SigningKey;
+import fairtable.net.Transport;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Invitation;
 import fairtable.net.identity.KnownPeers;
@@ -102,14 +103,16 @@ class TlsTransportTest {
     void aReceiveThatTimesOutLosesNothing() throws Exception {
         try (ServerSocket server = TlsTransport.listen(LOOPBACK, 0)) {
             Future<TlsTransport> accepted = acceptOne(server, ALICE, PeerCheck.anyKey(), WAIT);
-            try (TlsTransport bob = TlsTransport.connect(LOOPBACK, server.getLocalPort(), BOB,
-                            PeerCheck.expect(fingerprint(ALICE)), WAIT);
-                    TlsTransport alice = accepted.get(20, TimeUnit.SECONDS)) {
+            TlsTransport bob = TlsTransport.connect(LOOPBACK, server.getLocalPort(), BOB,
+                    PeerCheck.expect(fingerprint(ALICE)), WAIT);
+            try (TlsTransport alice = accepted.get(20, TimeUnit.SECONDS)) {
                 assertThatThrownBy(() -> alice.receive(Duration.ofMillis(200))).isInstanceOf(TimeoutException.class);
                 bob.send(new byte[] {1, 2, 3});
                 assertThat(alice.receive(WAIT)).containsExactly(1, 2, 3);
                 bob.close();
-                assertThatThrownBy(() -> alice.receive(WAIT)).isInstanceOf(IOException.class);
+                assertThatThrownBy(() -> alice.receive(WAIT)).isInstanceOf(Transport.PeerGoneException.class);
+            } finally {
+                bob.close();
             }
         }
     }
@@ -189,6 +192,7 @@ class TlsTransportTest {
             try (TlsTransport bob = TlsTransport.connect(LOOPBACK, server.getLocalPort(), BOB,
                             PeerCheck.expect(fingerprint(ALICE)), WAIT);
                     TlsTransport guest = accepted.get(20, TimeUnit.SECONDS)) {
+                assertThat(bob.peerKey()).isEqualTo(ALICE.verifyingKey());
                 // ... and applies the policy to the proven key once the guest has said it is "bob".
                 assertThatThrownBy(() -> peers.admit("bob", guest.peerKey(), TrustDecision.REQUIRE_KNOWN_KEY))
                         .isInstanceOfSatisfying(UntrustedPeerException.class,
@@ -243,6 +247,8 @@ class TlsTransportTest {
             Future<TlsTransport> accepted = acceptOne(server, ALICE, PeerCheck.anyKey(), Duration.ofMillis(500));
             try (TcpTransport plain = TcpTransport.connect(LOOPBACK, server.getLocalPort(), WAIT)) {
                 assertThat(failureOf(accepted)).isInstanceOf(TimeoutException.class);
+                // The listener has hung up on it.
+                assertThatThrownBy(() -> plain.receive(WAIT)).isInstanceOf(IOException.class);
             }
         }
     }
