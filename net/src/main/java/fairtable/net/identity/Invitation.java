@@ -142,13 +142,31 @@ public record Invitation(String host, int port, Fingerprint fingerprint, Optiona
         if (host.length() > 253) {
             throw new IllegalArgumentException("a host name is at most 253 characters");
         }
-        // Covers IPv4 too: its labels are digits. A DNS name is labels of letters, digits and inner dashes.
-        for (String label : host.split("\\.", -1)) {
+        // A DNS name is labels of letters, digits and inner dashes; all digits, it must be an IPv4 address.
+        String[] labels = host.split("\\.", -1);
+        boolean numeric = true;
+        for (String label : labels) {
             if (!DNS_LABEL.matcher(label).matches()) {
                 throw new IllegalArgumentException("\"" + Fingerprint.printable(host) + "\" is not a host name or"
                         + " IP address");
             }
+            numeric &= label.chars().allMatch(c -> c >= '0' && c <= '9');
         }
+        if (numeric && !isIpv4(labels)) {
+            throw new IllegalArgumentException("\"" + host + "\" is not an IPv4 address (four numbers 0 to 255)");
+        }
+    }
+
+    private static boolean isIpv4(String[] labels) {
+        if (labels.length != 4) {
+            return false;
+        }
+        for (String label : labels) {
+            if (label.length() > 3 || (label.length() > 1 && label.charAt(0) == '0') || Integer.parseInt(label) > 255) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void checkIpv6(String host) {

@@ -142,8 +142,11 @@ public final class Profile {
                 Files.createLink(keyFile, temporary);
             } catch (FileAlreadyExistsException raced) {
                 // Another process made the key first; everyone uses that one.
-            } catch (UnsupportedOperationException noLinks) {
-                Files.move(temporary, keyFile, StandardCopyOption.ATOMIC_MOVE);
+            } catch (UnsupportedOperationException | IOException noHardLinks) {
+                // Some file systems have no hard links; a rename is atomic too, only not exclusive.
+                if (!Files.exists(keyFile, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.move(temporary, keyFile, StandardCopyOption.ATOMIC_MOVE);
+                }
             }
         } finally {
             Files.deleteIfExists(temporary);

@@ -92,6 +92,9 @@ class InvitationTest {
         "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?game=Hold'em",
         "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?game=holdem&x=1",
         "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?seats=2",
+        "fairtable://256.1.1.1:80/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://10.0.0:80/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://010.0.0.1:80/1a2b-3c4d-5e6f-7a8b-9c0d",
         "fairtable://ho\u0000st:80/1a2b-3c4d-5e6f-7a8b-9c0d"
     })
     void malformedInvitationsAreRefusedWithAReason(String text) {
