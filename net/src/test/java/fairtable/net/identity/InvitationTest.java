@@ -1,0 +1,105 @@
+package fairtable.net.identity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Optional;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.RepetitionInfo;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class InvitationTest {
+    private static final Fingerprint HOST_KEY = Fingerprint.of(FingerprintTest.KEY_1);
+
+    @Test
+    void formatsAsTheDocumentedUri() {
+        Invitation invitation = new Invitation("table.example.org", 7777, HOST_KEY, Optional.of("holdem"));
+        assertThat(invitation.format())
+                .isEqualTo("fairtable://table.example.org:7777/" + HOST_KEY + "?game=holdem");
+        assertThat(new Invitation("::1", 80, HOST_KEY).format()).isEqualTo("fairtable://[::1]:80/" + HOST_KEY);
+    }
+
+    @Test
+    void parsesWhatItFormats() {
+        for (Invitation invitation : new Invitation[] {
+            new Invitation("table.example.org", 7777, HOST_KEY, Optional.of("holdem")),
+            new Invitation("192.168.1.20", 1, HOST_KEY),
+            new Invitation("2001:db8::7", 65535, HOST_KEY, Optional.of("draw-5.v2")),
+            new Invitation("localhost", 4242, HOST_KEY, Optional.empty())
+        }) {
+            assertThat(Invitation.parse(invitation.format())).isEqualTo(invitation);
+        }
+    }
+
+    @RepeatedTest(10)
+    void randomInvitationsRoundTrip(RepetitionInfo repetition) {
+        SplittableRandom random = new SplittableRandom(repetition.getCurrentRepetition());
+        StringBuilder host = new StringBuilder();
+        int labels = 1 + random.nextInt(4);
+        for (int i = 0; i < labels; i++) {
+            if (i > 0) {
+                host.append('.');
+            }
+            int length = 1 + random.nextInt(12);
+            for (int j = 0; j < length; j++) {
+                host.append("abcdefghijklmnopqrstuvwxyz0123456789".charAt(random.nextInt(36)));
+            }
+        }
+        byte[] digits = new byte[10];
+        random.nextBytes(digits);
+        Fingerprint fingerprint = Fingerprint.parse(java.util.HexFormat.of().formatHex(digits));
+        Invitation invitation = new Invitation(host.toString(), 1 + random.nextInt(65535), fingerprint,
+                random.nextBoolean() ? Optional.of("g" + random.nextInt(1000)) : Optional.empty());
+        assertThat(Invitation.parse(invitation.format())).isEqualTo(invitation);
+    }
+
+    @Test
+    void pastedTextIsForgivenSurroundingSpaceAndSchemeCase() {
+        Invitation parsed = Invitation.parse("  FairTable://Host.Example:12/" + HOST_KEY.toString().toUpperCase() + "\n");
+        assertThat(parsed).isEqualTo(new Invitation("Host.Example", 12, HOST_KEY));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "",
+        "http://host:1/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://host/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://host:1",
+        "fairtable://host:1/",
+        "fairtable://host:0/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://host:65536/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://host:-1/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://host:+80/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://:80/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://ho_st:80/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://-host:80/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://host..example:80/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://user@host:80/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://::1:80/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://[::1]/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://[1:2:3]:80/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://[host]:80/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://host:80/1a2b-3c4d-5e6f-7a8b",
+        "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0z",
+        "fairtable://host:80/1a2b 3c4d 5e6f 7a8b 9c0d",
+        "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d/",
+        "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d#x",
+        "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?",
+        "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?game=",
+        "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?game=Hold'em",
+        "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?game=holdem&x=1",
+        "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?seats=2",
+        "fairtable://256.1.1.1:80/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://10.0.0:80/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://010.0.0.1:80/1a2b-3c4d-5e6f-7a8b-9c0d",
+        "fairtable://ho\u0000st:80/1a2b-3c4d-5e6f-7a8b-9c0d"
+    })
+    void malformedInvitationsAreRefusedWithAReason(String text) {
+        assertThatThrownBy(() -> Invitation.parse(text)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("not a fairtable invitation (")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\u0000"));
+    }
+}
