@@ -95,17 +95,20 @@ public final class PermutationAudit implements ProtocolAudit {
             throw new ProtocolViolation(observer.nextStep(), observer.nameOf(observer.seatToSpeak()),
                     "the transcript ends before the deal was set up, so the game cannot be verified");
         }
+        if (observer.isRevealing()) {
+            // Nobody may open during a reveal, so the one who stalled it is the one who owes the next hop.
+            throw new ProtocolViolation(observer.nextStep(), observer.nameOf(observer.seatToSpeak()),
+                    "the transcript ends during the reveal of position " + observer.currentOperation().position()
+                            + ", so the game cannot be verified");
+        }
         List<String> owing = new ArrayList<>();
         for (int s = 0; s < observer.players(); s++) {
             if (!observer.hasOpened(s)) {
                 owing.add(observer.nameOf(s));
             }
         }
-        String during = observer.isRevealing()
-                ? " (a reveal was under way, awaiting " + observer.nameOf(observer.seatToSpeak()) + ")" : "";
         throw new ProtocolViolation(observer.nextStep(), String.join(" and ", owing),
-                "the transcript ends before every player opened its commitments" + during
-                        + ", so the game cannot be verified");
+                "the transcript ends before every player opened its commitments, so the game cannot be verified");
     }
 
     private static AuditVerdict verify(PermutationObserver observer) throws ProtocolViolation {
@@ -130,12 +133,12 @@ public final class PermutationAudit implements ProtocolAudit {
 
         // The halves: handed as the last player's opened permutation allows, and opened as handed.
         Map<Integer, Permutation[]> halves = new LinkedHashMap<>();
-        Map<Integer, Integer> handoutStep = new LinkedHashMap<>();
+        Map<Integer, List<Integer>> handoutSteps = new LinkedHashMap<>();
         for (Event ev : observer.events()) {
             if (ev.message() instanceof Handout h) {
                 for (Factor f : h.factors()) {
                     halves.computeIfAbsent(f.target(), t -> new Permutation[2])[f.half() == Half.OUTER ? 0 : 1] = f.permutation();
-                    handoutStep.merge(f.target(), ev.step(), Math::max);
+                    handoutSteps.computeIfAbsent(f.target(), t -> new ArrayList<>()).add(ev.step());
                     Slot slot = new Slot(f.half() == Half.OUTER ? Kind.OUTER : Kind.INNER, f.target());
                     if (!opened.get(h.to()).get(slot).equals(f.permutation())) {
                         throw new ProtocolViolation(openingStep.get(h.to()), observer.nameOf(h.to()),
@@ -147,9 +150,12 @@ public final class PermutationAudit implements ProtocolAudit {
         for (Map.Entry<Integer, Permutation[]> split : halves.entrySet()) {
             Permutation[] pair = split.getValue();
             if (!pair[0].after(pair[1]).equals(lastOwn)) {
-                throw new ProtocolViolation(handoutStep.get(split.getKey()), observer.nameOf(last),
-                        "the halves handed for reveals to " + observer.nameOf(split.getKey())
-                                + " do not compose to its committed permutation");
+                // Which half is wrong cannot be told; the split is complete, and wrong, at the later step.
+                List<Integer> steps = handoutSteps.get(split.getKey());
+                throw new ProtocolViolation(steps.get(steps.size() - 1), observer.nameOf(last),
+                        "the halves handed for reveals to " + observer.nameOf(split.getKey()) + " (steps "
+                                + steps.get(0) + " and " + steps.get(steps.size() - 1)
+                                + ") do not compose to its committed permutation");
             }
         }
 
