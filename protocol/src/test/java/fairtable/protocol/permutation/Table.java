@@ -106,6 +106,18 @@ final class Table {
         return a;
     }
 
+    /** The public state rebuilt from {@code p}'s transcript, as an outsider (or a colluder) would. */
+    static PermutationObserver replay(PermutationParty p) throws ProtocolViolation {
+        List<String> names = p.transcript().hellos().stream().map(h -> h.name()).toList();
+        PermutationObserver o = new PermutationObserver(p.parameters(), names, p.transcript().sessionId());
+        for (Envelope e : p.transcript().envelopes()) {
+            if (!e.type().equals(fairtable.protocol.transcript.Hello.TYPE)) {
+                o.apply(o.parse(e));
+            }
+        }
+        return o;
+    }
+
     /** The third-party audit of what {@code p} kept: its transcript and the messages it refused. */
     static AuditVerdict audit(PermutationParty p) {
         List<Envelope> refused = new ArrayList<>();
