@@ -14,6 +14,7 @@ import fairtable.protocol.permutation.PermutationMessage.Request;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireWriter;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -81,7 +82,8 @@ public final class PermutationObserver {
     private final byte[] session;
     private final List<Event> events = new ArrayList<>();
     private final List<List<Commitment>> commitments = new ArrayList<>();
-    private final Set<Commitment> allCommitments = new HashSet<>();
+    // Commitment has no value equality: compare the digests.
+    private final Set<ByteBuffer> allCommitments = new HashSet<>();
     private final List<List<Permutation>> openings = new ArrayList<>();
     private final List<Operation> operations = new ArrayList<>();
     private final Map<Integer, Integer> publicCards = new TreeMap<>();
@@ -225,9 +227,10 @@ public final class PermutationObserver {
             case COMMIT: {
                 expect(e, who, turn, Commitments.TYPE);
                 Commitments c = Codec.commitments(body, slots(seat).size());
-                Set<Commitment> fresh = new HashSet<>();
+                Set<ByteBuffer> fresh = new HashSet<>();
                 for (Commitment x : c.commitments()) {
-                    if (allCommitments.contains(x) || !fresh.add(x)) {
+                    ByteBuffer digest = ByteBuffer.wrap(x.toBytes());
+                    if (allCommitments.contains(digest) || !fresh.add(digest)) {
                         throw new MalformedMessageException("repeats a commitment already made");
                     }
                 }
@@ -312,7 +315,7 @@ public final class PermutationObserver {
             }
         } else if (m instanceof Commitments c) {
             commitments.set(event.seat(), c.commitments());
-            allCommitments.addAll(c.commitments());
+            c.commitments().forEach(x -> allCommitments.add(ByteBuffer.wrap(x.toBytes())));
             turn++;
             if (turn == players) {
                 phase = Phase.IDLE;
