@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  *   <li>the whole layout, untouched positions included, needs every A_i: only alice and bob for N = 3,
  *       from the handouts alone, before any card is played; no pair for N ≥ 4;</li>
  *   <li>every card that passes through a reveal (other players' private cards included) is read by every
- *       pair for N = 3, and for N = 5 by, among others, the last two players.</li>
+ *       pair for N = 3, and for N = 5 by P4 with any partner (every reveal reaches P4).</li>
  * </ul>
  * For pairs that cannot know untouched cards, the tests show why: an honest player's permutation changed at
  * two inputs it never used gives a different layout and exactly the same messages.
@@ -144,16 +144,21 @@ class PermutationCollusionTest {
         }
     }
 
-    /** For N = 5 the last two read every card at the hop that reaches dave, whoever it is meant for. */
+    /**
+     * For N = 5 dave (P4) with any partner reads every card at the hop that reaches him, whoever it is meant
+     * for: every partner completes A5, either as erin or with the other half of one of dave's splits.
+     */
     @ParameterizedTest
-    @ValueSource(longs = {8, 9})
-    void theLastTwoOfFiveReadEveryCardThatPasses(long seed) throws Exception {
+    @CsvSource({"8, 0", "8, 1", "8, 2", "8, 4", "9, 4", "9, 0"})
+    void daveAndAnyPartnerOfFiveReadEveryCardThatPasses(long seed, int partner) throws Exception {
         Table table = played(5, seed);
         PermutationObserver seen = Table.replay(table.seat(0));
+        Set<Integer> pair = Set.of(3, partner);
         Permutation a4 = table.seat(3).ownPermutation();
-        Permutation a5 = table.seat(4).ownPermutation();
+        Permutation a5 = lastKnownTo(table, pair);
+        assertThat(a5).isEqualTo(table.last().ownPermutation());
         for (int op = 0; op < seen.operations().size(); op++) {
-            Forward toDave = forward(seen, op, 2, Set.of(3, 4));
+            Forward toDave = forward(seen, op, 2, pair);
             int position = seen.operations().get(op).position();
             assertThat(a5.apply(a4.apply(toDave.value()))).isEqualTo(table.layout().apply(position));
         }
