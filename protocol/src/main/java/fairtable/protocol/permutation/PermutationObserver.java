@@ -4,7 +4,6 @@ import fairtable.crypto.commit.Commitment;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.permutation.PermutationMessage.Codec;
 import fairtable.protocol.permutation.PermutationMessage.Commitments;
-import fairtable.protocol.permutation.PermutationMessage.Factor;
 import fairtable.protocol.permutation.PermutationMessage.Forward;
 import fairtable.protocol.permutation.PermutationMessage.Half;
 import fairtable.protocol.permutation.PermutationMessage.Handout;
