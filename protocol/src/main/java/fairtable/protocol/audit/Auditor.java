@@ -2,6 +2,7 @@ package fairtable.protocol.audit;
 
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.patent.PatentAudit;
+import fairtable.protocol.permutation.PermutationAudit;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.transcript.TranscriptFile;
@@ -12,7 +13,7 @@ import java.util.List;
  * protocol's own checks. Needs nothing but the file.
  */
 public final class Auditor {
-    private static final List<ProtocolAudit> AUDITS = List.of(new PatentAudit());
+    private static final List<ProtocolAudit> AUDITS = List.of(new PatentAudit(), new PermutationAudit());
 
     private Auditor() {}
 

@@ -1,0 +1,211 @@
+package fairtable.protocol.permutation;
+
+import fairtable.crypto.commit.Commitment;
+import fairtable.protocol.wire.MalformedMessageException;
+import fairtable.protocol.wire.WireReader;
+import fairtable.protocol.wire.WireWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The messages of the permutation deal. A private message names its one recipient in its body; the
+ * transport encrypts it for that recipient, and the transcript keeps it in clear for the end-of-game
+ * audit. Decoding checks the shape (counts, ranges, permutations); what is expected where is the
+ * {@link PermutationObserver}'s business.
+ */
+public sealed interface PermutationMessage {
+    /** The recipient field of a message meant for every player. */
+    int EVERYONE = 255;
+
+    String type();
+
+    byte[] toBytes();
+
+    /** Which half of the last player's permutation a factor is: A_N = outer ∘ inner. */
+    enum Half { OUTER, INNER }
+
+    /** One half of the split of A_N used for reveals to the player at seat {@code target}. */
+    record Factor(int target, Half half, Permutation permutation) {}
+
+    /** Private, from the last player: the halves of its permutation that the recipient will apply. */
+    record Handout(int to, List<Factor> factors) implements PermutationMessage {
+        public static final String TYPE = "handout";
+
+        public Handout {
+            factors = List.copyOf(factors);
+        }
+
+        public String type() {
+            return TYPE;
+        }
+
+        public byte[] toBytes() {
+            WireWriter w = new WireWriter().u8(to).u32(factors.size());
+            for (Factor f : factors) {
+                w.u8(f.target()).u8(f.half().ordinal());
+                f.permutation().write(w);
+            }
+            return w.toBytes();
+        }
+    }
+
+    /** Public: one commitment per permutation the sender holds, its own first, then the halves it was handed. */
+    record Commitments(List<Commitment> commitments) implements PermutationMessage {
+        public static final String TYPE = "commit";
+
+        public Commitments {
+            commitments = List.copyOf(commitments);
+        }
+
+        public String type() {
+            return TYPE;
+        }
+
+        public byte[] toBytes() {
+            WireWriter w = new WireWriter().u32(commitments.size());
+            commitments.forEach(c -> w.fixed(c.toBytes()));
+            return w.toBytes();
+        }
+    }
+
+    /** Public: asks for the card at {@code position} to be shown to one seat or to {@link #EVERYONE}. */
+    record Request(int position, int audience) implements PermutationMessage {
+        public static final String TYPE = "request";
+
+        public String type() {
+            return TYPE;
+        }
+
+        public byte[] toBytes() {
+            return new WireWriter().u32(position).u8(audience).toBytes();
+        }
+    }
+
+    /**
+     * One hop of a reveal: the value the sender received (or the position, for the first hop) with the
+     * sender's permutation applied. Private to {@code to}, except the last hop of a public reveal, which is
+     * sent to {@link #EVERYONE} and is the card itself.
+     */
+    record Forward(int to, int value) implements PermutationMessage {
+        public static final String TYPE = "forward";
+
+        public String type() {
+            return TYPE;
+        }
+
+        public byte[] toBytes() {
+            return new WireWriter().u8(to).u32(value).toBytes();
+        }
+    }
+
+    /** Public, at the end: the opening of every commitment, in the order committed. */
+    record Opening(List<Opened> opened) implements PermutationMessage {
+        public static final String TYPE = "opening";
+
+        public Opening {
+            opened = List.copyOf(opened);
+        }
+
+        public String type() {
+            return TYPE;
+        }
+
+        public byte[] toBytes() {
+            WireWriter w = new WireWriter().u32(opened.size());
+            for (Opened o : opened) {
+                w.fixed(o.nonce());
+                o.permutation().write(w);
+            }
+            return w.toBytes();
+        }
+    }
+
+    /** A commitment's nonce and the permutation committed. */
+    record Opened(byte[] nonce, Permutation permutation) {
+        public Opened {
+            if (nonce.length != Commitment.NONCE_LENGTH) {
+                throw new IllegalArgumentException("a nonce is " + Commitment.NONCE_LENGTH + " bytes");
+            }
+            nonce = nonce.clone();
+        }
+
+        @Override
+        public byte[] nonce() {
+            return nonce.clone();
+        }
+    }
+
+    /** Decoding of each type; sizes and ranges come from the parameters and the public state. */
+    final class Codec {
+        private Codec() {}
+
+        static Handout handout(byte[] body, int cards, int maxFactors) throws MalformedMessageException {
+            WireReader r = new WireReader(body);
+            int to = r.u8();
+            int count = r.count(maxFactors, "the number of halves");
+            List<Factor> factors = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                int target = r.u8();
+                int half = r.u8();
+                if (half >= Half.values().length) {
+                    throw new MalformedMessageException("half " + (i + 1) + " is of unknown kind " + half);
+                }
+                factors.add(new Factor(target, Half.values()[half],
+                        Permutation.read(r, cards, "half " + (i + 1))));
+            }
+            r.end();
+            return new Handout(to, factors);
+        }
+
+        static Commitments commitments(byte[] body, int expected) throws MalformedMessageException {
+            WireReader r = new WireReader(body);
+            int count = r.count(Integer.MAX_VALUE, "the number of commitments");
+            if (count != expected) {
+                throw new MalformedMessageException("holds " + count + " commitments, expected " + expected);
+            }
+            List<Commitment> list = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                list.add(Commitment.fromBytes(r.fixed(32, "commitment " + (i + 1))));
+            }
+            r.end();
+            return new Commitments(list);
+        }
+
+        static Request request(byte[] body, int cards) throws MalformedMessageException {
+            WireReader r = new WireReader(body);
+            long position = r.u32();
+            int audience = r.u8();
+            r.end();
+            if (position >= cards) {
+                throw new MalformedMessageException("position " + position + " is outside 0.." + (cards - 1));
+            }
+            return new Request((int) position, audience);
+        }
+
+        static Forward forward(byte[] body, int cards) throws MalformedMessageException {
+            WireReader r = new WireReader(body);
+            int to = r.u8();
+            long value = r.u32();
+            r.end();
+            if (value >= cards) {
+                throw new MalformedMessageException("value " + value + " is outside 0.." + (cards - 1));
+            }
+            return new Forward(to, (int) value);
+        }
+
+        static Opening opening(byte[] body, int cards, int expected) throws MalformedMessageException {
+            WireReader r = new WireReader(body);
+            int count = r.count(Integer.MAX_VALUE, "the number of openings");
+            if (count != expected) {
+                throw new MalformedMessageException("holds " + count + " openings, expected " + expected);
+            }
+            List<Opened> list = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                byte[] nonce = r.fixed(Commitment.NONCE_LENGTH, "the nonce of opening " + (i + 1));
+                list.add(new Opened(nonce, Permutation.read(r, cards, "the permutation of opening " + (i + 1))));
+            }
+            r.end();
+            return new Opening(list);
+        }
+    }
+}

@@ -1,0 +1,501 @@
+package fairtable.protocol.permutation;
+
+import fairtable.crypto.commit.Commitment;
+import fairtable.crypto.sign.SigningKey;
+import fairtable.protocol.Party;
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.permutation.PermutationMessage.Commitments;
+import fairtable.protocol.permutation.PermutationMessage.Factor;
+import fairtable.protocol.permutation.PermutationMessage.Forward;
+import fairtable.protocol.permutation.PermutationMessage.Half;
+import fairtable.protocol.permutation.PermutationMessage.Handout;
+import fairtable.protocol.permutation.PermutationMessage.Opened;
+import fairtable.protocol.permutation.PermutationMessage.Opening;
+import fairtable.protocol.permutation.PermutationMessage.Request;
+import fairtable.protocol.permutation.PermutationObserver.Event;
+import fairtable.protocol.permutation.PermutationObserver.Hop;
+import fairtable.protocol.permutation.PermutationObserver.Kind;
+import fairtable.protocol.permutation.PermutationObserver.Operation;
+import fairtable.protocol.permutation.PermutationObserver.Slot;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Hello;
+import fairtable.protocol.transcript.Transcript;
+import fairtable.protocol.wire.MalformedMessageException;
+import fairtable.protocol.wire.WireReader;
+import fairtable.protocol.wire.WireWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.random.RandomGenerator;
+
+/**
+ * One seat of the permutation deal (seed 002), as a sans-I/O state machine. Every seat receives every
+ * message, so that all keep the same hash-chained transcript; a private message is read only by the seat it
+ * names (the transport encrypts it for that seat). See docs/permutation-deal.md.
+ *
+ * <p>Lightweight and only semi-honest: the protocol trusts that no two players collude, the earlier
+ * players of a chain can substitute values and the last one can force public cards, and all of that is
+ * caught only by the {@link PermutationAudit} once every seat has opened its commitments.
+ */
+public final class PermutationParty implements Party {
+    private final PermutationParameters params;
+    private final int players;
+    private final int seat;
+    private final String name;
+    private final SigningKey key;
+    private final RandomGenerator random;
+
+    private final Transcript transcript = new Transcript();
+    private PermutationObserver observer;
+    private final List<Rejected> rejected = new ArrayList<>();
+
+    // Secrets: the own permutation A_i, the commitment nonces, the halves of A_N handed to this seat.
+    private final Permutation own;
+    private final List<byte[]> nonces = new ArrayList<>();
+    private final Map<Slot, Permutation> held = new HashMap<>();
+    // What this seat has seen: the value of the reveal under way, and the cards shown to it (or to all).
+    private int pending = -1;
+    private final TreeMap<Integer, Integer> cards = new TreeMap<>();
+
+    private PermutationParty(PermutationParameters params, int players, int seat, String name, SigningKey key,
+            RandomGenerator random, Permutation own) {
+        if (players < PermutationParameters.MIN_PLAYERS || players >= PermutationMessage.EVERYONE) {
+            throw new IllegalArgumentException("the permutation deal needs 3 to 254 players, not " + players);
+        }
+        if (seat < 0 || seat >= players) {
+            throw new IllegalArgumentException("seat " + seat + " of " + players);
+        }
+        this.params = params;
+        this.players = players;
+        this.seat = seat;
+        this.name = name;
+        this.key = key;
+        this.random = random;
+        this.own = own;
+        held.put(new Slot(Kind.OWN, 0), own);
+    }
+
+    /**
+     * A new seat. {@code random} supplies every secret (the permutation, the halves, the nonces, the hello
+     * nonce): a SecureRandom, except in tests.
+     */
+    public static PermutationParty create(PermutationParameters params, int players, int seat, String name,
+            SigningKey key, RandomGenerator random) {
+        return new PermutationParty(params, players, seat, name, key, random, Permutation.random(params.cards(), random));
+    }
+
+    @Override
+    public List<Envelope> start() {
+        return seat == 0 && transcript.size() == 0 ? sendHello() : List.of();
+    }
+
+    @Override
+    public List<Envelope> receive(Envelope e) throws ProtocolViolation {
+        try {
+            if (observer != null && observer.isDone()) {
+                throw new ProtocolViolation(e.step(), transcript.nameOf(e.sender()), "the game is already over");
+            }
+            if (!transcript.established()) {
+                return receiveHello(e);
+            }
+            transcript.check(e);
+            if (e.sender() == seat) {
+                throw new ProtocolViolation(e.step(), transcript.nameOf(seat), "a message in my own name that I did not send");
+            }
+            Event event = observer.parse(e);
+            transcript.append(e);
+            observer.apply(event);
+            learn(event);
+            return act();
+        } catch (ProtocolViolation v) {
+            rejected.add(new Rejected(e, v));
+            throw v;
+        }
+    }
+
+    private List<Envelope> receiveHello(Envelope e) throws ProtocolViolation {
+        Hello hello = transcript.check(e);
+        String who = hello.name();
+        if (hello.seat() == seat) {
+            throw new ProtocolViolation(0, who, "claims my seat");
+        }
+        if (!hello.protocol().equals(PermutationParameters.PROTOCOL) || hello.players() != players
+                || !Arrays.equals(hello.parameters(), params.toBytes())) {
+            String offered;
+            try {
+                offered = PermutationParameters.fromBytes(hello.parameters()).toString();
+            } catch (MalformedMessageException m) {
+                offered = "unreadable parameters";
+            }
+            throw new ProtocolViolation(0, who, "proposes " + hello.protocol() + " " + offered + " for "
+                    + hello.players() + " players, not " + PermutationParameters.PROTOCOL + " " + params + " for "
+                    + players);
+        }
+        transcript.append(e);
+        if (hello.seat() == seat - 1) {
+            return sendHello();
+        }
+        if (transcript.established()) {
+            establish();
+            return act();
+        }
+        return List.of();
+    }
+
+    private List<Envelope> sendHello() {
+        byte[] nonce = new byte[Hello.NONCE_LENGTH];
+        random.nextBytes(nonce);
+        Hello hello = new Hello(PermutationParameters.PROTOCOL, params.toBytes(), players, seat, name,
+                key.verifyingKey(), nonce);
+        List<Envelope> out = new ArrayList<>(List.of(transcript.seal(key, seat, 0, Hello.TYPE, hello.toBytes())));
+        if (transcript.established()) {
+            establish();
+            out.addAll(act());
+        }
+        return out;
+    }
+
+    private void establish() {
+        List<String> names = new ArrayList<>();
+        for (int s = 0; s < players; s++) {
+            names.add(transcript.nameOf(s));
+        }
+        observer = new PermutationObserver(params, names, transcript.sessionId());
+    }
+
+    /** Takes in what an accepted message tells this seat: only messages addressed to it, or to everyone. */
+    private void learn(Event event) {
+        PermutationMessage m = event.message();
+        if (m instanceof Handout h && h.to() == seat) {
+            for (Factor f : h.factors()) {
+                held.put(new Slot(f.half() == Half.OUTER ? Kind.OUTER : Kind.INNER, f.target()), f.permutation());
+            }
+        } else if (m instanceof Request) {
+            pending = -1;
+        } else if (m instanceof Forward f) {
+            Operation op = observer.operations().get(event.operation());
+            if (f.to() == PermutationMessage.EVERYONE) {
+                cards.put(op.position(), f.value());
+            } else if (f.to() == seat) {
+                boolean lastHop = event.hop() == op.hops().size() - 1;
+                if (lastHop && op.audience() == seat) {
+                    cards.put(op.position(), held.get(observer.finalSlot(seat)).apply(f.value()));
+                } else {
+                    pending = f.value();
+                }
+            }
+        }
+    }
+
+    /** Sends whatever this seat owes now, until it owes nothing. */
+    private List<Envelope> act() {
+        List<Envelope> out = new ArrayList<>();
+        while (observer != null && !observer.isDone() && observer.seatToSpeak() == seat) {
+            int before = observer.nextStep();
+            out.add(send(nextMessage()));
+            if (observer.nextStep() == before) {
+                break; // a tampered message this seat's own observer refused: nothing more follows
+            }
+        }
+        return out;
+    }
+
+    private List<Permutation[]> splits;
+
+    private PermutationMessage nextMessage() {
+        if (observer.handoutRecipient() >= 0) {
+            return handout(observer.handoutRecipient());
+        }
+        if (observer.isRevealing()) {
+            Operation op = observer.currentOperation();
+            Hop hop = op.hops().get(observer.nextHop());
+            int input = observer.nextHop() == 0 ? op.position() : pending;
+            int value = switch (hop.transform()) {
+                case OWN -> own.apply(input);
+                case OWN_THEN_INNER -> held.get(new Slot(Kind.INNER, op.audience())).apply(own.apply(input));
+                case INNER -> held.get(new Slot(Kind.INNER, op.audience())).apply(input);
+            };
+            return new Forward(hop.to(), value);
+        }
+        if (observer.commitments(seat) == null) {
+            return commitments();
+        }
+        return opening();
+    }
+
+    /**
+     * The last seat splits its permutation once per target: for P_(N-1) as the spec's mirror (X random,
+     * Y = A_N∘X^-1), for every other seat as the seed's (C random, D = C^-1∘A_N).
+     */
+    private Handout handout(int to) {
+        if (splits == null) {
+            splits = new ArrayList<>();
+            for (int target = 0; target <= observer.helper(); target++) {
+                Permutation random1 = Permutation.random(params.cards(), random);
+                splits.add(target == observer.helper()
+                        ? new Permutation[] {own.after(random1.inverse()), random1}
+                        : new Permutation[] {random1, random1.inverse().after(own)});
+            }
+        }
+        List<Factor> factors = new ArrayList<>();
+        for (Slot slot : observer.slots(to)) {
+            if (slot.kind() == Kind.OUTER) {
+                factors.add(new Factor(slot.target(), Half.OUTER, splits.get(slot.target())[0]));
+            } else if (slot.kind() == Kind.INNER) {
+                factors.add(new Factor(slot.target(), Half.INNER, splits.get(slot.target())[1]));
+            }
+        }
+        return new Handout(to, factors);
+    }
+
+    private Commitments commitments() {
+        List<Commitment> list = new ArrayList<>();
+        nonces.clear();
+        byte[] session = transcript.sessionId();
+        for (Slot slot : observer.slots(seat)) {
+            Commitment.Committed c = Commitment.commit(PermutationObserver.COMMITMENT_DOMAIN,
+                    PermutationObserver.committedValue(session, seat, slot, held.get(slot)), random);
+            nonces.add(c.opening().nonce());
+            list.add(c.commitment());
+        }
+        return new Commitments(list);
+    }
+
+    private Opening opening() {
+        List<Slot> slots = observer.slots(seat);
+        List<Opened> opened = new ArrayList<>();
+        for (int i = 0; i < slots.size(); i++) {
+            opened.add(new Opened(nonces.get(i), held.get(slots.get(i))));
+        }
+        return new Opening(opened);
+    }
+
+    // ---- What the game asks of this seat. ----
+
+    /** Asks for the card at {@code position} to be shown to the player at {@code audience} only. */
+    public List<Envelope> revealTo(int position, int audience) {
+        if (audience < 0 || audience >= players) {
+            throw new IllegalArgumentException("no seat " + audience);
+        }
+        return request(position, audience);
+    }
+
+    /** Asks for the card at {@code position} to be shown to everyone. */
+    public List<Envelope> revealPublicly(int position) {
+        return request(position, PermutationMessage.EVERYONE);
+    }
+
+    private List<Envelope> request(int position, int audience) {
+        requireIdle();
+        if (position < 0 || position >= params.cards()) {
+            throw new IllegalArgumentException("position " + position + " is outside 0.." + (params.cards() - 1));
+        }
+        if (observer.publicCards().containsKey(position)) {
+            throw new IllegalArgumentException("position " + position + " is already public");
+        }
+        List<Envelope> out = new ArrayList<>(List.of(send(new Request(position, audience))));
+        out.addAll(act());
+        return out;
+    }
+
+    /** Ends the game: opens this seat's commitments; the others then open theirs in seat order. */
+    public List<Envelope> finish() {
+        requireIdle();
+        List<Envelope> out = new ArrayList<>(List.of(send(opening())));
+        out.addAll(act());
+        return out;
+    }
+
+    private void requireIdle() {
+        if (observer == null || !observer.isIdle()) {
+            throw new IllegalStateException("a reveal is under way or the game is not in play: " + awaiting());
+        }
+    }
+
+    private Envelope send(PermutationMessage m) {
+        byte[] body = tamper == null ? m.toBytes() : tamper.tamper(m, m.toBytes());
+        Envelope e = transcript.seal(key, seat, observer.nextStep(), m.type(), body);
+        try {
+            Event event = observer.parse(e);
+            observer.apply(event);
+            learn(event);
+        } catch (ProtocolViolation v) {
+            if (tamper == null) {
+                throw new IllegalStateException("own message rejected: " + v.getMessage(), v);
+            }
+        }
+        return e;
+    }
+
+    /** Rewrites outgoing message bodies: the seam through which tests play a cheating seat. */
+    @FunctionalInterface
+    interface Tamper {
+        byte[] tamper(PermutationMessage message, byte[] body);
+    }
+
+    private Tamper tamper;
+
+    /** Makes this seat a cheater; package-private, for the adversarial tests only. */
+    void cheatWith(Tamper tamper) {
+        this.tamper = tamper;
+    }
+
+    /** This seat's own permutation A_i; package-private, for the tests that play colluders. */
+    Permutation ownPermutation() {
+        return own;
+    }
+
+    /** The halves of A_N this seat was handed; package-private, for the tests that play colluders. */
+    Map<Slot, Permutation> heldHalves() {
+        Map<Slot, Permutation> out = new HashMap<>(held);
+        out.remove(new Slot(Kind.OWN, 0));
+        return out;
+    }
+
+    // ---- What the caller may ask. ----
+
+    /** Position to card, for every card this seat has been shown, privately or publicly. */
+    public Map<Integer, Integer> knownCards() {
+        return Collections.unmodifiableMap(new TreeMap<>(cards));
+    }
+
+    /** Position to card, for the cards shown to everyone. */
+    public Map<Integer, Integer> publicCards() {
+        return observer == null ? Map.of() : observer.publicCards();
+    }
+
+    public int seat() {
+        return seat;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public PermutationParameters parameters() {
+        return params;
+    }
+
+    /** Whether every hello and commitment is in and no reveal is under way, so a reveal may be asked. */
+    public boolean isIdle() {
+        return observer != null && observer.isIdle();
+    }
+
+    @Override
+    public String awaiting() {
+        return observer == null ? "the hellos" : observer.awaiting();
+    }
+
+    @Override
+    public boolean isFinished() {
+        return observer != null && observer.isDone();
+    }
+
+    /** Always empty: no cheat of this protocol is visible before the openings; the audit finds them. */
+    @Override
+    public Optional<ProtocolViolation> failure() {
+        return Optional.empty();
+    }
+
+    @Override
+    public Transcript transcript() {
+        return transcript;
+    }
+
+    @Override
+    public List<Rejected> rejected() {
+        return Collections.unmodifiableList(rejected);
+    }
+
+    // ---- Serialisation: the secrets plus the messages; everything else is rebuilt by replaying them. ----
+
+    private static final int SNAPSHOT_VERSION = 1;
+
+    /** This seat's whole state as bytes, secrets included: store it as carefully as a key. */
+    public byte[] snapshot() {
+        WireWriter w = new WireWriter().u8(SNAPSHOT_VERSION).blob(params.toBytes()).u8(players).u8(seat).string(name)
+                .blob(own.toBytes()).u32(nonces.size());
+        nonces.forEach(w::fixed);
+        w.u32(transcript.size());
+        transcript.envelopes().forEach(e -> w.blob(e.toBytes()));
+        w.u32(rejected.size());
+        for (Rejected r : rejected) {
+            w.blob(r.envelope().toBytes()).u32(r.reason().step()).string(r.reason().party()).string(r.reason().reason());
+        }
+        return w.toBytes();
+    }
+
+    /**
+     * Rebuilds a seat from {@link #snapshot()}; {@code key} must be the one it was created with. The last
+     * seat's splits are read back from the handouts it sent.
+     */
+    public static PermutationParty restore(byte[] snapshot, SigningKey key, RandomGenerator random)
+            throws MalformedMessageException {
+        WireReader r = new WireReader(snapshot);
+        if (r.u8() != SNAPSHOT_VERSION) {
+            throw new MalformedMessageException("unknown snapshot version");
+        }
+        PermutationParameters params = PermutationParameters.fromBytes(r.blob(64, "the parameters"));
+        int players = r.u8();
+        int seat = r.u8();
+        String name = r.string(256, "the name");
+        Permutation own = Permutation.fromBytes(r.blob(4 + 4 * params.cards(), "the permutation"), params.cards());
+        PermutationParty p;
+        try {
+            p = new PermutationParty(params, players, seat, name, key, random, own);
+        } catch (IllegalArgumentException e) {
+            throw new MalformedMessageException(e.getMessage());
+        }
+        int nonceCount = r.count(players + 1, "the number of nonces");
+        for (int i = 0; i < nonceCount; i++) {
+            p.nonces.add(r.fixed(Commitment.NONCE_LENGTH, "a nonce"));
+        }
+        int messages = r.count(1 << 20, "the number of messages");
+        try {
+            for (int i = 0; i < messages; i++) {
+                Envelope e = Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "a message"));
+                boolean wasEstablished = p.transcript.established();
+                p.transcript.append(e);
+                if (!wasEstablished) {
+                    if (p.transcript.established()) {
+                        p.establish();
+                    }
+                    continue;
+                }
+                Event event = p.observer.parse(e);
+                p.observer.apply(event);
+                p.learn(event);
+                if (e.sender() == seat && event.message() instanceof Handout h) {
+                    p.restoreSplit(h);
+                }
+            }
+            int refused = r.count(1 << 20, "the number of refused messages");
+            for (int i = 0; i < refused; i++) {
+                Envelope e = Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "a refused message"));
+                p.rejected.add(new Rejected(e, new ProtocolViolation(r.count(Integer.MAX_VALUE, "step"),
+                        r.string(256, "party"), r.string(1 << 16, "reason"))));
+            }
+        } catch (ProtocolViolation v) {
+            throw new MalformedMessageException("the snapshot's transcript does not replay: " + v.getMessage());
+        }
+        r.end();
+        return p;
+    }
+
+    private void restoreSplit(Handout h) {
+        if (splits == null) {
+            splits = new ArrayList<>();
+            for (int target = 0; target <= observer.helper(); target++) {
+                splits.add(new Permutation[2]);
+            }
+        }
+        for (Factor f : h.factors()) {
+            splits.get(f.target())[f.half() == Half.OUTER ? 0 : 1] = f.permutation();
+        }
+    }
+}
