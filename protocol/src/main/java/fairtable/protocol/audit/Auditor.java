@@ -12,7 +12,7 @@ import java.util.List;
  * protocol's own checks. Needs nothing but the file.
  */
 public final class Auditor {
-    private static final List<ProtocolAudit> AUDITS = List.of(new PatentAudit());
+    private static final List<ProtocolAudit> AUDITS = List.of(new PatentAudit(), new fairtable.protocol.deck.DeckAudit());
 
     private Auditor() {}
 
