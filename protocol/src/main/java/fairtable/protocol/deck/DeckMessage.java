@@ -52,16 +52,23 @@ public sealed interface DeckMessage {
         }
     }
 
-    /** Starts dealing the top {@code count} cards of the stock face-down to {@code recipient}; a draw is a deal to oneself. */
-    record Deal(int recipient, int count) implements DeckMessage {
+    /**
+     * Starts dealing {@code count} cards face-down to each recipient from the top of the stock, round-robin
+     * as at a real table (the i-th card taken goes to recipient i mod r). A draw is a deal to oneself alone.
+     */
+    record Deal(List<Integer> recipients, int count) implements DeckMessage {
         public static final String TYPE = "deal";
+
+        public Deal {
+            recipients = List.copyOf(recipients);
+        }
 
         public String type() {
             return TYPE;
         }
 
         public byte[] toBytes() {
-            return new WireWriter().u8(recipient).u32(count).toBytes();
+            return new WireWriter().ints(recipients).u32(count).toBytes();
         }
     }
 
@@ -230,11 +237,18 @@ public sealed interface DeckMessage {
             }
         }
 
-        static Deal deal(byte[] body) throws MalformedMessageException {
+        static Deal deal(byte[] body, int players) throws MalformedMessageException {
             WireReader r = new WireReader(body);
-            Deal d = new Deal(r.u8(), r.count(Integer.MAX_VALUE, "the number of cards"));
+            List<Integer> recipients = r.ints(players, "the recipients");
+            int count = r.count(Integer.MAX_VALUE, "the number of cards each");
             r.end();
-            return d;
+            if (recipients.isEmpty()) {
+                throw new MalformedMessageException("deals to nobody");
+            }
+            if (new HashSet<>(recipients).size() != recipients.size()) {
+                throw new MalformedMessageException("names a recipient twice");
+            }
+            return new Deal(recipients, count);
         }
 
         static Open open(byte[] body) throws MalformedMessageException {

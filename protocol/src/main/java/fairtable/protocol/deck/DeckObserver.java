@@ -220,11 +220,13 @@ public final class DeckObserver {
         byte[] body = e.body();
         switch (e.type()) {
             case Deal.TYPE -> {
-                Deal d = Codec.deal(body);
-                if (d.recipient() >= players || gone[d.recipient()]) {
-                    throw new MalformedMessageException("deals to seat " + d.recipient() + ", which is not playing");
+                Deal d = Codec.deal(body, players);
+                for (int recipient : d.recipients()) {
+                    if (recipient >= players || gone[recipient]) {
+                        throw new MalformedMessageException("deals to seat " + recipient + ", which is not playing");
+                    }
                 }
-                requireStock(d.count());
+                requireStock((long) d.count() * d.recipients().size());
                 return d;
             }
             case Open.TYPE -> {
@@ -273,7 +275,7 @@ public final class DeckObserver {
         }
     }
 
-    private void requireStock(int count) throws MalformedMessageException {
+    private void requireStock(long count) throws MalformedMessageException {
         if (count < 1 || count > stock.size()) {
             throw new MalformedMessageException("asks for " + count + " cards; the stock has " + stock.size());
         }
@@ -327,18 +329,18 @@ public final class DeckObserver {
                 phase = Phase.IDLE;
             }
         } else if (m instanceof Deal d) {
-            List<Integer> taken = takeFromStock(d.count());
-            for (int p : taken) {
-                place[p] = Place.HELD;
-                holder[p] = d.recipient();
+            List<Integer> taken = takeFromStock(d.count() * d.recipients().size());
+            for (int i = 0; i < taken.size(); i++) {
+                place[taken.get(i)] = Place.HELD;
+                holder[taken.get(i)] = d.recipients().get(i % d.recipients().size());
             }
-            begin(Operation.DEAL, taken, seat2 -> seat2 != d.recipient());
+            begin(Operation.DEAL, taken);
         } else if (m instanceof Open o) {
             List<Integer> taken = takeFromStock(o.count());
             for (int p : taken) {
                 place[p] = Place.TABLE;
             }
-            begin(Operation.OPEN, taken, seat2 -> true);
+            begin(Operation.OPEN, taken);
         } else if (m instanceof Cut c) {
             List<Integer> cut = new ArrayList<>(stock.subList(c.index(), stock.size()));
             cut.addAll(stock.subList(0, c.index()));
@@ -354,7 +356,7 @@ public final class DeckObserver {
                 record(s.positions().get(i), seat, s.shares().get(i));
             }
         } else if (m instanceof Reveal) {
-            begin(Operation.REVEAL, List.of(), seat2 -> true);
+            begin(Operation.REVEAL, List.of());
         } else if (m instanceof Leave l) {
             for (int i = 0; i < stock.size(); i++) {
                 record(stock.get(i), seat, l.stockShares().get(i));
@@ -387,12 +389,13 @@ public final class DeckObserver {
         return taken;
     }
 
-    private void begin(Operation op, List<Integer> positions, java.util.function.IntPredicate owes) {
+    /** Starts collecting shares from every seat still playing that owes some, in seat order. */
+    private void begin(Operation op, List<Integer> positions) {
         operation = op;
         operationPositions = positions;
         List<Integer> seats = new ArrayList<>();
         for (int s = 0; s < players; s++) {
-            if (!gone[s] && owes.test(s)) {
+            if (!gone[s] && (op == Operation.REVEAL || !duePositions(s).isEmpty())) {
                 seats.add(s);
             }
         }
@@ -427,6 +430,9 @@ public final class DeckObserver {
                 }
             }
             return out;
+        }
+        if (operation == Operation.DEAL) {
+            return operationPositions.stream().filter(p -> holder[p] != seat).toList();
         }
         return operationPositions;
     }

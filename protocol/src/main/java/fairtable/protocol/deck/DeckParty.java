@@ -194,19 +194,45 @@ public final class DeckParty implements Party {
 
     // ---- Operations the game layer starts when the table is idle. ----
 
-    /** Deals the top {@code count} stock cards face-down to {@code recipient}; the others send their shares. */
-    public List<Envelope> deal(int recipient, int count) {
+    /**
+     * Deals {@code count} cards face-down to each of {@code recipients} (distinct seats still playing) from
+     * the top of the stock, round-robin; every seat then sends its shares for the cards that are not its own,
+     * one message per seat.
+     */
+    public List<Envelope> deal(List<Integer> recipients, int count) {
         requireIdle();
-        if (recipient < 0 || recipient >= params.players() || observer.hasLeft(recipient)) {
-            throw new IllegalArgumentException("seat " + recipient + " is not playing");
+        if (recipients.isEmpty() || new HashSet<>(recipients).size() != recipients.size()) {
+            throw new IllegalArgumentException("deal to distinct seats, at least one: " + recipients);
         }
-        requireStock(count);
-        return sendAndRespond(new Deal(recipient, count));
+        for (int recipient : recipients) {
+            if (recipient < 0 || recipient >= params.players() || observer.hasLeft(recipient)) {
+                throw new IllegalArgumentException("seat " + recipient + " is not playing");
+            }
+        }
+        requireStock((long) count * recipients.size());
+        return sendAndRespond(new Deal(recipients, count));
+    }
+
+    /** Deals {@code count} cards face-down to {@code recipient}. */
+    public List<Envelope> deal(int recipient, int count) {
+        return deal(List.of(recipient), count);
+    }
+
+    /** Deals {@code count} cards face-down to every seat still playing, round-robin in seat order. */
+    public List<Envelope> dealEach(int count) {
+        requireIdle();
+        List<Integer> playing = new ArrayList<>();
+        for (int s = 0; s < params.players(); s++) {
+            if (!observer.hasLeft(s)) {
+                playing.add(s);
+            }
+        }
+        return deal(playing, count);
     }
 
     /** Draws the top {@code count} stock cards into this seat's hand. */
     public List<Envelope> draw(int count) {
-        return deal(seat, count);
+        return deal(List.of(seat), count);
     }
 
     /** Turns the top {@code count} stock cards face-up on the table; every seat sends its shares. */
@@ -273,7 +299,7 @@ public final class DeckParty implements Party {
         }
     }
 
-    private void requireStock(int count) {
+    private void requireStock(long count) {
         if (count < 1 || count > observer.stock().size()) {
             throw new IllegalArgumentException("the stock has " + observer.stock().size() + " cards, not " + count);
         }
