@@ -131,7 +131,7 @@ public final class DeckDemoCommand implements Callable<Integer> {
                     s == 0 ? "" : " (includes its check of the previous shuffle)");
         }
         int verifications = counts.getOrDefault("verify", 0);
-        out.printf("  verify: %d shuffle checks by the other players, %s each on average%n", verifications,
+        out.printf("  verify: shuffle checked %d times by the other players, %s each on average%n", verifications,
                 ms(verifications == 0 ? 0 : nanos.getOrDefault("verify", 0L) / verifications));
         out.printf("  keygen + shuffle phase, wall clock: %s%n", ms(shuffled - start));
         out.printf("  deal: %d hands of %d, shares with proofs from every other player, checked by all: %s%n", players, each,

@@ -118,7 +118,8 @@ public final class DeckAudit implements ProtocolAudit {
         holdings.put("table", table);
         holdings.put("discarded", discarded);
         holdings.put("stock", stock);
-        String state = observer.isDone() ? "game over" : "unfinished, awaiting " + observer.awaiting();
+        String state = observer.isDone() ? "game over"
+                : observer.isIdle() ? "the table is idle (no final reveal)" : "unfinished, awaiting " + observer.awaiting();
         String summary = DeckParameters.PROTOCOL + " " + params + ": " + observer.sharesVerified()
                 + " decryption shares verified; " + String.join("; ", parts) + "; table " + numbers(table)
                 + "; " + readable + " of " + params.cards() + " cards publicly readable; " + state;

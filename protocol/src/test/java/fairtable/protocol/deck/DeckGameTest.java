@@ -160,7 +160,7 @@ class DeckGameTest {
         assertThat(verdict.holdings().get("alice")).containsExactlyElementsOf(aliceHand.values());
         assertThat(verdict.holdings().get("bob")).isEmpty();
         assertThat(verdict.holdings().get("discarded")).containsExactly(daveCard);
-        assertThat(verdict.line()).contains("unfinished");
+        assertThat(verdict.line()).contains("the table is idle (no final reveal)");
         // The face-down discard becomes readable only at the final reveal, and it is the card carol had.
         table.pump(alice.reveal());
         AuditVerdict end = DeckTable.audit(carol);
