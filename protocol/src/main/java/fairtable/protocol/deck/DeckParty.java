@@ -411,7 +411,7 @@ public final class DeckParty implements Party {
     @Override
     public String awaiting() {
         if (observer == null) {
-            return transcript.nameOf(transcript.hellos().size()) + "'s hello";
+            return "the hello of seat " + transcript.hellos().size();
         }
         return observer.awaiting();
     }

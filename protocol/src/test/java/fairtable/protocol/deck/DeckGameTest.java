@@ -230,4 +230,27 @@ class DeckGameTest {
         assertThat(DeckTable.audit(restored).verified()).isTrue();
         assertThat(DeckTable.audit(table.seat(0)).verified()).isTrue();
     }
+
+    /** A silent seat is named by every other seat's awaiting(), phase by phase, so a runner can blame it. */
+    @Test
+    void everySeatNamesTheSilentOne() throws Exception {
+        DeckTable table = new DeckTable(3, 6, 11);
+        table.wire = (to, e) -> to.seat() == 2 && !e.type().equals("hello") ? null : e; // carol hears no key
+        table.shuffle();
+        for (int s = 0; s < 2; s++) {
+            assertThat(table.seat(s).observer().awaitedSeat()).hasValue(2);
+            assertThat(table.seat(s).awaiting()).isEqualTo("carol to publish its key (step 3)");
+        }
+        DeckTable silent = new DeckTable(3, 6, 13);
+        silent.wire = (to, e) -> to.seat() == 2 ? null : e; // carol hears nothing, not even bob's hello
+        silent.shuffle();
+        assertThat(silent.seat(0).observer()).isNull();
+        assertThat(silent.seat(0).awaiting()).isEqualTo("the hello of seat 2");
+        DeckTable later = new DeckTable(3, 6, 12).shuffle();
+        later.wire = (to, e) -> to.seat() == 2 ? null : e;
+        later.pump(later.seat(0).deal(0, 1));
+        assertThat(later.seat(0).observer().awaitedSeat()).hasValue(2);
+        assertThat(later.seat(0).awaiting()).isEqualTo("carol to send its decryption shares for the deal (step 9)");
+        assertThat(later.seat(0).hand()).isEmpty();
+    }
 }
