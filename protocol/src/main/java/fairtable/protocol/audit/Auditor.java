@@ -1,6 +1,7 @@
 package fairtable.protocol.audit;
 
 import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.deck.DeckAudit;
 import fairtable.protocol.patent.PatentAudit;
 import fairtable.protocol.permutation.PermutationAudit;
 import fairtable.protocol.transcript.Envelope;
@@ -13,7 +14,8 @@ import java.util.List;
  * protocol's own checks. Needs nothing but the file.
  */
 public final class Auditor {
-    private static final List<ProtocolAudit> AUDITS = List.of(new PatentAudit(), new PermutationAudit());
+    private static final List<ProtocolAudit> AUDITS =
+            List.of(new PatentAudit(), new DeckAudit(), new PermutationAudit());
 
     private Auditor() {}
 
