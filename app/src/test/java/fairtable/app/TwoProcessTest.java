@@ -73,9 +73,11 @@ class TwoProcessTest {
     void twoDrawProcessesGetDisjointHandsAndATranscriptThatAuditsAndCannotBeAltered() throws Exception {
         Path a = dir.resolve("a.jsonl");
         Path b = dir.resolve("b.jsonl");
-        Peer alice = new Peer("draw", "--listen", "0", "--transcript", a.toString());
-        String port = alice.waitForLine(Pattern.compile("Listening on 127\\.0\\.0\\.1:(\\d+)"));
-        Peer bob = new Peer("draw", "--connect", "127.0.0.1:" + port, "--transcript", b.toString());
+        Peer alice = new Peer("draw", "--listen", "0", "--home", dir.resolve("alice").toString(), "--accept-new",
+                "--transcript", a.toString());
+        String invitation = alice.waitForLine(Pattern.compile("Invitation: (fairtable://\\S+)"));
+        Peer bob = new Peer("draw", "--connect", invitation, "--home", dir.resolve("bob").toString(),
+                "--transcript", b.toString());
         assertThat(bob.finish()).as(String.join("\n", bob.lines)).isZero();
         assertThat(alice.finish()).as(String.join("\n", alice.lines)).isZero();
 
@@ -116,10 +118,11 @@ class TwoProcessTest {
     void twoInstitutionsAllocateDisjointExperimentNumbersIntoCsvFiles() throws Exception {
         Path aCsv = dir.resolve("a.csv");
         Path bCsv = dir.resolve("b.csv");
-        Peer first = new Peer("allocate", "--listen", "0", "--items", "30", "--each", "6", "--out", aCsv.toString());
-        String port = first.waitForLine(Pattern.compile("Listening on 127\\.0\\.0\\.1:(\\d+)"));
-        Peer second = new Peer("allocate", "--connect", "127.0.0.1:" + port, "--items", "30", "--each", "6",
-                "--out", bCsv.toString());
+        Peer first = new Peer("allocate", "--listen", "0", "--insecure", "--home", dir.resolve("a").toString(),
+                "--items", "30", "--each", "6", "--out", aCsv.toString());
+        String port = first.waitForLine(Pattern.compile("Listening on port (\\d+)"));
+        Peer second = new Peer("allocate", "--connect", "127.0.0.1:" + port, "--insecure",
+                "--home", dir.resolve("b").toString(), "--items", "30", "--each", "6", "--out", bCsv.toString());
         assertThat(second.finish()).as(String.join("\n", second.lines)).isZero();
         assertThat(first.finish()).as(String.join("\n", first.lines)).isZero();
 
@@ -141,6 +144,37 @@ class TwoProcessTest {
         StringWriter out = new StringWriter();
         assertThat(audit(dir.resolve("a.transcript.jsonl"), out)).isZero();
         assertThat(out.toString()).startsWith("VERIFIED: ");
+    }
+
+    /** A listener that pins one fingerprint refuses anyone else, and says why; so does a wrong invitation. */
+    @Test
+    void aPlayerPresentingAnotherKeyIsRefused() throws Exception {
+        String stranger = fingerprint(dir.resolve("stranger"));
+        Peer alice = new Peer("draw", "--listen", "0", "--home", dir.resolve("alice").toString(), "--peer", stranger,
+                "--timeout", "10", "--transcript", dir.resolve("a.jsonl").toString());
+        String invitation = alice.waitForLine(Pattern.compile("Invitation: (fairtable://\\S+)"));
+        Peer mallory = new Peer("draw", "--connect", invitation, "--home", dir.resolve("mallory").toString(),
+                "--timeout", "10", "--transcript", dir.resolve("m.jsonl").toString());
+        assertThat(mallory.finish()).isNotZero();
+        alice.process.destroyForcibly();
+
+        // An invitation whose fingerprint is not the listener's: the joiner refuses the listener.
+        Peer real = new Peer("draw", "--listen", "0", "--home", dir.resolve("alice2").toString(), "--accept-new",
+                "--timeout", "10", "--transcript", dir.resolve("a2.jsonl").toString());
+        String genuine = real.waitForLine(Pattern.compile("Invitation: (fairtable://\\S+)"));
+        String forged = genuine.substring(0, genuine.lastIndexOf('/') + 1) + stranger;
+        Peer bob = new Peer("draw", "--connect", forged, "--home", dir.resolve("bob2").toString(),
+                "--timeout", "10", "--transcript", dir.resolve("b2.jsonl").toString());
+        assertThat(bob.finish()).isNotZero();
+        assertThat(String.join("\n", bob.lines)).contains("was expected").contains("Refused");
+        real.process.destroyForcibly();
+    }
+
+    private static String fingerprint(Path home) {
+        StringWriter out = new StringWriter();
+        assertThat(Main.run(new PrintWriter(out, true), new PrintWriter(out, true), "id", "--home", home.toString()))
+                .isZero();
+        return out.toString().trim();
     }
 
     private static List<String> cards(String line) {

@@ -1,8 +1,10 @@
 package fairtable.app.cli;
 
 import fairtable.app.Main;
+import fairtable.app.net.PeerLink;
 import fairtable.app.patent.PatentTableRunner;
 import fairtable.app.patent.PatentTableRunner.Result;
+import fairtable.net.identity.Profile;
 import fairtable.protocol.patent.PatentMode;
 import fairtable.protocol.patent.PatentParameters;
 import java.io.PrintWriter;
@@ -41,6 +43,10 @@ public final class AllocateCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, description = "CSV file for this institution's numbers.")
     Path csv;
 
+    @Option(names = "--journal", paramLabel = "FILE",
+            description = "Keep a crash-safe journal of the game in FILE; if FILE exists, resume the game from it.")
+    Path journal;
+
     @Option(names = "--transcript", description = "Where to write the signed transcript (default: next to --out, .jsonl).")
     Path transcript;
 
@@ -57,8 +63,13 @@ public final class AllocateCommand implements Callable<Integer> {
         }
         Path file = transcript != null ? transcript
                 : csv.resolveSibling(csv.getFileName().toString().replaceFirst("\\.csv$", "") + ".transcript.jsonl");
-        PatentTableRunner runner = new PatentTableRunner(params, me, file, Duration.ofSeconds(peer.timeoutSeconds), out);
-        Result result = peer.listening() ? runner.listen(peer.bind, peer.port()) : runner.connect(peer.host(), peer.port());
+        Profile profile = peer.profile();
+        PatentTableRunner runner = new PatentTableRunner(params, me, profile.identity(), file, journal,
+                Duration.ofSeconds(peer.timeoutSeconds), out);
+        Result result;
+        try (PeerLink link = peer.link(profile, out)) {
+            result = runner.play(link);
+        }
         if (result.exitCode() != 2) {
             String rows = result.hand().stream().map(n -> me + "," + (n + 1)).collect(Collectors.joining("\n"));
             Files.writeString(csv, "institution,experiment\n" + rows + (rows.isEmpty() ? "" : "\n"), StandardCharsets.UTF_8);

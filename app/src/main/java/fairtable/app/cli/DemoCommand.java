@@ -8,6 +8,8 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import fairtable.net.identity.Profile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -26,7 +28,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Start two peer processes on loopback that blind-draw 5 cards each from 52 and audit the result.")
 public final class DemoCommand implements Callable<Integer> {
-    private static final Pattern LISTENING = Pattern.compile("Listening on [^:]+:(\\d+)");
+    private static final Pattern INVITATION = Pattern.compile("Invitation: (fairtable://\\S+)");
 
     @Option(names = "--mode", defaultValue = "patent-ristretto", description = "Protocol mode (default: ${DEFAULT-VALUE}).")
     String mode;
@@ -41,28 +43,37 @@ public final class DemoCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         Path where = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("fairtable-demo-");
+        // Two players, each with an identity of their own. Alice knows Bob's fingerprint (he read it out);
+        // Bob joins by Alice's invitation, which carries hers. The channel is TLS 1.3 pinned to both keys.
+        Path aliceHome = where.resolve("alice-home");
+        Path bobHome = where.resolve("bob-home");
+        Profile.open(aliceHome, new SecureRandom());
+        String bobFingerprint = Profile.open(bobHome, new SecureRandom()).fingerprint().toString();
         out.println("fairtable demo: two processes, alice and bob, each draw 5 cards from a 52-card deck that neither");
-        out.println("can see (" + mode + "). Each sees only its own hand; at the end both audit the signed transcript.");
+        out.println("can see (" + mode + "), over TLS pinned to their identity keys. Each sees only its own hand;");
+        out.println("at the end both reveal their keys and audit the signed transcript.");
         out.println();
         out.flush();
 
-        Process alice = start("alice", "--listen", "0", "--transcript", where.resolve("alice.jsonl").toString());
+        Process alice = start("alice", "--listen", "0", "--home", aliceHome.toString(), "--peer", bobFingerprint,
+                "--transcript", where.resolve("alice.jsonl").toString());
         BufferedReader aliceOut = reader(alice);
-        String port = null;
+        String invitation = null;
         List<String> early = new ArrayList<>();
-        for (String line; port == null && (line = aliceOut.readLine()) != null; ) {
+        for (String line; invitation == null && (line = aliceOut.readLine()) != null; ) {
             early.add(line);
-            Matcher m = LISTENING.matcher(line);
+            Matcher m = INVITATION.matcher(line);
             if (m.find()) {
-                port = m.group(1);
+                invitation = m.group(1);
             }
         }
         early.forEach(line -> print(out, "alice", line));
-        if (port == null) {
+        if (invitation == null) {
             alice.destroy();
             throw new IOException("the listening process did not start");
         }
-        Process bob = start("bob", "--connect", "127.0.0.1:" + port, "--transcript", where.resolve("bob.jsonl").toString());
+        Process bob = start("bob", "--connect", invitation, "--home", bobHome.toString(),
+                "--transcript", where.resolve("bob.jsonl").toString());
         CompletableFuture<Void> a = relay(out, "alice", aliceOut);
         CompletableFuture<Void> b = relay(out, "bob", reader(bob));
         boolean done = alice.waitFor(5, TimeUnit.MINUTES) & bob.waitFor(5, TimeUnit.MINUTES);

@@ -1,8 +1,10 @@
 package fairtable.app.cli;
 
 import fairtable.app.Main;
+import fairtable.app.net.PeerLink;
 import fairtable.app.patent.PatentTableRunner;
 import fairtable.app.patent.PatentTableRunner.Result;
+import fairtable.net.identity.Profile;
 import fairtable.protocol.patent.PatentMode;
 import fairtable.protocol.patent.PatentParameters;
 import java.io.PrintWriter;
@@ -37,6 +39,10 @@ public final class DrawCommand implements Callable<Integer> {
     @Option(names = "--name", description = "Your name in the transcript (default: alice when listening, bob when connecting).")
     String name;
 
+    @Option(names = "--journal", paramLabel = "FILE",
+            description = "Keep a crash-safe journal of the game in FILE; if FILE exists, resume the game from it.")
+    Path journal;
+
     @Option(names = "--transcript", description = "Where to write the signed transcript (default: draw-NAME.jsonl).")
     Path transcript;
 
@@ -53,8 +59,13 @@ public final class DrawCommand implements Callable<Integer> {
             out.println("WARNING: " + mode + " is the patent's literal arithmetic and leaks a bit of every card. "
                     + "It is kept for demonstration only.");
         }
-        PatentTableRunner runner = new PatentTableRunner(params, me, file, Duration.ofSeconds(peer.timeoutSeconds), out);
-        Result result = peer.listening() ? runner.listen(peer.bind, peer.port()) : runner.connect(peer.host(), peer.port());
+        Profile profile = peer.profile();
+        PatentTableRunner runner = new PatentTableRunner(params, me, profile.identity(), file, journal,
+                Duration.ofSeconds(peer.timeoutSeconds), out);
+        Result result;
+        try (PeerLink link = peer.link(profile, out)) {
+            result = runner.play(link);
+        }
         out.println(me + "'s hand: " + CardLabels.describe(cards, result.hand()));
         if (result.verdict() != null) {
             out.println("Transcript: " + file);

@@ -1,0 +1,154 @@
+package fairtable.app.net;
+
+import fairtable.crypto.sign.SigningKey;
+import fairtable.crypto.sign.VerifyingKey;
+import fairtable.net.PartyRunner.Connector;
+import fairtable.net.Transport;
+import fairtable.net.identity.Fingerprint;
+import fairtable.net.identity.Invitation;
+import fairtable.net.identity.KnownPeers;
+import fairtable.net.identity.TrustDecision;
+import fairtable.net.identity.UntrustedPeerException;
+import fairtable.net.tcp.TcpTransport;
+import fairtable.net.tls.PeerCheck;
+import fairtable.net.tls.TlsIdentity;
+import fairtable.net.tls.TlsTransport;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.ServerSocket;
+import java.util.Optional;
+
+/**
+ * How this process reaches the other player: listening or connecting, over TLS 1.3 bound to the profile's
+ * identity key (the default), or over plain TCP with {@code --insecure}. Reconnects after a drop.
+ *
+ * <p>With TLS the peer is pinned by fingerprint: given up front (an invitation or {@code --peer}), already
+ * pinned under the name it signs its hello with, or, with {@code --accept-new}, pinned on first use after a
+ * warning. The key that opened the channel must be the key that signs the game.
+ */
+public final class PeerLink implements AutoCloseable {
+    private final SigningKey identity;
+    private final boolean insecure;
+    private final Optional<Fingerprint> expected;
+    private final KnownPeers knownPeers;
+    private final boolean acceptNew;
+    private final PrintWriter out;
+    private final ServerSocket server;
+    private final String host;
+    private final int port;
+    private VerifyingKey peerKey;
+
+    private PeerLink(SigningKey identity, boolean insecure, Optional<Fingerprint> expected, KnownPeers knownPeers,
+            boolean acceptNew, PrintWriter out, ServerSocket server, String host, int port) {
+        this.identity = identity;
+        this.insecure = insecure;
+        this.expected = expected;
+        this.knownPeers = knownPeers;
+        this.acceptNew = acceptNew;
+        this.out = out;
+        this.server = server;
+        this.host = host;
+        this.port = port;
+    }
+
+    /** Listens on {@code bind:port} (0 picks a free port). */
+    public static PeerLink listen(String bind, int port, SigningKey identity, boolean insecure,
+            Optional<Fingerprint> expected, KnownPeers knownPeers, boolean acceptNew, PrintWriter out) throws IOException {
+        ServerSocket server = TcpTransport.listen(bind, port);
+        return new PeerLink(identity, insecure, expected, knownPeers, acceptNew, out, server, bind, server.getLocalPort());
+    }
+
+    /** Connects to an invitation ({@code fairtable://HOST:PORT/FINGERPRINT}) or to {@code HOST:PORT}. */
+    public static PeerLink connect(String target, SigningKey identity, boolean insecure, Optional<Fingerprint> expected,
+            KnownPeers knownPeers, boolean acceptNew, PrintWriter out) {
+        if (target.startsWith(Invitation.SCHEME)) {
+            Invitation invitation = Invitation.parse(target);
+            return new PeerLink(identity, insecure, Optional.of(invitation.fingerprint()), knownPeers, acceptNew, out,
+                    null, invitation.host(), invitation.port());
+        }
+        int colon = target.lastIndexOf(':');
+        if (colon <= 0) {
+            throw new IllegalArgumentException("--connect takes an invitation or HOST:PORT, not " + target);
+        }
+        int port;
+        try {
+            port = Integer.parseInt(target.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--connect takes an invitation or HOST:PORT, not " + target);
+        }
+        return new PeerLink(identity, insecure, expected, knownPeers, acceptNew, out, null,
+                target.substring(0, colon).replaceAll("^\\[|\\]$", ""), port);
+    }
+
+    public boolean listening() {
+        return server != null;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** What to send the other player so they can join: host, port and this player's fingerprint. */
+    public String invitation() {
+        String shownHost = host.contains(":") ? "[" + host + "]" : host;
+        return Invitation.SCHEME + shownHost + ":" + port + "/" + Fingerprint.of(identity.verifyingKey());
+    }
+
+    /** Opens, and after a drop re-opens, the connection. */
+    public Connector connector() {
+        return patience -> {
+            Transport t;
+            if (insecure) {
+                t = listening() ? TcpTransport.accept(server, patience) : TcpTransport.connect(host, port, patience);
+            } else {
+                PeerCheck check = peerKey != null ? PeerCheck.expect(Fingerprint.of(peerKey))
+                        : expected.map(PeerCheck::expect).orElse(PeerCheck.anyKey());
+                TlsIdentity me = TlsIdentity.of(identity);
+                TlsTransport tls = listening() ? TlsTransport.accept(server, me, check, patience)
+                        : TlsTransport.connect(host, port, me, check, patience);
+                if (peerKey != null && !peerKey.equals(tls.peerKey())) {
+                    tls.close();
+                    throw UntrustedPeerException.keyChanged("the other player", Fingerprint.of(tls.peerKey()),
+                            Fingerprint.of(peerKey));
+                }
+                peerKey = tls.peerKey();
+                t = tls;
+            }
+            return t;
+        };
+    }
+
+    /**
+     * Called once the peer's signed hello is in: with TLS, the key that signs the game must be the key
+     * that opened the channel, and it is checked against (or, if allowed, added to) the pinned keys under
+     * the name the peer signed.
+     */
+    public void bind(String peerName, VerifyingKey helloKey) throws UntrustedPeerException, IOException {
+        if (insecure) {
+            return;
+        }
+        if (!helloKey.equals(peerKey)) {
+            // The channel's key and the game's key must be one identity, or the pin means nothing.
+            throw UntrustedPeerException.fingerprintMismatch(Fingerprint.of(helloKey), Fingerprint.of(peerKey));
+        }
+        Fingerprint fp = Fingerprint.of(helloKey);
+        if (expected.isPresent()) {
+            knownPeers.admit(peerName, helloKey, TrustDecision.ACCEPT_NEW_KEY_WITH_WARNING);
+            return;
+        }
+        if (knownPeers.pinned(peerName).isEmpty() && acceptNew) {
+            out.println("WARNING: " + peerName + " is new: their key " + fp + " is now pinned. "
+                    + "Compare it with theirs by another channel (read it aloud).");
+            out.flush();
+        }
+        knownPeers.admit(peerName, helloKey,
+                acceptNew ? TrustDecision.ACCEPT_NEW_KEY_WITH_WARNING : TrustDecision.REQUIRE_KNOWN_KEY);
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (server != null) {
+            server.close();
+        }
+    }
+}
