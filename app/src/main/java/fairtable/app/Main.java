@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
         description = "Fair card draws and hidden-information games between people who do not trust each other.",
         subcommands = {DemoCommand.class, DrawCommand.class, AllocateCommand.class, AuditCommand.class,
             PokerCommand.class, ChessCommand.class, fairtable.app.cli.DeckDemoCommand.class, IdCommand.class,
+            fairtable.app.cli.PermutationDemoCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int OK = 0;

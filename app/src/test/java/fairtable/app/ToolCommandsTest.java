@@ -35,4 +35,14 @@ class ToolCommandsTest {
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.out()).contains("bad FEN").doesNotContain("\tat ");
     }
+
+    @Test
+    void thePermutationDealRunsForThreeAndFivePlayersAndAudits() {
+        for (String players : new String[] {"3", "5"}) {
+            Run run = run("perm-demo", "--players", players, "--seed", "7");
+            assertThat(run.code()).as(run.out()).isZero();
+            assertThat(run.out()).contains("Audit: VERIFIED: permutation-deal/v1").contains("P" + players + " privately holds: ");
+        }
+        assertThat(run("perm-demo", "--players", "2").code()).isEqualTo(2);
+    }
 }
