@@ -10,6 +10,7 @@ import fairtable.crypto.shuffle.ShuffledDeck;
 import fairtable.crypto.shuffle.VerifiableShuffle;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.Party;
+import fairtable.protocol.PartySnapshots;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.deck.DeckMessage.Cut;
 import fairtable.protocol.deck.DeckMessage.Deal;
@@ -444,12 +445,8 @@ public final class DeckParty implements Party {
     public byte[] snapshot() {
         WireWriter w = new WireWriter().u8(SNAPSHOT_VERSION).blob(params.toBytes()).u8(seat).string(name)
                 .fixed(elgamal.secretKeyBytes());
-        w.u32(transcript.size());
-        transcript.envelopes().forEach(e -> w.blob(e.toBytes()));
-        w.u32(rejected.size());
-        for (Rejected r : rejected) {
-            w.blob(r.envelope().toBytes()).u32(r.reason().step()).string(r.reason().party()).string(r.reason().reason());
-        }
+        PartySnapshots.writeMessages(w, transcript.envelopes());
+        PartySnapshots.writeRefused(w, rejected);
         return w.toBytes();
     }
 
@@ -478,10 +475,10 @@ public final class DeckParty implements Party {
         } catch (IllegalArgumentException e) {
             throw new MalformedMessageException(e.getMessage());
         }
-        int messages = r.count(1 << 20, "the number of messages");
+        List<Envelope> messages = PartySnapshots.readMessages(r);
+        List<Rejected> refused = PartySnapshots.readRefused(r);
         try {
-            for (int i = 0; i < messages; i++) {
-                Envelope e = Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "a message"));
+            for (Envelope e : messages) {
                 if (p.observer == null) {
                     p.transcript.append(e);
                     if (p.transcript.established()) {
@@ -494,12 +491,7 @@ public final class DeckParty implements Party {
                     p.observer.apply(event);
                 }
             }
-            int refused = r.count(1 << 20, "the number of refused messages");
-            for (int i = 0; i < refused; i++) {
-                Envelope e = Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "a refused message"));
-                p.rejected.add(new Rejected(e, new ProtocolViolation(r.count(Integer.MAX_VALUE, "step"),
-                        r.string(256, "party"), r.string(1 << 16, "reason"))));
-            }
+            p.rejected.addAll(refused);
         } catch (ProtocolViolation v) {
             throw new MalformedMessageException("the snapshot's transcript does not replay: " + v.getMessage());
         }

@@ -5,6 +5,7 @@ import fairtable.crypto.group.Group;
 import fairtable.crypto.random.RandomChoices;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.Party;
+import fairtable.protocol.PartySnapshots;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.patent.PatentMessage.Deal1;
 import fairtable.protocol.patent.PatentMessage.Deal2;
@@ -451,12 +452,8 @@ public final class PatentParty implements Party {
         if (failure != null) {
             w.u32(failure.step()).string(failure.party()).string(failure.reason());
         }
-        w.u32(transcript.size());
-        transcript.envelopes().forEach(e -> w.blob(e.toBytes()));
-        w.u32(rejected.size());
-        for (Rejected r : rejected) {
-            w.blob(r.envelope().toBytes()).u32(r.reason().step()).string(r.reason().party()).string(r.reason().reason());
-        }
+        PartySnapshots.writeMessages(w, transcript.envelopes());
+        PartySnapshots.writeRefused(w, rejected);
         return w.toBytes();
     }
 
@@ -482,10 +479,10 @@ public final class PatentParty implements Party {
             p.failure = new ProtocolViolation(r.count(Integer.MAX_VALUE, "step"), r.string(256, "party"),
                     r.string(1 << 16, "reason"));
         }
-        int messages = r.count(1 << 20, "the number of messages");
+        List<Envelope> messages = PartySnapshots.readMessages(r);
+        List<Rejected> refused = PartySnapshots.readRefused(r);
         try {
-            for (int i = 0; i < messages; i++) {
-                Envelope e = Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "a message"));
+            for (Envelope e : messages) {
                 p.transcript.append(e);
                 if (p.transcript.established()) {
                     if (p.observer == null) {
@@ -496,12 +493,7 @@ public final class PatentParty implements Party {
                     }
                 }
             }
-            int refused = r.count(1 << 20, "the number of refused messages");
-            for (int i = 0; i < refused; i++) {
-                Envelope e = Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "a refused message"));
-                p.rejected.add(new Rejected(e, new ProtocolViolation(r.count(Integer.MAX_VALUE, "step"),
-                        r.string(256, "party"), r.string(1 << 16, "reason"))));
-            }
+            p.rejected.addAll(refused);
         } catch (ProtocolViolation v) {
             throw new MalformedMessageException("the snapshot's transcript does not replay: " + v.getMessage());
         }

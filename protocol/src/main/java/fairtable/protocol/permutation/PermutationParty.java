@@ -3,6 +3,7 @@ package fairtable.protocol.permutation;
 import fairtable.crypto.commit.Commitment;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.Party;
+import fairtable.protocol.PartySnapshots;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.permutation.PermutationMessage.Commitments;
 import fairtable.protocol.permutation.PermutationMessage.Factor;
@@ -421,12 +422,8 @@ public final class PermutationParty implements Party {
         WireWriter w = new WireWriter().u8(SNAPSHOT_VERSION).blob(params.toBytes()).u8(players).u8(seat).string(name)
                 .blob(own.toBytes()).u32(nonces.size());
         nonces.forEach(w::fixed);
-        w.u32(transcript.size());
-        transcript.envelopes().forEach(e -> w.blob(e.toBytes()));
-        w.u32(rejected.size());
-        for (Rejected r : rejected) {
-            w.blob(r.envelope().toBytes()).u32(r.reason().step()).string(r.reason().party()).string(r.reason().reason());
-        }
+        PartySnapshots.writeMessages(w, transcript.envelopes());
+        PartySnapshots.writeRefused(w, rejected);
         return w.toBytes();
     }
 
@@ -455,10 +452,10 @@ public final class PermutationParty implements Party {
         for (int i = 0; i < nonceCount; i++) {
             p.nonces.add(r.fixed(Commitment.NONCE_LENGTH, "a nonce"));
         }
-        int messages = r.count(1 << 20, "the number of messages");
+        List<Envelope> messages = PartySnapshots.readMessages(r);
+        List<Rejected> refused = PartySnapshots.readRefused(r);
         try {
-            for (int i = 0; i < messages; i++) {
-                Envelope e = Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "a message"));
+            for (Envelope e : messages) {
                 boolean wasEstablished = p.transcript.established();
                 p.transcript.append(e);
                 if (!wasEstablished) {
@@ -474,12 +471,7 @@ public final class PermutationParty implements Party {
                     p.restoreSplit(h);
                 }
             }
-            int refused = r.count(1 << 20, "the number of refused messages");
-            for (int i = 0; i < refused; i++) {
-                Envelope e = Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "a refused message"));
-                p.rejected.add(new Rejected(e, new ProtocolViolation(r.count(Integer.MAX_VALUE, "step"),
-                        r.string(256, "party"), r.string(1 << 16, "reason"))));
-            }
+            p.rejected.addAll(refused);
         } catch (ProtocolViolation v) {
             throw new MalformedMessageException("the snapshot's transcript does not replay: " + v.getMessage());
         }
