@@ -221,6 +221,13 @@ public final class PatentAudit implements ProtocolAudit {
         }
 
         AuditVerdict verdict() throws ProtocolViolation {
+            int silent = observer.seatToSpeak();
+            if (!observer.isDealt() || (silent >= 0 && !observer.hasRevealed(silent) && !revealed[1 - silent])) {
+                // Stopped in the middle of an exchange: the one who owed the next message fell silent.
+                String who = silent >= 0 ? observer.nameOf(silent) : observer.nameOf(0) + " and " + observer.nameOf(1);
+                throw new ProtocolViolation(observer.nextStep(), who, "the transcript ends here: " + who
+                        + " did not send step " + observer.nextStep() + " (" + observer.awaiting() + ")");
+            }
             if (!revealed[0] || !revealed[1]) {
                 String owing = !revealed[0] && !revealed[1]
                         ? observer.nameOf(0) + " and " + observer.nameOf(1)

@@ -99,5 +99,9 @@ class TranscriptTamperTest {
         List<String> lines = Files.readAllLines(file);
         AuditVerdict partial = Auditor.audit(TranscriptFile.parse(lines.subList(0, lines.size() - 1), "cut"));
         assertThat(partial.line()).matches("FAILED: step \\d+, party bob: the transcript ends before the keys are revealed.*");
+        // Cut in the middle of the deal: the player who owed the next step is named as silent.
+        AuditVerdict midDeal = Auditor.audit(TranscriptFile.parse(lines.subList(0, 4), "cut"));
+        assertThat(midDeal.line()).isEqualTo("FAILED: step 3, party alice: the transcript ends here: alice did not send "
+                + "step 3 (alice to send step 3)");
     }
 }
