@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /**
  * Drives a sans-I/O party over a transport: sends what the party says, feeds it what arrives, and asks an
@@ -53,18 +54,29 @@ public final class PartyRunner {
         }
     }
 
-    /** Settings beyond the essentials. */
-    public record Options(Duration silence, Journal journal, Duration linger) {
+    /**
+     * Settings beyond the essentials. {@code patience} says how long to wait for the peer given where the
+     * game stands, so that a slow step (a 2048-bit shuffle) can be allowed more time than a quick one.
+     */
+    public record Options(Function<Party, Duration> patience, Journal journal, Duration linger) {
         public static Options waitingFor(Duration silence) {
-            return new Options(silence, null, Duration.ZERO);
+            return new Options(party -> silence, null, Duration.ZERO);
+        }
+
+        public static Options waitingFor(Function<Party, Duration> patience) {
+            return new Options(patience, null, Duration.ZERO);
         }
 
         public Options journaled(Journal j) {
-            return new Options(silence, j, linger);
+            return new Options(patience, j, linger);
         }
 
         public Options lingering(Duration d) {
-            return new Options(silence, journal, d);
+            return new Options(patience, journal, d);
+        }
+
+        Duration silence(Party party) {
+            return patience.apply(party);
         }
     }
 
@@ -84,7 +96,7 @@ public final class PartyRunner {
     public static Outcome run(Party party, Connector connector, Actor actor, Options options) {
         Link link = new Link(connector);
         try {
-            Transport transport = link.open(options.silence());
+            Transport transport = link.open(options.silence(party));
             List<Envelope> resend = party.unacknowledged();
             List<Envelope> fresh = new ArrayList<>(party.start());
             fresh.addAll(actor.act());
@@ -94,12 +106,12 @@ public final class PartyRunner {
             while (!party.isFinished()) {
                 byte[] frame;
                 try {
-                    frame = transport.receive(options.silence());
+                    frame = transport.receive(options.silence(party));
                 } catch (TimeoutException e) {
-                    return Outcome.trouble("waited " + options.silence().toSeconds() + " s for " + party.awaiting()
+                    return Outcome.trouble("waited " + options.silence(party).toSeconds() + " s for " + party.awaiting()
                             + "; " + transport.peer() + " is silent");
                 } catch (IOException e) {
-                    transport = link.reopen(party, options.silence());
+                    transport = link.reopen(party, options.silence(party));
                     continue;
                 }
                 Envelope e;

@@ -87,6 +87,16 @@ class PartyRunnerTest {
     }
 
     @Test
+    void eachStepCanHaveItsOwnTimeout() {
+        InMemoryTransport[] ends = InMemoryTransport.pair("alice", "bob");
+        PatentParty alice = party(0, 8);
+        // No patience at all while the hellos are due; plenty later. The hellos are what times out.
+        Outcome outcome = PartyRunner.run(alice, patience -> ends[0], PartyRunner.Actor.PASSIVE,
+                PartyRunner.Options.waitingFor(p -> p.transcript().size() < 2 ? Duration.ofMillis(50) : PATIENCE));
+        assertThat(outcome.problem()).hasValueSatisfying(p -> assertThat(p).startsWith("waited 0 s for the hellos"));
+    }
+
+    @Test
     void aPeerThatHangsUpIsReported() {
         InMemoryTransport[] ends = InMemoryTransport.pair("alice", "bob");
         ends[1].close();

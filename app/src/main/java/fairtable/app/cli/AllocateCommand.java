@@ -65,7 +65,7 @@ public final class AllocateCommand implements Callable<Integer> {
                 : csv.resolveSibling(csv.getFileName().toString().replaceFirst("\\.csv$", "") + ".transcript.jsonl");
         Profile profile = peer.profile();
         PatentTableRunner runner = new PatentTableRunner(params, me, profile.identity(), file, journal,
-                Duration.ofSeconds(peer.timeoutSeconds), out);
+                peer::patienceAt, out);
         Result result;
         try (PeerLink link = peer.link(profile, out)) {
             result = runner.play(link);

@@ -61,7 +61,7 @@ public final class DrawCommand implements Callable<Integer> {
         }
         Profile profile = peer.profile();
         PatentTableRunner runner = new PatentTableRunner(params, me, profile.identity(), file, journal,
-                Duration.ofSeconds(peer.timeoutSeconds), out);
+                peer::patienceAt, out);
         Result result;
         try (PeerLink link = peer.link(profile, out)) {
             result = runner.play(link);

@@ -24,6 +24,15 @@ public final class PeerOptions {
             description = "Seconds to wait for the other player at any step, and to reconnect (default: ${DEFAULT-VALUE}).")
     int timeoutSeconds;
 
+    @Option(names = "--step-timeout", paramLabel = "STEP=SECONDS",
+            description = "Wait this long at one step instead of --timeout (repeatable), e.g. --step-timeout 1=600.")
+    java.util.Map<Integer, Integer> stepTimeouts = new java.util.HashMap<>();
+
+    /** How long to wait at {@code step}. */
+    java.time.Duration patienceAt(int step) {
+        return java.time.Duration.ofSeconds(stepTimeouts.getOrDefault(step, timeoutSeconds));
+    }
+
     @Option(names = "--peer", paramLabel = "FINGERPRINT",
             description = "The other player's fingerprint (from `fairtable id`, read out by them): only that key is accepted.")
     String peer;

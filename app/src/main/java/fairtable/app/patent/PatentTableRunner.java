@@ -44,17 +44,17 @@ public final class PatentTableRunner {
     private final SigningKey identity;
     private final Path transcriptFile;
     private final Path journalFile;
-    private final Duration timeout;
+    private final java.util.function.IntFunction<Duration> patience;
     private final PrintWriter out;
 
     public PatentTableRunner(PatentParameters params, String name, SigningKey identity, Path transcriptFile,
-            Path journalFile, Duration timeout, PrintWriter out) {
+            Path journalFile, java.util.function.IntFunction<Duration> patience, PrintWriter out) {
         this.params = params;
         this.name = name;
         this.identity = identity;
         this.transcriptFile = transcriptFile;
         this.journalFile = journalFile;
-        this.timeout = timeout;
+        this.patience = patience;
         this.out = out;
     }
 
@@ -92,7 +92,8 @@ public final class PatentTableRunner {
                 // A ends the game by revealing once the deal is done; B answers automatically.
                 return seat == PatentObserver.A && party.isDealt() && party.isIdle() ? party.reveal() : List.of();
             };
-            PartyRunner.Options options = PartyRunner.Options.waitingFor(timeout).lingering(Duration.ofSeconds(2));
+            PartyRunner.Options options = PartyRunner.Options.waitingFor(p -> patience.apply(party.nextStep()))
+                    .lingering(Duration.ofSeconds(2));
             Outcome outcome;
             try {
                 outcome = PartyRunner.run(party, link.connector(), actor, journal == null ? options : options.journaled(journal));

@@ -411,6 +411,11 @@ public final class PatentParty implements Party {
         return observer == null ? 0 : observer.pile().size();
     }
 
+    /** The number of the next step of the game (0 until the hellos are in). */
+    public int nextStep() {
+        return observer == null ? 0 : observer.nextStep();
+    }
+
     /** What is awaited now, and from whom. */
     public String awaiting() {
         if (failure != null) {
