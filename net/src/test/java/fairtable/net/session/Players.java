@@ -31,6 +31,11 @@ final class Players {
     private final ExecutorService threads = Executors.newFixedThreadPool(4);
 
     Players(long seed, Duration patience) {
+        this(seed, patience, true);
+    }
+
+    /** Without {@code seatZeroDeals} every player only answers: the table stays idle after the shuffle. */
+    Players(long seed, Duration patience, boolean seatZeroDeals) {
         SplittableRandom random = new SplittableRandom(seed);
         for (int s = 0; s < 4; s++) {
             keys.add(key(random));
@@ -38,7 +43,7 @@ final class Players {
         for (int s = 0; s < 4; s++) {
             DeckParty p = DeckParty.create(params, s, NAMES[s], keys.get(s), random.split());
             parties.add(p);
-            members.add(new SessionMember(p, keys.get(s), NAMES[s], s == 0 ? dealThenReveal(p) : PartyRunner.Actor.PASSIVE,
+            members.add(new SessionMember(p, keys.get(s), NAMES[s], s == 0 && seatZeroDeals ? dealThenReveal(p) : PartyRunner.Actor.PASSIVE,
                     patience));
         }
     }
