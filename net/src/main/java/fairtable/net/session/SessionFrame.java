@@ -8,6 +8,7 @@ import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -19,7 +20,27 @@ public sealed interface SessionFrame {
     int MAX_PLAYERS = 255;
 
     /** Host to a new connection: who the host is and which table this is. */
-    record Welcome(VerifyingKey host, byte[] table, String hostName) implements SessionFrame {}
+    record Welcome(VerifyingKey host, byte[] table, String hostName) implements SessionFrame {
+        public Welcome {
+            table = table.clone();
+        }
+
+        @Override
+        public byte[] table() {
+            return table.clone();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Welcome w && w.host.equals(host) && Arrays.equals(w.table, table)
+                    && w.hostName.equals(hostName);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(table);
+        }
+    }
 
     /** Player to host: a name and a key, signed with that key over the table, so the join cannot be replayed elsewhere. */
     record Join(String name, VerifyingKey key, byte[] signature) implements SessionFrame {
@@ -27,6 +48,16 @@ public sealed interface SessionFrame {
 
         public static Join sign(SigningKey key, String name, Welcome welcome) {
             return new Join(name, key.verifyingKey(), key.sign(signedBytes(name, key.verifyingKey(), welcome)));
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Join j && j.name.equals(name) && j.key.equals(key) && Arrays.equals(j.signature, signature);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(signature);
         }
 
         public boolean isValidFor(Welcome welcome) {
@@ -56,6 +87,16 @@ public sealed interface SessionFrame {
     record Deliver(Envelope envelope, byte[] receiptSignature) implements SessionFrame {
         public Receipt receipt(byte[] table) {
             return new Receipt(table, envelope.seq(), envelope.hash(), receiptSignature);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Deliver d && d.envelope.equals(envelope) && Arrays.equals(d.receiptSignature, receiptSignature);
+        }
+
+        @Override
+        public int hashCode() {
+            return envelope.hashCode();
         }
     }
 
