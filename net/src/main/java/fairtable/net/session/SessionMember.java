@@ -65,6 +65,11 @@ public final class SessionMember {
 
     private record Clue(Instant since, Receipt proof, String witness) {}
 
+    /** Own messages the host refused to place: since when, and its reason. */
+    private final Map<Long, Refusal> refused = new HashMap<>();
+
+    private record Refusal(Instant since, String reason) {}
+
     /**
      * A player. {@code key} is the identity that signs the party's messages; {@code actor} supplies this
      * player's own initiatives after every step; {@code patience} is how long a placed message may take to
@@ -110,7 +115,7 @@ public final class SessionMember {
         } else if (frame instanceof AckFrame a) {
             onAck(a.ack(), now);
         } else if (frame instanceof Refused r) {
-            problem = new HostProblem.Collision(r.seq(), r.reason());
+            onRefused(r, now);
         } else {
             problem = new HostProblem.Broken("sent a " + frame.getClass().getSimpleName() + " frame to a player");
         }
@@ -168,6 +173,21 @@ public final class SessionMember {
                 accept(next.envelope(), next.receipt(welcome.table()), out);
             }
         }
+    }
+
+    /**
+     * The host says another message took the position of one of mine. It must then deliver that message:
+     * the collision is proven by its receipt ({@link #onDeliver}); a refusal with nothing placed is the host's fault.
+     */
+    private void onRefused(Refused r, Instant now) {
+        List<Envelope> mine = party.transcript().envelopes();
+        boolean pendingOwn = r.seq() < mine.size() && mine.get((int) r.seq()).sender() == party.seat()
+                && !receipts.containsKey(r.seq());
+        if (!pendingOwn) {
+            problem = new HostProblem.Broken("refused message #" + r.seq() + ", which is not a message of mine awaiting placement");
+            return;
+        }
+        refused.putIfAbsent(r.seq(), new Refusal(now, r.reason()));
     }
 
     private void accept(Envelope e, Receipt receipt, List<byte[]> out) {
@@ -242,6 +262,13 @@ public final class SessionMember {
             return;
         }
         missing.keySet().removeIf(receipts::containsKey);
+        for (Map.Entry<Long, Refusal> r : refused.entrySet()) {
+            if (!Duration.between(r.getValue().since(), now).minus(patience).isNegative()) {
+                problem = new HostProblem.Broken("refused my message #" + r.getKey() + " (\"" + r.getValue().reason()
+                        + "\") but delivered no other message there");
+                return;
+            }
+        }
         for (Map.Entry<Long, Clue> m : missing.entrySet()) {
             if (!Duration.between(m.getValue().since(), now).minus(patience).isNegative()) {
                 problem = new HostProblem.Withheld(m.getKey(), m.getValue().proof(), m.getValue().witness());

@@ -136,6 +136,19 @@ class EquivocationTest {
     }
 
     @Test
+    void aRefusalWithNothingPlacedInsteadIsTheHostsFault() {
+        route(1, member(1).send(players.parties.get(1).cut(3)));
+        Envelope bobs = relayed.poll();
+        route(1, member(1).onFrame(SessionFrame.encode(new Refused(bobs.seq(), "position taken")), NOW));
+        member(1).checkGaps(NOW.plusSeconds(4));
+        assertThat(member(1).problem()).isEmpty(); // still within the patience of 5 s
+        member(1).checkGaps(NOW.plusSeconds(5));
+        assertThat(member(1).problem()).containsInstanceOf(HostProblem.Broken.class);
+        assertThat(member(1).problem().get().blamesHost()).isTrue();
+        assertThat(member(1).problem().get().describe()).contains("delivered no other message there");
+    }
+
+    @Test
     void aMessageItsAuthorNeverSignedIsTheHostsForgery() {
         route(1, member(1).send(players.parties.get(1).cut(3)));
         Envelope real = relayed.poll();
