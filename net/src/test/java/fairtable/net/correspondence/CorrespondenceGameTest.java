@@ -144,6 +144,43 @@ class CorrespondenceGameTest {
     }
 
     @Test
+    void aMessageAlteredBehindItsChecksumIsRefusedAndKeptAsEvidence() throws Exception {
+        Path a = temp.resolve("a");
+        Path b = temp.resolve("b");
+        Clock clock = Clock.fixed(START, ZoneOffset.UTC);
+        CorrespondenceGame<PatentParty> ga = CorrespondenceGame.create(a,
+                alice, PatentParty.create(PARAMS, 0, "alice", alice, random.split()), new Rules(), clock);
+        String hello = ga.armor(ga.outgoingOfLastStep());
+        ga.close();
+        CorrespondenceGame<PatentParty> gb = CorrespondenceGame.create(b,
+                bob, PatentParty.create(PARAMS, 1, "bob", bob, random.split()), new Rules(), clock);
+        String bobHello = gb.importText(hello).armoredReplies();
+        gb.close();
+        Envelope step1 = Armor.decodeAll(send(a, alice, bobHello, clock)).get(0);
+        byte[] body = step1.body();
+        body[body.length - 1] ^= 1;
+        // Someone re-armors a changed message: the checksum is right, the signature is not.
+        String altered = Armor.encode(Envelope.of(step1.session(), step1.seq(), step1.prev(), step1.sender(),
+                step1.step(), step1.type(), body, step1.signature()), "fr2823580/v1", "alice");
+        CorrespondenceGame<PatentParty> reopened = CorrespondenceGame.open(b, bob, new Rules(), random.split(), clock);
+        try {
+            assertThatThrownBy(() -> reopened.importText(altered)).isInstanceOf(ImportRefusedException.class)
+                    .hasMessageContaining("bad signature").hasMessageContaining("kept as evidence")
+                    .matches(e -> ((ImportRefusedException) e).isViolation());
+            assertThat(reopened.party().transcript().size()).isEqualTo(2);
+        } finally {
+            reopened.close();
+        }
+        CorrespondenceGame<PatentParty> again = CorrespondenceGame.open(b, bob, new Rules(), random.split(), clock);
+        try {
+            assertThat(again.party().rejected()).hasSize(1);
+            assertThat(again.importText(Armor.encode(step1, "fr2823580/v1", "alice")).replies()).hasSize(1);
+        } finally {
+            again.close();
+        }
+    }
+
+    @Test
     void anotherProfileCannotOpenTheGame() throws Exception {
         Path a = temp.resolve("a");
         CorrespondenceGame.create(a, alice, PatentParty.create(PARAMS, 0, "alice", alice, random.split()), new Rules(),

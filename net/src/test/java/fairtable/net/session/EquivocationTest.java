@@ -115,6 +115,17 @@ class EquivocationTest {
             assertThat(Set.of(evidence.mine().places(bobs) ? "bob" : "carol", evidence.other().places(bobs) ? "bob" : "carol"))
                     .containsExactlyInAnyOrder("bob", "carol");
         }
+        EquivocationEvidence kept = ((HostProblem.Equivocation) member(0).problem().get()).evidence();
+        try {
+            EquivocationEvidence read = EquivocationEvidence.fromBytes(kept.toBytes());
+            assertThat(read).isEqualTo(kept);
+            assertThat(read.verify()).isTrue();
+            byte[] tampered = kept.toBytes();
+            tampered[tampered.length - 1] ^= 1; // the last receipt's signature
+            assertThat(EquivocationEvidence.fromBytes(tampered).verify()).isFalse();
+        } catch (MalformedMessageException e) {
+            throw new AssertionError(e);
+        }
         assertThat(member(0).problem().get().describe()).contains("signed two different messages at position " + bobs.seq());
     }
 
