@@ -65,6 +65,8 @@ public final class SessionClient {
         } catch (IOException e) {
             return new Outcome(false, member.problem(), Optional.of(e.getMessage() == null
                     ? e.getClass().getSimpleName() : e.getMessage()));
+        } catch (java.io.UncheckedIOException e) {
+            return new Outcome(false, member.problem(), Optional.of(e.getMessage()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Outcome(false, member.problem(), Optional.of("interrupted"));

@@ -3,6 +3,7 @@ package fairtable.net.session;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.crypto.sign.VerifyingKey;
 import fairtable.net.PartyRunner;
+import fairtable.net.journal.Journal;
 import fairtable.net.session.SessionFrame.AckFrame;
 import fairtable.net.session.SessionFrame.Deliver;
 import fairtable.net.session.SessionFrame.Join;
@@ -17,6 +18,8 @@ import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.wire.MalformedMessageException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -51,6 +54,7 @@ public final class SessionMember {
     private final String name;
     private final PartyRunner.Actor actor;
     private final Duration patience;
+    private final Journal journal;
 
     private Welcome welcome;
     private List<Member> presence = List.of();
@@ -76,14 +80,30 @@ public final class SessionMember {
      * arrive before the host is blamed for withholding it.
      */
     public SessionMember(Party party, SigningKey key, String name, PartyRunner.Actor actor, Duration patience) {
+        this(party, key, name, actor, patience, null);
+    }
+
+    /**
+     * A player whose every step is written to {@code journal} before its messages leave, so that after a
+     * crash the party can be restored from the journal's last entry and rejoin with a new member: the host
+     * sends it everything placed so far, and it sends again its own last messages, which the host places
+     * or ignores as copies.
+     */
+    public SessionMember(Party party, SigningKey key, String name, PartyRunner.Actor actor, Duration patience,
+            Journal journal) {
         this.party = party;
         this.key = key;
         this.name = name;
         this.actor = actor;
         this.patience = patience;
+        this.journal = journal;
     }
 
-    /** Consumes one frame from the host; returns the frames to send to it. */
+    /**
+     * Consumes one frame from the host; returns the frames to send to it.
+     *
+     * @throws UncheckedIOException if the journal cannot be written (nothing is sent then)
+     */
     public List<byte[]> onFrame(byte[] bytes, Instant now) {
         List<byte[]> out = new ArrayList<>();
         if (problem != null) {
@@ -103,8 +123,10 @@ public final class SessionMember {
             }
             welcome = w;
             out.add(SessionFrame.encode(Join.sign(key, name, w)));
+            party.unacknowledged().forEach(e -> out.add(SessionFrame.encode(new Relay(e))));
             List<Envelope> first = new ArrayList<>(party.start());
             first.addAll(actor.act());
+            journal(first);
             first.forEach(e -> out.add(SessionFrame.encode(new Relay(e))));
             return out;
         }
@@ -130,9 +152,22 @@ public final class SessionMember {
         if (welcome == null || problem != null) {
             throw new IllegalStateException("not at the table: " + (problem == null ? "no welcome yet" : problem.describe()));
         }
+        journal(initiatives);
         List<byte[]> out = new ArrayList<>();
         initiatives.forEach(e -> out.add(SessionFrame.encode(new Relay(e))));
         return out;
+    }
+
+    /** Writes the step to the journal, if any, before its messages leave. */
+    private void journal(List<Envelope> outgoing) {
+        if (journal == null || (outgoing.isEmpty() && party.transcript().size() == 0)) {
+            return;
+        }
+        try {
+            journal.record(party.snapshot(), outgoing);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the journal " + journal.file(), e);
+        }
     }
 
     private void onDeliver(Deliver d, Instant now, List<byte[]> out) {
@@ -206,6 +241,7 @@ public final class SessionMember {
         if (party.failure().isEmpty()) {
             replies.addAll(actor.act());
         }
+        journal(replies);
         replies.forEach(r -> out.add(SessionFrame.encode(new Relay(r))));
         if (party.failure().isPresent() && problem == null) {
             problem = new HostProblem.Violation(party.failure().get());
