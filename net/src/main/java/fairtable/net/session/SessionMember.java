@@ -281,15 +281,10 @@ public final class SessionMember {
             return;
         }
         othersAcks.putIfAbsent(seq, ack);
-        for (long s = party.transcript().size(); s <= seq; s++) {
-            if (!receipts.containsKey(s)) {
-                missing.putIfAbsent(s, new Clue(now, ack.receipt(), nameOf(ack.player())));
-            }
-        }
-        // Positions below the transcript size without a receipt are this player's own, awaiting the host's echo.
-        if (seq < party.transcript().size()) {
-            missing.putIfAbsent(seq, new Clue(now, ack.receipt(), nameOf(ack.player())));
-        }
+        // Placed at seq means placed at every position before it: the first one this player lacks is
+        // enough to watch (a position below the transcript size is its own message awaiting the echo).
+        long watch = Math.min(seq, party.transcript().size());
+        missing.putIfAbsent(watch, new Clue(now, ack.receipt(), nameOf(ack.player())));
     }
 
     /** Blames the host for any placed message that has not arrived within the patience. */

@@ -160,6 +160,20 @@ class EquivocationTest {
     }
 
     @Test
+    void aReceiptForAFarPositionNobodyDeliveredIsWithholding() {
+        long far = 0xFFFF_FFFFL;
+        byte[] head = new byte[32];
+        Receipt receipt = new Receipt(table, far, head, hostKey.sign(Receipt.signedBytes(table, far, head)));
+        route(3, List.of(SessionFrame.encode(new AckFrame(Ack.sign(players.keys.get(3), receipt)))));
+        int next = players.parties.get(0).transcript().size();
+        member(0).checkGaps(NOW.plusSeconds(5));
+        HostProblem.Withheld withheld = (HostProblem.Withheld) member(0).problem().orElseThrow();
+        assertThat(withheld.seq()).isEqualTo(next);
+        assertThat(withheld.proof()).isEqualTo(receipt);
+        assertThat(withheld.witness()).isEqualTo("dave");
+    }
+
+    @Test
     void aMessageItsAuthorNeverSignedIsTheHostsForgery() {
         route(1, member(1).send(players.parties.get(1).cut(3)));
         Envelope real = relayed.poll();
