@@ -49,7 +49,8 @@ class CorrespondenceCommandTest {
         assertThat(joined.out()).contains("Joining alice's game", "party B", "Now awaiting alice");
 
         Run status = run("mail", "status", "--dir", temp.resolve("bob-game").toString());
-        assertThat(status.out()).contains("You are bob (seat 1)", "Awaiting alice", "0 day(s) ago");
+        assertThat(status.out()).contains("You are bob (seat 1)", "Awaiting alice", "0 day(s) ago",
+                "Your last message (to send again if it was lost): ", "0001-step0-hello.txt");
 
         int n = 2;
         String[] turn = {"alice", "bob"};

@@ -244,6 +244,15 @@ public final class CorrespondenceCommand implements Runnable {
             o.println("You are " + s.me() + " (seat " + s.seat() + "); " + s.messages() + " messages so far.");
             o.println(s.finished() ? "Finished. " + s.verdict() : "Awaiting " + s.awaiting() + ".");
             o.println("Last message " + s.daysSinceLastMessage(now) + " day(s) ago.");
+            Path outbox = dir.resolve("outbox");
+            if (Files.isDirectory(outbox)) {
+                try (var files = Files.list(outbox)) {
+                    files.map(Path::getFileName).map(Path::toString).filter(f -> f.endsWith(".txt")).sorted()
+                            .reduce((first, second) -> second)
+                            .ifPresent(last -> o.println("Your last message (to send again if it was lost): "
+                                    + outbox.resolve(last)));
+                }
+            }
             o.flush();
             return Main.OK;
         }
