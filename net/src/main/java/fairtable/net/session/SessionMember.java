@@ -186,11 +186,15 @@ public final class SessionMember {
                 }
                 return; // an exact repeat: harmless
             }
-            if (t.envelopes().get((int) e.seq()).equals(e)) {
-                placed(receipt, out); // the host's confirmation of my own message
-            } else {
+            Envelope have = t.envelopes().get((int) e.seq());
+            if (have.equals(e)) {
+                placed(receipt, out); // my own message confirmed, or one I already hold (after a rejoin)
+            } else if (have.sender() == party.seat()) {
                 problem = new HostProblem.Collision(e.seq(), "the host placed " + t.nameOf(e.sender())
                         + "'s message there");
+            } else {
+                problem = new HostProblem.Broken("placed another message at #" + e.seq()
+                        + " than the one it delivered to me before");
             }
             return;
         }
