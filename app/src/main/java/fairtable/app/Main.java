@@ -3,10 +3,14 @@ package fairtable.app;
 import fairtable.app.cli.AllocateCommand;
 import fairtable.app.cli.AuditCommand;
 import fairtable.app.cli.ChessCommand;
+import fairtable.app.cli.CorrespondenceCommand;
+import fairtable.app.cli.DeckDemoCommand;
 import fairtable.app.cli.DemoCommand;
 import fairtable.app.cli.DrawCommand;
 import fairtable.app.cli.IdCommand;
+import fairtable.app.cli.PermutationDemoCommand;
 import fairtable.app.cli.PokerCommand;
+import fairtable.app.cli.StatusCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -14,8 +18,8 @@ import picocli.CommandLine.Command;
 @Command(name = "fairtable", mixinStandardHelpOptions = true, version = "fairtable 0.1.0",
         description = "Fair card draws and hidden-information games between people who do not trust each other.",
         subcommands = {DemoCommand.class, DrawCommand.class, AllocateCommand.class, AuditCommand.class,
-            PokerCommand.class, ChessCommand.class, fairtable.app.cli.DeckDemoCommand.class, IdCommand.class,
-            fairtable.app.cli.PermutationDemoCommand.class,
+            PokerCommand.class, ChessCommand.class, DeckDemoCommand.class, PermutationDemoCommand.class,
+            IdCommand.class, CorrespondenceCommand.class, StatusCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int OK = 0;

@@ -1,0 +1,46 @@
+package fairtable.app.cli;
+
+import fairtable.app.Main;
+import fairtable.net.correspondence.GameStatus;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Lists the correspondence games under a directory and what each awaits from whom. */
+@Command(name = "status", mixinStandardHelpOptions = true,
+        description = "List the correspondence games in a directory (and its subdirectories) and what each awaits.")
+public final class StatusCommand implements Callable<Integer> {
+    @Option(names = "--dir", defaultValue = ".", paramLabel = "DIR",
+            description = "Where the game directories are (default: the current directory).")
+    Path dir;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        if (!Files.isDirectory(dir)) {
+            spec.commandLine().getErr().println("fairtable: " + dir + " is not a directory");
+            return Main.ERROR;
+        }
+        List<GameStatus> games = GameStatus.list(dir);
+        Instant now = Clock.systemUTC().instant();
+        if (games.isEmpty()) {
+            out.println("No correspondence games in " + dir + ".");
+        }
+        for (GameStatus g : games) {
+            out.println(g.line(now));
+        }
+        out.flush();
+        return Main.OK;
+    }
+}

@@ -1,0 +1,252 @@
+package fairtable.net.correspondence;
+
+import fairtable.crypto.sign.SigningKey;
+import fairtable.net.correspondence.Armor.ArmorException;
+import fairtable.net.journal.Journal;
+import fairtable.protocol.Party;
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.TranscriptFile;
+import fairtable.protocol.wire.MalformedMessageException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.random.RandomGenerator;
+
+/**
+ * One side of a game played by correspondence: the party sleeps on disk between invocations and wakes when
+ * the user pastes in the other side's messages. A directory per game holds:
+ * <ul>
+ *   <li>{@code journal}: the party's state after every step, signed with the user's identity key
+ *       ({@link Journal});</li>
+ *   <li>{@code outbox/}: every message this side sent, armored ({@link Armor}), to send again if lost;</li>
+ *   <li>{@code game.properties}: a summary readable without the key (who, what is awaited, when);</li>
+ *   <li>{@code transcript.jsonl}: the signed transcript, once the game is over.</li>
+ * </ul>
+ * An import is checked before it touches the party: a message already imported, one that skips ahead, one
+ * in this side's own name, or one from another game is refused with the reason and nothing changes.
+ */
+public final class CorrespondenceGame<P extends Party> {
+    static final String JOURNAL = "journal";
+    static final String OUTBOX = "outbox";
+    static final String TRANSCRIPT = "transcript.jsonl";
+
+    /** How to wake a party of one protocol, and what this side does of its own accord. */
+    public interface Rules<P extends Party> {
+        P restore(byte[] snapshot, SigningKey key, RandomGenerator random) throws MalformedMessageException;
+
+        /** This side's own moves after each step (e.g. ending the game once the deal is done); usually none. */
+        List<Envelope> act(P party);
+    }
+
+    /** An import that was refused; the game is as it was before (except that a signed cheat is kept as evidence). */
+    public static final class ImportRefusedException extends Exception {
+        private final boolean violation;
+
+        ImportRefusedException(String reason, boolean violation) {
+            super(reason);
+            this.violation = violation;
+        }
+
+        /** Whether a correctly signed message broke the protocol (a cheat or a broken peer), not a mere mix-up. */
+        public boolean isViolation() {
+            return violation;
+        }
+    }
+
+    /** What an import did: the messages taken in and the replies to send (also armored, in order). */
+    public record Imported(List<Envelope> accepted, List<Envelope> replies, String armoredReplies, List<String> notes) {}
+
+    private final Path directory;
+    private final P party;
+    private final Rules<P> rules;
+    private final Clock clock;
+    private final Journal journal;
+
+    private CorrespondenceGame(Path directory, P party, Rules<P> rules, Clock clock, Journal journal) {
+        this.directory = directory;
+        this.party = party;
+        this.rules = rules;
+        this.clock = clock;
+        this.journal = journal;
+    }
+
+    /**
+     * Starts a game in a new directory with a fresh party; its first messages (from {@link Party#start()}
+     * and {@link Rules#act}) are in {@link #outgoingOfLastStep()}.
+     */
+    public static <P extends Party> CorrespondenceGame<P> create(Path directory, SigningKey key, P party,
+            Rules<P> rules, Clock clock) throws IOException {
+        if (Files.exists(directory.resolve(JOURNAL))) {
+            throw new IOException(directory + " already holds a game");
+        }
+        Files.createDirectories(directory.resolve(OUTBOX));
+        Journal journal = Journal.open(directory.resolve(JOURNAL), key);
+        CorrespondenceGame<P> game = new CorrespondenceGame<>(directory, party, rules, clock, journal);
+        List<Envelope> out = new ArrayList<>(party.start());
+        out.addAll(rules.act(party));
+        game.step(out);
+        return game;
+    }
+
+    /** Reopens a game; {@code key} must be the identity that created it. */
+    public static <P extends Party> CorrespondenceGame<P> open(Path directory, SigningKey key, Rules<P> rules,
+            RandomGenerator random, Clock clock) throws IOException {
+        Path file = directory.resolve(JOURNAL);
+        if (!Files.exists(file)) {
+            throw new IOException(directory + " holds no correspondence game");
+        }
+        Journal journal = Journal.open(file, key);
+        Journal.Entry last = journal.last().orElseThrow(() -> new IOException(file + " is empty"));
+        try {
+            P party = rules.restore(last.state(), key, random);
+            return new CorrespondenceGame<>(directory, party, rules, clock, journal);
+        } catch (MalformedMessageException e) {
+            journal.close();
+            throw new Journal.CorruptJournalException(file + ": the saved game cannot be restored: " + e.getMessage());
+        }
+    }
+
+    public P party() {
+        return party;
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    /** What this side sent at its last step: what to send (again) to the other players. */
+    public List<Envelope> outgoingOfLastStep() {
+        return journal.last().map(Journal.Entry::outbox).orElse(List.of());
+    }
+
+    /** Armors messages of this game, naming the protocol and sender as the hellos do. */
+    public String armor(List<Envelope> messages) {
+        StringBuilder out = new StringBuilder();
+        for (Envelope e : messages) {
+            out.append(Armor.encode(e, protocol(), party.transcript().nameOf(e.sender())));
+        }
+        return out.toString();
+    }
+
+    private String protocol() {
+        return party.transcript().hellos().isEmpty() ? "unknown" : party.transcript().hellos().get(0).protocol();
+    }
+
+    /**
+     * Takes in every armored message in {@code text}, in sequence order. Copies of messages already taken in
+     * are skipped if the text brings something new, and refused if it brings nothing new.
+     */
+    public Imported importText(String text) throws ArmorException, ImportRefusedException, IOException {
+        List<Envelope> messages = new ArrayList<>(Armor.decodeAll(text));
+        messages.sort(Comparator.comparingLong(Envelope::seq));
+        List<Envelope> accepted = new ArrayList<>();
+        List<Envelope> replies = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        boolean anythingNew = messages.stream().anyMatch(e -> e.seq() >= party.transcript().size());
+        for (Envelope e : messages) {
+            String refusal = precheck(e);
+            if (refusal != null && isCopyOfAccepted(e) && anythingNew) {
+                notes.add("skipped message #" + e.seq() + ": already imported");
+                continue;
+            }
+            if (refusal != null) {
+                throw new ImportRefusedException(refusal + (accepted.isEmpty() ? "; nothing was changed"
+                        : "; the " + accepted.size() + " message(s) before it were imported"), false);
+            }
+            if (party.isFinished()) {
+                throw new ImportRefusedException("message #" + e.seq() + " arrived after the game ended; nothing was changed", false);
+            }
+            List<Envelope> out;
+            try {
+                out = new ArrayList<>(party.receive(e));
+            } catch (ProtocolViolation v) {
+                step(List.of()); // the refused signed message is kept as evidence
+                throw new ImportRefusedException("message #" + e.seq() + " was refused: " + v.getMessage()
+                        + " (kept as evidence; the game is as it was)", true);
+            }
+            if (party.failure().isEmpty()) {
+                out.addAll(rules.act(party));
+            }
+            step(out);
+            accepted.add(e);
+            replies.addAll(out);
+        }
+        return new Imported(List.copyOf(accepted), List.copyOf(replies), armor(replies), List.copyOf(notes));
+    }
+
+    private boolean isCopyOfAccepted(Envelope e) {
+        List<Envelope> have = party.transcript().envelopes();
+        return e.seq() < have.size() && have.get((int) e.seq()).equals(e);
+    }
+
+    /** Why {@code e} cannot be imported now, or null if it may be. */
+    private String precheck(Envelope e) {
+        List<Envelope> have = party.transcript().envelopes();
+        String label = "message #" + e.seq() + " (" + e.type() + ", step " + e.step() + ", from "
+                + party.transcript().nameOf(e.sender()) + ")";
+        if (e.sender() == party.seat()) {
+            return label + " is in your own name: send it to the other player rather than importing it";
+        }
+        if (e.seq() < have.size()) {
+            return have.get((int) e.seq()).equals(e)
+                    ? label + " was already imported (a duplicate)"
+                    : label + " conflicts with the message already accepted at that position"
+                            + " (another game, or its sender signed two different messages)";
+        }
+        if (e.seq() > have.size()) {
+            return label + " is out of order: message #" + have.size() + " is due first (import the earlier one first)";
+        }
+        if (party.transcript().established()
+                && !java.util.Arrays.equals(e.session(), party.transcript().sessionId())) {
+            return label + " belongs to another game (session " + Armor.sessionPrefix(e) + ")";
+        }
+        return null;
+    }
+
+    /** Journals the new state and the messages it sends, files them in the outbox, updates the summary. */
+    private void step(List<Envelope> out) throws IOException {
+        journal.record(party.snapshot(), out);
+        for (Envelope e : out) {
+            String file = String.format(Locale.ROOT, "%04d-step%d-%s.txt", e.seq(), e.step(),
+                    e.type().replaceAll("[^A-Za-z0-9_-]", "_"));
+            writeAtomically(directory.resolve(OUTBOX).resolve(file), armor(List.of(e)));
+        }
+        String verdict = "";
+        if (party.isFinished()) {
+            List<Envelope> refused = party.rejected().stream().map(Party.Rejected::envelope).toList();
+            TranscriptFile.write(directory.resolve(TRANSCRIPT), party.transcript().envelopes(), party.rejected());
+            AuditVerdict v = Auditor.audit(new TranscriptFile.Contents(party.transcript().envelopes(), refused));
+            verdict = v.line();
+        }
+        GameStatus.of(directory, party, protocol(), clock.instant(), verdict).save();
+    }
+
+    /** The audit verdict of the finished game, or empty while it goes on. */
+    public String verdict() throws IOException {
+        return GameStatus.read(directory).verdict();
+    }
+
+    public void close() throws IOException {
+        journal.close();
+    }
+
+    static void writeAtomically(Path file, String text) throws IOException {
+        Path temp = Files.createTempFile(file.toAbsolutePath().getParent(), ".write", ".tmp");
+        try {
+            Files.writeString(temp, text, StandardCharsets.UTF_8);
+            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+}

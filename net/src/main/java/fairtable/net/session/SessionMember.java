@@ -1,0 +1,376 @@
+package fairtable.net.session;
+
+import fairtable.crypto.sign.SigningKey;
+import fairtable.crypto.sign.VerifyingKey;
+import fairtable.net.PartyRunner;
+import fairtable.net.journal.Journal;
+import fairtable.net.session.SessionFrame.AckFrame;
+import fairtable.net.session.SessionFrame.Deliver;
+import fairtable.net.session.SessionFrame.Join;
+import fairtable.net.session.SessionFrame.Member;
+import fairtable.net.session.SessionFrame.Presence;
+import fairtable.net.session.SessionFrame.Refused;
+import fairtable.net.session.SessionFrame.Relay;
+import fairtable.net.session.SessionFrame.Welcome;
+import fairtable.protocol.Party;
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Hello;
+import fairtable.protocol.transcript.Transcript;
+import fairtable.protocol.wire.MalformedMessageException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * One player at a table run by a relaying host, as a sans-I/O state machine around a {@link Party}: it
+ * consumes the host's frames and returns the frames to send back. It trusts the host with nothing:
+ * <ul>
+ *   <li>every message must carry its author's signature (the party checks it; a message the host signed a
+ *       receipt for without its author's signature is {@link HostProblem.Forged});</li>
+ *   <li>messages delivered early are held until the gap before them is filled, and the early delivery is
+ *       noted in {@link #observations()};</li>
+ *   <li>after each placed message this player signs an {@link Ack} carrying the host's {@link Receipt},
+ *       relayed to everyone else; a receipt for another message at a position where this player holds one
+ *       is {@link HostProblem.Equivocation}, with proof signed by the host itself;</li>
+ *   <li>a position the host has placed (seen in someone's ack, or in a later delivery) that has not reached
+ *       this player within {@code patience} is {@link HostProblem.Withheld}.</li>
+ * </ul>
+ * The game must let only one player act at a time (the protocols' scripts name who speaks next; when any
+ * player may start an operation, the game layer designates one): if two act at once, the host places one
+ * and refuses the other, and the refused player stops with {@link HostProblem.Collision}.
+ */
+public final class SessionMember {
+    private final Party party;
+    private final SigningKey key;
+    private final String name;
+    private final PartyRunner.Actor actor;
+    private final Duration patience;
+    private final Journal journal;
+
+    private Welcome welcome;
+    private List<Member> presence = List.of();
+    private final Map<Long, Receipt> receipts = new HashMap<>();
+    private final TreeMap<Long, Deliver> early = new TreeMap<>();
+    /** Other players' acks for positions this player holds no receipt for yet. */
+    private final Map<Long, Ack> othersAcks = new HashMap<>();
+    /** Positions known to be placed but not yet delivered here: since when, and the host's proof. */
+    private final TreeMap<Long, Clue> missing = new TreeMap<>();
+    private final List<String> observations = new ArrayList<>();
+    private HostProblem problem;
+
+    private record Clue(Instant since, Receipt proof, String witness) {}
+
+    /** Own messages the host refused to place: since when, and its reason. */
+    private final Map<Long, Refusal> refused = new HashMap<>();
+
+    private record Refusal(Instant since, String reason) {}
+
+    /**
+     * A player. {@code key} is the identity that signs the party's messages; {@code actor} supplies this
+     * player's own initiatives after every step; {@code patience} is how long a placed message may take to
+     * arrive before the host is blamed for withholding it.
+     */
+    public SessionMember(Party party, SigningKey key, String name, PartyRunner.Actor actor, Duration patience) {
+        this(party, key, name, actor, patience, null);
+    }
+
+    /**
+     * A player whose every step is written to {@code journal} before its messages leave, so that after a
+     * crash the party can be restored from the journal's last entry and rejoin with a new member: the host
+     * sends it everything placed so far, and it sends again its own last messages, which the host places
+     * or ignores as copies.
+     */
+    public SessionMember(Party party, SigningKey key, String name, PartyRunner.Actor actor, Duration patience,
+            Journal journal) {
+        this.party = party;
+        this.key = key;
+        this.name = name;
+        this.actor = actor;
+        this.patience = patience;
+        this.journal = journal;
+    }
+
+    /**
+     * Consumes one frame from the host; returns the frames to send to it.
+     *
+     * @throws UncheckedIOException if the journal cannot be written (nothing is sent then)
+     */
+    public List<byte[]> onFrame(byte[] bytes, Instant now) {
+        List<byte[]> out = new ArrayList<>();
+        if (problem != null) {
+            return out;
+        }
+        SessionFrame frame;
+        try {
+            frame = SessionFrame.decode(bytes);
+        } catch (MalformedMessageException e) {
+            problem = new HostProblem.Broken("sent a frame that is not a session frame: " + e.getMessage());
+            return out;
+        }
+        if (welcome == null) {
+            if (!(frame instanceof Welcome w)) {
+                problem = new HostProblem.Broken("did not introduce itself first");
+                return out;
+            }
+            welcome = w;
+            out.add(SessionFrame.encode(Join.sign(key, name, w)));
+            party.unacknowledged().forEach(e -> out.add(SessionFrame.encode(new Relay(e))));
+            List<Envelope> first = new ArrayList<>(party.start());
+            first.addAll(actor.act());
+            journal(first);
+            first.forEach(e -> out.add(SessionFrame.encode(new Relay(e))));
+            return out;
+        }
+        if (frame instanceof Presence p) {
+            presence = p.members();
+        } else if (frame instanceof Deliver d) {
+            onDeliver(d, now, out);
+        } else if (frame instanceof AckFrame a) {
+            onAck(a.ack(), now);
+        } else if (frame instanceof Refused r) {
+            onRefused(r, now);
+        } else {
+            problem = new HostProblem.Broken("sent a " + frame.getClass().getSimpleName() + " frame to a player");
+        }
+        return out;
+    }
+
+    /**
+     * Frames for messages the game layer started on its own between steps (a deal, a draw, a reveal when
+     * the table is idle), e.g. from a user's command.
+     */
+    public List<byte[]> send(List<Envelope> initiatives) {
+        if (welcome == null || problem != null) {
+            throw new IllegalStateException("not at the table: " + (problem == null ? "no welcome yet" : problem.describe()));
+        }
+        journal(initiatives);
+        List<byte[]> out = new ArrayList<>();
+        initiatives.forEach(e -> out.add(SessionFrame.encode(new Relay(e))));
+        return out;
+    }
+
+    /** Writes the step to the journal, if any, before its messages leave. */
+    private void journal(List<Envelope> outgoing) {
+        if (journal == null || (outgoing.isEmpty() && party.transcript().size() == 0)) {
+            return;
+        }
+        try {
+            journal.record(party.snapshot(), outgoing);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the journal " + journal.file(), e);
+        }
+    }
+
+    private void onDeliver(Deliver d, Instant now, List<byte[]> out) {
+        Envelope e = d.envelope();
+        Receipt receipt = d.receipt(welcome.table());
+        if (!receipt.isSignedBy(welcome.host())) {
+            problem = new HostProblem.Broken("delivered message #" + e.seq() + " without a valid receipt");
+            return;
+        }
+        Transcript t = party.transcript();
+        if (e.seq() < t.size()) {
+            Receipt held = receipts.get(e.seq());
+            if (held != null) {
+                if (!held.places(e)) {
+                    problem = new HostProblem.Equivocation(new EquivocationEvidence(welcome.host(), held, receipt, name));
+                }
+                return; // an exact repeat: harmless
+            }
+            Envelope have = t.envelopes().get((int) e.seq());
+            if (have.equals(e)) {
+                placed(receipt, out); // my own message confirmed, or one I already hold (after a rejoin)
+            } else if (have.sender() == party.seat()) {
+                problem = new HostProblem.Collision(e.seq(), "the host placed " + t.nameOf(e.sender())
+                        + "'s message there");
+            } else {
+                problem = new HostProblem.Broken("placed another message at #" + e.seq()
+                        + " than the one it delivered to me before");
+            }
+            return;
+        }
+        if (e.seq() > t.size()) {
+            if (early.putIfAbsent(e.seq(), d) == null) {
+                observations.add("the host delivered message #" + e.seq() + " before #" + t.size());
+            }
+            missing.putIfAbsent((long) t.size(), new Clue(now, receipt, "the host's own receipt"));
+            return;
+        }
+        accept(e, receipt, out);
+        while (problem == null && !early.isEmpty() && early.firstKey() <= party.transcript().size()) {
+            Deliver next = early.pollFirstEntry().getValue();
+            if (next.envelope().seq() == party.transcript().size()) {
+                accept(next.envelope(), next.receipt(welcome.table()), out);
+            }
+        }
+    }
+
+    /**
+     * The host says another message took the position of one of mine. It must then deliver that message:
+     * the collision is proven by its receipt ({@link #onDeliver}); a refusal with nothing placed is the host's fault.
+     */
+    private void onRefused(Refused r, Instant now) {
+        List<Envelope> mine = party.transcript().envelopes();
+        boolean pendingOwn = r.seq() < mine.size() && mine.get((int) r.seq()).sender() == party.seat()
+                && !receipts.containsKey(r.seq());
+        if (!pendingOwn) {
+            problem = new HostProblem.Broken("refused message #" + r.seq() + ", which is not a message of mine awaiting placement");
+            return;
+        }
+        refused.putIfAbsent(r.seq(), new Refusal(now, r.reason()));
+    }
+
+    private void accept(Envelope e, Receipt receipt, List<byte[]> out) {
+        if (!signedByItsAuthor(e)) {
+            problem = new HostProblem.Forged(e, receipt);
+            return;
+        }
+        List<Envelope> replies;
+        try {
+            replies = new ArrayList<>(party.receive(e));
+        } catch (ProtocolViolation v) {
+            problem = new HostProblem.Violation(v);
+            return;
+        }
+        placed(receipt, out);
+        if (party.failure().isEmpty()) {
+            replies.addAll(actor.act());
+        }
+        journal(replies);
+        replies.forEach(r -> out.add(SessionFrame.encode(new Relay(r))));
+        if (party.failure().isPresent() && problem == null) {
+            problem = new HostProblem.Violation(party.failure().get());
+        }
+    }
+
+    /** Records the host's receipt for a position this player holds, acknowledges it, and checks it against others'. */
+    private void placed(Receipt receipt, List<byte[]> out) {
+        receipts.put(receipt.seq(), receipt);
+        missing.remove(receipt.seq());
+        out.add(SessionFrame.encode(new AckFrame(Ack.sign(key, receipt))));
+        Ack other = othersAcks.remove(receipt.seq());
+        if (other != null) {
+            compare(receipt, other);
+        }
+    }
+
+    private void compare(Receipt mine, Ack other) {
+        if (!Arrays.equals(mine.head(), other.receipt().head()) && problem == null) {
+            problem = new HostProblem.Equivocation(
+                    new EquivocationEvidence(welcome.host(), mine, other.receipt(), nameOf(other.player())));
+        }
+    }
+
+    private void onAck(Ack ack, Instant now) {
+        if (!ack.isValid(welcome.host()) || !Arrays.equals(ack.receipt().table(), welcome.table())) {
+            observations.add("ignored an acknowledgement that is not validly signed");
+            return;
+        }
+        if (ack.player().equals(key.verifyingKey())) {
+            return;
+        }
+        long seq = ack.seq();
+        Receipt mine = receipts.get(seq);
+        if (mine != null) {
+            compare(mine, ack);
+            return;
+        }
+        othersAcks.putIfAbsent(seq, ack);
+        // Placed at seq means placed at every position before it: the first one this player lacks is
+        // enough to watch (a position below the transcript size is its own message awaiting the echo).
+        long watch = Math.min(seq, party.transcript().size());
+        missing.putIfAbsent(watch, new Clue(now, ack.receipt(), nameOf(ack.player())));
+    }
+
+    /** Blames the host for any placed message that has not arrived within the patience. */
+    public void checkGaps(Instant now) {
+        if (problem != null) {
+            return;
+        }
+        missing.keySet().removeIf(receipts::containsKey);
+        for (Map.Entry<Long, Refusal> r : refused.entrySet()) {
+            if (!Duration.between(r.getValue().since(), now).minus(patience).isNegative()) {
+                problem = new HostProblem.Broken("refused my message #" + r.getKey() + " (\"" + r.getValue().reason()
+                        + "\") but delivered no other message there");
+                return;
+            }
+        }
+        for (Map.Entry<Long, Clue> m : missing.entrySet()) {
+            if (!Duration.between(m.getValue().since(), now).minus(patience).isNegative()) {
+                problem = new HostProblem.Withheld(m.getKey(), m.getValue().proof(), m.getValue().witness());
+                return;
+            }
+        }
+    }
+
+    private boolean signedByItsAuthor(Envelope e) {
+        Transcript t = party.transcript();
+        if (!t.established()) {
+            if (!Hello.TYPE.equals(e.type())) {
+                return true; // not attributable yet; the party refuses it as out of place
+            }
+            try {
+                return e.isSignedBy(Hello.fromBytes(e.body()).key());
+            } catch (MalformedMessageException ex) {
+                return false;
+            }
+        }
+        return e.sender() >= t.hellos().size() || e.isSignedBy(t.hellos().get(e.sender()).key());
+    }
+
+    private String nameOf(VerifyingKey player) {
+        for (Hello h : party.transcript().hellos()) {
+            if (h.key().equals(player)) {
+                return h.name();
+            }
+        }
+        for (Member m : presence) {
+            if (m.key().equals(player)) {
+                return m.name();
+            }
+        }
+        return "the player with key " + player.fingerprint();
+    }
+
+    /** Whether to stop: a problem, or the game over and every one of this player's positions confirmed by the host. */
+    public boolean isDone() {
+        return problem != null || (party.isFinished() && receipts.size() >= party.transcript().size());
+    }
+
+    public Optional<HostProblem> problem() {
+        return Optional.ofNullable(problem);
+    }
+
+    /** Who is at the table, as the host last said. */
+    public List<Member> presence() {
+        return presence;
+    }
+
+    /** The host's key, once it has introduced itself. */
+    public Optional<VerifyingKey> host() {
+        return welcome == null ? Optional.empty() : Optional.of(welcome.host());
+    }
+
+    /** Irregularities that were tolerated (early deliveries, invalid acknowledgements). */
+    public List<String> observations() {
+        return List.copyOf(observations);
+    }
+
+    public Party party() {
+        return party;
+    }
+
+    /** The host's receipts held, by position. */
+    public Map<Long, Receipt> receipts() {
+        return Map.copyOf(receipts);
+    }
+}

@@ -1,0 +1,191 @@
+package fairtable.net.correspondence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import fairtable.crypto.sign.SigningKey;
+import fairtable.net.correspondence.CorrespondenceGame.ImportRefusedException;
+import fairtable.protocol.patent.PatentMode;
+import fairtable.protocol.patent.PatentObserver;
+import fairtable.protocol.patent.PatentParameters;
+import fairtable.protocol.patent.PatentParty;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.TranscriptFile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A draw by correspondence, each side reopened from disk for every message, as a user's invocations would. */
+class CorrespondenceGameTest {
+    private static final PatentParameters PARAMS = new PatentParameters(PatentMode.byName("patent-ristretto"), 12, 3);
+    private static final Instant START = Instant.parse("2026-03-01T10:00:00Z");
+
+    @TempDir
+    Path temp;
+
+    static final class Rules implements CorrespondenceGame.Rules<PatentParty> {
+        @Override
+        public PatentParty restore(byte[] snapshot, SigningKey key, RandomGenerator random)
+                throws fairtable.protocol.wire.MalformedMessageException {
+            return PatentParty.restore(snapshot, key, random);
+        }
+
+        @Override
+        public List<Envelope> act(PatentParty party) {
+            return party.seat() == PatentObserver.A && party.isDealt() && party.isIdle() ? party.reveal() : List.of();
+        }
+    }
+
+    private static SigningKey key(SplittableRandom random) {
+        byte[] seed = new byte[32];
+        random.nextBytes(seed);
+        return SigningKey.fromSeed(seed);
+    }
+
+    private final SplittableRandom random = new SplittableRandom(42);
+    private final SigningKey alice = key(random);
+    private final SigningKey bob = key(random);
+
+    private String send(Path dir, SigningKey key, String text, Clock clock) throws Exception {
+        CorrespondenceGame<PatentParty> g = CorrespondenceGame.open(dir, key, new Rules(), random.split(), clock);
+        try {
+            return g.importText(text).armoredReplies();
+        } finally {
+            g.close();
+        }
+    }
+
+    @Test
+    void aWholeDrawByTextEndsWithIdenticalVerifiedTranscripts() throws Exception {
+        Path a = temp.resolve("a");
+        Path b = temp.resolve("b");
+        Clock clock = Clock.fixed(START, ZoneOffset.UTC);
+        CorrespondenceGame<PatentParty> ga = CorrespondenceGame.create(a,
+                alice, PatentParty.create(PARAMS, 0, "alice", alice, random.split()), new Rules(), clock);
+        String hello = ga.armor(ga.outgoingOfLastStep());
+        ga.close();
+        CorrespondenceGame<PatentParty> gb = CorrespondenceGame.create(b,
+                bob, PatentParty.create(PARAMS, 1, "bob", bob, random.split()), new Rules(), clock);
+        String toAlice = gb.importText(hello).armoredReplies();
+        gb.close();
+        assertThat(GameStatus.read(b).awaiting()).contains("alice");
+
+        int rounds = 0;
+        String toBob = "";
+        while (!GameStatus.read(a).finished() || !GameStatus.read(b).finished()) {
+            assertThat(rounds++).isLessThan(10);
+            Clock later = Clock.fixed(START.plus(Duration.ofDays(rounds)), ZoneOffset.UTC);
+            if (!toAlice.isEmpty()) {
+                toBob = send(a, alice, "Bob wrote:\n" + quote(toAlice), later);
+                toAlice = "";
+            }
+            if (!toBob.isEmpty()) {
+                toAlice = send(b, bob, toBob, later);
+                toBob = "";
+            }
+        }
+        assertThat(GameStatus.read(a).verdict()).startsWith("VERIFIED");
+        assertThat(GameStatus.read(b).verdict()).startsWith("VERIFIED");
+        assertThat(Files.readString(a.resolve("transcript.jsonl"))).isEqualTo(Files.readString(b.resolve("transcript.jsonl")));
+        assertThat(TranscriptFile.read(a.resolve("transcript.jsonl")).messages()).hasSizeGreaterThan(6);
+        assertThat(GameStatus.read(a).daysSinceLastMessage(START.plus(Duration.ofDays(10)))).isBetween(5L, 9L);
+        try (var files = Files.list(a.resolve("outbox"))) {
+            assertThat(files.count()).isGreaterThanOrEqualTo(3); // hello, steps 1 and 3, reveal
+        }
+        assertThat(GameStatus.list(temp)).extracting(GameStatus::me).containsExactly("alice", "bob");
+    }
+
+    private static String quote(String text) {
+        return text.lines().map(l -> "> " + l).reduce("", (x, y) -> x + y + "\n");
+    }
+
+    @Test
+    void duplicateOrOutOfOrderImportsAreRefusedAndChangeNothing() throws Exception {
+        Path a = temp.resolve("a");
+        Path b = temp.resolve("b");
+        Clock clock = Clock.fixed(START, ZoneOffset.UTC);
+        CorrespondenceGame<PatentParty> ga = CorrespondenceGame.create(a,
+                alice, PatentParty.create(PARAMS, 0, "alice", alice, random.split()), new Rules(), clock);
+        String hello = ga.armor(ga.outgoingOfLastStep());
+        ga.close();
+        CorrespondenceGame<PatentParty> gb = CorrespondenceGame.create(b,
+                bob, PatentParty.create(PARAMS, 1, "bob", bob, random.split()), new Rules(), clock);
+        String bobHello = gb.importText(hello).armoredReplies();
+        gb.close();
+        String step1 = send(a, alice, bobHello, clock);
+        String step2 = send(b, bob, step1, clock);
+        String step3 = send(a, alice, step2, clock);
+
+        byte[] journalBefore = Files.readAllBytes(b.resolve(CorrespondenceGame.JOURNAL));
+        GameStatus statusBefore = GameStatus.read(b);
+        assertThatThrownBy(() -> send(b, bob, step1, clock)).isInstanceOf(ImportRefusedException.class)
+                .hasMessageContaining("message #2").hasMessageContaining("already imported")
+                .hasMessageContaining("nothing was changed");
+        assertThatThrownBy(() -> send(b, bob, step2, clock)).hasMessageContaining("in your own name");
+        // Step 3 is the reply to step 2; skipping ahead past a message not yet imported must be refused.
+        Envelope s3 = Armor.decodeAll(step3).get(0);
+        String later = Armor.encode(Envelope.of(s3.session(), s3.seq() + 1, s3.prev(), s3.sender(), s3.step(),
+                s3.type(), s3.body(), s3.signature()), "p", "alice");
+        assertThatThrownBy(() -> send(b, bob, later, clock)).hasMessageContaining("out of order")
+                .hasMessageContaining("#4 is due first");
+        assertThat(Files.readAllBytes(b.resolve(CorrespondenceGame.JOURNAL))).isEqualTo(journalBefore);
+        assertThat(GameStatus.read(b)).isEqualTo(statusBefore);
+        // The genuine message still goes in afterwards.
+        assertThat(send(b, bob, step3, clock)).contains(Armor.BEGIN);
+    }
+
+    @Test
+    void aMessageAlteredBehindItsChecksumIsRefusedAndKeptAsEvidence() throws Exception {
+        Path a = temp.resolve("a");
+        Path b = temp.resolve("b");
+        Clock clock = Clock.fixed(START, ZoneOffset.UTC);
+        CorrespondenceGame<PatentParty> ga = CorrespondenceGame.create(a,
+                alice, PatentParty.create(PARAMS, 0, "alice", alice, random.split()), new Rules(), clock);
+        String hello = ga.armor(ga.outgoingOfLastStep());
+        ga.close();
+        CorrespondenceGame<PatentParty> gb = CorrespondenceGame.create(b,
+                bob, PatentParty.create(PARAMS, 1, "bob", bob, random.split()), new Rules(), clock);
+        String bobHello = gb.importText(hello).armoredReplies();
+        gb.close();
+        Envelope step1 = Armor.decodeAll(send(a, alice, bobHello, clock)).get(0);
+        byte[] body = step1.body();
+        body[body.length - 1] ^= 1;
+        // Someone re-armors a changed message: the checksum is right, the signature is not.
+        String altered = Armor.encode(Envelope.of(step1.session(), step1.seq(), step1.prev(), step1.sender(),
+                step1.step(), step1.type(), body, step1.signature()), "fr2823580/v1", "alice");
+        CorrespondenceGame<PatentParty> reopened = CorrespondenceGame.open(b, bob, new Rules(), random.split(), clock);
+        try {
+            assertThatThrownBy(() -> reopened.importText(altered)).isInstanceOf(ImportRefusedException.class)
+                    .hasMessageContaining("bad signature").hasMessageContaining("kept as evidence")
+                    .matches(e -> ((ImportRefusedException) e).isViolation());
+            assertThat(reopened.party().transcript().size()).isEqualTo(2);
+        } finally {
+            reopened.close();
+        }
+        CorrespondenceGame<PatentParty> again = CorrespondenceGame.open(b, bob, new Rules(), random.split(), clock);
+        try {
+            assertThat(again.party().rejected()).hasSize(1);
+            assertThat(again.importText(Armor.encode(step1, "fr2823580/v1", "alice")).replies()).hasSize(1);
+        } finally {
+            again.close();
+        }
+    }
+
+    @Test
+    void anotherProfileCannotOpenTheGame() throws Exception {
+        Path a = temp.resolve("a");
+        CorrespondenceGame.create(a, alice, PatentParty.create(PARAMS, 0, "alice", alice, random.split()), new Rules(),
+                Clock.systemUTC()).close();
+        assertThatThrownBy(() -> CorrespondenceGame.open(a, bob, new Rules(), random, Clock.systemUTC()))
+                .isInstanceOf(IOException.class).hasMessageContaining("another key");
+    }
+}
