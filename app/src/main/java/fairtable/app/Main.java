@@ -19,7 +19,7 @@ import picocli.CommandLine.Command;
         description = "Fair card draws and hidden-information games between people who do not trust each other.",
         subcommands = {DemoCommand.class, DrawCommand.class, AllocateCommand.class, AuditCommand.class,
             PokerCommand.class, ChessCommand.class, DeckDemoCommand.class, PermutationDemoCommand.class,
-            IdCommand.class, CorrespondenceCommand.class, StatusCommand.class,
+            IdCommand.class, CorrespondenceCommand.class, StatusCommand.class, fairtable.app.cli.TableCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int OK = 0;
