@@ -248,15 +248,19 @@ public final class MahjongParty implements Party {
         Envelope send();
     }
 
-    /** Records the received message, sends the reply if any, and reveals once the game is over. */
+    /**
+     * Records the received message and sends the reply, if any. Whoever receives the message that ends the game
+     * reveals first; the sender of that message reveals on receiving that reveal.
+     */
     private List<Envelope> accept(Envelope e, Event event, Reply reply) throws ProtocolViolation {
         transcript.append(e);
         observer.apply(event);
+        boolean overNow = observer.isOver();
         List<Envelope> out = new ArrayList<>();
         if (reply != null) {
             out.add(reply.send());
         }
-        if (observer.isOver() && !observer.hasRevealed(seat) && failure == null) {
+        if (overNow && !observer.hasRevealed(seat) && failure == null) {
             out.add(sendReveal());
         }
         return out;
@@ -293,9 +297,6 @@ public final class MahjongParty implements Party {
             out.add(send(new Attack(from, to, row.encrypted())));
         } else {
             out.add(send(new Step(from, to)));
-        }
-        if (observer.isOver() && !observer.hasRevealed(seat)) {
-            out.add(sendReveal());
         }
         return out;
     }
