@@ -30,6 +30,8 @@ final class Match {
     final SigningKey aliceKey;
     final SigningKey bobKey;
     final SplittableRandom moves;
+    /** Lets a test intercept (replace, hold back with null) a message on its way. */
+    java.util.function.UnaryOperator<Envelope> wire = java.util.function.UnaryOperator.identity();
 
     Match(MahjongParameters params, long seed) {
         this(params, seed, null, null);
@@ -82,7 +84,11 @@ final class Match {
         while (!queue.isEmpty()) {
             Object[] item = queue.poll();
             MahjongParty to = (MahjongParty) item[0];
-            for (Envelope reply : to.receive((Envelope) item[1])) {
+            Envelope e = wire.apply((Envelope) item[1]);
+            if (e == null) {
+                continue;
+            }
+            for (Envelope reply : to.receive(e)) {
                 queue.add(new Object[] {other(to), reply});
             }
         }
@@ -113,6 +119,12 @@ final class Match {
             // until the game is over or stopped
         }
         return this;
+    }
+
+    /** A message in {@code sender}'s name, signed with {@code key}, placed where {@code receiver} expects the next one. */
+    static Envelope forge(MahjongParty receiver, int sender, SigningKey key, int step, String type, byte[] body) {
+        return Envelope.sign(key, receiver.transcript().sessionId(), receiver.transcript().size(),
+                receiver.transcript().head(), sender, step, type, body);
     }
 
     /** The third-party audit of what {@code p} kept: its transcript and the messages it refused. */
