@@ -78,7 +78,18 @@ public final class MahjongObserver {
         public boolean isConfirmed() {
             return confirmStep > 0;
         }
+
+        public boolean attackerKingLost() {
+            return attackerKingLost;
+        }
+
+        public boolean defenderKingLost() {
+            return defenderKingLost;
+        }
     }
+
+    /** A move in the order played: {@code battle} is the index of the battle it started, or -1 for a plain step. */
+    public record Played(int seat, int from, int to, int battle) {}
 
     /** How the game ended: winner -1 for a draw. */
     public record Outcome(int winner, String reason) {}
@@ -95,6 +106,7 @@ public final class MahjongObserver {
     private int movesMade;
     private final List<Battle> battles = new ArrayList<>();
     private final List<Integer> moveSteps = new ArrayList<>();
+    private final List<Played> played = new ArrayList<>();
     private final Reveal[] reveals = new Reveal[2];
     private final int[] revealSteps = new int[2];
     private Outcome outcome;
@@ -294,11 +306,13 @@ public final class MahjongObserver {
             }
         } else if (m instanceof Step s) {
             moveSteps.add(event.step());
+            played.add(new Played(seat, s.from(), s.to(), -1));
             board[s.to()] = board[s.from()];
             board[s.from()] = EMPTY;
             afterMove();
         } else if (m instanceof Attack a) {
             moveSteps.add(event.step());
+            played.add(new Played(seat, a.from(), a.to(), battles.size()));
             battles.add(new Battle(battles.size(), seat, board[a.from()] & 31, board[a.to()] & 31, a.from(), a.to(),
                     a.row(), event.step()));
             phase = Phase.PICK;
@@ -470,6 +484,11 @@ public final class MahjongObserver {
 
     List<Integer> moveSteps() {
         return List.copyOf(moveSteps);
+    }
+
+    /** Every move so far, in order. */
+    public List<Played> moves() {
+        return List.copyOf(played);
     }
 
     /** Seat 0's home is ranks 0..2 (squares 0..26), seat 1's ranks 6..8. */
