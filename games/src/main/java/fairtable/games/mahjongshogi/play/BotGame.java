@@ -3,10 +3,12 @@ package fairtable.games.mahjongshogi.play;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.games.mahjongshogi.MahjongShogiBot;
 import fairtable.games.mahjongshogi.MahjongShogiRules;
+import fairtable.games.mahjongshogi.MahjongShogiState;
 import fairtable.games.mahjongshogi.Move;
 import fairtable.games.mahjongshogi.Placement;
 import fairtable.protocol.Party;
 import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.mahjong.MahjongObserver;
 import fairtable.protocol.mahjong.MahjongParameters;
 import fairtable.protocol.mahjong.MahjongParty;
 import fairtable.protocol.transcript.Envelope;
@@ -28,6 +30,9 @@ public final class BotGame {
     private final List<Placement> placements = new ArrayList<>();
     private final List<MahjongShogiBot> bots = new ArrayList<>();
     private final List<String> names;
+    // The public position, shared by both bots' views, and how many of the observer's moves it holds.
+    private MahjongShogiState position;
+    private int applied;
 
     public BotGame(MahjongParameters params, List<String> names, RandomGenerator play, RandomGenerator secrets) {
         if (names.size() != 2) {
@@ -72,8 +77,20 @@ public final class BotGame {
         }
     }
 
+    /** What {@code seat} knows now: its placement and the public position. */
     public PlayerView view(int seat) {
-        return PlayerView.of(parties.get(seat).observer(), rules, placements.get(seat));
+        MahjongObserver observer = parties.get(seat).observer();
+        if (position == null) {
+            position = PlayerView.publicState(observer, rules);
+        } else {
+            position = PlayerView.advance(position, applied, observer);
+        }
+        applied = observer.moves().size();
+        PlayerView view = PlayerView.of(position, placements.get(seat));
+        if (position.awaiting() instanceof MahjongShogiState.PendingBattle) {
+            position = null; // a battle stopped half-way: rebuild from the start next time
+        }
+        return view;
     }
 
     public MahjongParty party(int seat) {

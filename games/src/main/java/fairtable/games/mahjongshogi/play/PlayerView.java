@@ -12,6 +12,7 @@ import fairtable.games.mahjongshogi.TileRef;
 import fairtable.protocol.mahjong.MahjongObserver;
 import fairtable.protocol.mahjong.MahjongObserver.Battle;
 import fairtable.protocol.mahjong.MahjongObserver.Played;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -38,8 +39,17 @@ public final class PlayerView {
 
     /** The engine position that the public messages describe, battles resolved by their announced results. */
     public static MahjongShogiState publicState(MahjongObserver observer, MahjongShogiRules rules) {
-        MahjongShogiState state = MahjongShogiState.start(rules, squares(observer, 0), squares(observer, 1));
-        for (Played p : observer.moves()) {
+        MahjongShogiState start = MahjongShogiState.start(rules, squares(observer, 0), squares(observer, 1));
+        return advance(start, 0, observer);
+    }
+
+    /**
+     * {@code state}, which has the first {@code applied} of the observer's moves in it, brought up to date. A move
+     * whose battle is not confirmed yet is applied and left pending.
+     */
+    public static MahjongShogiState advance(MahjongShogiState state, int applied, MahjongObserver observer) {
+        List<Played> moves = observer.moves();
+        for (Played p : moves.subList(applied, moves.size())) {
             state = state.apply(new Move(Square.ofIndex(p.from()), Square.ofIndex(p.to())));
             if (p.battle() >= 0) {
                 Battle b = observer.battles().get(p.battle());
@@ -51,6 +61,11 @@ public final class PlayerView {
             }
         }
         return state;
+    }
+
+    /** The view of {@code own}'s owner given the public position {@code state}. */
+    public static PlayerView of(MahjongShogiState state, Placement own) {
+        return new PlayerView(own.owner(), own, state);
     }
 
     private static Set<Square> squares(MahjongObserver observer, int seat) {
