@@ -105,7 +105,6 @@ public final class MahjongObserver {
     private int turn;
     private int movesMade;
     private final List<Battle> battles = new ArrayList<>();
-    private final List<Integer> moveSteps = new ArrayList<>();
     private final List<Played> played = new ArrayList<>();
     private final Reveal[] reveals = new Reveal[2];
     private final int[] revealSteps = new int[2];
@@ -305,13 +304,11 @@ public final class MahjongObserver {
                 checkMover();
             }
         } else if (m instanceof Step s) {
-            moveSteps.add(event.step());
             played.add(new Played(seat, s.from(), s.to(), -1));
             board[s.to()] = board[s.from()];
             board[s.from()] = EMPTY;
             afterMove();
         } else if (m instanceof Attack a) {
-            moveSteps.add(event.step());
             played.add(new Played(seat, a.from(), a.to(), battles.size()));
             battles.add(new Battle(battles.size(), seat, board[a.from()] & 31, board[a.to()] & 31, a.from(), a.to(),
                     a.row(), event.step()));
@@ -480,10 +477,6 @@ public final class MahjongObserver {
 
     int revealStep(int seat) {
         return revealSteps[seat];
-    }
-
-    List<Integer> moveSteps() {
-        return List.copyOf(moveSteps);
     }
 
     /** Every move so far, in order. */
