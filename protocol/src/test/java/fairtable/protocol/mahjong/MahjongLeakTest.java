@@ -71,6 +71,18 @@ class MahjongLeakTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void fixedModeRefusesAnEntryAnAttackerTurnedIntoANonResidue() {
+        MahjongParameters params = MahjongParameters.standard(MahjongMode.FIXED);
+        fairtable.crypto.group.SafePrimeGroup group = (fairtable.crypto.group.SafePrimeGroup) params.group();
+        ObliviousLookup lookup = new ObliviousLookup(params, new byte[32], 0);
+        ObliviousLookup.Row row = lookup.row(5, CommutativeKey.generate(group, new SplittableRandom(3)), new SplittableRandom(4));
+        BigInteger residue = group.valueOf(row.encrypted().get(0));
+        byte[] negated = EntryEncoding.fixedLength(group.modulus().subtract(residue), group.elementLength());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> group.decode(negated))
+                .isInstanceOf(fairtable.crypto.group.InvalidElementException.class);
+    }
+
     private static BigInteger value(MahjongParameters params, Element e) {
         return new BigInteger(1, e.encoded());
     }
