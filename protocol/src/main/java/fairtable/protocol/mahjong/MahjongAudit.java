@@ -14,6 +14,9 @@ import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.wire.MalformedMessageException;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,8 +28,8 @@ import java.util.Map;
  * key, the strip removes exactly the attacker's key, the announced result is t(kind(a), kind(b)), and both king
  * flags are true. The first false message, in transcript order, names its author.
  *
- * <p>It cannot force a loser to reveal (a missing reveal is named as such), and refused messages are not used
- * as evidence here.
+ * <p>A refused message kept as evidence convicts its signer if it fits the chain where it claims to and breaks
+ * the protocol there. The audit cannot force a loser to reveal; a missing reveal is named as such.
  */
 public final class MahjongAudit implements ProtocolAudit {
     @Override
@@ -47,15 +50,54 @@ public final class MahjongAudit implements ProtocolAudit {
         }
         List<String> names = List.of(transcript.nameOf(0), transcript.nameOf(1));
         MahjongObserver observer = new MahjongObserver(params, names);
+        Map<Long, List<Envelope>> evidence = attributable(transcript, refused);
+        Transcript replayed = new Transcript();
         try {
             for (Envelope e : transcript.envelopes()) {
+                convictRefused(replayed, observer, evidence.getOrDefault((long) replayed.size(), List.of()));
+                replayed.append(e);
                 if (!Hello.TYPE.equals(e.type())) {
                     observer.apply(observer.parse(e));
                 }
             }
+            convictRefused(replayed, observer, evidence.getOrDefault((long) replayed.size(), List.of()));
             return verify(params, observer, names, transcript.sessionId());
         } catch (ProtocolViolation v) {
             return AuditVerdict.failed(v);
+        }
+    }
+
+    /** Refused messages that their sender signed and that are not in the transcript, by message number. */
+    private static Map<Long, List<Envelope>> attributable(Transcript transcript, List<Envelope> refused) {
+        Set<Envelope> accepted = new HashSet<>(transcript.envelopes());
+        Map<Long, List<Envelope>> bySeq = new HashMap<>();
+        for (Envelope e : refused) {
+            if (e.sender() < 0 || e.sender() >= transcript.hellos().size() || accepted.contains(e)
+                    || !e.isSignedBy(transcript.hellos().get(e.sender()).key())) {
+                continue;
+            }
+            bySeq.computeIfAbsent(e.seq(), k -> new ArrayList<>()).add(e);
+        }
+        return bySeq;
+    }
+
+    /**
+     * A refused message convicts its signer when it fits the chain exactly where it claims to (same session, same
+     * number, same previous hash: nobody else could have placed it there) and still breaks the protocol at that
+     * point. A replay from elsewhere, or one that was in fact valid, proves nothing.
+     */
+    private static void convictRefused(Transcript replayed, MahjongObserver observer, List<Envelope> candidates)
+            throws ProtocolViolation {
+        if (!replayed.established()) {
+            return;
+        }
+        for (Envelope e : candidates) {
+            try {
+                replayed.check(e);
+            } catch (ProtocolViolation notHere) {
+                continue;
+            }
+            observer.parse(e);
         }
     }
 

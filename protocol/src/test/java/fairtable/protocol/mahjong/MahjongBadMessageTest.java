@@ -54,6 +54,32 @@ class MahjongBadMessageTest {
         }
     }
 
+    /**
+     * The forged messages were signed with bob's key and fit the chain where they arrived, so the evidence alice
+     * kept convicts bob of the first; without the evidence the game itself verifies.
+     */
+    private static void assertConvicted(Match m, String firstReason) {
+        fairtable.protocol.audit.AuditVerdict verdict = Match.audit(m.alice);
+        assertThat(verdict.verified()).isFalse();
+        assertThat(verdict.failure().party()).isEqualTo("bob");
+        assertThat(verdict.failure().reason()).contains(firstReason);
+        assertThat(fairtable.protocol.audit.Auditor.audit(new fairtable.protocol.transcript.TranscriptFile.Contents(
+                m.alice.transcript().envelopes(), List.of())).verified()).isTrue();
+    }
+
+    @Test
+    void aRefusedMessageSignedForAnotherPlaceConvictsNobody() throws ProtocolViolation {
+        Match m = new Match(PARAMS, 24).start();
+        m.step();
+        // Signed by bob but naming a message number that is not next: it cannot be placed, so it proves nothing.
+        Envelope misplaced = fairtable.protocol.transcript.Envelope.sign(m.bobKey, m.alice.transcript().sessionId(),
+                m.alice.transcript().size() + 5, m.alice.transcript().head(), 1, m.alice.observer().nextStep(),
+                Step.TYPE, new Step(60, 51).toBytes());
+        assertThatThrownBy(() -> m.alice.receive(misplaced)).isInstanceOf(ProtocolViolation.class);
+        m.playOut();
+        assertThat(Match.audit(m.alice).verified()).isTrue();
+    }
+
     @Test
     void illegalMovesAreRefused() throws ProtocolViolation {
         Match m = new Match(PARAMS, 21).start();
@@ -83,7 +109,7 @@ class MahjongBadMessageTest {
         assertThat(own).isNotNegative();
         refused(m, step, Step.TYPE, new Step(own, own + 9).toBytes(), "onto its own tile");
         m.playOut();
-        assertThat(Match.audit(m.alice).verified()).isTrue();
+        assertConvicted(m, "out of turn");
     }
 
     @Test
@@ -105,7 +131,7 @@ class MahjongBadMessageTest {
         refused(m, step, Attack.TYPE, invalid, "not a valid ristretto255 element");
         refused(m, step, Attack.TYPE, Arrays.copyOf(body, body.length + 1), "malformed");
         m.playOut();
-        assertThat(Match.audit(m.alice).verified()).isTrue();
+        assertConvicted(m, "without attacking");
     }
 
     @Test
@@ -137,7 +163,7 @@ class MahjongBadMessageTest {
         }
         m.wire = e -> e;
         m.playOut();
-        assertThat(Match.audit(m.alice).verified()).isTrue();
+        assertConvicted(m, "results are 0, 1 and 2");
     }
 
     @Test
