@@ -124,7 +124,7 @@ public final class MahjongParameters {
 
     public byte[] toBytes() {
         WireWriter w = new WireWriter().string(mode.modeName());
-        w.natural(mode == MahjongMode.FAITHFUL ? ((fairtable.crypto.group.PatentLiteralGroup) group).modulus() : BigInteger.ZERO);
+        w.natural(mode == MahjongMode.FAITHFUL ? ((PatentLiteralGroup) group).modulus() : BigInteger.ZERO);
         return w.u32(rsaBits).ints(counts).u8(kingKind).u32(moveLimit).toBytes();
     }
 
