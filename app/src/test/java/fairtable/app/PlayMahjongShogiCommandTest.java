@@ -45,7 +45,29 @@ class PlayMahjongShogiCommandTest {
     }
 
     @Test
-    void theStaticHookRunsTheSameCommandAndRefusesNetworkPlay() {
+    void twoSeatsPlayOverTcpAndBothTranscriptsVerify(@TempDir Path dir) throws Exception {
+        int port;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        Path eastFile = dir.resolve("east.jsonl");
+        Path westFile = dir.resolve("west.jsonl");
+        Run[] east = new Run[1];
+        Thread host = new Thread(() -> east[0] = run("play-mahjong-shogi", "--bots", "me", "--host",
+                Integer.toString(port), "--seed", "8", "--move-limit", "40", "--timeout", "60", "--transcript", eastFile.toString()));
+        host.start();
+        Run west = run("play-mahjong-shogi", "--bots", "me", "--join", "127.0.0.1:" + port, "--seed", "9",
+                "--move-limit", "40", "--timeout", "60", "--transcript", westFile.toString());
+        host.join(120_000);
+        assertThat(east[0].code()).as(east[0].out()).isEqualTo(Main.OK);
+        assertThat(west.code()).as(west.out()).isEqualTo(Main.OK);
+        assertThat(east[0].out()).contains("What east sees").contains("Audit: VERIFIED");
+        assertThat(west.out()).contains("What west sees").contains("Audit: VERIFIED");
+        assertThat(TranscriptFile.read(eastFile).messages()).isEqualTo(TranscriptFile.read(westFile).messages());
+    }
+
+    @Test
+    void theStaticHookRunsTheSameCommandAndRefusesHumanPlay() {
         StringWriter out = new StringWriter();
         int code = PlayMahjongShogiCommand.run(new PrintWriter(out, true), new PrintWriter(out, true),
                 "--bots", "none", "--seed", "1");

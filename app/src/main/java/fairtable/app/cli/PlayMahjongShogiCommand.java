@@ -1,7 +1,15 @@
 package fairtable.app.cli;
 
 import fairtable.app.Main;
+import fairtable.crypto.sign.SigningKey;
 import fairtable.games.mahjongshogi.play.BotGame;
+import fairtable.games.mahjongshogi.play.BotPlayer;
+import fairtable.net.PartyRunner;
+import fairtable.net.Transport;
+import fairtable.net.tcp.TcpTransport;
+import fairtable.protocol.mahjong.MahjongParty;
+import java.net.ServerSocket;
+import java.time.Duration;
 import fairtable.games.mahjongshogi.play.PlayerView;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
@@ -26,14 +34,28 @@ import picocli.CommandLine.Spec;
  * Mahjong Shogi over mahjong-shogi/v1 (seed 003) between two bots in one process, messages delivered in memory:
  * hidden placements by commitments, every battle an oblivious table lookup, then both reveal and the transcript
  * is audited. Prints what each player sees at the end (own kinds, the opponent's tiles as ??, the battle
- * results), the winner and the verdict. Network play (--host/--join) is not implemented.
+ * results), the winner and the verdict. With --host or --join, this process plays one seat by bot against
+ * another process over TCP (no human player yet).
  */
 @Command(name = "play-mahjong-shogi", mixinStandardHelpOptions = true,
         description = {"Mahjong Shogi (seed 003) between two bots over the mahjong-shogi/v1 protocol, in one process.",
             "Shows each player's final view, the winner, and the audit of the transcript."})
 public final class PlayMahjongShogiCommand implements Callable<Integer> {
-    @Option(names = "--bots", required = true, description = "Which seats bots play; only 'all' is supported.")
+    @Option(names = "--bots", required = true, description = "Which seats bots play: 'all' (both, in this process), "
+            + "or 'me' with --host/--join (this process's seat). Human play is not implemented.")
     String bots;
+
+    @Option(names = "--host", paramLabel = "PORT", description = "Play seat 0 (east, moves first) over TCP: wait on PORT (0 picks one).")
+    Integer hostPort;
+
+    @Option(names = "--join", paramLabel = "HOST:PORT", description = "Play seat 1 (west) over TCP: connect to HOST:PORT.")
+    String join;
+
+    @Option(names = "--bind", defaultValue = "127.0.0.1", description = "Address to listen on with --host (default: ${DEFAULT-VALUE}).")
+    String bind;
+
+    @Option(names = "--timeout", defaultValue = "120", description = "Seconds to wait for the other side at any step (default: ${DEFAULT-VALUE}).")
+    int timeoutSeconds;
 
     @Option(names = "--seed", description = "Seed of the placements and the bots' choices (default: random). Keys, "
             + "commitments and paddings always come from SecureRandom.")
@@ -72,13 +94,75 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!"all".equals(bots)) {
-            throw new IllegalArgumentException("--bots " + bots + ": only '--bots all' is supported; network play "
-                    + "(--host/--join) is not implemented for Mahjong Shogi yet");
-        }
         MahjongParameters params = MahjongParameters.standard(MahjongMode.byName(mode)).withMoveLimit(moveLimit);
         long s = seed != null ? seed : new SecureRandom().nextLong();
+        if (hostPort != null && join != null) {
+            throw new IllegalArgumentException("--host and --join exclude each other");
+        }
+        if (hostPort != null || join != null) {
+            if (!"me".equals(bots) && !"all".equals(bots)) {
+                throw new IllegalArgumentException("--bots " + bots + ": over the network only this seat's bot "
+                        + "plays ('--bots me'); human play is not implemented");
+            }
+            return playNetwork(spec.commandLine().getOut(), params, s);
+        }
+        if (!"all".equals(bots)) {
+            throw new IllegalArgumentException("--bots " + bots + ": in one process both seats are bots ('--bots all'); "
+                    + "human play is not implemented");
+        }
         return play(spec.commandLine().getOut(), params, s, transcriptFile);
+    }
+
+    /** One seat, played by a bot against another process over TCP; both sides audit what they kept. */
+    private int playNetwork(PrintWriter out, MahjongParameters params, long seed) throws Exception {
+        int seat = hostPort != null ? 0 : 1;
+        String me = seat == 0 ? "east" : "west";
+        Duration silence = Duration.ofSeconds(timeoutSeconds);
+        SecureRandom secrets = new SecureRandom();
+        BotPlayer player = new BotPlayer(params, seat, me, SigningKey.generate(secrets), new SplittableRandom(seed), secrets);
+        out.printf("%s, seed %d, playing %s (seat %d) by bot%n", params, seed, me, seat);
+        Transport transport;
+        if (seat == 0) {
+            try (ServerSocket server = TcpTransport.listen(bind, hostPort)) {
+                out.println("listening on " + bind + ":" + server.getLocalPort());
+                out.flush();
+                transport = TcpTransport.accept(server, silence);
+            }
+        } else {
+            int colon = join.lastIndexOf(':');
+            if (colon <= 0) {
+                throw new IllegalArgumentException("--join takes HOST:PORT, not " + join);
+            }
+            transport = TcpTransport.connect(join.substring(0, colon), Integer.parseInt(join.substring(colon + 1)), silence);
+        }
+        PartyRunner.Outcome outcome;
+        try {
+            outcome = PartyRunner.run(player.party(), transport, player::act, silence);
+        } finally {
+            transport.close();
+        }
+        outcome.problem().ifPresent(p -> out.println("Connection problem: " + p));
+        outcome.failure().ifPresent(f -> out.println("Cheat caught: " + f.getMessage()));
+        MahjongParty party = player.party();
+        if (party.isStarted() && party.observer().isSetUp()) {
+            out.printf("%nWhat %s sees at the end (own tiles by kind, the opponent's as ??):%n", me);
+            out.print(player.view().render(me, seat == 0 ? "west" : "east"));
+            party.observer().outcome().ifPresent(o -> out.printf("%nResult: %s (%s) after %d moves and %d battles%n",
+                    o.winner() < 0 ? "a draw" : (o.winner() == 0 ? "east" : "west") + " wins", o.reason(),
+                    party.observer().movesMade(), party.observer().battles().size()));
+        }
+        Path file = transcriptFile != null ? transcriptFile : Path.of("mahjong-shogi-" + me + ".jsonl");
+        TranscriptFile.write(file, party.transcript().envelopes(), party.rejected());
+        List<Envelope> refused = new ArrayList<>();
+        party.rejected().forEach(r -> refused.add(r.envelope()));
+        AuditVerdict verdict = Auditor.audit(new TranscriptFile.Contents(party.transcript().envelopes(), refused));
+        out.println("Transcript: " + file);
+        out.println("Audit: " + verdict.line());
+        out.flush();
+        if (outcome.problem().isPresent() && outcome.failure().isEmpty() && !outcome.finished()) {
+            return Main.ERROR;
+        }
+        return verdict.verified() ? Main.OK : Main.FAILED;
     }
 
     /** Plays one bots-only game and audits it; returns the exit code. */
