@@ -183,7 +183,12 @@ public final class MahjongObserver {
                 }
                 yield "expected a move, got " + m.type();
             }
-            case PICK -> expect(seat, current().defender(), m, Pick.class);
+            case PICK -> {
+                String wrong = expect(seat, current().defender(), m, Pick.class);
+                // An entry sent back unchanged would come out of the strip in clear, for everyone to see.
+                yield wrong != null ? wrong
+                        : current().row.contains(((Pick) m).value()) ? "picks a row entry without adding its key" : null;
+            }
             case STRIP -> expect(seat, current().attacker, m, Strip.class);
             case RESULT -> {
                 String wrong = expect(seat, current().defender(), m, Result.class);

@@ -167,6 +167,30 @@ class MahjongBadMessageTest {
     }
 
     @Test
+    void aPickThatIsARowEntryUnchangedIsRefused() throws ProtocolViolation {
+        Match m = new Match(PARAMS, 25);
+        Envelope[] held = new Envelope[1];
+        m.wire = e -> {
+            if (held[0] == null && e.type().equals(MahjongMessage.Pick.TYPE) && e.sender() == 1) {
+                held[0] = e;
+                return null;
+            }
+            return e;
+        };
+        m.start();
+        while (held[0] == null) {
+            assertThat(m.step()).isTrue();
+        }
+        MahjongObserver.Battle battle = m.alice.observer().battles().get(m.alice.observer().battles().size() - 1);
+        refused(m, held[0].step(), MahjongMessage.Pick.TYPE, new MahjongMessage.Pick(battle.row.get(4)).toBytes(),
+                "without adding its key");
+        m.pump(m.bob, List.of(held[0]));
+        m.wire = e -> e;
+        m.playOut();
+        assertConvicted(m, "without adding its key");
+    }
+
+    @Test
     void badSetupsAreRefusedByThePublicChecks() {
         MahjongObserver observer = new MahjongObserver(PARAMS, List.of("alice", "bob"));
         List<Integer> home = new ArrayList<>();
