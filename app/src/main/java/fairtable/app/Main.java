@@ -9,8 +9,10 @@ import fairtable.app.cli.DemoCommand;
 import fairtable.app.cli.DrawCommand;
 import fairtable.app.cli.IdCommand;
 import fairtable.app.cli.PermutationDemoCommand;
+import fairtable.app.cli.PlayMahjongShogiCommand;
 import fairtable.app.cli.PokerCommand;
 import fairtable.app.cli.StatusCommand;
+import fairtable.app.cli.TableCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -19,8 +21,8 @@ import picocli.CommandLine.Command;
         description = "Fair card draws and hidden-information games between people who do not trust each other.",
         subcommands = {DemoCommand.class, DrawCommand.class, AllocateCommand.class, AuditCommand.class,
             PokerCommand.class, ChessCommand.class, DeckDemoCommand.class, PermutationDemoCommand.class,
-            IdCommand.class, CorrespondenceCommand.class, StatusCommand.class, fairtable.app.cli.TableCommand.class,
-            CommandLine.HelpCommand.class})
+            IdCommand.class, CorrespondenceCommand.class, StatusCommand.class, TableCommand.class,
+            PlayMahjongShogiCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int OK = 0;
     public static final int FAILED = 1;

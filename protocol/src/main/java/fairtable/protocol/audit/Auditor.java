@@ -15,7 +15,7 @@ import java.util.List;
  */
 public final class Auditor {
     private static final List<ProtocolAudit> AUDITS =
-            List.of(new PatentAudit(), new DeckAudit(), new PermutationAudit());
+            List.of(new PatentAudit(), new DeckAudit(), new PermutationAudit(), new fairtable.protocol.mahjong.MahjongAudit());
 
     private Auditor() {}
 
