@@ -1,0 +1,92 @@
+package fairtable.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Four real processes, each with its own identity, deal from the verifiable deck over TLS through a host. */
+class TableProcessesTest {
+    @TempDir
+    Path dir;
+
+    private Process start(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).start();
+    }
+
+    private static List<String> readAll(Process p) throws Exception {
+        List<String> lines = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                lines.add(line);
+            }
+        }
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        return lines;
+    }
+
+    @Test
+    void fourProcessesDealOverTlsThroughAHostAndAllAuditTheSameTranscript() throws Exception {
+        Process host = start("table", "host", "--players", "4", "--each", "3", "--open", "2", "--name", "alice",
+                "--home", dir.resolve("h0").toString(), "--transcript", dir.resolve("t0.jsonl").toString(), "--timeout", "60");
+        BufferedReader hostOut = new BufferedReader(new InputStreamReader(host.getInputStream(), StandardCharsets.UTF_8));
+        String invitation = null;
+        List<String> hostLines = new ArrayList<>();
+        for (String line; invitation == null && (line = hostOut.readLine()) != null; ) {
+            hostLines.add(line);
+            Matcher m = Pattern.compile("Invitation: (fairtable://\\S+)").matcher(line);
+            if (m.find()) {
+                invitation = m.group(1);
+            }
+        }
+        assertThat(invitation).as(String.join("\n", hostLines)).isNotNull();
+        List<Process> guests = new ArrayList<>();
+        String[] names = {"alice", "bob", "carol", "dave"};
+        for (int seat = 1; seat < 4; seat++) {
+            guests.add(start("table", "join", "--seat", Integer.toString(seat), "--players", "4", "--each", "3", "--open", "2",
+                    "--name", names[seat], "--home", dir.resolve("h" + seat).toString(), "--connect", invitation,
+                    "--transcript", dir.resolve("t" + seat + ".jsonl").toString(), "--timeout", "60"));
+        }
+        List<List<String>> outputs = new ArrayList<>();
+        for (Process g : guests) {
+            outputs.add(readAll(g));
+        }
+        for (String line; (line = hostOut.readLine()) != null; ) {
+            hostLines.add(line);
+        }
+        assertThat(host.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        outputs.add(0, hostLines);
+
+        Set<String> privateCards = new HashSet<>();
+        for (int seat = 0; seat < 4; seat++) {
+            List<String> out = outputs.get(seat);
+            String all = String.join("\n", out);
+            assertThat(all).contains("Audit: VERIFIED: verifiable-deck/v1 4 players");
+            String hand = out.stream().filter(l -> l.startsWith(names[seat] + "'s private cards: ")).findFirst().orElseThrow();
+            List<String> cards = List.of(hand.substring(hand.indexOf(": ") + 2).split(" "));
+            assertThat(cards).hasSize(3);
+            privateCards.addAll(cards);
+            assertThat(Files.readAllLines(dir.resolve("t" + seat + ".jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("t0.jsonl")));
+        }
+        assertThat(privateCards).hasSize(12); // twelve distinct cards, each seen only by its holder's process
+        assertThat(host.exitValue()).isZero();
+        for (Process g : guests) {
+            assertThat(g.exitValue()).isZero();
+        }
+    }
+}
