@@ -77,7 +77,8 @@ class TableProcessesTest {
             List<String> out = outputs.get(seat);
             String all = String.join("\n", out);
             assertThat(all).contains("Audit: VERIFIED: verifiable-deck/v1 4 players");
-            String hand = out.stream().filter(l -> l.startsWith(names[seat] + "'s private cards: ")).findFirst().orElseThrow();
+            String prefix = names[seat] + "'s private cards: ";
+            String hand = out.stream().filter(l -> l.startsWith(prefix)).findFirst().orElseThrow();
             List<String> cards = List.of(hand.substring(hand.indexOf(": ") + 2).split(" "));
             assertThat(cards).hasSize(3);
             privateCards.addAll(cards);
