@@ -1,6 +1,7 @@
 package fairtable.protocol.audit;
 
 import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.darkchess.DarkChessAudit;
 import fairtable.protocol.deck.DeckAudit;
 import fairtable.protocol.patent.PatentAudit;
 import fairtable.protocol.permutation.PermutationAudit;
@@ -15,7 +16,7 @@ import java.util.List;
  */
 public final class Auditor {
     private static final List<ProtocolAudit> AUDITS =
-            List.of(new PatentAudit(), new DeckAudit(), new PermutationAudit());
+            List.of(new PatentAudit(), new DeckAudit(), new PermutationAudit(), new DarkChessAudit());
 
     private Auditor() {}
 
