@@ -45,7 +45,8 @@ public enum OtMode {
         throw new IllegalArgumentException("unknown OT '" + label + "': chou-orlandi or andos");
     }
 
-    ObliviousTransfer scheme(int andosModulusBits) {
+    /** The 1-out-of-64 scheme of one-byte items (ANDOS: 4-bit items, modulus of {@code andosModulusBits}). */
+    public ObliviousTransfer scheme(int andosModulusBits) {
         return this == CHOU_ORLANDI ? new ChouOrlandiTransfer(ITEMS, 1) : new AndosTransfer(ITEMS, 1, 4, andosModulusBits);
     }
 
