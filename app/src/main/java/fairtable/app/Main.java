@@ -13,11 +13,17 @@ import picocli.CommandLine.Command;
 @Command(name = "fairtable", mixinStandardHelpOptions = true, version = "fairtable 0.1.0",
         description = "Fair card draws and hidden-information games between people who do not trust each other.",
         subcommands = {DemoCommand.class, DrawCommand.class, AllocateCommand.class, AuditCommand.class,
-            PokerCommand.class, ChessCommand.class, fairtable.app.cli.DeckDemoCommand.class, CommandLine.HelpCommand.class})
+            PokerCommand.class, ChessCommand.class, fairtable.app.cli.DeckDemoCommand.class,
+            fairtable.app.cli.PlayDarkChessCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int OK = 0;
     public static final int FAILED = 1;
     public static final int ERROR = 2;
+
+    static {
+        // The chess half of the dark-chess/v1 audit lives in games, above the protocol's Auditor.
+        fairtable.games.chess.play.DarkChessReferee.install();
+    }
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

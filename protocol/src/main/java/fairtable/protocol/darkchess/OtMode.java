@@ -136,6 +136,11 @@ public enum OtMode {
             }
             checkBatch(in.u64(), first, in.u16(), count);
             RistrettoElement a = decode(encodedA);
+            RistrettoElement[] multiples = new RistrettoElement[ITEMS];
+            multiples[0] = RistrettoElement.IDENTITY;
+            for (int j = 1; j < ITEMS; j++) {
+                multiples[j] = multiples[j - 1].add(a);
+            }
             for (int i = 0; i < count; i++) {
                 choices[i] = in.u16();
                 byte[] secret = in.take(32);
@@ -152,8 +157,7 @@ public enum OtMode {
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException("revealed secret " + i + " is not canonical");
                 }
-                RistrettoElement expected = a.multiply(smallScalar(choices[i]))
-                        .add(Constants.RISTRETTO_GENERATOR_TABLE.multiply(b));
+                RistrettoElement expected = multiples[choices[i]].add(Constants.RISTRETTO_GENERATOR_TABLE.multiply(b));
                 if (!Arrays.equals(expected.compress().toByteArray(), point)) {
                     throw new IllegalArgumentException("query " + i + " was not made for the revealed choice "
                             + choices[i]);
@@ -184,13 +188,6 @@ public enum OtMode {
         if (next != first || pending != count) {
             throw new IllegalArgumentException("the revealed receiver state is not the one of this batch");
         }
-    }
-
-    private static Scalar smallScalar(int value) {
-        byte[] le = new byte[32];
-        le[0] = (byte) value;
-        le[1] = (byte) (value >>> 8);
-        return Scalar.fromCanonicalBytes(le);
     }
 
     private static RistrettoElement decode(byte[] encoded) {

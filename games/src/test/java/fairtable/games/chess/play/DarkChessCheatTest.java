@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 /** Each cheat the audit claims to catch, done by a dishonest player, and the audit naming it. */
 class DarkChessCheatTest {
-    private static final DarkChessParameters TWO_PLIES = new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 2);
+    private static final DarkChessParameters ONE_PLY = new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 1);
 
     @BeforeAll
     static void rules() {
@@ -31,7 +31,7 @@ class DarkChessCheatTest {
 
     private static AuditVerdict play(DarkChessSide white, DarkChessSide black) throws Exception {
         SplittableRandom r = new SplittableRandom(7);
-        DarkChessTable table = DarkChessTable.create(TWO_PLIES, white, black, DarkChessPlayTest.key(r),
+        DarkChessTable table = DarkChessTable.create(ONE_PLY, white, black, DarkChessPlayTest.key(r),
                 DarkChessPlayTest.key(r), r.split(), r.split());
         table.play(ply -> { });
         assertThat(table.party(0).isFinished()).isTrue();
@@ -75,7 +75,7 @@ class DarkChessCheatTest {
     @Test
     void aVisionAnswerContradictingAnotherIsRefusedLiveNamingTheLiar() {
         SplittableRandom r = new SplittableRandom(7);
-        DarkChessTable table = DarkChessTable.create(TWO_PLIES, ChessSide.start(Color.WHITE),
+        DarkChessTable table = DarkChessTable.create(ONE_PLY, ChessSide.start(Color.WHITE),
                 liar(Color.BLACK, phantomQueen(false)), DarkChessPlayTest.key(r), DarkChessPlayTest.key(r),
                 r.split(), r.split());
         assertThatThrownBy(() -> table.play(ply -> { })).isInstanceOf(ProtocolViolation.class)
@@ -103,15 +103,15 @@ class DarkChessCheatTest {
 
     @Test
     void aRevealedMoveThatWasNotPlayedIsNamed() throws Exception {
-        // Black reveals an illegal move in place of the one it played.
+        // White reveals an illegal move in place of the one it played.
         LyingSide.Lies rewrite = new LyingSide.Lies() {
             @Override
             public byte[] record(byte[] honest) {
-                return "d8d4".getBytes(StandardCharsets.UTF_8);
+                return "e2e5".getBytes(StandardCharsets.UTF_8);
             }
         };
-        AuditVerdict verdict = play(ChessSide.start(Color.WHITE), liar(Color.BLACK, rewrite));
-        assertThat(verdict.line()).startsWith("FAILED").contains("party black").contains("not a legal dark-chess move");
+        AuditVerdict verdict = play(liar(Color.WHITE, rewrite), ChessSide.start(Color.BLACK));
+        assertThat(verdict.line()).startsWith("FAILED").contains("party white").contains("not a legal dark-chess move");
     }
 
     @Test
