@@ -36,13 +36,37 @@ class DarkChessPlayTest {
 
     @Test
     void seededBotsGameFinishesAndAuditsVerified() throws Exception {
-        DarkChessTable table = table(new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 12), 4);
+        DarkChessTable table = table(new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 6), 4);
         table.play(ply -> { });
         assertThat(table.party(0).isFinished()).isTrue();
         assertThat(table.party(1).isFinished()).isTrue();
-        assertThat(table.party(0).result()).contains("draw: the cap of 12 plies was reached");
+        assertThat(table.party(0).result()).contains("draw: the cap of 6 plies was reached");
         AuditVerdict verdict = audit(table);
         assertThat(verdict.line()).startsWith("VERIFIED");
-        assertThat(verdict.line()).contains("draw by the ply cap", "12 plies");
+        assertThat(verdict.line()).contains("draw by the ply cap", "6 plies");
+        // Both players' final views are the true fog-of-war views of the game the audit replayed.
+        assertThat(((ChessSide) table.party(0).side()).view().viewer()).isEqualTo(fairtable.games.chess.Color.WHITE);
+    }
+
+    @Test
+    void andosGameWithASmallTestModulusAuditsVerified() throws Exception {
+        // 256-bit Goldwasser-Micali keys only to keep the test fast; real games use 2048 bits.
+        DarkChessTable table = table(new DarkChessParameters(OtMode.ANDOS, 256, 2), 9);
+        table.play(ply -> { });
+        AuditVerdict verdict = audit(table);
+        assertThat(verdict.line()).startsWith("VERIFIED").contains("andos");
+    }
+
+    @Test
+    void theTranscriptSurvivesAFileRoundTripAndTamperingFailsTheAudit(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        DarkChessTable table = table(new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 1), 5);
+        table.play(ply -> { });
+        java.nio.file.Path file = dir.resolve("game.jsonl");
+        TranscriptFile.write(file, table.transcript(), List.of());
+        assertThat(Auditor.audit(TranscriptFile.read(file)).line()).startsWith("VERIFIED");
+        List<fairtable.protocol.transcript.Envelope> cut = table.transcript().subList(0, table.transcript().size() - 1);
+        assertThat(Auditor.audit(new TranscriptFile.Contents(cut, List.of())).line())
+                .startsWith("FAILED").contains("party black").contains("before this player revealed");
     }
 }
