@@ -36,16 +36,37 @@ class DarkChessPlayTest {
 
     @Test
     void seededBotsGameFinishesAndAuditsVerified() throws Exception {
-        DarkChessTable table = table(new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 6), 4);
+        DarkChessTable table = table(new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 4), 4);
         table.play(ply -> { });
         assertThat(table.party(0).isFinished()).isTrue();
         assertThat(table.party(1).isFinished()).isTrue();
-        assertThat(table.party(0).result()).contains("draw: the cap of 6 plies was reached");
+        assertThat(table.party(0).result()).contains("draw: the cap of 4 plies was reached");
         AuditVerdict verdict = audit(table);
         assertThat(verdict.line()).startsWith("VERIFIED");
-        assertThat(verdict.line()).contains("draw by the ply cap", "6 plies");
+        assertThat(verdict.line()).contains("draw by the ply cap", "4 plies");
         // Both players' final views are the true fog-of-war views of the game the audit replayed.
         assertThat(((ChessSide) table.party(0).side()).view().viewer()).isEqualTo(fairtable.games.chess.Color.WHITE);
+    }
+
+    /** Plays the given moves in order, whatever the view (they are chosen to be legal). */
+    private static ChessSide.MoveChooser script(String... moves) {
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+        return (view, legal, random) -> fairtable.games.chess.Move.parseUci(moves[next.getAndIncrement()]);
+    }
+
+    @Test
+    void aKingCaptureEndsTheGameAndTheAuditReplaysTheCaptures() throws Exception {
+        // 1.e4 a6 2.Qh5 a5 3.Qxf7 a4 4.Qxe8: the queen sees f7 along h5-g6 and then the king beside it.
+        SplittableRandom r = new SplittableRandom(3);
+        DarkChessTable table = DarkChessTable.create(new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 200),
+                ChessSide.start(fairtable.games.chess.Color.WHITE, script("e2e4", "d1h5", "h5f7", "f7e8")),
+                ChessSide.start(fairtable.games.chess.Color.BLACK, script("a7a6", "a6a5", "a5a4")),
+                key(r), key(r), r.split(), r.split());
+        table.play(ply -> { });
+        assertThat(table.party(0).result()).contains("white wins: captured the king on e8");
+        assertThat(table.party(1).result()).contains("white wins: captured the king");
+        assertThat(table.party(0).plies()).isEqualTo(6);
+        assertThat(audit(table).line()).startsWith("VERIFIED: white won by capturing the king");
     }
 
     @Test
