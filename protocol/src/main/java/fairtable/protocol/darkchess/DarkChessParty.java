@@ -74,6 +74,9 @@ public final class DarkChessParty implements Party {
     private final List<Commitment.Opening> openings = new ArrayList<>();
     private final List<byte[]> senderStates = new ArrayList<>();
     private final List<byte[]> receiverStates = new ArrayList<>();
+    private final List<Commitment> peerCommitments = new ArrayList<>();
+    private int peerBatches;
+    private int peerSenderSets;
     private boolean choicesSent;
     private boolean peerChoices;
     private boolean openSent;
@@ -186,9 +189,6 @@ public final class DarkChessParty implements Party {
         random.nextBytes(nonce);
         Hello hello = new Hello(DarkChessParameters.PROTOCOL, params.toBytes(), 2, seat, name, key.verifyingKey(),
                 nonce);
-        if (transcript.size() == 1) {
-            stage = Stage.MOVE;
-        }
         return transcript.seal(key, seat, 0, Hello.TYPE, hello.toBytes());
     }
 
@@ -253,6 +253,10 @@ public final class DarkChessParty implements Party {
         // Accepted: from here on the state changes.
         transcript.append(e);
         side = moved.side();
+        peerCommitments.add(Commitment.fromBytes(m.commitment()));
+        if (!m.over()) {
+            peerSenderSets++;
+        }
         List<Envelope> out = new ArrayList<>();
         if (m.over()) {
             endGame(moved.gameOver().get(), out);
@@ -276,6 +280,8 @@ public final class DarkChessParty implements Party {
         OtReceiver[] theirOffers = receiversFor(m.setups());
         Answered answered = answerPeer(theirRounds, 0, m.query());
         transcript.append(e);
+        peerCommitments.add(Commitment.fromBytes(m.commitment()));
+        peerSenderSets++;
         peerRounds = theirRounds;
         receivers = theirOffers;
         acceptPeerQuery(answered);
@@ -408,6 +414,7 @@ public final class DarkChessParty implements Party {
 
     private void acceptPeerQuery(Answered answered) {
         if (answered != null) {
+            peerBatches++;
             senders[answered.phase()] = answered.advanced();
             peerNext++;
             owedAnswer = answered.answer();
@@ -508,6 +515,10 @@ public final class DarkChessParty implements Party {
     }
 
     private List<Envelope> onChoices(Envelope e, Choices m) throws ProtocolViolation {
+        if (m.receiverStates().size() != peerBatches) {
+            throw new IllegalArgumentException("reveals " + m.receiverStates().size() + " OT choices for "
+                    + peerBatches + " query batches");
+        }
         transcript.append(e);
         peerChoices = true;
         List<Envelope> out = new ArrayList<>();
@@ -516,6 +527,17 @@ public final class DarkChessParty implements Party {
     }
 
     private List<Envelope> onOpen(Envelope e, Open m) throws ProtocolViolation {
+        if (m.nonces().size() != peerCommitments.size() || m.senderStates().size() != 3 * peerSenderSets) {
+            throw new IllegalArgumentException("opens " + m.nonces().size() + " boards and " + m.senderStates().size()
+                    + " OT secrets for " + peerCommitments.size() + " commitments and " + 3 * peerSenderSets
+                    + " OT offers");
+        }
+        for (int i = 0; i < m.nonces().size(); i++) {
+            if (!peerCommitments.get(i).isOpenedBy(COMMIT_DOMAIN, new Commitment.Opening(m.nonces().get(i),
+                    m.boards().get(i)))) {
+                throw new IllegalArgumentException("board commitment " + i + " does not open");
+            }
+        }
         transcript.append(e);
         peerOpen = true;
         List<Envelope> out = new ArrayList<>();

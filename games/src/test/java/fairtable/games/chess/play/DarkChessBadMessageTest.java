@@ -82,6 +82,15 @@ class DarkChessBadMessageTest {
                 return Arrays.copyOf(body, body.length + 1);
             }
         },
+        /** An opening of a board other than the one committed. */
+        OPEN_WITH_A_FALSE_BOARD("open", "does not open") {
+            @Override
+            byte[] apply(byte[] body) {
+                byte[] bad = body.clone();
+                bad[4 + 32] ^= 1;
+                return bad;
+            }
+        },
         /** The right bytes under the wrong message type. */
         ROUND_SENT_AS_OPEN("round", "where 'round' was due") {
             @Override
@@ -116,6 +125,35 @@ class DarkChessBadMessageTest {
         boolean appliesTo(Envelope e) {
             return e.type().equals(target) && (!target.equals("round") || queryOffset(e.body()) >= 0);
         }
+    }
+
+    @org.junit.jupiter.api.Test
+    void everyTruncationOfEveryKindOfMessageIsRefusedWithStateUnchanged() throws Exception {
+        SplittableRandom r = new SplittableRandom(12);
+        SigningKey[] keys = {DarkChessPlayTest.key(r), DarkChessPlayTest.key(r)};
+        DarkChessTable table = DarkChessTable.bots(new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 1), keys[0],
+                keys[1], r.split(), r.split());
+        SplittableRandom cuts = new SplittableRandom(13);
+        java.util.Set<String> tried = new java.util.HashSet<>();
+        Deque<Envelope> queue = new ArrayDeque<>(table.party(0).start());
+        while (!queue.isEmpty()) {
+            Envelope e = queue.poll();
+            DarkChessParty to = table.party(1 - e.sender());
+            if (!e.type().equals("hello") && tried.add(e.type() + e.sender())) {
+                for (int k = 0; k < 12; k++) {
+                    byte[] cut = Arrays.copyOf(e.body(), cuts.nextInt(e.body().length));
+                    Envelope bad = Envelope.sign(keys[e.sender()], e.session(), e.seq(), e.prev(), e.sender(),
+                            e.step(), e.type(), cut);
+                    int size = to.transcript().size();
+                    assertThatThrownBy(() -> to.receive(bad)).isInstanceOf(ProtocolViolation.class);
+                    assertThat(to.transcript().size()).isEqualTo(size);
+                }
+            }
+            queue.addAll(to.receive(e));
+        }
+        assertThat(tried).contains("move0", "reply1", "round0", "round1", "choices0", "choices1", "open0", "open1");
+        assertThat(Auditor.audit(new TranscriptFile.Contents(table.transcript(), List.of())).line())
+                .startsWith("VERIFIED");
     }
 
     @ParameterizedTest
