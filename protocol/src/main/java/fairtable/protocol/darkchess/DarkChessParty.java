@@ -232,6 +232,7 @@ public final class DarkChessParty implements Party {
         }
         out.add(seal(DarkChessMessages.MOVE, DarkChessMessages.move(m)));
         if (over) {
+            ply++;
             endGame(moved.gameOver().get(), out);
         } else {
             stage = Stage.REPLY;
@@ -259,6 +260,7 @@ public final class DarkChessParty implements Party {
         }
         List<Envelope> out = new ArrayList<>();
         if (m.over()) {
+            ply++;
             endGame(moved.gameOver().get(), out);
             return out;
         }
@@ -556,7 +558,7 @@ public final class DarkChessParty implements Party {
         return Optional.ofNullable(result);
     }
 
-    /** The plies played so far. */
+    /** The plies played so far (a ply counts once both rebuilds after it are done, or once it ended the game). */
     public int plies() {
         return ply;
     }

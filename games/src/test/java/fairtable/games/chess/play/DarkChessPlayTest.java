@@ -65,7 +65,8 @@ class DarkChessPlayTest {
         table.play(ply -> { });
         assertThat(table.party(0).result()).contains("white wins: captured the king on e8");
         assertThat(table.party(1).result()).contains("white wins: captured the king");
-        assertThat(table.party(0).plies()).isEqualTo(6);
+        assertThat(table.party(0).plies()).isEqualTo(7);
+        assertThat(table.party(1).plies()).isEqualTo(7);
         assertThat(audit(table).line()).startsWith("VERIFIED: white won by capturing the king");
     }
 
