@@ -32,6 +32,35 @@ class PlayDarkChessCommandTest {
     }
 
     @Test
+    void twoProcessesPlayOverTcpAndBothAuditVerified(@TempDir Path dir) throws Exception {
+        int port;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        Path whiteFile = dir.resolve("white.jsonl");
+        Path blackFile = dir.resolve("black.jsonl");
+        java.util.concurrent.CompletableFuture<String[]> host = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> run("play-dark-chess", "--bots", "all", "--host", Integer.toString(port), "--max-moves", "1",
+                        "--timeout", "60", "--transcript", whiteFile.toString()));
+        String[] black = null;
+        for (int attempt = 0; attempt < 50 && black == null; attempt++) {
+            Thread.sleep(100);
+            String[] tried = run("play-dark-chess", "--bots", "all", "--join", "127.0.0.1:" + port, "--max-moves",
+                    "1", "--timeout", "60", "--transcript", blackFile.toString());
+            if (!tried[1].contains("Connection refused")) {
+                black = tried;
+            }
+        }
+        String[] white = host.get(120, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(black).isNotNull();
+        assertThat(black[1]).contains("Joined", "Black's view at the end:", "Audit: VERIFIED");
+        assertThat(black[0]).isEqualTo("0");
+        assertThat(white[1]).contains("Hosting", "White's view at the end:", "Audit: VERIFIED");
+        assertThat(white[0]).isEqualTo("0");
+        assertThat(Files.readAllLines(whiteFile)).isEqualTo(Files.readAllLines(blackFile));
+    }
+
+    @Test
     void onlyBotsOnlyGamesAreSupported() {
         String[] result = run("play-dark-chess", "--bots", "white", "--max-moves", "1");
         assertThat(result[0]).isEqualTo("2");
