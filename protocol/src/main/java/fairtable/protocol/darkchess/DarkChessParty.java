@@ -53,7 +53,6 @@ public final class DarkChessParty implements Party {
 
     private final Transcript transcript = new Transcript();
     private final List<Rejected> rejected = new ArrayList<>();
-    private ProtocolViolation failure;
 
     private DarkChessSide side;
     private Stage stage = Stage.HELLO;
@@ -113,7 +112,7 @@ public final class DarkChessParty implements Party {
     @Override
     public List<Envelope> receive(Envelope e) throws ProtocolViolation {
         try {
-            if (stage == Stage.DONE || failure != null) {
+            if (stage == Stage.DONE) {
                 throw new ProtocolViolation(e.step(), nameOf(e.sender()), "the game is already over");
             }
             if (!transcript.established()) {
@@ -129,6 +128,9 @@ public final class DarkChessParty implements Party {
                         + " was due");
             }
             String expected = expectedFromPeer();
+            if (expected == null) {
+                throw new ProtocolViolation(e.step(), peer, "sent '" + e.type() + "' when it is not its turn to speak");
+            }
             if (!e.type().equals(expected)) {
                 throw new ProtocolViolation(e.step(), peer, "sent '" + e.type() + "' where '" + expected
                         + "' was due");
@@ -580,12 +582,13 @@ public final class DarkChessParty implements Party {
 
     @Override
     public boolean isFinished() {
-        return stage == Stage.DONE || failure != null;
+        return stage == Stage.DONE;
     }
 
+    /** Always empty: every cheat this party can see is refused on receipt (kept in {@link #rejected()}). */
     @Override
     public Optional<ProtocolViolation> failure() {
-        return Optional.ofNullable(failure);
+        return Optional.empty();
     }
 
     @Override
