@@ -9,6 +9,7 @@ import fairtable.app.cli.DemoCommand;
 import fairtable.app.cli.DrawCommand;
 import fairtable.app.cli.IdCommand;
 import fairtable.app.cli.PermutationDemoCommand;
+import fairtable.app.cli.PlayDarkChessCommand;
 import fairtable.app.cli.PlayMahjongShogiCommand;
 import fairtable.app.cli.PokerCommand;
 import fairtable.app.cli.StatusCommand;
@@ -22,11 +23,16 @@ import picocli.CommandLine.Command;
         subcommands = {DemoCommand.class, DrawCommand.class, AllocateCommand.class, AuditCommand.class,
             PokerCommand.class, ChessCommand.class, DeckDemoCommand.class, PermutationDemoCommand.class,
             IdCommand.class, CorrespondenceCommand.class, StatusCommand.class, TableCommand.class,
-            PlayMahjongShogiCommand.class, CommandLine.HelpCommand.class})
+            PlayMahjongShogiCommand.class, PlayDarkChessCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int OK = 0;
     public static final int FAILED = 1;
     public static final int ERROR = 2;
+
+    static {
+        // The chess half of the dark-chess/v1 audit lives in games, above the protocol's Auditor.
+        fairtable.games.chess.play.DarkChessReferee.install();
+    }
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -1,7 +1,9 @@
 package fairtable.protocol.audit;
 
 import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.darkchess.DarkChessAudit;
 import fairtable.protocol.deck.DeckAudit;
+import fairtable.protocol.mahjong.MahjongAudit;
 import fairtable.protocol.patent.PatentAudit;
 import fairtable.protocol.permutation.PermutationAudit;
 import fairtable.protocol.transcript.Envelope;
@@ -15,7 +17,7 @@ import java.util.List;
  */
 public final class Auditor {
     private static final List<ProtocolAudit> AUDITS =
-            List.of(new PatentAudit(), new DeckAudit(), new PermutationAudit(), new fairtable.protocol.mahjong.MahjongAudit());
+            List.of(new PatentAudit(), new DeckAudit(), new PermutationAudit(), new MahjongAudit(), new DarkChessAudit());
 
     private Auditor() {}
 

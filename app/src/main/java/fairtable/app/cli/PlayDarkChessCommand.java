@@ -1,0 +1,264 @@
+package fairtable.app.cli;
+
+import fairtable.app.Main;
+import fairtable.crypto.sign.SigningKey;
+import fairtable.games.chess.BoardRenderer;
+import fairtable.games.chess.Color;
+import fairtable.games.chess.play.ChessSide;
+import fairtable.games.chess.play.DarkChessReferee;
+import fairtable.games.chess.play.DarkChessTable;
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.darkchess.DarkChessParameters;
+import fairtable.protocol.darkchess.OtMode;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.TranscriptFile;
+import fairtable.net.PartyRunner;
+import fairtable.net.tcp.TcpTransport;
+import fairtable.protocol.darkchess.DarkChessParty;
+import java.io.PrintWriter;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import java.util.random.RandomGenerator;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * Cryptographic dark chess (dark-chess/v1) between two bots in one process with in-memory delivery: every vision
+ * rebuild goes through oblivious transfer, every board is committed, and the transcript is audited at the end.
+ */
+@Command(name = "play-dark-chess", mixinStandardHelpOptions = true,
+        description = {"Dark chess between two bots in one process (dark-chess/v1): moves announce only captures, "
+                + "each ply both players commit to their boards and rebuild their fog-of-war vision through "
+                + "1-out-of-64 oblivious transfer with padded query counts; at the end every commitment and OT "
+                + "secret is opened and the transcript audited.",
+            "Prints each player's view now and then and at the end, the result and the audit verdict. "
+                + "With --host PORT (White) or --join HOST:PORT (Black) this process plays one bot seat over TCP "
+                + "against another process."})
+public final class PlayDarkChessCommand implements Callable<Integer> {
+    /** What to play; the integrator's `play dark-chess` builds one of these. */
+    public record Options(Long seed, OtMode ot, int andosModulusBits, int maxPlies, int showEvery, Path transcript) {}
+
+    @Option(names = "--bots", required = true, description = "Which seats bots play: only 'all' is supported.")
+    String bots;
+
+    @Option(names = "--seed", description = "Seed every key and secret from this number, for a reproducible game "
+            + "(NOT secure; default: SecureRandom).")
+    Long seed;
+
+    @Option(names = "--ot", defaultValue = "chou-orlandi",
+            description = "Oblivious transfer: chou-orlandi (fast) or andos (Goldwasser-Micali, slow) (default: ${DEFAULT-VALUE}).")
+    String ot;
+
+    @Option(names = "--andos-bits", defaultValue = "2048", description = "ANDOS modulus size (default: ${DEFAULT-VALUE}).")
+    int andosBits;
+
+    @Option(names = {"--max-moves", "--max-plies"}, defaultValue = "40",
+            description = "Public cap in plies (half-moves) after which the game is drawn (default: ${DEFAULT-VALUE}; "
+                    + "the rules' own cap is " + DarkChessParameters.DEFAULT_MAX_PLIES + ").")
+    int maxPlies;
+
+    @Option(names = "--show-every", defaultValue = "10", description = "Print both views every N plies (default: ${DEFAULT-VALUE}).")
+    int showEvery;
+
+    @Option(names = "--transcript", description = "Write the transcript to this file (audit it with: fairtable audit FILE).")
+    Path transcriptFile;
+
+    @Option(names = "--host", paramLabel = "PORT", description = "Play White's bot here and wait on PORT for the "
+            + "other process (0 picks a free port).")
+    Integer hostPort;
+
+    @Option(names = "--join", paramLabel = "HOST:PORT", description = "Play Black's bot here against the process "
+            + "hosting on HOST:PORT.")
+    String join;
+
+    @Option(names = "--bind", defaultValue = "127.0.0.1", description = "Address to listen on with --host "
+            + "(default: ${DEFAULT-VALUE}).")
+    String bind;
+
+    @Option(names = "--timeout", defaultValue = "120", description = "Seconds to wait for the other process at any "
+            + "step over the network (default: ${DEFAULT-VALUE}).")
+    int timeoutSeconds;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!"all".equals(bots)) {
+            throw new IllegalArgumentException("--bots all is the only mode so far (human play is not implemented)");
+        }
+        Options options = new Options(seed, OtMode.parse(ot), andosBits, maxPlies, showEvery, transcriptFile);
+        if (hostPort != null && join != null) {
+            throw new IllegalArgumentException("--host and --join exclude each other");
+        }
+        if (hostPort != null || join != null) {
+            return runNetworked(spec.commandLine().getOut(), options, hostPort, join, bind,
+                    Duration.ofSeconds(timeoutSeconds));
+        }
+        return run(spec.commandLine().getOut(), options);
+    }
+
+    /**
+     * Plays one bot seat over TCP: hosting ({@code hostPort} non-null) plays White, joining ({@code join} =
+     * HOST:PORT) plays Black. Writes this side's transcript (default dark-chess-white/black.jsonl) and audits it.
+     * Returns 0 if the audit verifies, 1 for a failed audit or a caught cheat, 2 if the connection failed.
+     */
+    public static int runNetworked(PrintWriter out, Options options, Integer hostPort, String join, String bind,
+            Duration timeout) throws Exception {
+        DarkChessReferee.install();
+        DarkChessParameters params = new DarkChessParameters(options.ot(), options.andosModulusBits(), options.maxPlies());
+        int seat = hostPort != null ? 0 : 1;
+        Color color = seat == 0 ? Color.WHITE : Color.BLACK;
+        RandomGenerator random;
+        SigningKey key;
+        if (options.seed() != null) {
+            SplittableRandom seeds = new SplittableRandom(options.seed() * 2 + seat);
+            key = SigningKey.fromSeed(seedBytes(seeds));
+            random = seeds.split();
+        } else {
+            SecureRandom secure = new SecureRandom();
+            key = SigningKey.generate(secure);
+            random = secure;
+        }
+        String name = seat == 0 ? "white" : "black";
+        Path file = options.transcript() != null ? options.transcript() : Path.of("dark-chess-" + name + ".jsonl");
+        DarkChessParty party = DarkChessParty.create(params, seat, name, key, ChessSide.start(color), random);
+        PartyRunner.Outcome outcome;
+        if (seat == 0) {
+            try (ServerSocket server = TcpTransport.listen(bind, hostPort)) {
+                out.println("Hosting " + DarkChessParameters.PROTOCOL + " (" + params + ") on " + bind + ":"
+                        + server.getLocalPort() + " as White; waiting for Black.");
+                out.flush();
+                try (TcpTransport transport = TcpTransport.accept(server, timeout)) {
+                    outcome = PartyRunner.run(party, transport, PartyRunner.Actor.PASSIVE, timeout);
+                }
+            }
+        } else {
+            int colon = join.lastIndexOf(':');
+            if (colon <= 0) {
+                throw new IllegalArgumentException("--join takes HOST:PORT, not " + join);
+            }
+            int port;
+            try {
+                port = Integer.parseInt(join.substring(colon + 1));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--join takes HOST:PORT, not " + join);
+            }
+            try (TcpTransport transport = TcpTransport.connect(join.substring(0, colon), port, timeout)) {
+                out.println("Joined " + join + " as Black.");
+                out.flush();
+                outcome = PartyRunner.run(party, transport, PartyRunner.Actor.PASSIVE, timeout);
+            }
+        }
+        TranscriptFile.write(file, party.transcript().envelopes(), party.rejected());
+        if (party.side() instanceof ChessSide side) {
+            out.println((seat == 0 ? "White" : "Black") + "'s view at the end:");
+            out.println(BoardRenderer.render(side.view()));
+        }
+        out.println("Transcript written to " + file);
+        if (outcome.problem().isPresent()) {
+            out.println("Stopped: " + outcome.problem().get());
+            return Main.ERROR;
+        }
+        if (outcome.failure().isPresent()) {
+            out.println("CHEAT CAUGHT: " + outcome.failure().get().getMessage());
+            return Main.FAILED;
+        }
+        out.println("Result: " + party.result().orElse("unfinished") + " after " + party.plies() + " plies.");
+        List<Envelope> refused = party.rejected().stream().map(fairtable.protocol.Party.Rejected::envelope).toList();
+        AuditVerdict verdict = Auditor.audit(new TranscriptFile.Contents(party.transcript().envelopes(), refused));
+        out.println("Audit: " + verdict.line());
+        out.flush();
+        return verdict.verified() && outcome.finished() ? Main.OK : Main.FAILED;
+    }
+
+    /** Plays, prints, writes the transcript if asked and audits. Returns 0 if the audit verifies, else 1. */
+    public static int run(PrintWriter out, Options options) throws Exception {
+        DarkChessReferee.install();
+        if (options.showEvery() < 1) {
+            throw new IllegalArgumentException("--show-every must be at least 1");
+        }
+        DarkChessParameters params = new DarkChessParameters(options.ot(), options.andosModulusBits(), options.maxPlies());
+        RandomGenerator white;
+        RandomGenerator black;
+        SigningKey whiteKey;
+        SigningKey blackKey;
+        if (options.seed() != null) {
+            SplittableRandom seeds = new SplittableRandom(options.seed());
+            whiteKey = SigningKey.fromSeed(seedBytes(seeds));
+            blackKey = SigningKey.fromSeed(seedBytes(seeds));
+            white = seeds.split();
+            black = seeds.split();
+        } else {
+            SecureRandom secure = new SecureRandom();
+            whiteKey = SigningKey.generate(secure);
+            blackKey = SigningKey.generate(secure);
+            white = secure;
+            black = secure;
+        }
+        DarkChessTable table = DarkChessTable.bots(params, whiteKey, blackKey, white, black);
+        out.println(DarkChessParameters.PROTOCOL + ": " + params + (options.seed() != null
+                ? ", seed " + options.seed() + " (reproducible, not secure)" : "") + ".");
+        out.println("Each ply: the mover announces only a capture's square; both commit to their boards; each rebuilds");
+        out.println("its vision by oblivious transfer with padded query counts. Every value is checked on receipt.");
+        out.println();
+        out.flush();
+        long start = System.nanoTime();
+        try {
+            table.play(ply -> {
+                if (ply % options.showEvery() == 0 && !table.party(0).isFinished()) {
+                    printViews(out, table, "after ply " + ply);
+                }
+            });
+        } catch (ProtocolViolation v) {
+            out.println("CHEAT CAUGHT: " + v.getMessage());
+            return Main.FAILED;
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        printViews(out, table, "at the end");
+        out.println("Result: " + table.party(0).result().orElse("unfinished"));
+        List<Envelope> transcript = table.transcript();
+        out.printf("%d plies, %d messages, %.1f s (both players in this process).%n", table.party(0).plies(),
+                transcript.size(), seconds);
+        List<Envelope> refused = new ArrayList<>();
+        for (int s = 0; s < 2; s++) {
+            table.party(s).rejected().forEach(r -> refused.add(r.envelope()));
+        }
+        if (options.transcript() != null) {
+            List<fairtable.protocol.Party.Rejected> rejected = new ArrayList<>(table.party(0).rejected());
+            rejected.addAll(table.party(1).rejected());
+            TranscriptFile.write(options.transcript(), transcript, rejected);
+            out.println("Transcript written to " + options.transcript());
+        }
+        long auditStart = System.nanoTime();
+        AuditVerdict verdict = Auditor.audit(new TranscriptFile.Contents(transcript, refused));
+        out.printf("Audit (%.1f s): %s%n", (System.nanoTime() - auditStart) / 1e9, verdict.line());
+        out.flush();
+        return verdict.verified() ? Main.OK : Main.FAILED;
+    }
+
+    private static void printViews(PrintWriter out, DarkChessTable table, String when) {
+        for (int s = 0; s < 2; s++) {
+            if (table.party(s).side() instanceof ChessSide side) {
+                out.println((side.color() == Color.WHITE ? "White" : "Black") + "'s view " + when + ":");
+                out.println(BoardRenderer.render(side.view()));
+            }
+        }
+        out.flush();
+    }
+
+    private static byte[] seedBytes(SplittableRandom random) {
+        byte[] seed = new byte[32];
+        random.nextBytes(seed);
+        return seed;
+    }
+}

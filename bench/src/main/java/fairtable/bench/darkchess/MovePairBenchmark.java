@@ -1,0 +1,40 @@
+package fairtable.bench.darkchess;
+
+import fairtable.crypto.sign.SigningKey;
+import fairtable.games.chess.play.DarkChessTable;
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.darkchess.DarkChessParameters;
+import fairtable.protocol.darkchess.OtMode;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * A whole dark-chess/v1 game capped at two plies (one move pair) between two bots through the parties, with
+ * Chou–Orlandi: hellos, both moves, four vision rebuilds, signatures, the reveal. Both players' work in one thread.
+ *
+ * <p>Run: {@code java -jar bench/target/benchmarks.jar MovePair -f 1 -wi 1 -i 3 -w 1 -r 1}
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@State(Scope.Thread)
+public class MovePairBenchmark {
+    private final SplittableRandom random = new SplittableRandom(6);
+
+    @Benchmark
+    public int movePair() throws ProtocolViolation {
+        byte[] a = new byte[32];
+        byte[] b = new byte[32];
+        random.nextBytes(a);
+        random.nextBytes(b);
+        DarkChessTable table = DarkChessTable.bots(new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 2),
+                SigningKey.fromSeed(a), SigningKey.fromSeed(b), random.split(), random.split());
+        table.play(ply -> { });
+        return table.transcript().size();
+    }
+}

@@ -1,0 +1,317 @@
+package fairtable.games.chess.play;
+
+import fairtable.games.chess.CastlingRight;
+import fairtable.games.chess.Color;
+import fairtable.games.chess.DarkChessGame;
+import fairtable.games.chess.FogView;
+import fairtable.games.chess.Move;
+import fairtable.games.chess.Piece;
+import fairtable.games.chess.PieceType;
+import fairtable.games.chess.QueryPhase;
+import fairtable.games.chess.QueryWalk;
+import fairtable.games.chess.Square;
+import fairtable.games.chess.SquareCode;
+import fairtable.protocol.darkchess.DarkChessSide;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.random.RandomGenerator;
+
+/**
+ * One player's dark chess as the protocol sees it: only its own pieces, castling rights and promoted pieces, its
+ * fog-of-war view from the last rebuild, and the public facts (captures announced, the opponent's announced
+ * material). It chooses moves with a {@link MoveChooser} (the bot by default) from its view alone. Immutable.
+ *
+ * <p>Move announcement: kind (u8: 0 move, 1 no legal move) | captured square (u8, 255 for none) | king captured (u8).
+ * Rebuild announcement: six counts, pieces announced as king, queen, rook, bishop, knight, pawn (promoted pieces as
+ * pawns).
+ */
+public final class ChessSide implements DarkChessSide {
+    private static final int[] INITIAL_COUNTS = {1, 1, 2, 2, 2, 8};
+    private static final int NONE = 255;
+
+    /** How a player picks its move from its own view. */
+    public interface MoveChooser {
+        Move choose(FogView view, List<Move> legal, RandomGenerator random);
+    }
+
+    private final Color me;
+    private final Color sideToMove;
+    private final Map<Square, PieceType> own;
+    private final Set<Square> promoted;
+    private final Set<CastlingRight> rights;
+    private final Square doublePushed;
+    private final FogView view;
+    private final int myCaptures;
+    private final List<String> moves;
+    private final RebuildPlan plan;
+    private final MoveChooser chooser;
+
+    private ChessSide(Color me, Color sideToMove, Map<Square, PieceType> own, Set<Square> promoted,
+            Set<CastlingRight> rights, Square doublePushed, FogView view, int myCaptures, List<String> moves,
+            RebuildPlan plan, MoveChooser chooser) {
+        this.me = me;
+        this.sideToMove = sideToMove;
+        this.own = own;
+        this.promoted = promoted;
+        this.rights = rights;
+        this.doublePushed = doublePushed;
+        this.view = view;
+        this.myCaptures = myCaptures;
+        this.moves = moves;
+        this.plan = plan;
+        this.chooser = chooser;
+    }
+
+    /** A player of {@code color} at the standard start, moving like {@link BotChooser}. */
+    public static ChessSide start(Color color) {
+        return start(color, new BotChooser());
+    }
+
+    public static ChessSide start(Color color, MoveChooser chooser) {
+        DarkChessGame game = DarkChessGame.start();
+        Map<Square, PieceType> own = new EnumMap<>(Square.class);
+        for (Square s : Square.values()) {
+            game.position().pieceAt(s).filter(p -> p.color() == color).ifPresent(p -> own.put(s, p.type()));
+        }
+        Set<CastlingRight> rights = EnumSet.noneOf(CastlingRight.class);
+        for (CastlingRight r : CastlingRight.values()) {
+            if (r.color() == color) {
+                rights.add(r);
+            }
+        }
+        return new ChessSide(color, Color.WHITE, Map.copyOf(own), Set.of(), Set.copyOf(rights), null,
+                game.view(color), 0, List.of(), null, chooser);
+    }
+
+    public Color color() {
+        return me;
+    }
+
+    /** The view from the last completed rebuild. */
+    public FogView view() {
+        return view;
+    }
+
+    private ChessSide with(Color toMove, Map<Square, PieceType> ownNow, Set<Square> promotedNow,
+            Set<CastlingRight> rightsNow, Square pushed, FogView viewNow, int captures, List<String> movesNow,
+            RebuildPlan planNow) {
+        return new ChessSide(me, toMove, ownNow, promotedNow, rightsNow, pushed, viewNow, captures, movesNow, planNow,
+                chooser);
+    }
+
+    private static int forward(Color c) {
+        return c == Color.WHITE ? 1 : -1;
+    }
+
+    @Override
+    public Moved move(RandomGenerator random) {
+        if (sideToMove != me || plan != null) {
+            throw new IllegalStateException("not " + me + "'s turn to move");
+        }
+        List<Move> legal = view.legalMoves(rights);
+        if (legal.isEmpty()) {
+            return new Moved(with(me.opposite(), own, promoted, rights, null, view, myCaptures, append("none"), null),
+                    new byte[] {1, (byte) NONE, 0}, Optional.of("draw: " + name(me) + " has no move"));
+        }
+        Move move = chooser.choose(view, legal, random);
+        if (!legal.contains(move)) {
+            throw new IllegalStateException("the chooser picked " + move + ", not a legal move");
+        }
+        Map<Square, PieceType> next = new EnumMap<>(Square.class);
+        next.putAll(own);
+        Set<Square> nextPromoted = EnumSet.noneOf(Square.class);
+        nextPromoted.addAll(promoted);
+        Set<CastlingRight> nextRights = EnumSet.noneOf(CastlingRight.class);
+        nextRights.addAll(rights);
+        PieceType type = next.remove(move.from());
+        Square captured = null;
+        Optional<Piece> target = view.seenPiece(move.to());
+        if (target.isPresent() && target.get().color() != me) {
+            captured = move.to();
+        } else if (type == PieceType.PAWN && move.from().file() != move.to().file()) {
+            captured = Square.at(move.to().file(), move.from().rank());
+        }
+        boolean kingTaken = captured != null && view.seenPiece(captured).map(p -> p.type() == PieceType.KING).orElse(false);
+        next.put(move.to(), move.promotion() != null ? move.promotion() : type);
+        boolean wasPromoted = nextPromoted.remove(move.from());
+        if (wasPromoted || move.promotion() != null) {
+            nextPromoted.add(move.to());
+        }
+        for (CastlingRight r : CastlingRight.values()) {
+            if (r.color() == me && type == PieceType.KING && r.kingFrom() == move.from() && r.kingTo() == move.to()
+                    && rights.contains(r)) {
+                next.remove(r.rookFrom());
+                next.put(r.rookTo(), PieceType.ROOK);
+            }
+            if (r.color() == me && (type == PieceType.KING || r.rookFrom() == move.from())) {
+                nextRights.remove(r);
+            }
+        }
+        Square pushed = type == PieceType.PAWN && Math.abs(move.to().rank() - move.from().rank()) == 2 ? move.to() : null;
+        ChessSide after = with(me.opposite(), Map.copyOf(next), Set.copyOf(nextPromoted), Set.copyOf(nextRights),
+                pushed, view, myCaptures + (captured == null ? 0 : 1), append(move.uci()), null);
+        byte[] announcement = {0, (byte) (captured == null ? NONE : captured.index()), (byte) (kingTaken ? 1 : 0)};
+        return new Moved(after, announcement, kingTaken
+                ? Optional.of(name(me) + " wins: captured the king on " + captured) : Optional.empty());
+    }
+
+    private List<String> append(String move) {
+        List<String> list = new ArrayList<>(moves);
+        list.add(move);
+        return List.copyOf(list);
+    }
+
+    static String name(Color c) {
+        return c == Color.WHITE ? "white" : "black";
+    }
+
+    @Override
+    public Moved opponentMoved(byte[] announcement) {
+        if (sideToMove == me || plan != null) {
+            throw new IllegalArgumentException("it is not the opponent's turn to move");
+        }
+        if (announcement.length != 3 || announcement[0] > 1 || announcement[0] < 0 || announcement[2] > 1
+                || announcement[2] < 0) {
+            throw new IllegalArgumentException("malformed move announcement");
+        }
+        int capturedIndex = announcement[1] & 0xff;
+        boolean kingClaimed = announcement[2] == 1;
+        if (announcement[0] == 1) {
+            if (capturedIndex != NONE || kingClaimed) {
+                throw new IllegalArgumentException("a 'no move' announcement with a capture");
+            }
+            return new Moved(with(me, own, promoted, rights, null, view, myCaptures, moves, null), announcement,
+                    Optional.of("draw: " + name(me.opposite()) + " has no move"));
+        }
+        Map<Square, PieceType> next = own;
+        Set<Square> nextPromoted = promoted;
+        Set<CastlingRight> nextRights = rights;
+        boolean kingTaken = false;
+        if (capturedIndex != NONE) {
+            if (capturedIndex > 63) {
+                throw new IllegalArgumentException("capture square " + capturedIndex + " is off the board");
+            }
+            Square sq = Square.of(capturedIndex);
+            PieceType lost = own.get(sq);
+            if (lost == null) {
+                throw new IllegalArgumentException("announces a capture on " + sq + ", where I have no piece");
+            }
+            kingTaken = lost == PieceType.KING;
+            Map<Square, PieceType> m = new EnumMap<>(Square.class);
+            m.putAll(own);
+            m.remove(sq);
+            next = Map.copyOf(m);
+            Set<Square> p = EnumSet.noneOf(Square.class);
+            p.addAll(promoted);
+            p.remove(sq);
+            nextPromoted = Set.copyOf(p);
+            Set<CastlingRight> r = EnumSet.noneOf(CastlingRight.class);
+            r.addAll(rights);
+            r.removeIf(right -> right.rookFrom() == sq);
+            nextRights = Set.copyOf(r);
+        }
+        if (kingTaken != kingClaimed) {
+            throw new IllegalArgumentException(kingClaimed ? "claims my king was captured, it was not"
+                    : "captured my king without saying so");
+        }
+        return new Moved(with(me, next, nextPromoted, nextRights, null, view, myCaptures, moves, null), announcement,
+                kingTaken ? Optional.of(name(me.opposite()) + " wins: captured the king") : Optional.empty());
+    }
+
+    @Override
+    public byte[] board() {
+        return offer(QueryPhase.GENERAL.ordinal());
+    }
+
+    @Override
+    public byte[] offer(int phase) {
+        byte[] codes = new byte[64];
+        for (int sq = 0; sq < 64; sq++) {
+            PieceType type = own.get(Square.of(sq));
+            codes[sq] = (byte) switch (QueryPhase.values()[phase]) {
+                case GENERAL -> type == null ? SquareCode.empty(me) : SquareCode.of(Piece.of(me, type));
+                case PAWN_AHEAD -> type == null ? SquareCode.empty(me) : SquareCode.unknown(me);
+                case EN_PASSANT -> SquareCode.empty(me);
+            };
+        }
+        if (phase == QueryPhase.EN_PASSANT.ordinal() && doublePushed != null && sideToMove == me.opposite()) {
+            codes[doublePushed.index()] = (byte) SquareCode.of(Piece.of(me, PieceType.PAWN));
+        }
+        return codes;
+    }
+
+    @Override
+    public Rebuild startRebuild() {
+        RebuildPlan started = RebuildPlan.start(me, own, promoted);
+        return new Rebuild(with(sideToMove, own, promoted, rights, doublePushed, view, myCaptures, moves, started),
+                started.announcement(), started.rounds());
+    }
+
+    @Override
+    public List<Round> peerRounds(byte[] announcement) {
+        if (announcement.length != INITIAL_COUNTS.length) {
+            throw new IllegalArgumentException("a rebuild announcement has six counts, got " + announcement.length);
+        }
+        int[] counts = new int[INITIAL_COUNTS.length];
+        int total = 0;
+        for (int t = 0; t < counts.length; t++) {
+            counts[t] = announcement[t];
+            if (counts[t] < 0 || counts[t] > INITIAL_COUNTS[t]) {
+                throw new IllegalArgumentException("announces " + counts[t] + " pieces of type "
+                        + RebuildPlan.ORDER.get(t) + ", at most " + INITIAL_COUNTS[t] + " exist");
+            }
+            total += counts[t];
+        }
+        if (counts[0] != 1) {
+            throw new IllegalArgumentException("announces " + counts[0] + " kings");
+        }
+        if (total != 16 - myCaptures) {
+            throw new IllegalArgumentException("announces " + total + " pieces; I captured " + myCaptures
+                    + " of 16");
+        }
+        return RebuildPlan.rounds(counts);
+    }
+
+    @Override
+    public int[] nextChoices() {
+        if (plan == null || plan.isDone()) {
+            throw new IllegalStateException("no rebuild round is due");
+        }
+        return plan.choices();
+    }
+
+    @Override
+    public DarkChessSide answered(int[] codes) {
+        if (plan == null || plan.isDone()) {
+            throw new IllegalArgumentException("answers to no query");
+        }
+        RebuildPlan next = plan.answer(codes);
+        if (!next.isDone()) {
+            return with(sideToMove, own, promoted, rights, doublePushed, view, myCaptures, moves, next);
+        }
+        // Replay every answer through the QueryWalk, which checks them together and builds the view.
+        QueryWalk walk = QueryWalk.start(me, sideToMove, own, promoted);
+        Map<QueryPhase, Map<Square, Integer>> used = new EnumMap<>(QueryPhase.class);
+        while (!walk.isDone()) {
+            QueryWalk.Query q = walk.next();
+            int k = used.computeIfAbsent(q.phase(), x -> new EnumMap<>(Square.class)).merge(q.piece(), 1, Integer::sum) - 1;
+            int[] pair = next.answersOf(q.phase(), q.piece()).get(k);
+            if (pair[0] != q.square().index()) {
+                throw new IllegalStateException("round schedule and query walk disagree at " + q);
+            }
+            walk = walk.answer(pair[1]);
+        }
+        return with(sideToMove, own, promoted, rights, doublePushed, walk.view(), myCaptures, moves, null);
+    }
+
+    @Override
+    public byte[] record() {
+        return String.join(" ", moves).getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,192 @@
+package fairtable.games.chess.play;
+
+import fairtable.games.chess.Color;
+import fairtable.games.chess.DarkChessGame;
+import fairtable.games.chess.DarkChessQueries;
+import fairtable.games.chess.DarkChessResult;
+import fairtable.games.chess.Move;
+import fairtable.games.chess.PieceType;
+import fairtable.games.chess.Position;
+import fairtable.games.chess.QueryPhase;
+import fairtable.games.chess.Square;
+import fairtable.protocol.darkchess.DarkChessAudit;
+import fairtable.protocol.darkchess.DarkChessRecord;
+import fairtable.protocol.darkchess.DarkChessVerifier;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The chess half of the dark-chess/v1 audit: with every board opened and every OT item and choice recovered, it
+ * replays the game from the start and checks, ply by ply, that each move was legal dark chess (no fifty-move rule:
+ * quiet moves are hidden, the public ply cap replaces it), that the move's announcement says what the move did,
+ * that each committed board is the player's true pieces, that each offer holds exactly the honest secrets of its
+ * phase, that each rebuild announcement is the true material, and that each querier asked exactly the squares the
+ * honest padded walk asks. The first failure names the cheater.
+ */
+public final class DarkChessReferee implements DarkChessVerifier {
+
+    /** Installs this referee as the rules half of {@link DarkChessAudit}. */
+    public static void install() {
+        DarkChessAudit.useVerifier(new DarkChessReferee());
+    }
+
+    @Override
+    public Optional<Blame> verify(DarkChessRecord record) {
+        return replay(record).blame;
+    }
+
+    @Override
+    public String summary(DarkChessRecord record) {
+        Replay r = replay(record);
+        return r.outcome;
+    }
+
+    private record Replay(Optional<Blame> blame, String outcome) {}
+
+    private static Replay fail(int ply, int seat, String reason) {
+        return new Replay(Optional.of(new Blame(ply, seat, reason)), "");
+    }
+
+    private static Replay replay(DarkChessRecord record) {
+        List<List<String>> moves = new ArrayList<>();
+        for (byte[] r : record.moveRecords()) {
+            String text = new String(r, StandardCharsets.UTF_8).trim();
+            moves.add(text.isEmpty() ? List.of() : List.of(text.split(" ")));
+        }
+        int[] used = new int[2];
+        DarkChessGame game = DarkChessGame.start();
+        String outcome = null;
+        for (int i = 0; i < record.plies().size(); i++) {
+            DarkChessRecord.Ply ply = record.plies().get(i);
+            int mover = ply.mover();
+            if (mover != i % 2) {
+                return fail(i, mover, "moved out of turn");
+            }
+            if (outcome != null) {
+                return fail(i, mover, "moved after the game ended (" + outcome + ")");
+            }
+            if (used[mover] >= moves.get(mover).size()) {
+                return fail(i, mover, "revealed fewer moves than it played");
+            }
+            String text = moves.get(mover).get(used[mover]++);
+            DarkChessGame playable = ignoringFiftyMoves(game);
+            byte[] expected;
+            if (text.equals("none")) {
+                if (!playable.legalMoves().isEmpty()) {
+                    return fail(i, mover, "claimed to have no move in ply " + (i + 1) + ", but had "
+                            + playable.legalMoves().size());
+                }
+                expected = new byte[] {1, (byte) 255, 0};
+                outcome = "draw: " + ChessSide.name(game.sideToMove()) + " had no move";
+            } else {
+                Move move;
+                try {
+                    move = Move.parseUci(text);
+                } catch (IllegalArgumentException e) {
+                    return fail(i, mover, "revealed an unreadable move '" + text + "'");
+                }
+                if (!playable.isLegal(move)) {
+                    return fail(i, mover, "played " + move + " in ply " + (i + 1) + ", not a legal dark-chess move in "
+                            + game.position().toFen());
+                }
+                Optional<Square> captured = playable.capturedSquare(move);
+                Position before = game.position();
+                boolean king = captured.flatMap(before::pieceAt).map(p -> p.type() == PieceType.KING)
+                        .orElse(false);
+                expected = new byte[] {0, (byte) (int) captured.map(Square::index).orElse(255), (byte) (king ? 1 : 0)};
+                game = playable.apply(move);
+                if (king) {
+                    outcome = ChessSide.name(Color.values()[mover]) + " won by capturing the king";
+                }
+            }
+            if (!Arrays.equals(expected, ply.announcement())) {
+                return fail(i, mover, "announced something other than what its move " + text + " did in ply " + (i + 1));
+            }
+            Position position = game.position();
+            for (int s = 0; s < 2; s++) {
+                Color color = Color.values()[s];
+                if (ply.boards()[s] != null
+                        && !Arrays.equals(ply.boards()[s], DarkChessQueries.secrets(position, color, QueryPhase.GENERAL))) {
+                    return fail(i, s, "the board it committed after ply " + (i + 1) + " does not match the moves played");
+                }
+                if (ply.offers()[s] != null) {
+                    for (QueryPhase phase : QueryPhase.values()) {
+                        byte[] honest = DarkChessQueries.secrets(position, color, phase);
+                        byte[] offered = ply.offers()[s][phase.ordinal()];
+                        for (int sq = 0; sq < 64; sq++) {
+                            if (honest[sq] != offered[sq]) {
+                                return fail(i, s, "falsified a vision answer: offered code " + offered[sq] + " for "
+                                        + Square.of(sq) + " in the " + phase + " phase of ply " + (i + 1)
+                                        + ", the truth is " + honest[sq]);
+                            }
+                        }
+                    }
+                }
+            }
+            for (int q = 0; q < 2; q++) {
+                if (ply.announcements()[q] == null) {
+                    continue;
+                }
+                Color querier = Color.values()[q];
+                Map<Square, PieceType> own = new EnumMap<>(Square.class);
+                for (Square sq : Square.values()) {
+                    position.pieceAt(sq).filter(p -> p.color() == querier).ifPresent(p -> own.put(sq, p.type()));
+                }
+                RebuildPlan plan = RebuildPlan.start(querier, own, game.promotedSquares());
+                if (!Arrays.equals(plan.announcement(), ply.announcements()[q])) {
+                    return fail(i, q, "announced other pieces than it has in its rebuild of ply " + (i + 1));
+                }
+                List<List<Integer>> honest = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+                while (!plan.isDone()) {
+                    int phase = plan.rounds().get(roundIndex(plan)).phase();
+                    int[] choices = plan.choices();
+                    byte[] secrets = DarkChessQueries.secrets(position, querier.opposite(), QueryPhase.values()[phase]);
+                    int[] codes = new int[choices.length];
+                    for (int k = 0; k < choices.length; k++) {
+                        honest.get(phase).add(choices[k]);
+                        codes[k] = secrets[choices[k]];
+                    }
+                    plan = plan.answer(codes);
+                }
+                for (int p = 0; p < 3; p++) {
+                    int[] want = honest.get(p).stream().mapToInt(Integer::intValue).toArray();
+                    if (!Arrays.equals(want, ply.choices()[q][p])) {
+                        return fail(i, q, "asked other squares than its pieces see in the " + QueryPhase.values()[p]
+                                + " phase of ply " + (i + 1));
+                    }
+                }
+            }
+        }
+        for (int s = 0; s < 2; s++) {
+            if (used[s] != moves.get(s).size()) {
+                return fail(record.plies().size(), s, "revealed more moves than it played");
+            }
+        }
+        if (outcome == null) {
+            if (!record.cappedDraw()) {
+                return fail(record.plies().size(), record.plies().size() % 2, "the game ended without a result");
+            }
+            outcome = "draw by the ply cap";
+        }
+        return new Replay(Optional.empty(), outcome);
+    }
+
+    private static int roundIndex(RebuildPlan plan) {
+        return plan.roundIndex();
+    }
+
+    /** The same game with its halfmove clock reset: dark-chess/v1 has no fifty-move rule (quiet moves are hidden). */
+    static DarkChessGame ignoringFiftyMoves(DarkChessGame game) {
+        if (game.result() != DarkChessResult.DRAW_BY_FIFTY_MOVES) {
+            return game;
+        }
+        String[] fields = game.position().toFen().split(" ");
+        fields[4] = "0";
+        return DarkChessGame.fromPosition(Position.fromFen(String.join(" ", fields)), game.promotedSquares());
+    }
+}

@@ -1,0 +1,75 @@
+package fairtable.games.chess.play;
+
+import fairtable.crypto.sign.SigningKey;
+import fairtable.games.chess.Color;
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.darkchess.DarkChessParameters;
+import fairtable.protocol.darkchess.DarkChessParty;
+import fairtable.protocol.darkchess.DarkChessSide;
+import fairtable.protocol.transcript.Envelope;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.function.IntConsumer;
+import java.util.random.RandomGenerator;
+
+/**
+ * Two dark-chess/v1 players in one process with in-memory delivery: what `fairtable play-dark-chess --bots all`
+ * runs, and what tests and benchmarks drive. Seat 0 plays White.
+ */
+public final class DarkChessTable {
+    private final DarkChessParty[] parties;
+
+    private DarkChessTable(DarkChessParty white, DarkChessParty black) {
+        this.parties = new DarkChessParty[] {white, black};
+    }
+
+    /**
+     * Two players with the given sides (usually {@link ChessSide#start}); {@code random} supplies their keys
+     * (per seat) and every secret.
+     */
+    public static DarkChessTable create(DarkChessParameters params, DarkChessSide white, DarkChessSide black,
+            SigningKey whiteKey, SigningKey blackKey, RandomGenerator whiteRandom, RandomGenerator blackRandom) {
+        return new DarkChessTable(
+                DarkChessParty.create(params, 0, "white", whiteKey, white, whiteRandom),
+                DarkChessParty.create(params, 1, "black", blackKey, black, blackRandom));
+    }
+
+    /** Two bots from the standard start. */
+    public static DarkChessTable bots(DarkChessParameters params, SigningKey whiteKey, SigningKey blackKey,
+            RandomGenerator whiteRandom, RandomGenerator blackRandom) {
+        return create(params, ChessSide.start(Color.WHITE), ChessSide.start(Color.BLACK), whiteKey, blackKey,
+                whiteRandom, blackRandom);
+    }
+
+    public DarkChessParty party(int seat) {
+        return parties[seat];
+    }
+
+    /**
+     * Plays until neither player has anything to send; {@code afterPly} hears the number of each completed ply (both
+     * rebuilds done), as seen by White's party.
+     *
+     * @throws ProtocolViolation if a player refuses a message (a cheat caught live)
+     */
+    public void play(IntConsumer afterPly) throws ProtocolViolation {
+        Deque<Envelope> queue = new ArrayDeque<>(parties[0].start());
+        int seen = 0;
+        while (!queue.isEmpty()) {
+            Envelope e = queue.poll();
+            List<Envelope> replies = parties[1 - e.sender()].receive(e);
+            queue.addAll(replies);
+            int plies = parties[0].plies();
+            while (seen < plies) {
+                afterPly.accept(++seen);
+            }
+        }
+    }
+
+    /** The full signed transcript (both parties hold the same one). */
+    public List<Envelope> transcript() {
+        List<Envelope> a = parties[0].transcript().envelopes();
+        List<Envelope> b = parties[1].transcript().envelopes();
+        return a.size() >= b.size() ? a : b;
+    }
+}

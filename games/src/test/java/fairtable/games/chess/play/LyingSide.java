@@ -1,0 +1,94 @@
+package fairtable.games.chess.play;
+
+import fairtable.protocol.darkchess.DarkChessSide;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/** A dishonest player for tests: an honest side whose outputs pass through lies, keeping itself wrapped. */
+final class LyingSide implements DarkChessSide {
+    /** The lies; each gets the ply (moves seen so far) and the honest value. */
+    interface Lies {
+        default byte[] offer(int ply, int phase, byte[] honest) {
+            return honest;
+        }
+
+        default byte[] board(int ply, byte[] honest) {
+            return honest;
+        }
+
+        default int[] choices(int ply, int[] honest) {
+            return honest;
+        }
+
+        default int[] answers(int ply, int[] received) {
+            return received;
+        }
+
+        default byte[] record(byte[] honest) {
+            return honest;
+        }
+    }
+
+    private final DarkChessSide inner;
+    private final Lies lies;
+    private final int ply;
+
+    LyingSide(DarkChessSide inner, Lies lies, int ply) {
+        this.inner = inner;
+        this.lies = lies;
+        this.ply = ply;
+    }
+
+    private LyingSide wrap(DarkChessSide side, int plies) {
+        return new LyingSide(side, lies, plies);
+    }
+
+    @Override
+    public Moved move(RandomGenerator random) {
+        Moved m = inner.move(random);
+        return new Moved(wrap(m.side(), ply + 1), m.announcement(), m.gameOver());
+    }
+
+    @Override
+    public Moved opponentMoved(byte[] announcement) {
+        Moved m = inner.opponentMoved(announcement);
+        return new Moved(wrap(m.side(), ply + 1), m.announcement(), m.gameOver());
+    }
+
+    @Override
+    public byte[] board() {
+        return lies.board(ply, inner.board());
+    }
+
+    @Override
+    public byte[] offer(int phase) {
+        return lies.offer(ply, phase, inner.offer(phase));
+    }
+
+    @Override
+    public Rebuild startRebuild() {
+        Rebuild r = inner.startRebuild();
+        return new Rebuild(wrap(r.side(), ply), r.announcement(), r.rounds());
+    }
+
+    @Override
+    public List<Round> peerRounds(byte[] announcement) {
+        return inner.peerRounds(announcement);
+    }
+
+    @Override
+    public int[] nextChoices() {
+        return lies.choices(ply, inner.nextChoices());
+    }
+
+    @Override
+    public DarkChessSide answered(int[] codes) {
+        return wrap(inner.answered(lies.answers(ply, codes)), ply);
+    }
+
+    @Override
+    public byte[] record() {
+        return lies.record(inner.record());
+    }
+
+}

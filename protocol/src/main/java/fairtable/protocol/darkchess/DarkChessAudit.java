@@ -1,0 +1,259 @@
+package fairtable.protocol.darkchess;
+
+import fairtable.crypto.commit.Commitment;
+import fairtable.crypto.ot.InvalidOtMessageException;
+import fairtable.crypto.ot.ObliviousTransfer;
+import fairtable.crypto.ot.OtSender;
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.audit.ProtocolAudit;
+import fairtable.protocol.darkchess.DarkChessMessages.Choices;
+import fairtable.protocol.darkchess.DarkChessMessages.Move;
+import fairtable.protocol.darkchess.DarkChessMessages.Open;
+import fairtable.protocol.darkchess.DarkChessMessages.Query;
+import fairtable.protocol.darkchess.DarkChessMessages.Reply;
+import fairtable.protocol.darkchess.DarkChessMessages.Round;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Transcript;
+import fairtable.protocol.wire.MalformedMessageException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The audit of dark-chess/v1. The cryptographic half is here: every commitment opens, every OT sender's revealed
+ * secret produces its setup and exactly the answers it sent (so the items it offered are known), every OT receiver's
+ * revealed choices fit its queries. The rules half (every move legal, every board and offer as the rules say, every
+ * query the honest one) is the registered {@link DarkChessVerifier} from the games layer.
+ */
+public final class DarkChessAudit implements ProtocolAudit {
+    private static volatile DarkChessVerifier verifier;
+
+    /** Registers the rules half; the application does this at startup. */
+    public static void useVerifier(DarkChessVerifier rules) {
+        verifier = rules;
+    }
+
+    @Override
+    public String protocol() {
+        return DarkChessParameters.PROTOCOL;
+    }
+
+    /** One OT query batch: who asked, in which phase, the messages and where they are. */
+    private record Batch(int querier, int phase, byte[] query, byte[] answer, int step) {}
+
+    private static final class PlyLog {
+        int mover;
+        int step;
+        byte[] announcement;
+        final byte[][] commitments = new byte[2][];
+        final int[] commitIndex = {-1, -1};
+        final List<List<byte[]>> setups = new ArrayList<>(List.of(List.of(), List.of()));
+        final byte[][] rebuilds = new byte[2][];
+        final int[] senderIndex = {-1, -1};
+        final List<Batch> batches = new ArrayList<>();
+    }
+
+    @Override
+    public AuditVerdict audit(Transcript transcript, List<Envelope> refused) {
+        try {
+            return run(transcript);
+        } catch (ProtocolViolation v) {
+            return AuditVerdict.failed(v);
+        }
+    }
+
+    private AuditVerdict run(Transcript transcript) throws ProtocolViolation {
+        DarkChessParameters params;
+        try {
+            params = DarkChessParameters.fromBytes(transcript.hellos().get(0).parameters());
+        } catch (MalformedMessageException e) {
+            throw new ProtocolViolation(0, transcript.nameOf(0), "unreadable parameters: " + e.getMessage());
+        }
+        ObliviousTransfer ot = params.otMode().scheme(params.andosModulusBits());
+        List<String> names = List.of(transcript.nameOf(0), transcript.nameOf(1));
+        List<PlyLog> plies = new ArrayList<>();
+        int[] commits = new int[2];
+        int[] senderSets = new int[2];
+        Choices[] choices = new Choices[2];
+        Open[] opens = new Open[2];
+        int[] revealStep = new int[2];
+        Batch[] outstanding = {null, null};
+        boolean over = false;
+        List<Envelope> all = transcript.envelopes();
+        for (int i = 2; i < all.size(); i++) {
+            Envelope e = all.get(i);
+            int s = e.sender();
+            String who = names.get(s);
+            try {
+                switch (e.type()) {
+                    case DarkChessMessages.MOVE -> {
+                        Move m = DarkChessMessages.parseMove(e.body());
+                        PlyLog log = new PlyLog();
+                        log.mover = s;
+                        log.step = e.step();
+                        log.announcement = m.announcement();
+                        log.commitments[s] = m.commitment();
+                        log.commitIndex[s] = commits[s]++;
+                        if (!m.over()) {
+                            log.setups.set(s, m.setups());
+                            log.rebuilds[s] = m.rebuild();
+                            log.senderIndex[s] = senderSets[s]++;
+                        } else {
+                            over = true;
+                        }
+                        plies.add(log);
+                    }
+                    case DarkChessMessages.REPLY -> {
+                        Reply m = DarkChessMessages.parseReply(e.body());
+                        PlyLog log = plies.get(plies.size() - 1);
+                        log.commitments[s] = m.commitment();
+                        log.commitIndex[s] = commits[s]++;
+                        log.setups.set(s, m.setups());
+                        log.rebuilds[s] = m.rebuild();
+                        log.senderIndex[s] = senderSets[s]++;
+                        outstanding[s] = batch(s, m.query(), e.step());
+                    }
+                    case DarkChessMessages.ROUND -> {
+                        Round m = DarkChessMessages.parseRound(e.body());
+                        PlyLog log = plies.get(plies.size() - 1);
+                        if (m.answer() != null) {
+                            Batch b = outstanding[1 - s];
+                            log.batches.add(new Batch(b.querier(), b.phase(), b.query(), m.answer(), b.step()));
+                            outstanding[1 - s] = null;
+                        }
+                        outstanding[s] = batch(s, m.query(), e.step());
+                    }
+                    case DarkChessMessages.CHOICES -> {
+                        choices[s] = DarkChessMessages.parseChoices(e.body());
+                        over = true;
+                    }
+                    case DarkChessMessages.OPEN -> {
+                        opens[s] = DarkChessMessages.parseOpen(e.body());
+                        revealStep[s] = e.step();
+                    }
+                    default -> throw new ProtocolViolation(e.step(), who, "unknown message type " + e.type());
+                }
+            } catch (MalformedMessageException m) {
+                throw new ProtocolViolation(e.step(), who, "malformed " + e.type() + ": " + m.getMessage());
+            }
+        }
+        for (int s = 0; s < 2; s++) {
+            if (choices[s] == null || opens[s] == null) {
+                throw new ProtocolViolation(all.get(all.size() - 1).step(), names.get(s),
+                        "the transcript ends before this player revealed its secrets (game unfinished)");
+            }
+        }
+        // Commitments.
+        for (int s = 0; s < 2; s++) {
+            if (opens[s].nonces().size() != commits[s] || opens[s].senderStates().size() != 3 * senderSets[s]) {
+                throw new ProtocolViolation(revealStep[s], names.get(s), "opens " + opens[s].nonces().size()
+                        + " boards and " + opens[s].senderStates().size() + " OT secrets, committed " + commits[s]
+                        + " and " + 3 * senderSets[s]);
+            }
+        }
+        List<DarkChessRecord.Ply> record = new ArrayList<>();
+        int[] receiverCursor = new int[2];
+        for (PlyLog log : plies) {
+            byte[][] boards = new byte[2][];
+            byte[][][] offers = new byte[2][][];
+            int[][][] asked = new int[2][][];
+            for (int s = 0; s < 2; s++) {
+                if (log.commitments[s] != null) {
+                    int k = log.commitIndex[s];
+                    Commitment.Opening opening = new Commitment.Opening(opens[s].nonces().get(k), opens[s].boards().get(k));
+                    if (!Commitment.fromBytes(log.commitments[s]).isOpenedBy(DarkChessParty.COMMIT_DOMAIN, opening)) {
+                        throw new ProtocolViolation(revealStep[s], names.get(s), "board commitment " + k
+                                + " (ply " + (record.size() + 1) + ") does not open");
+                    }
+                    boards[s] = opening.value();
+                }
+                if (log.senderIndex[s] >= 0) {
+                    offers[s] = new byte[3][];
+                    OtSender[] replay = new OtSender[3];
+                    for (int p = 0; p < 3; p++) {
+                        byte[] state = opens[s].senderStates().get(3 * log.senderIndex[s] + p);
+                        try {
+                            offers[s][p] = params.otMode().senderItems(ot, log.setups.get(s).get(p), state);
+                            replay[p] = ot.restoreSender(state);
+                        } catch (IllegalArgumentException | InvalidOtMessageException bad) {
+                            throw new ProtocolViolation(revealStep[s], names.get(s), "OT secret of phase " + p
+                                    + " in ply " + (record.size() + 1) + ": " + bad.getMessage());
+                        }
+                    }
+                    for (Batch b : log.batches) {
+                        if (b.querier() == 1 - s) {
+                            byte[] expected;
+                            try {
+                                expected = replay[b.phase()].answer(b.query());
+                            } catch (InvalidOtMessageException bad) {
+                                expected = null;
+                            }
+                            if (expected == null || !Arrays.equals(expected, b.answer())) {
+                                throw new ProtocolViolation(b.step(), names.get(s), "answered a query of ply "
+                                        + (record.size() + 1) + " with something its revealed OT secret does not give");
+                            }
+                        }
+                    }
+                }
+            }
+            for (int q = 0; q < 2; q++) {
+                if (log.senderIndex[1 - q] < 0) {
+                    continue;
+                }
+                List<List<Integer>> perPhase = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+                for (Batch b : log.batches) {
+                    if (b.querier() != q) {
+                        continue;
+                    }
+                    int c = receiverCursor[q]++;
+                    if (c >= choices[q].receiverStates().size()) {
+                        throw new ProtocolViolation(b.step(), names.get(q), "reveals fewer OT choices than it made queries");
+                    }
+                    int[] made;
+                    try {
+                        made = params.otMode().receiverChoices(log.setups.get(1 - q).get(b.phase()), b.query(),
+                                choices[q].receiverStates().get(c));
+                    } catch (IllegalArgumentException bad) {
+                        throw new ProtocolViolation(b.step(), names.get(q), "its revealed OT choices: " + bad.getMessage());
+                    }
+                    for (int x : made) {
+                        perPhase.get(b.phase()).add(x);
+                    }
+                }
+                asked[q] = new int[3][];
+                for (int p = 0; p < 3; p++) {
+                    asked[q][p] = perPhase.get(p).stream().mapToInt(Integer::intValue).toArray();
+                }
+            }
+            record.add(new DarkChessRecord.Ply(log.mover, log.announcement, boards, log.rebuilds, offers, asked));
+        }
+        for (int q = 0; q < 2; q++) {
+            if (receiverCursor[q] != choices[q].receiverStates().size()) {
+                throw new ProtocolViolation(revealStep[q], names.get(q), "reveals more OT choices than it made queries");
+            }
+        }
+        boolean capped = !plies.isEmpty() && plies.size() >= params.maxPlies()
+                && plies.get(plies.size() - 1).senderIndex[plies.get(plies.size() - 1).mover] >= 0;
+        DarkChessRecord game = new DarkChessRecord(names, List.copyOf(record),
+                List.of(choices[0].moves(), choices[1].moves()), capped);
+        DarkChessVerifier rules = verifier;
+        if (rules == null) {
+            throw new ProtocolViolation(0, names.get(0), "no dark-chess rules verifier is installed; the moves cannot be checked");
+        }
+        Optional<DarkChessVerifier.Blame> blame = rules.verify(game);
+        if (blame.isPresent()) {
+            DarkChessVerifier.Blame b = blame.get();
+            int step = b.ply() < plies.size() ? plies.get(b.ply()).step : revealStep[b.seat()];
+            throw new ProtocolViolation(step, names.get(b.seat()), b.reason());
+        }
+        return AuditVerdict.verified(rules.summary(game) + " (" + params.otMode().label() + ", " + plies.size()
+                + " plies, every commitment and OT answer checked)", Map.of());
+    }
+
+    private static Batch batch(int querier, Query q, int step) {
+        return q == null ? null : new Batch(querier, q.phase(), q.message(), null, step);
+    }
+}

@@ -1,0 +1,617 @@
+package fairtable.protocol.darkchess;
+
+import fairtable.crypto.commit.Commitment;
+import fairtable.crypto.ot.AndosTransfer;
+import fairtable.crypto.ot.GoldwasserMicaliKey;
+import fairtable.crypto.ot.InvalidOtMessageException;
+import fairtable.crypto.ot.ObliviousTransfer;
+import fairtable.crypto.ot.OtReceiver;
+import fairtable.crypto.ot.OtSender;
+import fairtable.crypto.sign.SigningKey;
+import fairtable.protocol.Party;
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.darkchess.DarkChessMessages.Choices;
+import fairtable.protocol.darkchess.DarkChessMessages.Move;
+import fairtable.protocol.darkchess.DarkChessMessages.Open;
+import fairtable.protocol.darkchess.DarkChessMessages.Query;
+import fairtable.protocol.darkchess.DarkChessMessages.Reply;
+import fairtable.protocol.darkchess.DarkChessMessages.Round;
+import fairtable.protocol.darkchess.DarkChessSide.Moved;
+import fairtable.protocol.darkchess.DarkChessSide.Rebuild;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Hello;
+import fairtable.protocol.transcript.Transcript;
+import fairtable.protocol.wire.MalformedMessageException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+
+/**
+ * One of the two players of dark-chess/v1 (seat 0 plays White), as a sans-I/O state machine. Every ply: the mover
+ * plays and announces only what the rules make public, both commit to their 64-square board, and each rebuilds its
+ * vision by querying the other's offer through 1-out-of-64 oblivious transfer, in rounds whose sizes follow from
+ * the public rebuild announcement (so a querier cannot ask more, and the count leaks nothing). At the end both reveal
+ * their OT choices, then open every commitment and OT secret for the audit. See docs/dark-chess.md.
+ *
+ * <p>The chess lives in a {@link DarkChessSide} from the games layer. A refused message leaves the party unchanged.
+ */
+public final class DarkChessParty implements Party {
+    static final String COMMIT_DOMAIN = "fairtable/dark-chess/v1/board";
+
+    private enum Stage { HELLO, MOVE, REPLY, VISION, REVEAL, DONE }
+
+    private final DarkChessParameters params;
+    private final int seat;
+    private final String name;
+    private final SigningKey key;
+    private final RandomGenerator random;
+    private final ObliviousTransfer ot;
+    private GoldwasserMicaliKey andosKey;
+
+    private final Transcript transcript = new Transcript();
+    private final List<Rejected> rejected = new ArrayList<>();
+
+    private DarkChessSide side;
+    private Stage stage = Stage.HELLO;
+    private int ply;
+    private String result;
+
+    // The vision rebuilds of the current ply.
+    private OtSender[] senders;
+    private OtReceiver[] receivers;
+    private List<DarkChessSide.Round> myRounds;
+    private List<DarkChessSide.Round> peerRounds;
+    private int myNext;
+    private int peerNext;
+    private int myOutstandingPhase = -1;
+    private byte[] owedAnswer;
+
+    // Evidence revealed at the end.
+    private final List<Commitment.Opening> openings = new ArrayList<>();
+    private final List<byte[]> senderStates = new ArrayList<>();
+    private final List<byte[]> receiverStates = new ArrayList<>();
+    private final List<Commitment> peerCommitments = new ArrayList<>();
+    private int peerBatches;
+    private int peerSenderSets;
+    private boolean choicesSent;
+    private boolean peerChoices;
+    private boolean openSent;
+    private boolean peerOpen;
+
+    private DarkChessParty(DarkChessParameters params, int seat, String name, SigningKey key, DarkChessSide side,
+            RandomGenerator random) {
+        if (seat != 0 && seat != 1) {
+            throw new IllegalArgumentException("seat is 0 (White) or 1 (Black)");
+        }
+        this.params = params;
+        this.seat = seat;
+        this.name = name;
+        this.key = key;
+        this.side = side;
+        this.random = random;
+        this.ot = params.otMode().scheme(params.andosModulusBits());
+    }
+
+    /**
+     * A new player. {@code side} is this seat's rules knowledge at the start; {@code random} supplies every secret
+     * (SecureRandom, except in tests).
+     */
+    public static DarkChessParty create(DarkChessParameters params, int seat, String name, SigningKey key,
+            DarkChessSide side, RandomGenerator random) {
+        return new DarkChessParty(params, seat, name, key, side, random);
+    }
+
+    @Override
+    public List<Envelope> start() {
+        return seat == 0 && transcript.size() == 0 ? List.of(sendHello()) : List.of();
+    }
+
+    @Override
+    public List<Envelope> receive(Envelope e) throws ProtocolViolation {
+        try {
+            if (stage == Stage.DONE) {
+                throw new ProtocolViolation(e.step(), nameOf(e.sender()), "the game is already over");
+            }
+            if (!transcript.established()) {
+                return receiveHello(e);
+            }
+            transcript.check(e);
+            String peer = transcript.nameOf(1 - seat);
+            if (e.sender() != 1 - seat) {
+                throw new ProtocolViolation(e.step(), peer, "a message in my own name that I did not send");
+            }
+            if (e.step() != transcript.size()) {
+                throw new ProtocolViolation(e.step(), peer, "step " + e.step() + " where " + transcript.size()
+                        + " was due");
+            }
+            String expected = expectedFromPeer();
+            if (expected == null) {
+                throw new ProtocolViolation(e.step(), peer, "sent '" + e.type() + "' when it is not its turn to speak");
+            }
+            if (!e.type().equals(expected)) {
+                throw new ProtocolViolation(e.step(), peer, "sent '" + e.type() + "' where '" + expected
+                        + "' was due");
+            }
+            try {
+                return switch (e.type()) {
+                    case DarkChessMessages.MOVE -> onMove(e, DarkChessMessages.parseMove(e.body()));
+                    case DarkChessMessages.REPLY -> onReply(e, DarkChessMessages.parseReply(e.body()));
+                    case DarkChessMessages.ROUND -> onRound(e, DarkChessMessages.parseRound(e.body()));
+                    case DarkChessMessages.CHOICES -> onChoices(e, DarkChessMessages.parseChoices(e.body()));
+                    default -> onOpen(e, DarkChessMessages.parseOpen(e.body()));
+                };
+            } catch (MalformedMessageException m) {
+                throw new ProtocolViolation(e.step(), peer, "malformed " + e.type() + ": " + m.getMessage());
+            } catch (IllegalArgumentException | InvalidOtMessageException bad) {
+                throw new ProtocolViolation(e.step(), peer, "refused " + e.type() + ": " + bad.getMessage());
+            }
+        } catch (ProtocolViolation v) {
+            rejected.add(new Rejected(e, v));
+            throw v;
+        }
+    }
+
+    private String nameOf(int who) {
+        return transcript.hellos().size() > who ? transcript.nameOf(who) : "at seat " + who;
+    }
+
+    private List<Envelope> receiveHello(Envelope e) throws ProtocolViolation {
+        Hello hello = transcript.check(e);
+        if (hello.seat() == seat) {
+            throw new ProtocolViolation(0, hello.name(), "claims my seat");
+        }
+        if (!hello.protocol().equals(DarkChessParameters.PROTOCOL) || hello.players() != 2
+                || !Arrays.equals(hello.parameters(), params.toBytes())) {
+            String offered;
+            try {
+                offered = hello.protocol() + " " + DarkChessParameters.fromBytes(hello.parameters());
+            } catch (MalformedMessageException m) {
+                offered = hello.protocol() + " with unreadable parameters";
+            }
+            throw new ProtocolViolation(0, hello.name(), "proposes " + offered + ", not "
+                    + DarkChessParameters.PROTOCOL + " " + params);
+        }
+        transcript.append(e);
+        List<Envelope> out = new ArrayList<>();
+        if (seat == 1) {
+            out.add(sendHello());
+        }
+        stage = Stage.MOVE;
+        if (seat == 0) {
+            sendMove(out);
+        }
+        return out;
+    }
+
+    private Envelope sendHello() {
+        byte[] nonce = new byte[Hello.NONCE_LENGTH];
+        random.nextBytes(nonce);
+        Hello hello = new Hello(DarkChessParameters.PROTOCOL, params.toBytes(), 2, seat, name, key.verifyingKey(),
+                nonce);
+        return transcript.seal(key, seat, 0, Hello.TYPE, hello.toBytes());
+    }
+
+    private int mover() {
+        return ply % 2;
+    }
+
+    /** The type the peer must send next, or null if it is this seat's turn to speak or the game is done. */
+    private String expectedFromPeer() {
+        return switch (stage) {
+            case HELLO, DONE -> null;
+            case MOVE -> mover() != seat ? DarkChessMessages.MOVE : null;
+            case REPLY -> mover() == seat ? DarkChessMessages.REPLY : null;
+            case VISION -> peerSpeaksNext() ? DarkChessMessages.ROUND : null;
+            case REVEAL -> {
+                if (!peerChoices && (seat == 0 ? choicesSent : true)) {
+                    yield DarkChessMessages.CHOICES;
+                }
+                if (peerChoices && !peerOpen && (seat == 1 || openSent)) {
+                    yield DarkChessMessages.OPEN;
+                }
+                yield null;
+            }
+        };
+    }
+
+    // ---- moving and committing
+
+    private void sendMove(List<Envelope> out) {
+        Moved moved = side.move(random);
+        side = moved.side();
+        Commitment commitment = commit();
+        boolean over = moved.gameOver().isPresent();
+        Move m;
+        if (over) {
+            m = new Move(moved.announcement(), true, commitment.toBytes(), List.of(), null);
+        } else {
+            List<byte[]> setups = newSenders();
+            Rebuild rebuild = startRebuild();
+            m = new Move(moved.announcement(), false, commitment.toBytes(), setups, rebuild.announcement());
+        }
+        out.add(seal(DarkChessMessages.MOVE, DarkChessMessages.move(m)));
+        if (over) {
+            ply++;
+            endGame(moved.gameOver().get(), out);
+        } else {
+            stage = Stage.REPLY;
+        }
+    }
+
+    private List<Envelope> onMove(Envelope e, Move m) throws ProtocolViolation {
+        Moved moved = side.opponentMoved(m.announcement());
+        if (moved.gameOver().isPresent() != m.over()) {
+            throw new IllegalArgumentException(m.over() ? "claims the game is over, it is not"
+                    : "the move ends the game, yet it is not marked so");
+        }
+        List<DarkChessSide.Round> theirRounds = null;
+        OtReceiver[] theirOffers = null;
+        if (!m.over()) {
+            theirRounds = moved.side().peerRounds(m.rebuild());
+            theirOffers = receiversFor(m.setups());
+        }
+        // Accepted: from here on the state changes.
+        transcript.append(e);
+        side = moved.side();
+        peerCommitments.add(Commitment.fromBytes(m.commitment()));
+        if (!m.over()) {
+            peerSenderSets++;
+        }
+        List<Envelope> out = new ArrayList<>();
+        if (m.over()) {
+            ply++;
+            endGame(moved.gameOver().get(), out);
+            return out;
+        }
+        peerRounds = theirRounds;
+        receivers = theirOffers;
+        Commitment commitment = commit();
+        List<byte[]> setups = newSenders();
+        Rebuild rebuild = startRebuild();
+        Query query = nextQuery();
+        out.add(seal(DarkChessMessages.REPLY, DarkChessMessages.reply(
+                new Reply(commitment.toBytes(), setups, rebuild.announcement(), query))));
+        stage = Stage.VISION;
+        continueVision(out);
+        return out;
+    }
+
+    private List<Envelope> onReply(Envelope e, Reply m) throws ProtocolViolation {
+        List<DarkChessSide.Round> theirRounds = side.peerRounds(m.rebuild());
+        OtReceiver[] theirOffers = receiversFor(m.setups());
+        Answered answered = answerPeer(theirRounds, 0, m.query());
+        transcript.append(e);
+        peerCommitments.add(Commitment.fromBytes(m.commitment()));
+        peerSenderSets++;
+        peerRounds = theirRounds;
+        receivers = theirOffers;
+        acceptPeerQuery(answered);
+        stage = Stage.VISION;
+        List<Envelope> out = new ArrayList<>();
+        continueVision(out);
+        return out;
+    }
+
+    private Commitment commit() {
+        Commitment.Committed c = Commitment.commit(COMMIT_DOMAIN, side.board(), random);
+        openings.add(c.opening());
+        return c.commitment();
+    }
+
+    private List<byte[]> newSenders() {
+        senders = new OtSender[DarkChessSide.PHASES];
+        List<byte[]> setups = new ArrayList<>();
+        byte[] session = otSession(transcript.sessionId(), ply, seat);
+        for (int p = 0; p < DarkChessSide.PHASES; p++) {
+            byte[] offer = side.offer(p);
+            List<byte[]> items = new ArrayList<>(OtMode.ITEMS);
+            for (byte b : offer) {
+                items.add(new byte[] {b});
+            }
+            if (ot instanceof AndosTransfer andos) {
+                if (andosKey == null) {
+                    andosKey = GoldwasserMicaliKey.generate(params.andosModulusBits(), random);
+                }
+                senders[p] = andos.newSender(andosKey, items, session, random);
+            } else {
+                senders[p] = ot.newSender(items, session, random);
+            }
+            senderStates.add(senders[p].state());
+            setups.add(senders[p].setupMessage());
+        }
+        return setups;
+    }
+
+    private OtReceiver[] receiversFor(List<byte[]> setups) {
+        OtReceiver[] result = new OtReceiver[DarkChessSide.PHASES];
+        byte[] session = otSession(transcript.sessionId(), ply, 1 - seat);
+        for (int p = 0; p < DarkChessSide.PHASES; p++) {
+            result[p] = ot.newReceiver(setups.get(p), session, random);
+        }
+        return result;
+    }
+
+    /** The OT session of one sender's offers in one ply: binds every transfer to its game, ply and sender. */
+    static byte[] otSession(byte[] gameSession, int ply, int sender) {
+        byte[] s = Arrays.copyOf(gameSession, gameSession.length + 5);
+        s[gameSession.length] = (byte) (ply >>> 24);
+        s[gameSession.length + 1] = (byte) (ply >>> 16);
+        s[gameSession.length + 2] = (byte) (ply >>> 8);
+        s[gameSession.length + 3] = (byte) ply;
+        s[gameSession.length + 4] = (byte) sender;
+        return s;
+    }
+
+    private Rebuild startRebuild() {
+        Rebuild rebuild = side.startRebuild();
+        side = rebuild.side();
+        myRounds = rebuild.rounds();
+        myNext = 0;
+        myOutstandingPhase = -1;
+        owedAnswer = null;
+        peerNext = 0;
+        return rebuild;
+    }
+
+    // ---- vision rounds
+
+    private boolean iHaveQueries() {
+        return myRounds != null && myNext < myRounds.size();
+    }
+
+    private boolean peerHasQueries() {
+        return peerRounds != null && peerNext < peerRounds.size();
+    }
+
+    /** Whether the peer speaks next: I owe nothing and it owes me an answer or has queries left. */
+    private boolean peerSpeaksNext() {
+        return owedAnswer == null && (myOutstandingPhase >= 0 || peerHasQueries());
+    }
+
+    private Query nextQuery() {
+        if (!iHaveQueries()) {
+            return null;
+        }
+        DarkChessSide.Round round = myRounds.get(myNext);
+        int[] choices = side.nextChoices();
+        if (choices.length != round.size()) {
+            throw new IllegalStateException("the side chose " + choices.length + " squares for a round of "
+                    + round.size());
+        }
+        byte[] query = receivers[round.phase()].query(choices);
+        receiverStates.add(receivers[round.phase()].state());
+        myOutstandingPhase = round.phase();
+        myNext++;
+        return new Query(round.phase(), query);
+    }
+
+    /** An answer computed on a copy of the sender, installed only if the whole message is accepted. */
+    private record Answered(int phase, byte[] answer, OtSender advanced) {}
+
+    /** Checks the peer's query against its announced round and answers it on a copy; changes nothing. */
+    private Answered answerPeer(List<DarkChessSide.Round> rounds, int index, Query query) {
+        boolean due = index < rounds.size();
+        if (query == null) {
+            if (due) {
+                throw new IllegalArgumentException("round " + index + " of its rebuild is missing");
+            }
+            return null;
+        }
+        if (!due) {
+            throw new IllegalArgumentException("a query beyond its " + rounds.size() + " announced rounds");
+        }
+        DarkChessSide.Round round = rounds.get(index);
+        if (query.phase() != round.phase()) {
+            throw new IllegalArgumentException("a query for phase " + query.phase() + " where phase "
+                    + round.phase() + " was due");
+        }
+        int size = OtMode.batchSize(query.message());
+        if (size != round.size()) {
+            throw new IllegalArgumentException(size + " queries where the padded count is " + round.size());
+        }
+        OtSender copy = ot.restoreSender(senders[round.phase()].state());
+        return new Answered(round.phase(), copy.answer(query.message()), copy);
+    }
+
+    private void acceptPeerQuery(Answered answered) {
+        if (answered != null) {
+            peerBatches++;
+            senders[answered.phase()] = answered.advanced();
+            peerNext++;
+            owedAnswer = answered.answer();
+        }
+    }
+
+    private List<Envelope> onRound(Envelope e, Round m) throws ProtocolViolation {
+        if ((m.answer() != null) != (myOutstandingPhase >= 0)) {
+            throw new IllegalArgumentException(m.answer() == null ? "the answer to my query is missing"
+                    : "an answer to no query");
+        }
+        DarkChessSide answeredSide = side;
+        OtReceiver finished = null;
+        if (m.answer() != null) {
+            finished = ot.restoreReceiver(receivers[myOutstandingPhase].state(), random);
+            List<byte[]> items = finished.finish(m.answer());
+            int[] codes = new int[items.size()];
+            for (int i = 0; i < codes.length; i++) {
+                codes[i] = items.get(i)[0] & 0xff;
+            }
+            answeredSide = side.answered(codes);
+        }
+        Answered answered = answerPeer(peerRounds, peerNext, m.query());
+        transcript.append(e);
+        if (finished != null) {
+            receivers[myOutstandingPhase] = finished;
+            myOutstandingPhase = -1;
+            side = answeredSide;
+        }
+        acceptPeerQuery(answered);
+        List<Envelope> out = new ArrayList<>();
+        continueVision(out);
+        return out;
+    }
+
+    /** Speaks while it is this seat's turn in the rounds, then moves on when both rebuilds are complete. */
+    private void continueVision(List<Envelope> out) {
+        while (stage == Stage.VISION) {
+            boolean peerOwes = myOutstandingPhase >= 0;
+            if (owedAnswer != null || (iHaveQueries() && !peerOwes)) {
+                byte[] answer = owedAnswer;
+                owedAnswer = null;
+                Query query = iHaveQueries() ? nextQuery() : null;
+                out.add(seal(DarkChessMessages.ROUND, DarkChessMessages.round(new Round(answer, query))));
+                continue;
+            }
+            if (peerOwes || peerHasQueries()) {
+                return; // the peer speaks
+            }
+            completePly(out);
+        }
+    }
+
+    private void completePly(List<Envelope> out) {
+        senders = null;
+        receivers = null;
+        myRounds = null;
+        peerRounds = null;
+        ply++;
+        if (ply >= params.maxPlies()) {
+            endGame("draw: the cap of " + params.maxPlies() + " plies was reached", out);
+            return;
+        }
+        stage = Stage.MOVE;
+        if (mover() == seat) {
+            sendMove(out);
+        }
+    }
+
+    // ---- the end
+
+    private void endGame(String outcome, List<Envelope> out) {
+        result = outcome;
+        stage = Stage.REVEAL;
+        continueReveal(out);
+    }
+
+    private void continueReveal(List<Envelope> out) {
+        if (!choicesSent && (seat == 0 || peerChoices)) {
+            out.add(seal(DarkChessMessages.CHOICES, DarkChessMessages.choices(
+                    new Choices(side.record(), List.copyOf(receiverStates)))));
+            choicesSent = true;
+        }
+        if (choicesSent && peerChoices && !openSent && (seat == 0 || peerOpen)) {
+            List<byte[]> nonces = new ArrayList<>();
+            List<byte[]> boards = new ArrayList<>();
+            for (Commitment.Opening o : openings) {
+                nonces.add(o.nonce());
+                boards.add(o.value());
+            }
+            out.add(seal(DarkChessMessages.OPEN, DarkChessMessages.open(
+                    new Open(nonces, boards, List.copyOf(senderStates)))));
+            openSent = true;
+        }
+        if (openSent && peerOpen) {
+            stage = Stage.DONE;
+        }
+    }
+
+    private List<Envelope> onChoices(Envelope e, Choices m) throws ProtocolViolation {
+        if (m.receiverStates().size() != peerBatches) {
+            throw new IllegalArgumentException("reveals " + m.receiverStates().size() + " OT choices for "
+                    + peerBatches + " query batches");
+        }
+        transcript.append(e);
+        peerChoices = true;
+        List<Envelope> out = new ArrayList<>();
+        continueReveal(out);
+        return out;
+    }
+
+    private List<Envelope> onOpen(Envelope e, Open m) throws ProtocolViolation {
+        if (m.nonces().size() != peerCommitments.size() || m.senderStates().size() != 3 * peerSenderSets) {
+            throw new IllegalArgumentException("opens " + m.nonces().size() + " boards and " + m.senderStates().size()
+                    + " OT secrets for " + peerCommitments.size() + " commitments and " + 3 * peerSenderSets
+                    + " OT offers");
+        }
+        for (int i = 0; i < m.nonces().size(); i++) {
+            if (!peerCommitments.get(i).isOpenedBy(COMMIT_DOMAIN, new Commitment.Opening(m.nonces().get(i),
+                    m.boards().get(i)))) {
+                throw new IllegalArgumentException("board commitment " + i + " does not open");
+            }
+        }
+        transcript.append(e);
+        peerOpen = true;
+        List<Envelope> out = new ArrayList<>();
+        continueReveal(out);
+        return out;
+    }
+
+    private Envelope seal(String type, byte[] body) {
+        return transcript.seal(key, seat, transcript.size(), type, body);
+    }
+
+    // ---- Party
+
+    /** The result once the game is over ("white wins: ...", "draw: ..."), else empty. */
+    public Optional<String> result() {
+        return Optional.ofNullable(result);
+    }
+
+    /** The plies played so far (a ply counts once both rebuilds after it are done, or once it ended the game). */
+    public int plies() {
+        return ply;
+    }
+
+    /** This seat's rules knowledge now (its view, for display). */
+    public DarkChessSide side() {
+        return side;
+    }
+
+    @Override
+    public String awaiting() {
+        if (stage == Stage.DONE) {
+            return "nothing: the game is over (" + result + ")";
+        }
+        String expected = expectedFromPeer();
+        String peer = transcript.hellos().size() > 1 - seat ? nameOf(1 - seat) : "the other player";
+        return expected == null ? "my own turn" : "'" + expected + "' from " + peer;
+    }
+
+    @Override
+    public boolean isFinished() {
+        return stage == Stage.DONE;
+    }
+
+    /** Always empty: every cheat this party can see is refused on receipt (kept in {@link #rejected()}). */
+    @Override
+    public Optional<ProtocolViolation> failure() {
+        return Optional.empty();
+    }
+
+    @Override
+    public Transcript transcript() {
+        return transcript;
+    }
+
+    /**
+     * Not supported: a dark-chess party holds live OT instances and a games-layer side that this layer cannot
+     * serialise, so games are played in one sitting (no journal resumption).
+     */
+    @Override
+    public byte[] snapshot() {
+        throw new UnsupportedOperationException("dark-chess/v1 parties cannot be journalled (see docs/dark-chess.md)");
+    }
+
+    @Override
+    public int seat() {
+        return seat;
+    }
+
+    @Override
+    public List<Rejected> rejected() {
+        return Collections.unmodifiableList(rejected);
+    }
+}
