@@ -1,0 +1,58 @@
+package fairtable.games.table;
+
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.wire.MalformedMessageException;
+import fairtable.protocol.wire.WireReader;
+import fairtable.protocol.wire.WireWriter;
+
+/**
+ * What a seat sends to every other seat: a signed message of the round's deck protocol, or a public game
+ * decision (a bet, a fold, a domino played) that the deck does not carry. Both name the round they belong
+ * to, so a message from another hand is refused.
+ */
+public sealed interface TableMessage {
+
+    /** The round (hand) this message belongs to, from 1. */
+    int round();
+
+    int sender();
+
+    byte[] toBytes();
+
+    /** A message of this round's deck protocol session. */
+    record DeckStep(int round, Envelope envelope) implements TableMessage {
+        @Override
+        public int sender() {
+            return envelope.sender();
+        }
+
+        @Override
+        public byte[] toBytes() {
+            return new WireWriter().u8(DECK).u32(round).blob(envelope.toBytes()).toBytes();
+        }
+    }
+
+    /** A public decision, in the words of {@link Declarations}. */
+    record Declaration(int round, int sender, String words) implements TableMessage {
+        @Override
+        public byte[] toBytes() {
+            return new WireWriter().u8(DECLARATION).u32(round).u8(sender).string(words).toBytes();
+        }
+    }
+
+    int DECK = 1;
+    int DECLARATION = 2;
+
+    static TableMessage fromBytes(byte[] bytes) throws MalformedMessageException {
+        WireReader r = new WireReader(bytes);
+        int kind = r.u8();
+        int round = r.count(Integer.MAX_VALUE, "the round");
+        TableMessage m = switch (kind) {
+            case DECK -> new DeckStep(round, Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "the envelope")));
+            case DECLARATION -> new Declaration(round, r.u8(), r.string(256, "the decision"));
+            default -> throw new MalformedMessageException("unknown table message kind " + kind);
+        };
+        r.end();
+        return m;
+    }
+}
