@@ -96,7 +96,7 @@ public abstract class Seat {
      * This seat's part when the deck is idle and every completed operation is consumed: start a deck
      * operation or decide, returning what to send; empty when it is not this seat's turn.
      */
-    protected abstract List<TableMessage> act();
+    protected abstract List<TableMessage> act() throws ProtocolViolation;
 
     /** Whether the engine finished the current round. */
     protected abstract boolean roundOver();
@@ -136,26 +136,20 @@ public abstract class Seat {
             throw new ProtocolViolation(0, nameOf(m.sender()), "a message for round " + m.round() + " in round " + round);
         }
         List<TableMessage> out = new ArrayList<>();
-        try {
-            if (m instanceof TableMessage.DeckStep step) {
-                wrap(deck.receive(step.envelope()), out);
-            } else {
-                TableMessage.Declaration d = (TableMessage.Declaration) m;
-                if (deck.observer() == null || !deck.observer().isIdle()) {
-                    throw new ProtocolViolation(deck.observer() == null ? 0 : deck.observer().nextStep(),
-                            nameOf(d.sender()), "declared \"" + d.words() + "\" while the deck awaits " + deck.awaiting());
-                }
-                onDeclaration(d.sender(), d.words());
+        if (m instanceof TableMessage.DeckStep step) {
+            // A refused deck message throws here: the deck keeps it as evidence and nothing changed.
+            wrap(deck.receive(step.envelope()), out);
+        } else {
+            TableMessage.Declaration d = (TableMessage.Declaration) m;
+            if (deck.observer() == null || !deck.observer().isIdle()) {
+                throw new ProtocolViolation(deck.observer() == null ? 0 : deck.observer().nextStep(),
+                        nameOf(d.sender()), "declared \"" + d.words() + "\" while the deck awaits " + deck.awaiting());
             }
+            onDeclaration(d.sender(), d.words()); // a refused decision throws before changing the engine
+        }
+        try {
             progress(out);
         } catch (ProtocolViolation v) {
-            if (m instanceof TableMessage.DeckStep && !deck.rejected().isEmpty()
-                    && deck.rejected().get(deck.rejected().size() - 1).reason() == v) {
-                throw v; // refused by the deck: evidence kept, state unchanged
-            }
-            if (m instanceof TableMessage.Declaration) {
-                throw v; // refused by the rules: the engine is unchanged
-            }
             fail(v);
             throw v;
         }
@@ -196,6 +190,9 @@ public abstract class Seat {
             }
             List<TableMessage> mine = act();
             if (mine.isEmpty()) {
+                if (roundOver()) {
+                    continue; // the engine finished without a message (e.g. the hands are all read)
+                }
                 return;
             }
             out.addAll(mine);
