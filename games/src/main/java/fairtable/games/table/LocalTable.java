@@ -16,9 +16,9 @@ import java.util.function.Consumer;
  * in one global order (first sent, first delivered), as a broadcast relay would deliver it.
  */
 public final class LocalTable {
-    private final List<? extends Seat> seats;
+    private final List<? extends TableNode> seats;
 
-    public LocalTable(List<? extends Seat> seats) {
+    public LocalTable(List<? extends TableNode> seats) {
         for (int i = 0; i < seats.size(); i++) {
             if (seats.get(i).seat() != i) {
                 throw new IllegalArgumentException("seat " + i + " is " + seats.get(i).seat());
@@ -35,19 +35,19 @@ public final class LocalTable {
     /** Plays, calling {@code afterDelivery} after each message has reached every other seat. */
     public void play(Consumer<TableMessage> afterDelivery) throws ProtocolViolation {
         Deque<TableMessage> queue = new ArrayDeque<>();
-        for (Seat s : seats) {
+        for (TableNode s : seats) {
             queue.addAll(s.start());
         }
         while (!queue.isEmpty()) {
             TableMessage m = queue.poll();
-            for (Seat to : seats) {
+            for (TableNode to : seats) {
                 if (to.seat() != m.sender() && !to.isFinished()) {
                     queue.addAll(to.receive(m));
                 }
             }
             afterDelivery.accept(m);
         }
-        for (Seat s : seats) {
+        for (TableNode s : seats) {
             if (!s.isFinished()) {
                 throw new IllegalStateException(s.nameOf(s.seat()) + " is stuck waiting for " + s.awaiting());
             }
@@ -57,7 +57,7 @@ public final class LocalTable {
     /** Audits every round's transcript as every seat recorded it; the first failure, or the last verdict. */
     public List<AuditVerdict> audit() {
         List<AuditVerdict> verdicts = new ArrayList<>();
-        for (Seat s : seats) {
+        for (TableNode s : seats) {
             for (Seat.Session session : s.sessions()) {
                 verdicts.add(audit(session));
             }

@@ -28,7 +28,7 @@ import java.util.random.RandomGenerator;
  * every other seat, in order. The flow is deterministic from the rules engine (who deals, who acts), so
  * every seat agrees on whose turn it is and at most one seat may speak at any moment.
  */
-public abstract class Seat {
+public abstract class Seat implements TableNode {
     private final int seat;
     private final List<String> names;
     private final SigningKey signingKey;
