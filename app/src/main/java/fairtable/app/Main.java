@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
 @Command(name = "fairtable", mixinStandardHelpOptions = true, version = "fairtable 0.1.0",
         description = "Fair card draws and hidden-information games between people who do not trust each other.",
         subcommands = {DemoCommand.class, DrawCommand.class, AllocateCommand.class, AuditCommand.class,
-            PokerCommand.class, ChessCommand.class, fairtable.app.cli.DeckDemoCommand.class, CommandLine.HelpCommand.class})
+            PokerCommand.class, ChessCommand.class, fairtable.app.cli.DeckDemoCommand.class, fairtable.app.cli.PlayCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int OK = 0;
     public static final int FAILED = 1;

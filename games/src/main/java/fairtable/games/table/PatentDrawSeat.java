@@ -302,6 +302,11 @@ public final class PatentDrawSeat implements TableNode {
         for (Map.Entry<Integer, HandValue> e : hand.shownHands().entrySet()) {
             parts.add(nameOf(e.getKey()) + " showed " + Card.format(hand.privateCards(e.getKey()).stream().sorted().toList()));
         }
+        for (int s = 0; s < 2; s++) {
+            if (hand.mucked(s)) {
+                parts.add(nameOf(s) + " mucked");
+            }
+        }
         reports.add(new RoundReport(round, "hand " + round + ": pot " + Arrays.stream(won).sum() + "; "
                 + String.join(", ", parts) + "; both hands revealed by the keys", Arrays.stream(hand.stacks()).boxed().toList()));
         if (round >= maxRounds || engine.isOver()) {

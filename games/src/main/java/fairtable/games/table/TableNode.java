@@ -2,6 +2,7 @@ package fairtable.games.table;
 
 import fairtable.protocol.ProtocolViolation;
 import java.util.List;
+import java.util.function.Consumer;
 
 /** One player's node at a table, whatever protocol deals its cards: what a runner needs to drive it. */
 public interface TableNode {
@@ -23,6 +24,10 @@ public interface TableNode {
 
     /** Every finished round's deck session: the transcripts to write and audit. */
     List<Seat.Session> sessions();
+
+    /** Where this seat tells its own view, line by line (its private cards included); silent by default. */
+    default void narrateTo(Consumer<String> narrator) {
+    }
 
     /** Every finished round, as this seat saw it. */
     List<RoundReport> reports();

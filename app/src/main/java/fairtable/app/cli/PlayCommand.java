@@ -1,0 +1,211 @@
+package fairtable.app.cli;
+
+import fairtable.app.Main;
+import fairtable.app.play.GameKind;
+import fairtable.app.play.NetworkTable;
+import fairtable.app.play.TableConfig;
+import fairtable.app.play.TableRun;
+import fairtable.app.play.TerminalPlayer;
+import fairtable.games.table.LocalTable;
+import fairtable.games.table.TableNode;
+import fairtable.net.tcp.TcpTransport;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * Plays Hold'em, five-card draw or dominoes, dealt only by the verifiable deck (or, for heads-up draw, the
+ * FR 2823580 protocol): alone against bots, bots only, or two players over TCP; then audits every hand.
+ */
+@Command(name = "play", mixinStandardHelpOptions = true,
+        description = {"Play draw-poker, holdem or dominoes: every card is dealt by the verifiable deck, no player's "
+                + "software ever holds another player's hidden card, and every hand's transcript is audited at the end.",
+            "--bots all plays unattended; with fewer bots than players you play one seat at the terminal.",
+            "--host PORT / --join HOST:PORT: two players, one process each, over TCP."})
+public final class PlayCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "GAME", description = "draw-poker, holdem or dominoes")
+    String game;
+
+    @Option(names = "--players", description = "Players (holdem 2-9, default 4; draw-poker 2-6, default 2; dominoes 2-4, default 2).")
+    Integer players;
+
+    @Option(names = "--bots", paramLabel = "N|all", description = "How many seats bots play: a number or 'all' (default: all but yours).")
+    String bots;
+
+    @Option(names = "--hands", description = "Hands (rounds for dominoes) to play at most (default: 10; dominoes: the match to 100, at most 50 rounds).")
+    Integer hands;
+
+    @Option(names = "--seed", description = "Derive every secret and every bot decision from this seed: reproducible, NOT secret (tests and demos).")
+    Long seed;
+
+    @Option(names = "--stack", defaultValue = "1000", description = "Chips each poker player starts with (default: ${DEFAULT-VALUE}; blinds 10/20).")
+    int stack;
+
+    @Option(names = "--protocol", defaultValue = "deck", description = "deck (verifiable-deck/v1, default) or patent (FR 2823580, draw-poker for 2 only).")
+    String protocol;
+
+    @Option(names = "--transcript", paramLabel = "FILE", description = "Transcript base name; hand K goes to FILE-K.jsonl (default: play-GAME.jsonl).")
+    Path transcript;
+
+    @Option(names = "--action-seconds", defaultValue = "60", description = "Seconds a person has for each action; then it checks or folds (default: ${DEFAULT-VALUE}).")
+    long actionSeconds;
+
+    @Option(names = "--name", description = "Your name at the table (default: alice, or bob when joining).")
+    String name;
+
+    @Option(names = "--host", paramLabel = "PORT", description = "Host a two-player game on this TCP port and wait for the other player.")
+    Integer hostPort;
+
+    @Option(names = "--join", paramLabel = "HOST:PORT", description = "Join a two-player game hosted at HOST:PORT.")
+    String join;
+
+    @Option(names = "--bind", defaultValue = "127.0.0.1", description = "Address to listen on with --host (default: ${DEFAULT-VALUE}).")
+    String bind;
+
+    @Option(names = "--timeout", defaultValue = "300", description = "Seconds to wait for the other player over the network (default: ${DEFAULT-VALUE}).")
+    long timeoutSeconds;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        GameKind kind = GameKind.byCommand(game);
+        if (!protocol.equals("deck") && !protocol.equals("patent")) {
+            throw new IllegalArgumentException("--protocol is deck or patent, not " + protocol);
+        }
+        if (hostPort != null && join != null) {
+            throw new IllegalArgumentException("--host and --join exclude each other");
+        }
+        if (hostPort != null || join != null) {
+            return network(kind, out);
+        }
+        int n = players != null ? players : kind.defaultPlayers();
+        TableConfig config = new TableConfig(kind, TableConfig.DEFAULT_NAMES.subList(0, Math.min(n, 10)),
+                hands != null ? hands : kind.defaultRounds(), stack, protocol.equals("patent"), seed);
+        int botCount = bots == null ? n - 1 : bots.equals("all") ? n : Integer.parseInt(bots);
+        if (botCount < n - 1 || botCount > n) {
+            throw new IllegalArgumentException("--bots is " + (n - 1) + " (you play one seat) or all, not " + bots
+                    + ": more people need --host/--join");
+        }
+        int human = botCount == n ? -1 : 0;
+        List<TableNode> nodes = new ArrayList<>();
+        for (int s = 0; s < n; s++) {
+            nodes.add(s == human ? humanSeat(config, s, out) : config.botSeat(s));
+        }
+        if (human >= 0) {
+            nodes.get(human).narrateTo(line -> {
+                out.println(line);
+                out.flush();
+            });
+        }
+        header(config, out, human);
+        new LocalTable(nodes).play();
+        return finish(config, nodes.get(Math.max(human, 0)), nodes, human < 0, out);
+    }
+
+    private TableNode humanSeat(TableConfig config, int seat, PrintWriter out) {
+        TerminalPlayer person = new TerminalPlayer(seat, config.names(),
+                new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out, actionSeconds);
+        return config.game() == GameKind.DOMINOES ? config.dominoSeat(seat, person) : config.pokerSeat(seat, person);
+    }
+
+    private void header(TableConfig config, PrintWriter out, int human) {
+        out.printf("%s, %d players (%s), at most %d %ss, dealt by %s.%n", config.game().command(), config.players(),
+                String.join(", ", config.names()), config.rounds(), config.game().roundName(),
+                config.patent() ? "the FR 2823580 blind draw (both hands are revealed after each hand)"
+                        : "verifiable-deck/v1 (one shuffled, proved deck per " + config.game().roundName() + ")");
+        if (human >= 0) {
+            out.println("You are " + config.names().get(human) + "; the others are bots.");
+        }
+        if (config.seed() != null) {
+            out.println("Seeded with " + config.seed() + ": every secret is derived from the seed, so this game is NOT secret.");
+        }
+        out.println();
+        out.flush();
+    }
+
+    private int finish(TableConfig config, TableNode me, List<TableNode> all, boolean printResults, PrintWriter out)
+            throws Exception {
+        if (printResults) {
+            out.println("Results:");
+            TableRun.printResults(config, me, out);
+        }
+        boolean conserved = TableRun.printStandings(config, me, out);
+        out.println();
+        Path base = transcript != null ? transcript : Path.of("play-" + config.game().command() + ".jsonl");
+        List<TableNode> others = all.stream().filter(node -> node != me).toList();
+        boolean verified = TableRun.writeAndAudit(config, me, others, base, out);
+        out.flush();
+        return verified && conserved ? Main.OK : Main.FAILED;
+    }
+
+    /** Two players, one per process, over TCP: the host sends the terms, each side plays its one seat. */
+    private int network(GameKind kind, PrintWriter out) throws Exception {
+        if (players != null && players != 2) {
+            throw new IllegalArgumentException("--host/--join play exactly 2 players (no relay for more yet)");
+        }
+        boolean bot = bots != null && (bots.equals("all") || Integer.parseInt(bots) >= 1);
+        Duration timeout = Duration.ofSeconds(timeoutSeconds);
+        TcpTransport t;
+        TableConfig config;
+        int mySeat;
+        if (hostPort != null) {
+            try (ServerSocket server = TcpTransport.listen(bind, hostPort)) {
+                out.println("Waiting for the other player on " + bind + ":" + server.getLocalPort() + " ...");
+                out.flush();
+                t = TcpTransport.accept(server, timeout);
+            }
+            String me = name != null ? name : "alice";
+            int rounds = hands != null ? hands : kind.defaultRounds();
+            NetworkTable.sendTerms(t, kind, rounds, stack, protocol.equals("patent"), me);
+            String guest = NetworkTable.readName(t, timeout);
+            if (guest.equals(me)) {
+                guest = guest + "2";
+            }
+            config = new TableConfig(kind, List.of(me, guest), rounds, stack, protocol.equals("patent"), seed);
+            mySeat = 0;
+        } else {
+            int colon = join.lastIndexOf(':');
+            if (colon < 0) {
+                throw new IllegalArgumentException("--join takes HOST:PORT, not " + join);
+            }
+            t = TcpTransport.connect(join.substring(0, colon), Integer.parseInt(join.substring(colon + 1)), timeout);
+            NetworkTable.Terms terms = NetworkTable.readTerms(t, timeout);
+            String me = name != null ? name : "bob";
+            if (me.equals(terms.hostName())) {
+                me = me + "2";
+            }
+            NetworkTable.sendName(t, me);
+            config = new TableConfig(terms.game(), List.of(terms.hostName(), me), terms.rounds(), terms.stack(),
+                    terms.patent(), seed == null ? null : seed);
+            mySeat = 1;
+        }
+        try (t) {
+            TableNode node = bot ? config.botSeat(mySeat) : humanSeat(config, mySeat, out);
+            node.narrateTo(line -> {
+                out.println(line);
+                out.flush();
+            });
+            header(config, out, bot ? -1 : mySeat);
+            out.println("Connected to " + t.peer() + "; you are " + config.names().get(mySeat)
+                    + (bot ? " (played by a bot)" : "") + ".");
+            NetworkTable.play(node, t, timeout.plusSeconds(actionSeconds));
+            out.println();
+            return finish(config, node, List.of(), false, out);
+        }
+    }
+}

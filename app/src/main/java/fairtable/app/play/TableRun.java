@@ -1,0 +1,110 @@
+package fairtable.app.play;
+
+import fairtable.games.table.LocalTable;
+import fairtable.games.table.RoundReport;
+import fairtable.games.table.Seat;
+import fairtable.games.table.TableNode;
+import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.transcript.TranscriptFile;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What happens after a table has played: the results, the final stacks or scores, one transcript file per
+ * round, and the audit of each one.
+ */
+public final class TableRun {
+    private TableRun() {
+    }
+
+    /** {@code play-holdem.jsonl} and round 3 give {@code play-holdem-3.jsonl}. */
+    public static Path transcriptFor(Path base, int round) {
+        String name = base.getFileName().toString();
+        String stem = name.endsWith(".jsonl") ? name.substring(0, name.length() - ".jsonl".length()) : name;
+        return base.resolveSibling(stem + "-" + round + ".jsonl");
+    }
+
+    /** Prints every round's result as {@code node} saw it. */
+    public static void printResults(TableConfig config, TableNode node, PrintWriter out) {
+        for (RoundReport report : node.reports()) {
+            out.println("  " + report.summary());
+        }
+        out.flush();
+    }
+
+    /** Prints the final standings; for poker also whether the chips were conserved. Returns whether they were. */
+    public static boolean printStandings(TableConfig config, TableNode node, PrintWriter out) {
+        List<RoundReport> reports = node.reports();
+        if (reports.isEmpty()) {
+            out.println("No " + config.game().roundName() + " was completed.");
+            return false;
+        }
+        List<Integer> last = reports.get(reports.size() - 1).standings();
+        List<String> parts = new ArrayList<>();
+        if (config.game() == GameKind.DOMINOES) {
+            for (int s = 0; s < last.size(); s++) {
+                parts.add(config.names().get(s) + " " + last.get(s));
+            }
+            out.println("Final scores: " + String.join(", ", parts));
+            return true;
+        }
+        int total = 0;
+        for (int s = 0; s < last.size(); s++) {
+            parts.add(config.names().get(s) + " " + last.get(s));
+            total += last.get(s);
+        }
+        boolean conserved = total == config.chips();
+        out.println("Final stacks: " + String.join(", ", parts) + " (total " + total
+                + (conserved ? ", every chip accounted for)" : ", NOT the " + config.chips() + " the table started with)"));
+        return conserved;
+    }
+
+    /**
+     * Writes each of {@code node}'s round transcripts next to {@code base} and audits it; in a local game
+     * {@code others} are the other seats, whose transcripts must be the same messages. Prints one verdict per
+     * round and a last line; returns whether everything verified.
+     */
+    public static boolean writeAndAudit(TableConfig config, TableNode node, List<? extends TableNode> others, Path base,
+            PrintWriter out) throws IOException {
+        List<Seat.Session> sessions = node.sessions();
+        int verified = 0;
+        String firstFailure = null;
+        for (Seat.Session session : sessions) {
+            Path file = transcriptFor(base, session.round());
+            TranscriptFile.write(file, session.messages(), session.refused());
+            AuditVerdict verdict = LocalTable.audit(session);
+            String line = verdict.line();
+            for (TableNode other : others) {
+                List<Seat.Session> theirs = other.sessions();
+                boolean same = theirs.size() >= session.round()
+                        && theirs.get(session.round() - 1).messages().equals(session.messages());
+                if (!same && verdict.verified()) {
+                    verdict = null;
+                    line = "FAILED: " + other.nameOf(other.seat()) + " recorded a different transcript";
+                    break;
+                }
+            }
+            out.println("  " + config.game().roundName() + " " + session.round() + " (" + file + "): " + line);
+            if (line.startsWith("VERIFIED")) {
+                verified++;
+            } else if (firstFailure == null) {
+                firstFailure = line;
+            }
+        }
+        if (sessions.isEmpty()) {
+            out.println("Audit: FAILED: no transcript was recorded");
+            return false;
+        }
+        if (firstFailure == null) {
+            out.println("Audit: VERIFIED: " + verified + " of " + sessions.size() + " " + config.game().roundName()
+                    + " transcripts (" + transcriptFor(base, 1) + " ...), every signature and proof checked again");
+        } else {
+            out.println("Audit: " + firstFailure);
+        }
+        out.flush();
+        return firstFailure == null;
+    }
+}
