@@ -46,13 +46,16 @@ public final class HoldemShowcase {
             out.println();
             out.println("Hand " + report.round() + ":");
             for (int s = 0; s < PLAYERS; s++) {
-                out.println("  " + config.names().get(s) + "'s own view:");
-                for (String line : views.get(s).getOrDefault(report.round(), List.of())) {
-                    if (!line.startsWith("hand " + report.round() + ": ")) {
-                        out.println("    " + line);
-                    }
-                }
+                List<String> own = views.get(s).getOrDefault(report.round(), List.of()).stream()
+                        .filter(line -> line.startsWith("your cards") || line.startsWith("you draw")).toList();
+                out.println("  " + config.names().get(s) + "'s own view: " + (own.isEmpty() ? "(not dealt in)" : String.join("; ", own)));
             }
+            // The public part of the hand is the same in every view: print it once, from the first seat's.
+            List<String> publicPart = views.get(0).getOrDefault(report.round(), List.of()).stream()
+                    .filter(line -> !line.startsWith("your cards") && !line.startsWith("you draw")
+                            && !line.startsWith("hand " + report.round() + ": "))
+                    .toList();
+            out.println("  at the table: " + String.join(", ", publicPart));
             out.println("  result: " + report.summary().substring(report.summary().indexOf(':') + 2));
         }
         out.println();

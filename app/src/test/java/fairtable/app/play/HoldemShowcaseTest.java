@@ -13,7 +13,7 @@ class HoldemShowcaseTest {
         boolean ok = HoldemShowcase.run(new PrintWriter(text, true), 7);
         String out = text.toString();
         assertThat(ok).as(out).isTrue();
-        assertThat(out).contains("Hand 1:", "alice's own view:", "bob's own view:", "carol's own view:", "your cards: ",
+        assertThat(out).contains("Hand 1:", "alice's own view: your cards: ", "bob's own view: ", "carol's own view: ", "at the table: ",
                 "result: pot ", "Final stacks:", "total 1500, every chip accounted for");
         assertThat(out).containsPattern("(?m)^Audit: VERIFIED: all 9 transcripts");
         // Each private view names its own hole cards exactly once per hand.
