@@ -75,9 +75,10 @@ class PokerTableTest {
         assertAgreedAndConserved(seats, players * stack);
     }
 
-    @Test
-    void noSeatEverSeesAnotherSeatsHiddenCardsBeforeTheyAreShown() throws Exception {
-        List<PokerSeat> seats = holdemTable(4, 2, 31, 300);
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void noSeatEverSeesAnotherSeatsHiddenCardsBeforeTheyAreShown(boolean holdem) throws Exception {
+        List<PokerSeat> seats = holdem ? holdemTable(4, 2, 31, 300) : drawTable(3, 2, 32, 300);
         int[] checks = {0};
         new LocalTable(seats).play(message -> {
             for (PokerSeat seat : seats) {

@@ -91,6 +91,24 @@ class TableCheatTest {
     }
 
     @Test
+    void overThePatentProtocolAShowdownClaimIsCheckedAgainstTheRevealedHands() {
+        List<PatentDrawSeat> seats = PatentDrawTableTest.table(6, 62, 300);
+        assertThatThrownBy(() -> play(seats, m -> {
+            if (m instanceof TableMessage.Declaration d && d.sender() == 1 && d.words().startsWith("show ")) {
+                List<Card> named = Card.parseAll(d.words().substring(5));
+                List<Card> alices = seats.get(0).view().privateCards(0);
+                List<Card> other = Card.deck().stream().filter(c -> !alices.contains(c) && !named.contains(c))
+                        .limit(5).toList();
+                return new TableMessage.Declaration(d.round(), 1, "show " + Card.format(other));
+            }
+            return m;
+        })).isInstanceOfSatisfying(ProtocolViolation.class, v -> {
+            assertThat(v.party()).isEqualTo("bob");
+            assertThat(v.reason()).contains("but held");
+        });
+    }
+
+    @Test
     void aDeckMessageFromAnotherHandIsRefused() throws Exception {
         List<PokerSeat> seats = PokerTableTest.holdemTable(2, 1, 74, 500);
         List<TableMessage> hello = seats.get(0).start();
