@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
         description = {"Play draw-poker, holdem or dominoes: every card is dealt by the verifiable deck, no player's "
                 + "software ever holds another player's hidden card, and every hand's transcript is audited at the end.",
             "--bots all plays unattended; with fewer bots than players you play one seat at the terminal.",
-            "--host PORT / --join HOST:PORT: two players, one process each, over TCP."})
+            "--host PORT / --join HOST:PORT: one process per player over TCP; the host relays (2 to the game's maximum)."})
 public final class PlayCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "GAME", description = "draw-poker, holdem or dominoes")
@@ -62,13 +62,13 @@ public final class PlayCommand implements Callable<Integer> {
     @Option(names = "--action-seconds", defaultValue = "60", description = "Seconds a person has for each action; then it checks or folds (default: ${DEFAULT-VALUE}).")
     long actionSeconds;
 
-    @Option(names = "--name", description = "Your name at the table (default: alice, or bob when joining).")
+    @Option(names = "--name", description = "Your name at the table, one word (default: alice, or guest when joining).")
     String name;
 
-    @Option(names = "--host", paramLabel = "PORT", description = "Host a two-player game on this TCP port and wait for the other player.")
+    @Option(names = "--host", paramLabel = "PORT", description = "Host a game on this TCP port (you are seat 0 and relay); waits for --players - 1 others.")
     Integer hostPort;
 
-    @Option(names = "--join", paramLabel = "HOST:PORT", description = "Join a two-player game hosted at HOST:PORT.")
+    @Option(names = "--join", paramLabel = "HOST:PORT", description = "Join a game hosted at HOST:PORT.")
     String join;
 
     @Option(names = "--bind", defaultValue = "127.0.0.1", description = "Address to listen on with --host (default: ${DEFAULT-VALUE}).")
@@ -153,59 +153,73 @@ public final class PlayCommand implements Callable<Integer> {
         return verified && conserved ? Main.OK : Main.FAILED;
     }
 
-    /** Two players, one per process, over TCP: the host sends the terms, each side plays its one seat. */
+    /**
+     * One seat per process over TCP: the host (seat 0) accepts the other players, sends them the terms and
+     * relays every message in one order; each process plays its one seat, as a person or a bot.
+     */
     private int network(GameKind kind, PrintWriter out) throws Exception {
-        if (players != null && players != 2) {
-            throw new IllegalArgumentException("--host/--join play exactly 2 players (no relay for more yet)");
-        }
         boolean bot = bots != null && (bots.equals("all") || Integer.parseInt(bots) >= 1);
         Duration timeout = Duration.ofSeconds(timeoutSeconds);
-        TcpTransport t;
-        TableConfig config;
-        int mySeat;
+        Duration turnTimeout = timeout.plusSeconds(actionSeconds);
         if (hostPort != null) {
-            try (ServerSocket server = TcpTransport.listen(bind, hostPort)) {
-                out.println("Waiting for the other player on " + bind + ":" + server.getLocalPort() + " ...");
-                out.flush();
-                t = TcpTransport.accept(server, timeout);
+            int n = players != null ? players : 2;
+            if (n < kind.minPlayers() || n > kind.maxPlayers()) {
+                throw new IllegalArgumentException(kind.command() + " is for " + kind.minPlayers() + " to "
+                        + kind.maxPlayers() + " players, not " + n);
             }
-            String me = name != null ? name : "alice";
-            int rounds = hands != null ? hands : kind.defaultRounds();
-            NetworkTable.sendTerms(t, kind, rounds, stack, protocol.equals("patent"), me);
-            String guest = NetworkTable.readName(t, timeout);
-            if (guest.equals(me)) {
-                guest = guest + "2";
+            List<TcpTransport> guests = new ArrayList<>();
+            try {
+                List<String> names = new ArrayList<>();
+                names.add(name != null ? name : "alice");
+                try (ServerSocket server = TcpTransport.listen(bind, hostPort)) {
+                    out.println("Waiting for " + (n - 1) + " player(s) on " + bind + ":" + server.getLocalPort() + " ...");
+                    out.flush();
+                    while (guests.size() < n - 1) {
+                        TcpTransport guest = TcpTransport.accept(server, timeout);
+                        guests.add(guest);
+                        names.add(NetworkTable.readName(guest, timeout));
+                        out.println(names.get(names.size() - 1) + " joined from " + guest.peer());
+                        out.flush();
+                    }
+                }
+                int rounds = hands != null ? hands : kind.defaultRounds();
+                TableConfig config = new TableConfig(kind, NetworkTable.distinct(names), rounds, stack,
+                        protocol.equals("patent"), seed);
+                NetworkTable.sendTerms(guests, new NetworkTable.Terms(kind, rounds, stack, config.patent(), 0,
+                        config.names()));
+                TableNode node = networkSeat(config, 0, bot, out);
+                NetworkTable.playHost(node, guests, turnTimeout);
+                out.println();
+                return finish(config, node, List.of(), false, out);
+            } finally {
+                guests.forEach(TcpTransport::close);
             }
-            config = new TableConfig(kind, List.of(me, guest), rounds, stack, protocol.equals("patent"), seed);
-            mySeat = 0;
-        } else {
-            int colon = join.lastIndexOf(':');
-            if (colon < 0) {
-                throw new IllegalArgumentException("--join takes HOST:PORT, not " + join);
-            }
-            t = TcpTransport.connect(join.substring(0, colon), Integer.parseInt(join.substring(colon + 1)), timeout);
-            NetworkTable.Terms terms = NetworkTable.readTerms(t, timeout);
-            String me = name != null ? name : "bob";
-            if (me.equals(terms.hostName())) {
-                me = me + "2";
-            }
-            NetworkTable.sendName(t, me);
-            config = new TableConfig(terms.game(), List.of(terms.hostName(), me), terms.rounds(), terms.stack(),
-                    terms.patent(), seed == null ? null : seed);
-            mySeat = 1;
         }
-        try (t) {
-            TableNode node = bot ? config.botSeat(mySeat) : humanSeat(config, mySeat, out);
-            node.narrateTo(line -> {
-                out.println(line);
-                out.flush();
-            });
-            header(config, out, bot ? -1 : mySeat);
-            out.println("Connected to " + t.peer() + "; you are " + config.names().get(mySeat)
-                    + (bot ? " (played by a bot)" : "") + ".");
-            NetworkTable.play(node, t, timeout.plusSeconds(actionSeconds));
+        int colon = join.lastIndexOf(':');
+        if (colon < 0) {
+            throw new IllegalArgumentException("--join takes HOST:PORT, not " + join);
+        }
+        try (TcpTransport host = TcpTransport.connect(join.substring(0, colon),
+                Integer.parseInt(join.substring(colon + 1)), timeout)) {
+            NetworkTable.Terms terms = NetworkTable.join(host, name != null ? name : "guest", timeout);
+            TableConfig config = new TableConfig(terms.game(), terms.names(), terms.rounds(), terms.stack(),
+                    terms.patent(), seed);
+            TableNode node = networkSeat(config, terms.seat(), bot, out);
+            NetworkTable.playGuest(node, host, turnTimeout);
             out.println();
             return finish(config, node, List.of(), false, out);
         }
+    }
+
+    private TableNode networkSeat(TableConfig config, int seat, boolean bot, PrintWriter out) {
+        TableNode node = bot ? config.botSeat(seat) : humanSeat(config, seat, out);
+        node.narrateTo(line -> {
+            out.println(line);
+            out.flush();
+        });
+        header(config, out, bot ? -1 : seat);
+        out.println("You are " + config.names().get(seat) + (bot ? " (played by a bot)" : "") + ", seat " + seat + ".");
+        out.flush();
+        return node;
     }
 }
