@@ -1,5 +1,6 @@
 package fairtable.app.play;
 
+import fairtable.games.table.Decisions;
 import fairtable.games.table.LocalTable;
 import fairtable.games.table.RoundReport;
 import fairtable.games.table.Seat;
@@ -25,6 +26,12 @@ public final class TableRun {
         String name = base.getFileName().toString();
         String stem = name.endsWith(".jsonl") ? name.substring(0, name.length() - ".jsonl".length()) : name;
         return base.resolveSibling(stem + "-" + round + ".jsonl");
+    }
+
+    /** The signed decisions of round 3 go to {@code play-holdem-3.decisions.jsonl}. */
+    public static Path decisionsFor(Path base, int round) {
+        String name = transcriptFor(base, round).getFileName().toString();
+        return base.resolveSibling(name.substring(0, name.length() - ".jsonl".length()) + ".decisions.jsonl");
     }
 
     /** Prints every round's result as {@code node} saw it. */
@@ -75,6 +82,8 @@ public final class TableRun {
         for (Seat.Session session : sessions) {
             Path file = transcriptFor(base, session.round());
             TranscriptFile.write(file, session.messages(), session.refused());
+            java.nio.file.Files.write(decisionsFor(base, session.round()),
+                    session.decisions().stream().map(Decisions::jsonLine).toList());
             AuditVerdict verdict = LocalTable.audit(session);
             String line = verdict.line();
             for (TableNode other : others) {

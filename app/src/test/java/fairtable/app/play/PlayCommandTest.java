@@ -47,6 +47,9 @@ class PlayCommandTest {
         assertThat(out).containsPattern("(?m)^Audit: VERIFIED: 5 of 5 hand transcripts");
         // The files on disk are what a third party audits.
         assertThat(Auditor.audit(TranscriptFile.read(dir.resolve("h-3.jsonl"))).line()).startsWith("VERIFIED");
+        // Next to it, the hand's signed decisions, in order.
+        assertThat(java.nio.file.Files.readAllLines(dir.resolve("h-3.decisions.jsonl")))
+                .isNotEmpty().allSatisfy(line -> assertThat(line).startsWith("{\"round\":3,\"seq\":").contains("\"signature\":\""));
     }
 
     @Test

@@ -45,6 +45,7 @@ public final class PatentDrawSeat implements TableNode {
     private PatentParty party;
     private boolean dealt;
     private List<Card> myDiscards = List.of();
+    private Decisions decisions = new Decisions();
     private boolean drawing;
     /** How many cards each seat changed this hand (to return to the pile at its end). */
     private final int[] discarded = new int[2];
@@ -99,6 +100,7 @@ public final class PatentDrawSeat implements TableNode {
         claimed[0] = null;
         claimed[1] = null;
         myDiscards = List.of();
+        decisions = new Decisions();
         wrap(party.start(), out);
     }
 
@@ -119,7 +121,10 @@ public final class PatentDrawSeat implements TableNode {
                 throw party.failure().get();
             }
         } else {
-            onDeclaration(m.sender(), ((TableMessage.Declaration) m).words());
+            TableMessage.Declaration d = (TableMessage.Declaration) m;
+            decisions.check(party.transcript(), d);
+            onDeclaration(d.sender(), d.words());
+            decisions.accept(d);
         }
         progress(out);
         return out;
@@ -191,7 +196,7 @@ public final class PatentDrawSeat implements TableNode {
                 words = action.toString();
             }
             engine = engine.apply(action);
-            return List.of(new TableMessage.Declaration(round, seat, words));
+            return List.of(decisions.sign(party.transcript(), signingKey, round, seat, words));
         }
         return null;
     }
@@ -314,8 +319,13 @@ public final class PatentDrawSeat implements TableNode {
         }
     }
 
+    /** The same decision with other words, signed again by this seat: for the tests' dishonest players only. */
+    TableMessage.Declaration reword(TableMessage.Declaration original, String words) {
+        return Decisions.reword(party.transcript(), signingKey, original, words);
+    }
+
     private Seat.Session session() {
-        return new Seat.Session(round, party.transcript().envelopes(), party.rejected());
+        return new Seat.Session(round, party.transcript().envelopes(), party.rejected(), decisions.list());
     }
 
     private void wrap(List<Envelope> envelopes, List<TableMessage> out) {

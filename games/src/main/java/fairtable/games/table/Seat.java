@@ -39,16 +39,19 @@ public abstract class Seat implements TableNode {
     private DeckParty deck;
     private int consumed;
     private List<Integer> stock;
+    private Decisions decisions = new Decisions();
     private final List<Session> sessions = new ArrayList<>();
     private ProtocolViolation failure;
     private boolean finished;
     private Consumer<String> narrator = line -> { };
 
     /** One finished (or interrupted) round's deck session: what to write to a transcript file and audit. */
-    public record Session(int round, List<Envelope> messages, List<Party.Rejected> refused) {
+    public record Session(int round, List<Envelope> messages, List<Party.Rejected> refused,
+            List<TableMessage.Declaration> decisions) {
         public Session {
             messages = List.copyOf(messages);
             refused = List.copyOf(refused);
+            decisions = List.copyOf(decisions);
         }
     }
 
@@ -145,7 +148,9 @@ public abstract class Seat implements TableNode {
                 throw new ProtocolViolation(deck.observer() == null ? 0 : deck.observer().nextStep(),
                         nameOf(d.sender()), "declared \"" + d.words() + "\" while the deck awaits " + deck.awaiting());
             }
+            decisions.check(deck.transcript(), d);
             onDeclaration(d.sender(), d.words()); // a refused decision throws before changing the engine
+            decisions.accept(d);
         }
         try {
             progress(out);
@@ -159,7 +164,7 @@ public abstract class Seat implements TableNode {
     private void fail(ProtocolViolation v) {
         failure = v;
         finished = true;
-        sessions.add(new Session(round, deck.transcript().envelopes(), deck.rejected()));
+        sessions.add(new Session(round, deck.transcript().envelopes(), deck.rejected(), decisions.list()));
     }
 
     private void newRound(List<TableMessage> out) {
@@ -167,6 +172,7 @@ public abstract class Seat implements TableNode {
         deck = DeckParty.create(new DeckParameters(names.size(), deckSize()), seat, names.get(seat), signingKey, random);
         consumed = 0;
         stock = null;
+        decisions = new Decisions();
         beginRound(round);
         wrap(deck.start(), out);
     }
@@ -180,7 +186,7 @@ public abstract class Seat implements TableNode {
             consumeEvents(observer);
             if (roundOver()) {
                 roundFinished();
-                sessions.add(new Session(round, deck.transcript().envelopes(), deck.rejected()));
+                sessions.add(new Session(round, deck.transcript().envelopes(), deck.rejected(), decisions.list()));
                 if (round >= maxRounds || gameOver()) {
                     finished = true;
                     return;
@@ -259,7 +265,12 @@ public abstract class Seat implements TableNode {
 
     /** A public decision of this seat for the current round. */
     protected final TableMessage declare(String words) {
-        return new TableMessage.Declaration(round, seat, words);
+        return decisions.sign(deck.transcript(), signingKey, round, seat, words);
+    }
+
+    /** The same decision with other words, signed again by this seat: for the tests' dishonest players only. */
+    TableMessage.Declaration reword(TableMessage.Declaration original, String words) {
+        return Decisions.reword(deck.transcript(), signingKey, original, words);
     }
 
     /** This round's deck. */

@@ -7,7 +7,7 @@ import fairtable.protocol.wire.WireWriter;
 
 /**
  * What a seat sends to every other seat: a signed message of the round's deck protocol, or a public game
- * decision (a bet, a fold, a domino played) that the deck does not carry. Both name the round they belong
+ * decision (a bet, a fold, a domino played), signed, that the deck does not carry. Both name the round they belong
  * to, so a message from another hand is refused.
  */
 public sealed interface TableMessage {
@@ -32,11 +32,36 @@ public sealed interface TableMessage {
         }
     }
 
-    /** A public decision, in the words of {@link Declarations}. */
-    record Declaration(int round, int sender, String words) implements TableMessage {
+    /**
+     * A public decision in words ("call", "raise 40", "show As Kd", "play 6-4 left"), the {@code seq}-th of
+     * its round, signed by its sender's Ed25519 key (the one in its hello) together with the round's session
+     * and the deck transcript so far: see {@link Decisions}.
+     */
+    record Declaration(int round, int sender, int seq, String words, byte[] signature) implements TableMessage {
+        public Declaration {
+            signature = signature.clone();
+        }
+
+        @Override
+        public byte[] signature() {
+            return signature.clone();
+        }
+
         @Override
         public byte[] toBytes() {
-            return new WireWriter().u8(DECLARATION).u32(round).u8(sender).string(words).toBytes();
+            return new WireWriter().u8(DECLARATION).u32(round).u8(sender).u32(seq).string(words).fixed(signature)
+                    .toBytes();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Declaration d && d.round == round && d.sender == sender && d.seq == seq
+                    && d.words.equals(words) && java.util.Arrays.equals(d.signature, signature);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(round, sender, seq, words) * 31 + java.util.Arrays.hashCode(signature);
         }
     }
 
@@ -49,7 +74,8 @@ public sealed interface TableMessage {
         int round = r.count(Integer.MAX_VALUE, "the round");
         TableMessage m = switch (kind) {
             case DECK -> new DeckStep(round, Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "the envelope")));
-            case DECLARATION -> new Declaration(round, r.u8(), r.string(256, "the decision"));
+            case DECLARATION -> new Declaration(round, r.u8(), r.count(1 << 20, "the decision number"),
+                    r.string(256, "the decision"), r.fixed(64, "the signature"));
             default -> throw new MalformedMessageException("unknown table message kind " + kind);
         };
         r.end();

@@ -38,7 +38,7 @@ class TableCheatTest {
             if (m instanceof TableMessage.Declaration d && d.sender() == 1 && d.words().startsWith("show ")) {
                 List<Card> named = Card.parseAll(d.words().substring(5));
                 String other = named.contains(Card.parse("As")) ? "Ks Qs" : "As Qs";
-                return new TableMessage.Declaration(d.round(), 1, "show " + other);
+                return seats.get(1).reword(d, "show " + other); // bob signs his lie
             }
             return m;
         })).isInstanceOfSatisfying(ProtocolViolation.class, v -> {
@@ -59,7 +59,9 @@ class TableCheatTest {
                 int intruder = (d.sender() + 1) % 3;
                 int victim = (d.sender() + 2) % 3;
                 var before = seats.get(victim).view();
-                assertThatThrownBy(() -> seats.get(victim).receive(new TableMessage.Declaration(d.round(), intruder, "fold")))
+                TableMessage.Declaration forged = seats.get(intruder).reword(
+                        new TableMessage.Declaration(d.round(), intruder, d.seq(), "fold", new byte[64]), "fold");
+                assertThatThrownBy(() -> seats.get(victim).receive(forged))
                         .isInstanceOfSatisfying(ProtocolViolation.class, v -> {
                             assertThat(v.party()).isEqualTo(seats.get(0).nameOf(intruder));
                             assertThat(v.reason()).contains("out of turn");
@@ -81,7 +83,7 @@ class TableCheatTest {
                 String[] pips = w[1].split("-");
                 Tile claimed = Tile.of(Integer.parseInt(pips[0]), Integer.parseInt(pips[1]));
                 Tile other = Tile.ofIndex((claimed.index() + 1) % Tile.COUNT);
-                return new TableMessage.Declaration(d.round(), 0, "play " + other + " " + w[2]);
+                return seats.get(0).reword(d, "play " + other + " " + w[2]);
             }
             return m;
         })).isInstanceOfSatisfying(ProtocolViolation.class, v -> {
@@ -99,13 +101,36 @@ class TableCheatTest {
                 List<Card> alices = seats.get(0).view().privateCards(0);
                 List<Card> other = Card.deck().stream().filter(c -> !alices.contains(c) && !named.contains(c))
                         .limit(5).toList();
-                return new TableMessage.Declaration(d.round(), 1, "show " + Card.format(other));
+                return seats.get(1).reword(d, "show " + Card.format(other));
             }
             return m;
         })).isInstanceOfSatisfying(ProtocolViolation.class, v -> {
             assertThat(v.party()).isEqualTo("bob");
             assertThat(v.reason()).contains("but held");
         });
+    }
+
+    @Test
+    void aDecisionChangedInTransitOrReplayedIsRefused() {
+        List<PokerSeat> seats = PokerTableTest.holdemTable(3, 1, 75, 500);
+        assertThatThrownBy(() -> play(seats, m -> m instanceof TableMessage.Declaration d
+                ? new TableMessage.Declaration(d.round(), d.sender(), d.seq(), d.words().equals("fold") ? "call" : "fold",
+                        d.signature())
+                : m))
+                .isInstanceOfSatisfying(ProtocolViolation.class,
+                        v -> assertThat(v.reason()).contains("is not signed by its sender's key"));
+        List<PokerSeat> again = PokerTableTest.holdemTable(3, 1, 75, 500);
+        TableMessage.Declaration[] first = {null};
+        assertThatThrownBy(() -> play(again, m -> {
+            if (m instanceof TableMessage.Declaration d) {
+                if (first[0] == null) {
+                    first[0] = d;
+                } else {
+                    return first[0]; // the first signed decision again, in place of the second
+                }
+            }
+            return m;
+        })).isInstanceOfSatisfying(ProtocolViolation.class, v -> assertThat(v.reason()).contains("decision number"));
     }
 
     @Test
