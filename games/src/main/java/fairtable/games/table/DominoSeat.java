@@ -45,6 +45,7 @@ public final class DominoSeat extends Seat {
     private int leader;
     private Tile played;
     private boolean replayed;
+    private boolean hidesOwnHand;
     private final List<RoundReport> reports = new ArrayList<>();
     /** The round as it happened: the initial deal, then each move and each draw's position. */
     private List<List<Integer>> dealt;
@@ -76,6 +77,26 @@ public final class DominoSeat extends Seat {
 
     public List<RoundReport> reports() {
         return Collections.unmodifiableList(reports);
+    }
+
+    /**
+     * Makes this seat a cheater for the adversarial tests: its own engine no longer knows its tiles, so it
+     * accepts this seat's draws and passes on trust, as the others' engines do. Package-private.
+     */
+    void cheatByHidingOwnHand() {
+        hidesOwnHand = true;
+    }
+
+    /** The tiles this seat holds face-down, read with its key; package-private, for the cheating tests. */
+    Set<Tile> heldTiles() {
+        Set<Tile> held = new LinkedHashSet<>();
+        java.util.Map<Integer, Integer> readable = deck().hand();
+        for (int p : heldFaceDown(seat())) {
+            if (readable.containsKey(p)) {
+                held.add(Tile.ofIndex(readable.get(p)));
+            }
+        }
+        return held;
     }
 
     @Override
@@ -277,7 +298,7 @@ public final class DominoSeat extends Seat {
                 byPlayer.set(recipients.get(i), positions.get(i));
             }
             List<Tile> mine = myCards(byPlayer.get(seat())).stream().map(Tile::ofIndex).toList();
-            hands.set(seat(), Hand.of(mine));
+            hands.set(seat(), hidesOwnHand ? Hand.hidden(mine.size()) : Hand.of(mine));
             dealt = List.copyOf(byPlayer);
             engine = DominoRound.deal(rules, hands, Lead.free(leader));
             tell("your tiles: " + mine.stream().map(Tile::toString).collect(Collectors.joining(" ")));

@@ -134,6 +134,42 @@ class TableCheatTest {
     }
 
     @Test
+    void aDominoPlayerWhoDrawsWhileHoldingAPlayableTileIsCaughtWhenTheHandsAreShown() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(76);
+        fairtable.games.dominoes.DominoRules rules = fairtable.games.dominoes.DominoRules.standard(2);
+        List<String> names = List.of("alice", "bob");
+        DominoSeat alice = new DominoSeat(0, names, PokerTableTest.key(random), random.split(), rules, 1,
+                DominoPlayer.bot());
+        DominoSeat[] bob = new DominoSeat[1];
+        // Bob draws whenever his own (blinded) engine lets him, and otherwise plays a tile he really holds.
+        DominoPlayer liar = view -> {
+            List<fairtable.games.dominoes.DominoMove> legal = view.legalMoves();
+            if (legal.contains(fairtable.games.dominoes.DominoMove.DRAW)) {
+                return fairtable.games.dominoes.DominoMove.DRAW;
+            }
+            return legal.stream()
+                    .filter(move -> !(move instanceof fairtable.games.dominoes.DominoMove.Play play)
+                            || bob[0].heldTiles().contains(play.tile()))
+                    .findFirst().orElseThrow();
+        };
+        bob[0] = new DominoSeat(1, names, PokerTableTest.key(random), random.split(), rules, 1, liar);
+        bob[0].cheatByHidingOwnHand();
+        boolean[] drewWithAPlay = {false};
+        assertThatThrownBy(() -> play(List.of(alice, bob[0]), m -> {
+            if (m instanceof TableMessage.Declaration d && d.sender() == 1 && d.words().equals("draw")) {
+                var ends = alice.view().openEnds();
+                drewWithAPlay[0] |= ends.isPresent() && bob[0].heldTiles().stream()
+                        .anyMatch(t -> t.shows(ends.get().left()) || t.shows(ends.get().right()));
+            }
+            return m;
+        })).isInstanceOfSatisfying(ProtocolViolation.class, v -> {
+            assertThat(v.party()).isEqualTo("bob");
+            assertThat(v.reason()).contains("illegal move");
+        });
+        assertThat(drewWithAPlay[0]).as("bob drew while holding a playable tile").isTrue();
+    }
+
+    @Test
     void aDeckMessageFromAnotherHandIsRefused() throws Exception {
         List<PokerSeat> seats = PokerTableTest.holdemTable(2, 1, 74, 500);
         List<TableMessage> hello = seats.get(0).start();
