@@ -9,6 +9,7 @@ import fairtable.app.play.TerminalPlayer;
 import fairtable.games.table.LocalTable;
 import fairtable.games.table.TableNode;
 import fairtable.net.tcp.TcpTransport;
+import fairtable.protocol.ProtocolViolation;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
@@ -113,7 +114,11 @@ public final class PlayCommand implements Callable<Integer> {
             });
         }
         header(config, out, human);
-        new LocalTable(nodes).play();
+        try {
+            new LocalTable(nodes).play();
+        } catch (ProtocolViolation v) {
+            return stopped(config, nodes.get(Math.max(human, 0)), v, out);
+        }
         return finish(config, nodes.get(Math.max(human, 0)), nodes, human < 0, out);
     }
 
@@ -153,6 +158,16 @@ public final class PlayCommand implements Callable<Integer> {
         return verified && conserved ? Main.OK : Main.FAILED;
     }
 
+    /** A message was refused: say who broke what, write everything so far as evidence, audit it; exit 1. */
+    private int stopped(TableConfig config, TableNode me, ProtocolViolation v, PrintWriter out) throws Exception {
+        out.println();
+        out.println("The game is stopped: FAILED: " + v.getMessage());
+        Path base = transcript != null ? transcript : Path.of("play-" + config.game().command() + ".jsonl");
+        TableRun.writeEvidence(config, me, base, out);
+        out.flush();
+        return Main.FAILED;
+    }
+
     /**
      * One seat per process over TCP: the host (seat 0) accepts the other players, sends them the terms and
      * relays every message in one order; each process plays its one seat, as a person or a bot.
@@ -188,7 +203,11 @@ public final class PlayCommand implements Callable<Integer> {
                 NetworkTable.sendTerms(guests, new NetworkTable.Terms(kind, rounds, stack, config.patent(), 0,
                         config.names()));
                 TableNode node = networkSeat(config, 0, bot, out);
-                NetworkTable.playHost(node, guests, turnTimeout);
+                try {
+                    NetworkTable.playHost(node, guests, turnTimeout);
+                } catch (ProtocolViolation v) {
+                    return stopped(config, node, v, out);
+                }
                 out.println();
                 return finish(config, node, List.of(), false, out);
             } finally {
@@ -205,7 +224,11 @@ public final class PlayCommand implements Callable<Integer> {
             TableConfig config = new TableConfig(terms.game(), terms.names(), terms.rounds(), terms.stack(),
                     terms.patent(), seed);
             TableNode node = networkSeat(config, terms.seat(), bot, out);
-            NetworkTable.playGuest(node, host, turnTimeout);
+            try {
+                NetworkTable.playGuest(node, host, turnTimeout);
+            } catch (ProtocolViolation v) {
+                return stopped(config, node, v, out);
+            }
             out.println();
             return finish(config, node, List.of(), false, out);
         }

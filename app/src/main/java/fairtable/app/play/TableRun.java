@@ -76,7 +76,20 @@ public final class TableRun {
      */
     public static boolean writeAndAudit(TableConfig config, TableNode node, List<? extends TableNode> others, Path base,
             PrintWriter out) throws IOException {
-        List<Seat.Session> sessions = node.sessions();
+        return writeAndAudit(config, node.sessions(), node, others, base, out);
+    }
+
+    /**
+     * After a game was broken off by a refused message: writes every round so far, the interrupted one with
+     * the refused messages as evidence (`fairtable audit` convicts a deck cheat from it), and audits them.
+     */
+    public static boolean writeEvidence(TableConfig config, TableNode node, Path base, PrintWriter out)
+            throws IOException {
+        return writeAndAudit(config, node.evidence(), node, List.of(), base, out);
+    }
+
+    private static boolean writeAndAudit(TableConfig config, List<Seat.Session> sessions, TableNode node,
+            List<? extends TableNode> others, Path base, PrintWriter out) throws IOException {
         int verified = 0;
         String firstFailure = null;
         for (Seat.Session session : sessions) {

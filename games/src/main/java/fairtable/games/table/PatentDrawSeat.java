@@ -364,6 +364,15 @@ public final class PatentDrawSeat implements TableNode {
     }
 
     @Override
+    public List<Seat.Session> evidence() {
+        List<Seat.Session> out = new ArrayList<>(sessions);
+        if (party != null && (sessions.isEmpty() || sessions.get(sessions.size() - 1).round() != round)) {
+            out.add(session());
+        }
+        return out;
+    }
+
+    @Override
     public List<RoundReport> reports() {
         return Collections.unmodifiableList(reports);
     }

@@ -362,6 +362,16 @@ public abstract class Seat implements TableNode {
         return Collections.unmodifiableList(sessions);
     }
 
+    @Override
+    public final List<Session> evidence() {
+        List<Session> out = new ArrayList<>(sessions);
+        boolean current = deck != null && (sessions.isEmpty() || sessions.get(sessions.size() - 1).round() != round);
+        if (current) {
+            out.add(new Session(round, deck.transcript().envelopes(), deck.rejected(), decisions.list()));
+        }
+        return out;
+    }
+
     /** What the current round's deck waits for, in words. */
     public final String awaiting() {
         return deck == null ? "the start" : deck.awaiting();

@@ -29,6 +29,12 @@ public interface TableNode {
     default void narrateTo(Consumer<String> narrator) {
     }
 
+    /**
+     * Every finished round's session and, if the game stopped during a round, that round's session so far
+     * with the messages this seat refused: the evidence to write when a game is broken off.
+     */
+    List<Seat.Session> evidence();
+
     /** Every finished round, as this seat saw it. */
     List<RoundReport> reports();
 }
