@@ -3,7 +3,6 @@ package fairtable.games.table;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.Party;
 import fairtable.protocol.ProtocolViolation;
-import fairtable.protocol.deck.DeckMessage;
 import fairtable.protocol.deck.DeckObserver;
 import fairtable.protocol.deck.DeckParameters;
 import fairtable.protocol.deck.DeckParty;
@@ -37,8 +36,7 @@ public abstract class Seat implements TableNode {
 
     private int round;
     private DeckParty deck;
-    private int consumed;
-    private List<Integer> stock;
+    private DeckOperations operations;
     private Decisions decisions = new Decisions();
     private final List<Session> sessions = new ArrayList<>();
     private ProtocolViolation failure;
@@ -170,8 +168,7 @@ public abstract class Seat implements TableNode {
     private void newRound(List<TableMessage> out) {
         round++;
         deck = DeckParty.create(new DeckParameters(names.size(), deckSize()), seat, names.get(seat), signingKey, random);
-        consumed = 0;
-        stock = null;
+        operations = new DeckOperations(deckSize());
         decisions = new Decisions();
         beginRound(round);
         wrap(deck.start(), out);
@@ -205,47 +202,19 @@ public abstract class Seat implements TableNode {
         }
     }
 
-    /** Hands every completed deck operation to the game, in order, tracking which positions each one took. */
+    /** Hands every completed deck operation to the game, in order (this seat's own shows and discards aside). */
     private void consumeEvents(DeckObserver observer) throws ProtocolViolation {
-        List<DeckObserver.Event> events = observer.events();
-        if (stock == null) {
-            stock = new ArrayList<>();
-            for (int p = 0; p < deckSize(); p++) {
-                stock.add(p);
+        for (DeckOperations.Operation op : operations.drain(observer)) {
+            if (op instanceof DeckOperations.Dealt d) {
+                onDealt(d.recipients(), d.positions());
+            } else if (op instanceof DeckOperations.Opened o) {
+                onOpened(o.positions());
+            } else if (op instanceof DeckOperations.Shown sh && sh.seat() != seat) {
+                onShown(sh.seat(), sh.positions());
+            } else if (op instanceof DeckOperations.Discarded d && d.seat() != seat) {
+                onDiscarded(d.seat(), d.position(), d.faceUp());
             }
         }
-        while (consumed < events.size()) {
-            DeckObserver.Event event = events.get(consumed++);
-            DeckMessage m = event.message();
-            if (m instanceof DeckMessage.Deal deal) {
-                int r = deal.recipients().size();
-                List<List<Integer>> dealt = new ArrayList<>();
-                for (int i = 0; i < r; i++) {
-                    dealt.add(new ArrayList<>());
-                }
-                List<Integer> taken = take(deal.count() * r);
-                for (int i = 0; i < taken.size(); i++) {
-                    dealt.get(i % r).add(taken.get(i));
-                }
-                onDealt(deal.recipients(), dealt.stream().map(List::copyOf).toList());
-            } else if (m instanceof DeckMessage.Open open) {
-                onOpened(take(open.count()));
-            } else if (m instanceof DeckMessage.Cut cut) {
-                List<Integer> cutStock = new ArrayList<>(stock.subList(cut.index(), stock.size()));
-                cutStock.addAll(stock.subList(0, cut.index()));
-                stock = cutStock;
-            } else if (m instanceof DeckMessage.Show show && event.seat() != seat) {
-                onShown(event.seat(), show.positions());
-            } else if (m instanceof DeckMessage.Discard discard && event.seat() != seat) {
-                onDiscarded(event.seat(), discard.position(), discard.faceUp());
-            }
-        }
-    }
-
-    private List<Integer> take(int count) {
-        List<Integer> taken = List.copyOf(stock.subList(0, count));
-        stock = new ArrayList<>(stock.subList(count, stock.size()));
-        return taken;
     }
 
     // ---- Helpers for games. ----
