@@ -27,16 +27,17 @@ public final class Decisions {
     /** Signs this seat's next decision, bound to {@code deck}'s session and current head, and records it. */
     TableMessage.Declaration sign(Transcript deck, SigningKey key, int round, int sender, String words) {
         int seq = accepted.size();
-        byte[] signature = key.sign(signedBytes(deck, round, sender, seq, words));
-        TableMessage.Declaration d = new TableMessage.Declaration(round, sender, seq, words, signature);
+        int after = deck.size();
+        byte[] signature = key.sign(signedBytes(deck.sessionId(), deck.head(), round, sender, seq, words));
+        TableMessage.Declaration d = new TableMessage.Declaration(round, sender, seq, after, words, signature);
         accepted.add(d);
         return d;
     }
 
     /** The same decision with other words, signed again: for the tests' dishonest players only. */
     static TableMessage.Declaration reword(Transcript deck, SigningKey key, TableMessage.Declaration d, String words) {
-        return new TableMessage.Declaration(d.round(), d.sender(), d.seq(), words,
-                key.sign(signedBytes(deck, d.round(), d.sender(), d.seq(), words)));
+        return new TableMessage.Declaration(d.round(), d.sender(), d.seq(), d.after(), words,
+                key.sign(signedBytes(deck.sessionId(), deck.head(), d.round(), d.sender(), d.seq(), words)));
     }
 
     /** Checks another seat's decision: its number, and its signature by the key in that seat's hello. */
@@ -48,8 +49,21 @@ public final class Decisions {
         if (d.seq() != accepted.size()) {
             throw new ProtocolViolation(0, who, "decision number " + d.seq() + " where " + accepted.size() + " is due");
         }
-        if (!deck.hellos().get(d.sender()).key().verify(signedBytes(deck, d.round(), d.sender(), d.seq(), d.words()),
-                d.signature())) {
+        if (d.after() != deck.size()) {
+            throw new ProtocolViolation(0, who, "a decision made after message " + d.after() + ", here at " + deck.size());
+        }
+        verify(deck, d);
+    }
+
+    /** Checks a decision's signature, made after the first {@code d.after()} messages of {@code deck}. */
+    static void verify(Transcript deck, TableMessage.Declaration d) throws ProtocolViolation {
+        String who = deck.nameOf(d.sender());
+        if (d.after() < deck.hellos().size() || d.after() > deck.size()) {
+            throw new ProtocolViolation(0, who, "a decision made after message " + d.after() + " of " + deck.size());
+        }
+        byte[] head = deck.envelopes().get(d.after() - 1).hash();
+        if (!deck.hellos().get(d.sender()).key().verify(
+                signedBytes(deck.sessionId(), head, d.round(), d.sender(), d.seq(), d.words()), d.signature())) {
             throw new ProtocolViolation(0, who, "the decision \"" + d.words() + "\" is not signed by its sender's key");
         }
     }
@@ -59,14 +73,15 @@ public final class Decisions {
         accepted.add(d);
     }
 
-    private static byte[] signedBytes(Transcript deck, int round, int sender, int seq, String words) {
-        return new WireWriter().string(DOMAIN).fixed(deck.sessionId()).fixed(deck.head()).u32(round).u8(sender).u32(seq)
+    private static byte[] signedBytes(byte[] sessionId, byte[] head, int round, int sender, int seq, String words) {
+        return new WireWriter().string(DOMAIN).fixed(sessionId).fixed(head).u32(round).u8(sender).u32(seq)
                 .string(words).toBytes();
     }
 
     /** One decision as a JSON line, for the decisions file written next to a hand's transcript. */
     public static String jsonLine(TableMessage.Declaration d) {
-        return "{\"round\":" + d.round() + ",\"seq\":" + d.seq() + ",\"sender\":" + d.sender() + ",\"words\":\""
+        return "{\"round\":" + d.round() + ",\"seq\":" + d.seq() + ",\"after\":" + d.after() + ",\"sender\":"
+                + d.sender() + ",\"words\":\""
                 + d.words().replace("\\", "\\\\").replace("\"", "\\\"") + "\",\"signature\":\""
                 + HexFormat.of().formatHex(d.signature()) + "\"}";
     }

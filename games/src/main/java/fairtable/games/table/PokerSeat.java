@@ -34,7 +34,8 @@ public final class PokerSeat extends Seat {
     /** The 52-card deck. */
     public static final int DECK_SIZE = Card.DECK_SIZE;
 
-    private interface Engine {
+    /** The multi-hand game, Hold'em or draw, as one seat's engine. */
+    interface Engine {
         PokerHand hand();
 
         Engine apply(Action action);
@@ -48,7 +49,7 @@ public final class PokerSeat extends Seat {
         boolean isOver();
     }
 
-    private record Holdem(HoldemGame game) implements Engine {
+    record Holdem(HoldemGame game) implements Engine {
         public PokerHand hand() {
             return game.hand();
         }
@@ -74,7 +75,7 @@ public final class PokerSeat extends Seat {
         }
     }
 
-    private record Draw(DrawGame game) implements Engine {
+    record Draw(DrawGame game) implements Engine {
         public PokerHand hand() {
             return game.hand();
         }

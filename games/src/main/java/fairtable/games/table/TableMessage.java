@@ -34,10 +34,12 @@ public sealed interface TableMessage {
 
     /**
      * A public decision in words ("call", "raise 40", "show As Kd", "play 6-4 left"), the {@code seq}-th of
-     * its round, signed by its sender's Ed25519 key (the one in its hello) together with the round's session
-     * and the deck transcript so far: see {@link Decisions}.
+     * its round, made when the round's deck transcript held {@code after} messages, and signed by its sender's
+     * Ed25519 key (the one in its hello) together with the round's session and that transcript's hash: see
+     * {@link Decisions}.
      */
-    record Declaration(int round, int sender, int seq, String words, byte[] signature) implements TableMessage {
+    record Declaration(int round, int sender, int seq, int after, String words, byte[] signature)
+            implements TableMessage {
         public Declaration {
             signature = signature.clone();
         }
@@ -49,19 +51,19 @@ public sealed interface TableMessage {
 
         @Override
         public byte[] toBytes() {
-            return new WireWriter().u8(DECLARATION).u32(round).u8(sender).u32(seq).string(words).fixed(signature)
-                    .toBytes();
+            return new WireWriter().u8(DECLARATION).u32(round).u8(sender).u32(seq).u32(after).string(words)
+                    .fixed(signature).toBytes();
         }
 
         @Override
         public boolean equals(Object o) {
             return o instanceof Declaration d && d.round == round && d.sender == sender && d.seq == seq
-                    && d.words.equals(words) && java.util.Arrays.equals(d.signature, signature);
+                    && d.after == after && d.words.equals(words) && java.util.Arrays.equals(d.signature, signature);
         }
 
         @Override
         public int hashCode() {
-            return java.util.Objects.hash(round, sender, seq, words) * 31 + java.util.Arrays.hashCode(signature);
+            return java.util.Objects.hash(round, sender, seq, after, words) * 31 + java.util.Arrays.hashCode(signature);
         }
     }
 
@@ -75,7 +77,7 @@ public sealed interface TableMessage {
         TableMessage m = switch (kind) {
             case DECK -> new DeckStep(round, Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "the envelope")));
             case DECLARATION -> new Declaration(round, r.u8(), r.count(1 << 20, "the decision number"),
-                    r.string(256, "the decision"), r.fixed(64, "the signature"));
+                    r.count(1 << 20, "the transcript length"), r.string(256, "the decision"), r.fixed(64, "the signature"));
             default -> throw new MalformedMessageException("unknown table message kind " + kind);
         };
         r.end();

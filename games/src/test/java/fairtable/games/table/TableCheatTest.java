@@ -60,7 +60,7 @@ class TableCheatTest {
                 int victim = (d.sender() + 2) % 3;
                 var before = seats.get(victim).view();
                 TableMessage.Declaration forged = seats.get(intruder).reword(
-                        new TableMessage.Declaration(d.round(), intruder, d.seq(), "fold", new byte[64]), "fold");
+                        new TableMessage.Declaration(d.round(), intruder, d.seq(), d.after(), "fold", new byte[64]), "fold");
                 assertThatThrownBy(() -> seats.get(victim).receive(forged))
                         .isInstanceOfSatisfying(ProtocolViolation.class, v -> {
                             assertThat(v.party()).isEqualTo(seats.get(0).nameOf(intruder));
@@ -114,7 +114,7 @@ class TableCheatTest {
     void aDecisionChangedInTransitOrReplayedIsRefused() {
         List<PokerSeat> seats = PokerTableTest.holdemTable(3, 1, 75, 500);
         assertThatThrownBy(() -> play(seats, m -> m instanceof TableMessage.Declaration d
-                ? new TableMessage.Declaration(d.round(), d.sender(), d.seq(), d.words().equals("fold") ? "call" : "fold",
+                ? new TableMessage.Declaration(d.round(), d.sender(), d.seq(), d.after(), d.words().equals("fold") ? "call" : "fold",
                         d.signature())
                 : m))
                 .isInstanceOfSatisfying(ProtocolViolation.class,
