@@ -154,8 +154,9 @@ public final class PlayCommand implements Callable<Integer> {
         Path base = transcript != null ? transcript : Path.of("play-" + config.game().command() + ".jsonl");
         List<TableNode> others = all.stream().filter(node -> node != me).toList();
         boolean verified = TableRun.writeAndAudit(config, me, others, base, out);
+        boolean replayed = TableRun.replayChips(config, me, base, out);
         out.flush();
-        return verified && conserved ? Main.OK : Main.FAILED;
+        return verified && conserved && replayed ? Main.OK : Main.FAILED;
     }
 
     /** A message was refused: say who broke what, write everything so far as evidence, audit it; exit 1. */

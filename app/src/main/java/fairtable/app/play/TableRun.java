@@ -1,10 +1,14 @@
 package fairtable.app.play;
 
+import fairtable.games.poker.DrawRules;
+import fairtable.games.poker.HoldemRules;
 import fairtable.games.table.Decisions;
+import fairtable.games.table.PokerReplay;
 import fairtable.games.table.LocalTable;
 import fairtable.games.table.RoundReport;
 import fairtable.games.table.Seat;
 import fairtable.games.table.TableNode;
+import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.io.IOException;
@@ -32,6 +36,55 @@ public final class TableRun {
     public static Path decisionsFor(Path base, int round) {
         String name = transcriptFor(base, round).getFileName().toString();
         return base.resolveSibling(name.substring(0, name.length() - ".jsonl".length()) + ".decisions.jsonl");
+    }
+
+    /**
+     * For poker over the verifiable deck: reads every hand's transcript and decisions file back and recomputes
+     * the chips with the rules engine alone, every private hand hidden. Prints one line; returns whether the
+     * result is {@code node}'s final stacks.
+     */
+    public static boolean replayChips(TableConfig config, TableNode node, Path base, PrintWriter out) throws IOException {
+        if (config.game() == GameKind.DOMINOES || config.patent() || node.reports().isEmpty()) {
+            return true;
+        }
+        int[] stacks = new int[config.players()];
+        java.util.Arrays.fill(stacks, config.stack());
+        int[] replayed;
+        try {
+            List<PokerReplay.Hand> hands = new ArrayList<>();
+            for (Seat.Session session : node.sessions()) {
+                TranscriptFile.Contents contents = TranscriptFile.read(transcriptFor(base, session.round()));
+                List<fairtable.games.table.TableMessage.Declaration> decisions = new ArrayList<>();
+                for (String line : java.nio.file.Files.readAllLines(decisionsFor(base, session.round()))) {
+                    decisions.add(Decisions.parseLine(line));
+                }
+                hands.add(new PokerReplay.Hand(contents.messages(), decisions));
+            }
+            HoldemOrDraw rules = new HoldemOrDraw(config);
+            replayed = rules.replay(stacks, hands);
+        } catch (ProtocolViolation | TranscriptFile.UnreadableTranscriptException | IllegalArgumentException e) {
+            out.println("Chips: FAILED to recompute them from the files: " + e.getMessage());
+            return false;
+        }
+        List<Integer> recorded = node.reports().get(node.reports().size() - 1).standings();
+        boolean same = java.util.Arrays.equals(replayed, recorded.stream().mapToInt(Integer::intValue).toArray());
+        List<String> parts = new ArrayList<>();
+        for (int s = 0; s < replayed.length; s++) {
+            parts.add(config.names().get(s) + " " + replayed[s]);
+        }
+        out.println((same ? "Chips: VERIFIED: " : "Chips: FAILED: ") + "recomputed from the transcripts and the signed "
+                + "decisions alone, every private hand hidden: " + String.join(", ", parts)
+                + (same ? "" : " (not the stacks this seat recorded)"));
+        return same;
+    }
+
+    /** The replay for the configured poker game. */
+    private record HoldemOrDraw(TableConfig config) {
+        int[] replay(int[] stacks, List<PokerReplay.Hand> hands) throws ProtocolViolation {
+            return config.game() == GameKind.HOLDEM
+                    ? PokerReplay.holdem(new HoldemRules(TableConfig.SMALL_BLIND, TableConfig.BIG_BLIND), stacks, hands)
+                    : PokerReplay.draw(DrawRules.withBlinds(TableConfig.SMALL_BLIND, TableConfig.BIG_BLIND), stacks, hands);
+        }
     }
 
     /** Prints every round's result as {@code node} saw it. */

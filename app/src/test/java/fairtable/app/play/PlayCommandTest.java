@@ -45,6 +45,10 @@ class PlayCommandTest {
         assertThat(out).contains("hand 1: pot").contains("hand 5: pot");
         assertThat(chipsIn(out)).isEqualTo(4000);
         assertThat(out).containsPattern("(?m)^Audit: VERIFIED: 5 of 5 hand transcripts");
+        // A third party's recomputation from the files alone gives the same stacks.
+        String stacks = out.substring(out.indexOf("Final stacks: ") + "Final stacks: ".length(), out.indexOf(" (total"));
+        assertThat(out).contains("Chips: VERIFIED: recomputed from the transcripts and the signed decisions alone, "
+                + "every private hand hidden: " + stacks);
         // The files on disk are what a third party audits.
         assertThat(Auditor.audit(TranscriptFile.read(dir.resolve("h-3.jsonl"))).line()).startsWith("VERIFIED");
         // Next to it, the hand's signed decisions, in order.

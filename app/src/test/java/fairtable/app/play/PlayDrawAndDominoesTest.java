@@ -54,7 +54,7 @@ class PlayDrawAndDominoesTest {
         String deck = run(Main.OK, "play", "draw-poker", "--players", "2", "--bots", "all", "--hands", "3", "--seed", "3",
                 "--transcript", dir.resolve("p.jsonl").toString());
         assertThat(chipsIn(deck)).isEqualTo(2000);
-        assertThat(deck).contains("Audit: VERIFIED: 3 of 3 hand transcripts");
+        assertThat(deck).contains("Audit: VERIFIED: 3 of 3 hand transcripts").contains("Chips: VERIFIED: recomputed");
         String patent = run(Main.OK, "play", "draw-poker", "--protocol", "patent", "--bots", "all", "--hands", "2",
                 "--seed", "3", "--transcript", dir.resolve("q.jsonl").toString());
         assertThat(chipsIn(patent)).isEqualTo(2000);

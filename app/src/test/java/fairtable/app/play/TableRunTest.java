@@ -44,7 +44,7 @@ class TableRunTest {
             while (!queue.isEmpty()) {
                 TableMessage m = queue.poll();
                 if (m instanceof TableMessage.Declaration d && d.round() == 2 && d.seq() == 0) {
-                    m = new TableMessage.Declaration(2, d.sender(), 0, d.words().equals("fold") ? "call" : "fold",
+                    m = new TableMessage.Declaration(2, d.sender(), 0, d.after(), d.words().equals("fold") ? "call" : "fold",
                             d.signature());
                 }
                 for (TableNode to : nodes) {

@@ -78,6 +78,20 @@ public final class Decisions {
                 .string(words).toBytes();
     }
 
+    private static final java.util.regex.Pattern LINE = java.util.regex.Pattern.compile(
+            "\\{\"round\":(\\d{1,9}),\"seq\":(\\d{1,9}),\"after\":(\\d{1,9}),\"sender\":(\\d{1,2}),"
+                    + "\"words\":\"([a-zA-Z0-9 .-]{1,200})\",\"signature\":\"([0-9a-f]{128})\"}");
+
+    /** Reads a line written by {@link #jsonLine}; anything else is refused. */
+    public static TableMessage.Declaration parseLine(String line) {
+        java.util.regex.Matcher m = LINE.matcher(line.strip());
+        if (!m.matches()) {
+            throw new IllegalArgumentException("not a decision line: " + line);
+        }
+        return new TableMessage.Declaration(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(4)),
+                Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)), m.group(5), HexFormat.of().parseHex(m.group(6)));
+    }
+
     /** One decision as a JSON line, for the decisions file written next to a hand's transcript. */
     public static String jsonLine(TableMessage.Declaration d) {
         return "{\"round\":" + d.round() + ",\"seq\":" + d.seq() + ",\"after\":" + d.after() + ",\"sender\":"
