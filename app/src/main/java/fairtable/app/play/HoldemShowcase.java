@@ -1,6 +1,8 @@
 package fairtable.app.play;
 
+import fairtable.games.poker.HoldemRules;
 import fairtable.games.table.LocalTable;
+import fairtable.games.table.PokerReplay;
 import fairtable.games.table.PokerSeat;
 import fairtable.games.table.RoundReport;
 import fairtable.games.table.Seat;
@@ -76,7 +78,15 @@ public final class HoldemShowcase {
                 ? "Audit: VERIFIED: all " + verified + " transcripts (" + HANDS + " hands as each of " + PLAYERS
                         + " players recorded them): every shuffle, share and showdown proof checked again"
                 : "Audit: " + failure);
+        int[] start = new int[PLAYERS];
+        java.util.Arrays.fill(start, config.stack());
+        int[] replayed = PokerReplay.holdem(new HoldemRules(TableConfig.SMALL_BLIND, TableConfig.BIG_BLIND), start,
+                seats.get(0).sessions().stream().map(s -> new PokerReplay.Hand(s.messages(), s.decisions())).toList());
+        List<Integer> recorded = seats.get(0).reports().get(seats.get(0).reports().size() - 1).standings();
+        boolean same = java.util.Arrays.equals(replayed, recorded.stream().mapToInt(Integer::intValue).toArray());
+        out.println((same ? "Chips: VERIFIED: " : "Chips: FAILED: ") + "a third party replaying the transcripts and the "
+                + "signed decisions, every private hand hidden, gets " + java.util.Arrays.toString(replayed));
         out.flush();
-        return failure == null && conserved;
+        return failure == null && conserved && same;
     }
 }

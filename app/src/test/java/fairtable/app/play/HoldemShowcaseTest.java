@@ -16,6 +16,7 @@ class HoldemShowcaseTest {
         assertThat(out).contains("Hand 1:", "alice's own view: your cards: ", "bob's own view: ", "carol's own view: ", "at the table: ",
                 "result: pot ", "Final stacks:", "total 1500, every chip accounted for");
         assertThat(out).containsPattern("(?m)^Audit: VERIFIED: all 9 transcripts");
+        assertThat(out).containsPattern("(?m)^Chips: VERIFIED: a third party replaying");
         // Each private view names its own hole cards exactly once per hand.
         assertThat(out.split("your cards: ", -1)).hasSize(3 * 3 + 1);
     }
