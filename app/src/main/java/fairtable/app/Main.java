@@ -9,6 +9,7 @@ import fairtable.app.cli.DemoCommand;
 import fairtable.app.cli.DrawCommand;
 import fairtable.app.cli.IdCommand;
 import fairtable.app.cli.PermutationDemoCommand;
+import fairtable.app.cli.PlayCommand;
 import fairtable.app.cli.PlayDarkChessCommand;
 import fairtable.app.cli.PlayMahjongShogiCommand;
 import fairtable.app.cli.PokerCommand;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Command;
         description = "Fair card draws and hidden-information games between people who do not trust each other.",
         subcommands = {DemoCommand.class, DrawCommand.class, AllocateCommand.class, AuditCommand.class,
             PokerCommand.class, ChessCommand.class, DeckDemoCommand.class, PermutationDemoCommand.class,
-            IdCommand.class, CorrespondenceCommand.class, StatusCommand.class, TableCommand.class,
+            IdCommand.class, CorrespondenceCommand.class, StatusCommand.class, TableCommand.class, PlayCommand.class,
             PlayMahjongShogiCommand.class, PlayDarkChessCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int OK = 0;

@@ -1,0 +1,109 @@
+package fairtable.app.play;
+
+import fairtable.crypto.sign.SigningKey;
+import fairtable.games.dominoes.DominoRules;
+import fairtable.games.poker.DrawRules;
+import fairtable.games.poker.HoldemRules;
+import fairtable.games.table.DominoPlayer;
+import fairtable.games.table.DominoSeat;
+import fairtable.games.table.PatentDrawSeat;
+import fairtable.games.table.PokerPlayer;
+import fairtable.games.table.PokerSeat;
+import fairtable.games.table.TableNode;
+import fairtable.protocol.patent.PatentMode;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+
+/**
+ * Everything every seat of a table must agree on (game, players' names, rounds, stacks, dealing protocol),
+ * and how to build one seat's node from it. With a seed every secret is derived from it (for tests and
+ * demonstrations only: a seeded game is not secret); without one, secrets come from SecureRandom.
+ */
+public record TableConfig(GameKind game, List<String> names, int rounds, int stack, boolean patent, Long seed) {
+    public static final List<String> DEFAULT_NAMES =
+            List.of("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy");
+    public static final int SMALL_BLIND = 10;
+    public static final int BIG_BLIND = 20;
+    /** Monte-Carlo deals per bot decision: enough to play sensibly, quick enough for many hands. */
+    public static final int BOT_SAMPLES = 300;
+
+    public TableConfig {
+        names = List.copyOf(names);
+        if (names.size() < game.minPlayers() || names.size() > game.maxPlayers()) {
+            throw new IllegalArgumentException(game.command() + " is for " + game.minPlayers() + " to "
+                    + game.maxPlayers() + " players, not " + names.size());
+        }
+        if (names.stream().distinct().count() != names.size()) {
+            throw new IllegalArgumentException("players need distinct names: " + names);
+        }
+        if (rounds < 1) {
+            throw new IllegalArgumentException("play at least one " + game.roundName());
+        }
+        if (stack < 2 * BIG_BLIND) {
+            throw new IllegalArgumentException("a stack of at least " + 2 * BIG_BLIND + " chips, not " + stack);
+        }
+        if (patent && (game != GameKind.DRAW_POKER || names.size() != 2)) {
+            throw new IllegalArgumentException("the FR 2823580 protocol deals two-player draw-poker only");
+        }
+    }
+
+    public int players() {
+        return names.size();
+    }
+
+    /** The total chips on the table (poker). */
+    public int chips() {
+        return stack * players();
+    }
+
+    /** The randomness for seat {@code seat}'s secrets: derived from the seed, or a fresh SecureRandom. */
+    public RandomGenerator secretsFor(int seat) {
+        return seed == null ? new SecureRandom() : new SplittableRandom(seed * 1_000_003L + seat);
+    }
+
+    /** The seat's Ed25519 signing key: derived from the seed, or fresh. */
+    public SigningKey signingKeyFor(int seat) {
+        if (seed == null) {
+            return SigningKey.generate(new SecureRandom());
+        }
+        byte[] bytes = new byte[32];
+        new SplittableRandom(seed * 7_919L + 31L * seat + 1).nextBytes(bytes);
+        return SigningKey.fromSeed(bytes);
+    }
+
+    /** A bot's randomness (not secret: it only varies the bot's play). */
+    public RandomGenerator botRandomFor(int seat) {
+        return new SplittableRandom(seed == null ? new SecureRandom().nextLong() : seed * 104_729L + seat);
+    }
+
+    /** A poker seat's node, deciding with {@code player}. */
+    public TableNode pokerSeat(int seat, PokerPlayer player) {
+        int[] stacks = new int[players()];
+        Arrays.fill(stacks, stack);
+        return switch (game) {
+            case HOLDEM -> PokerSeat.holdem(seat, names, signingKeyFor(seat), secretsFor(seat),
+                    new HoldemRules(SMALL_BLIND, BIG_BLIND), stacks, rounds, player);
+            case DRAW_POKER -> patent
+                    ? new PatentDrawSeat(seat, names, signingKeyFor(seat), secretsFor(seat), PatentMode.DEFAULT,
+                            DrawRules.withBlinds(SMALL_BLIND, BIG_BLIND), stacks, rounds, player)
+                    : PokerSeat.draw(seat, names, signingKeyFor(seat), secretsFor(seat),
+                            DrawRules.withBlinds(SMALL_BLIND, BIG_BLIND), stacks, rounds, player);
+            case DOMINOES -> throw new IllegalArgumentException("dominoes has no poker seats");
+        };
+    }
+
+    /** A dominoes seat's node, deciding with {@code player}. */
+    public TableNode dominoSeat(int seat, DominoPlayer player) {
+        return new DominoSeat(seat, names, signingKeyFor(seat), secretsFor(seat), DominoRules.standard(players()),
+                rounds, player);
+    }
+
+    /** A bot's node at {@code seat}. */
+    public TableNode botSeat(int seat) {
+        return game == GameKind.DOMINOES ? dominoSeat(seat, DominoPlayer.bot())
+                : pokerSeat(seat, PokerPlayer.bot(botRandomFor(seat), BOT_SAMPLES));
+    }
+}

@@ -1,0 +1,80 @@
+package fairtable.app.play;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairtable.app.Main;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PlayNetworkTest {
+    @TempDir
+    Path dir;
+
+    private record Run(int exit, String out) {}
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        int exit = Main.run(new PrintWriter(out, true), new PrintWriter(out, true), args);
+        return new Run(exit, out.toString());
+    }
+
+    @Test
+    void twoBotsOverTcpPlayHoldemAndBothSidesAuditTheSameHands() throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        CompletableFuture<Run> host = CompletableFuture.supplyAsync(() -> run("play", "holdem", "--host",
+                Integer.toString(port), "--bots", "all", "--hands", "3", "--seed", "5", "--name", "ann", "--timeout", "60",
+                "--transcript", dir.resolve("host.jsonl").toString()));
+        Run guest = run("play", "holdem", "--join", "127.0.0.1:" + port, "--bots", "all", "--seed", "6", "--name", "ben",
+                "--timeout", "60", "--transcript", dir.resolve("guest.jsonl").toString());
+        Run hostRun = host.get(120, TimeUnit.SECONDS);
+        assertThat(hostRun.exit()).as(hostRun.out()).isZero();
+        assertThat(guest.exit()).as(guest.out()).isZero();
+        for (Run r : new Run[] {hostRun, guest}) {
+            assertThat(r.out()).contains("holdem, 2 players (ann, ben)").contains("Audit: VERIFIED: 3 of 3 hand transcripts");
+        }
+        String hostStacks = hostRun.out().substring(hostRun.out().indexOf("Final stacks:")).lines().findFirst().orElseThrow();
+        String guestStacks = guest.out().substring(guest.out().indexOf("Final stacks:")).lines().findFirst().orElseThrow();
+        assertThat(hostStacks).isEqualTo(guestStacks).contains("total 2000, every chip accounted for");
+        // Both processes recorded the very same signed messages.
+        assertThat(java.nio.file.Files.readAllLines(dir.resolve("host-2.jsonl")))
+                .isEqualTo(java.nio.file.Files.readAllLines(dir.resolve("guest-2.jsonl")));
+    }
+
+    @Test
+    void threePlayersThroughTheHostsRelayPlayDominoesAndAgree() throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        CompletableFuture<Run> host = CompletableFuture.supplyAsync(() -> run("play", "dominoes", "--host",
+                Integer.toString(port), "--players", "3", "--bots", "all", "--hands", "2", "--name", "ann",
+                "--timeout", "60", "--transcript", dir.resolve("a.jsonl").toString()));
+        CompletableFuture<Run> second = CompletableFuture.supplyAsync(() -> run("play", "dominoes", "--join",
+                "127.0.0.1:" + port, "--bots", "all", "--name", "ben", "--timeout", "60",
+                "--transcript", dir.resolve("b.jsonl").toString()));
+        Run third = run("play", "dominoes", "--join", "127.0.0.1:" + port, "--bots", "all", "--name", "ben",
+                "--timeout", "60", "--transcript", dir.resolve("c.jsonl").toString());
+        List<Run> runs = List.of(host.get(120, TimeUnit.SECONDS), second.get(120, TimeUnit.SECONDS), third);
+        String scores = null;
+        for (Run r : runs) {
+            assertThat(r.exit()).as(r.out()).isZero();
+            assertThat(r.out()).contains("dominoes, 3 players (ann, ben, ben2)").contains("Audit: VERIFIED: 2 of 2 round");
+            String line = r.out().substring(r.out().indexOf("Final scores:")).lines().findFirst().orElseThrow();
+            assertThat(scores == null || scores.equals(line)).as(line).isTrue();
+            scores = line;
+        }
+        assertThat(java.nio.file.Files.readAllLines(dir.resolve("a-1.jsonl")))
+                .isEqualTo(java.nio.file.Files.readAllLines(dir.resolve("b-1.jsonl")))
+                .isEqualTo(java.nio.file.Files.readAllLines(dir.resolve("c-1.jsonl")));
+    }
+}
