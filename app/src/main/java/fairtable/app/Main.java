@@ -49,6 +49,7 @@ public final class Main implements Runnable {
 
     /** Runs the command line with the given output streams, for tests. */
     public static int run(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
+        args = boardGameAliases(args);
         CommandLine cli = new CommandLine(new Main());
         cli.setOut(out);
         cli.setErr(err);
@@ -63,6 +64,21 @@ public final class Main implements Runnable {
             return ERROR;
         });
         return cli.execute(args);
+    }
+
+    /**
+     * `play mahjong-shogi ...` and `play dark-chess ...` are the board games' own commands, whose options
+     * differ from the card games'; this keeps the one verb `play` for every game.
+     */
+    private static String[] boardGameAliases(String[] args) {
+        if (args.length >= 2 && args[0].equals("play")
+                && (args[1].equals("mahjong-shogi") || args[1].equals("dark-chess"))) {
+            String[] rewritten = new String[args.length - 1];
+            rewritten[0] = "play-" + args[1];
+            System.arraycopy(args, 2, rewritten, 1, args.length - 2);
+            return rewritten;
+        }
+        return args;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package fairtable.app.cli;
 
 import fairtable.app.Main;
+import fairtable.app.play.HoldemShowcase;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -32,6 +33,9 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--mode", defaultValue = "patent-ristretto", description = "Protocol mode (default: ${DEFAULT-VALUE}).")
     String mode;
+
+    @Option(names = "--no-holdem", description = "Only the two-process draw, without the Hold'em showcase.")
+    boolean skipHoldem;
 
     @Option(names = "--dir", description = "Where to write the two transcripts (default: a new temporary directory).")
     Path dir;
@@ -87,8 +91,17 @@ public final class DemoCommand implements Callable<Integer> {
         out.println();
         out.println("Transcripts: " + where.resolve("alice.jsonl") + " and " + where.resolve("bob.jsonl"));
         out.println("Check either yourself: ./fairtable audit " + where.resolve("bob.jsonl"));
+        boolean drawVerified = Math.max(alice.exitValue(), bob.exitValue()) == 0;
+        boolean holdemVerified = true;
+        if (!skipHoldem) {
+            out.println();
+            out.println("And a short bots-only Hold'em game on the verifiable deck, each player's private view shown:");
+            out.println();
+            out.flush();
+            holdemVerified = HoldemShowcase.run(out, new SecureRandom().nextLong());
+        }
         out.flush();
-        return Math.max(alice.exitValue(), bob.exitValue()) == 0 ? Main.OK : Main.FAILED;
+        return drawVerified && holdemVerified ? Main.OK : Main.FAILED;
     }
 
     private Process start(String name, String... args) throws IOException {
