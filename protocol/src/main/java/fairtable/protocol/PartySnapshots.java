@@ -49,4 +49,18 @@ public final class PartySnapshots {
         }
         return refused;
     }
+
+    /** The cheat a party caught and stopped on, if any (a flag, then the violation). */
+    public static void writeFailure(WireWriter w, ProtocolViolation failure) {
+        w.u8(failure == null ? 0 : 1);
+        if (failure != null) {
+            w.u32(failure.step()).string(failure.party()).string(failure.reason());
+        }
+    }
+
+    /** What {@link #writeFailure} wrote: the violation, or null. */
+    public static ProtocolViolation readFailure(WireReader r) throws MalformedMessageException {
+        return r.u8() == 0 ? null
+                : new ProtocolViolation(r.count(Integer.MAX_VALUE, "step"), r.string(256, "party"), r.string(1 << 16, "reason"));
+    }
 }

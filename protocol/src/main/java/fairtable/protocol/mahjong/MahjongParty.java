@@ -3,6 +3,7 @@ package fairtable.protocol.mahjong;
 import fairtable.crypto.cipher.CommutativeKey;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.Party;
+import fairtable.protocol.PartySnapshots;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.mahjong.MahjongMessage.Attack;
 import fairtable.protocol.mahjong.MahjongMessage.Confirm;
@@ -427,16 +428,9 @@ public final class MahjongParty implements Party {
                 .ints(List.copyOf(kindBySquare.keySet())).ints(List.copyOf(kindBySquare.values())).naturals(keys)
                 .u32(openings.size());
         openings.forEach(w::blob);
-        w.u8(failure == null ? 0 : 1);
-        if (failure != null) {
-            w.u32(failure.step()).string(failure.party()).string(failure.reason());
-        }
-        w.u32(transcript.size());
-        transcript.envelopes().forEach(e -> w.blob(e.toBytes()));
-        w.u32(rejected.size());
-        for (Rejected r : rejected) {
-            w.blob(r.envelope().toBytes()).u32(r.reason().step()).string(r.reason().party()).string(r.reason().reason());
-        }
+        PartySnapshots.writeFailure(w, failure);
+        PartySnapshots.writeMessages(w, transcript.envelopes());
+        PartySnapshots.writeRefused(w, rejected);
         return w.toBytes();
     }
 
@@ -465,14 +459,11 @@ public final class MahjongParty implements Party {
         for (int i = 0; i < openingCount; i++) {
             p.openings.add(r.blob(MahjongMessage.MAX_BLOB, "an opening"));
         }
-        if (r.u8() == 1) {
-            p.failure = new ProtocolViolation(r.count(Integer.MAX_VALUE, "step"), r.string(256, "party"),
-                    r.string(1 << 16, "reason"));
-        }
-        int messages = r.count(1 << 20, "the number of messages");
+        p.failure = PartySnapshots.readFailure(r);
+        List<Envelope> messages = PartySnapshots.readMessages(r);
+        List<Rejected> refused = PartySnapshots.readRefused(r);
         try {
-            for (int i = 0; i < messages; i++) {
-                Envelope e = Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "a message"));
+            for (Envelope e : messages) {
                 p.transcript.append(e);
                 if (p.transcript.established()) {
                     if (p.observer == null) {
@@ -483,12 +474,7 @@ public final class MahjongParty implements Party {
                     }
                 }
             }
-            int refused = r.count(1 << 20, "the number of refused messages");
-            for (int i = 0; i < refused; i++) {
-                Envelope e = Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "a refused message"));
-                p.rejected.add(new Rejected(e, new ProtocolViolation(r.count(Integer.MAX_VALUE, "step"),
-                        r.string(256, "party"), r.string(1 << 16, "reason"))));
-            }
+            p.rejected.addAll(refused);
         } catch (ProtocolViolation v) {
             throw new MalformedMessageException("the snapshot's transcript does not replay: " + v.getMessage());
         }

@@ -453,10 +453,7 @@ public final class PatentParty implements Party {
         WireWriter w = new WireWriter().u8(SNAPSHOT_VERSION).blob(params.toBytes()).u8(seat).string(name)
                 .naturals(used).natural(pileKey == null ? BigInteger.ZERO : pileKey)
                 .natural(drawKey == null ? BigInteger.ZERO : drawKey).ints(List.copyOf(hand));
-        w.u8(failure == null ? 0 : 1);
-        if (failure != null) {
-            w.u32(failure.step()).string(failure.party()).string(failure.reason());
-        }
+        PartySnapshots.writeFailure(w, failure);
         PartySnapshots.writeMessages(w, transcript.envelopes());
         PartySnapshots.writeRefused(w, rejected);
         return w.toBytes();
@@ -480,10 +477,7 @@ public final class PatentParty implements Party {
         p.pileKey = pile.signum() == 0 ? null : pile;
         p.drawKey = draw.signum() == 0 ? null : draw;
         p.hand.addAll(r.ints(PatentParameters.MAX_CARDS, "the hand"));
-        if (r.u8() == 1) {
-            p.failure = new ProtocolViolation(r.count(Integer.MAX_VALUE, "step"), r.string(256, "party"),
-                    r.string(1 << 16, "reason"));
-        }
+        p.failure = PartySnapshots.readFailure(r);
         List<Envelope> messages = PartySnapshots.readMessages(r);
         List<Rejected> refused = PartySnapshots.readRefused(r);
         try {
