@@ -8,18 +8,29 @@ import fairtable.app.play.TableRun;
 import fairtable.app.play.TerminalPlayer;
 import fairtable.games.table.LocalTable;
 import fairtable.games.table.TableNode;
+import fairtable.crypto.sign.SigningKey;
+import fairtable.net.Transport;
+import fairtable.net.identity.Fingerprint;
+import fairtable.net.identity.Invitation;
+import fairtable.net.identity.Profile;
 import fairtable.net.tcp.TcpTransport;
+import fairtable.net.tls.PeerCheck;
+import fairtable.net.tls.TlsIdentity;
+import fairtable.net.tls.TlsTransport;
 import fairtable.protocol.ProtocolViolation;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.ServerSocket;
+import java.security.SecureRandom;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeoutException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -69,8 +80,14 @@ public final class PlayCommand implements Callable<Integer> {
     @Option(names = "--host", paramLabel = "PORT", description = "Host a game on this TCP port (you are seat 0 and relay); waits for --players - 1 others.")
     Integer hostPort;
 
-    @Option(names = "--join", paramLabel = "HOST:PORT", description = "Join a game hosted at HOST:PORT.")
+    @Option(names = "--join", paramLabel = "INVITATION", description = "Join a game by the host's invitation (or HOST:PORT with --insecure).")
     String join;
+
+    @Option(names = "--insecure", description = "Plain TCP instead of TLS between the players. For tests.")
+    boolean insecure;
+
+    @Option(names = "--home", paramLabel = "DIR", description = "Profile directory (default: $FAIRTABLE_HOME or ~/.fairtable).")
+    java.nio.file.Path home;
 
     @Option(names = "--bind", defaultValue = "127.0.0.1", description = "Address to listen on with --host (default: ${DEFAULT-VALUE}).")
     String bind;
@@ -183,18 +200,24 @@ public final class PlayCommand implements Callable<Integer> {
                 throw new IllegalArgumentException(kind.command() + " is for " + kind.minPlayers() + " to "
                         + kind.maxPlayers() + " players, not " + n);
             }
-            List<TcpTransport> guests = new ArrayList<>();
+            List<Transport> guests = new ArrayList<>();
             try {
                 List<String> names = new ArrayList<>();
                 names.add(name != null ? name : "alice");
                 try (ServerSocket server = TcpTransport.listen(bind, hostPort)) {
                     out.println("Waiting for " + (n - 1) + " player(s) on " + bind + ":" + server.getLocalPort() + " ...");
+                    if (!insecure) {
+                        out.println("Invitation: " + Invitation.SCHEME + bind + ":" + server.getLocalPort() + "/"
+                                + Fingerprint.of(identity().verifyingKey()));
+                    }
                     out.flush();
                     while (guests.size() < n - 1) {
-                        TcpTransport guest = TcpTransport.accept(server, timeout);
+                        Transport guest = insecure ? TcpTransport.accept(server, timeout)
+                                : TlsTransport.accept(server, TlsIdentity.of(identity()), PeerCheck.anyKey(), timeout);
                         guests.add(guest);
                         names.add(NetworkTable.readName(guest, timeout));
-                        out.println(names.get(names.size() - 1) + " joined from " + guest.peer());
+                        out.println(names.get(names.size() - 1) + " joined from " + guest.peer()
+                                + (guest instanceof TlsTransport tls ? ", key " + Fingerprint.of(tls.peerKey()) : ""));
                         out.flush();
                     }
                 }
@@ -212,15 +235,10 @@ public final class PlayCommand implements Callable<Integer> {
                 out.println();
                 return finish(config, node, List.of(), false, out);
             } finally {
-                guests.forEach(TcpTransport::close);
+                guests.forEach(Transport::close);
             }
         }
-        int colon = join.lastIndexOf(':');
-        if (colon < 0) {
-            throw new IllegalArgumentException("--join takes HOST:PORT, not " + join);
-        }
-        try (TcpTransport host = TcpTransport.connect(join.substring(0, colon),
-                Integer.parseInt(join.substring(colon + 1)), timeout)) {
+        try (Transport host = connectToHost(timeout)) {
             NetworkTable.Terms terms = NetworkTable.join(host, name != null ? name : "guest", timeout);
             TableConfig config = new TableConfig(terms.game(), terms.names(), terms.rounds(), terms.stack(),
                     terms.patent(), seed);
@@ -233,6 +251,37 @@ public final class PlayCommand implements Callable<Integer> {
             out.println();
             return finish(config, node, List.of(), false, out);
         }
+    }
+
+    /**
+     * The host by its invitation over TLS, accepting only the key the invitation names; or, with
+     * --insecure, plain TCP to HOST:PORT.
+     */
+    private Transport connectToHost(Duration timeout) throws IOException, TimeoutException {
+        if (join.startsWith(Invitation.SCHEME)) {
+            Invitation invitation = Invitation.parse(join);
+            return insecure ? TcpTransport.connect(invitation.host(), invitation.port(), timeout)
+                    : TlsTransport.connect(invitation, TlsIdentity.of(identity()), timeout);
+        }
+        if (!insecure) {
+            throw new IllegalArgumentException("--join takes the host's invitation (fairtable://HOST:PORT/FINGERPRINT),"
+                    + " or HOST:PORT with --insecure");
+        }
+        int colon = join.lastIndexOf(':');
+        if (colon < 0) {
+            throw new IllegalArgumentException("--join takes HOST:PORT, not " + join);
+        }
+        return TcpTransport.connect(join.substring(0, colon), Integer.parseInt(join.substring(colon + 1)), timeout);
+    }
+
+    private SigningKey identityKey;
+
+    /** This user's identity, which authenticates the channel to the host. */
+    private SigningKey identity() throws IOException {
+        if (identityKey == null) {
+            identityKey = Profile.open(home != null ? home : Profile.defaultDirectory(), new SecureRandom()).identity();
+        }
+        return identityKey;
     }
 
     private TableNode networkSeat(TableConfig config, int seat, boolean bot, PrintWriter out) {

@@ -26,15 +26,19 @@ class PlayNetworkTest {
     }
 
     @Test
-    void twoBotsOverTcpPlayHoldemAndBothSidesAuditTheSameHands() throws Exception {
+    void twoBotsOverTlsPlayHoldemAndBothSidesAuditTheSameHands() throws Exception {
         int port;
         try (ServerSocket probe = new ServerSocket(0)) {
             port = probe.getLocalPort();
         }
+        String hostHome = dir.resolve("ann-home").toString();
+        String hostKey = run("id", "--home", hostHome).out().trim();
         CompletableFuture<Run> host = CompletableFuture.supplyAsync(() -> run("play", "holdem", "--host",
-                Integer.toString(port), "--bots", "all", "--hands", "3", "--seed", "5", "--name", "ann", "--timeout", "60",
-                "--transcript", dir.resolve("host.jsonl").toString()));
-        Run guest = run("play", "holdem", "--join", "127.0.0.1:" + port, "--bots", "all", "--seed", "6", "--name", "ben",
+                Integer.toString(port), "--home", hostHome, "--bots", "all", "--hands", "3", "--seed", "5", "--name", "ann",
+                "--timeout", "60", "--transcript", dir.resolve("host.jsonl").toString()));
+        // The guest joins by the host's invitation: TLS, accepting only the host's key.
+        Run guest = run("play", "holdem", "--join", "fairtable://127.0.0.1:" + port + "/" + hostKey,
+                "--home", dir.resolve("ben-home").toString(), "--bots", "all", "--seed", "6", "--name", "ben",
                 "--timeout", "60", "--transcript", dir.resolve("guest.jsonl").toString());
         Run hostRun = host.get(120, TimeUnit.SECONDS);
         assertThat(hostRun.exit()).as(hostRun.out()).isZero();
@@ -57,12 +61,12 @@ class PlayNetworkTest {
             port = probe.getLocalPort();
         }
         CompletableFuture<Run> host = CompletableFuture.supplyAsync(() -> run("play", "dominoes", "--host",
-                Integer.toString(port), "--players", "3", "--bots", "all", "--hands", "2", "--name", "ann",
+                Integer.toString(port), "--insecure", "--players", "3", "--bots", "all", "--hands", "2", "--name", "ann",
                 "--timeout", "60", "--transcript", dir.resolve("a.jsonl").toString()));
         CompletableFuture<Run> second = CompletableFuture.supplyAsync(() -> run("play", "dominoes", "--join",
-                "127.0.0.1:" + port, "--bots", "all", "--name", "ben", "--timeout", "60",
+                "127.0.0.1:" + port, "--insecure", "--bots", "all", "--name", "ben", "--timeout", "60",
                 "--transcript", dir.resolve("b.jsonl").toString()));
-        Run third = run("play", "dominoes", "--join", "127.0.0.1:" + port, "--bots", "all", "--name", "ben",
+        Run third = run("play", "dominoes", "--join", "127.0.0.1:" + port, "--insecure", "--bots", "all", "--name", "ben",
                 "--timeout", "60", "--transcript", dir.resolve("c.jsonl").toString());
         List<Run> runs = List.of(host.get(120, TimeUnit.SECONDS), second.get(120, TimeUnit.SECONDS), third);
         String scores = null;
