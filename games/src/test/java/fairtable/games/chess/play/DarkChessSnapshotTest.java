@@ -146,6 +146,13 @@ class DarkChessSnapshotTest {
                 ChessSide::fromBytes);
         byte[] side = party.side().toBytes();
         assertThat(ChessSide.fromBytes(side).toBytes()).isEqualTo(side);
+        fairtable.games.chess.FogView view = ((ChessSide) party.side()).view();
+        fairtable.games.chess.FogView decoded = fairtable.games.chess.FogView.fromBytes(view.toBytes());
+        assertThat(decoded).isEqualTo(view);
+        assertThat(decoded.vision()).isEqualTo(view.vision());
+        if (view.sideToMove() == view.viewer()) {
+            assertThat(decoded.legalMoves(java.util.Set.of())).isEqualTo(view.legalMoves(java.util.Set.of()));
+        }
         byte[] colour = side.clone();
         colour[1] = 2;
         assertThatThrownBy(() -> ChessSide.fromBytes(colour)).isInstanceOf(MalformedMessageException.class)
