@@ -97,6 +97,96 @@ public final class FogView {
         return Collections.unmodifiableList(result);
     }
 
+    /** Bytes of {@link #toBytes()}: viewer, side to move, 64 squares, two 8-byte vision masks, en-passant pawn. */
+    public static final int ENCODED_LENGTH = 2 + 64 + 16 + 1;
+    private static final int NO_SQUARE = 255;
+    private static final int SEEN_PIECE = 16;
+
+    /**
+     * The canonical encoding of this view (for snapshots): square i is 0 unseen, 1 occupancy known empty,
+     * 2 occupancy known occupied, 3 seen empty, 16 + piece code seen piece.
+     */
+    public byte[] toBytes() {
+        byte[] out = new byte[ENCODED_LENGTH];
+        out[0] = (byte) viewer.ordinal();
+        out[1] = (byte) sideToMove.ordinal();
+        for (int sq = 0; sq < 64; sq++) {
+            SquareView v = squares[sq];
+            int code;
+            if (v instanceof SquareView.Seen seen) {
+                code = seen.piece().map(p -> SEEN_PIECE + p.code()).orElse(3);
+            } else if (v instanceof SquareView.Occupancy o) {
+                code = o.occupied() ? 2 : 1;
+            } else {
+                code = 0;
+            }
+            out[2 + sq] = (byte) code;
+        }
+        putLong(out, 66, vision.fullMask());
+        putLong(out, 74, vision.occupancyOnlyMask());
+        out[82] = (byte) (enPassantPawn == null ? NO_SQUARE : enPassantPawn.index());
+        return out;
+    }
+
+    /**
+     * The view {@link #toBytes()} encoded.
+     *
+     * @throws IllegalArgumentException if the bytes are not such an encoding
+     */
+    public static FogView fromBytes(byte[] bytes) {
+        if (bytes.length != ENCODED_LENGTH || (bytes[0] & 0xff) > 1 || (bytes[1] & 0xff) > 1) {
+            throw new IllegalArgumentException("not an encoded fog-of-war view");
+        }
+        SquareView[] squares = new SquareView[64];
+        for (int sq = 0; sq < 64; sq++) {
+            int code = bytes[2 + sq] & 0xff;
+            squares[sq] = switch (code) {
+                case 0 -> new SquareView.Unseen();
+                case 1, 2 -> new SquareView.Occupancy(code == 2);
+                case 3 -> new SquareView.Seen(Optional.empty());
+                default -> {
+                    Piece piece = code > SEEN_PIECE && code < SEEN_PIECE + 16 ? Piece.ofCode(code - SEEN_PIECE) : null;
+                    if (piece == null) {
+                        throw new IllegalArgumentException("square code " + code + " in an encoded view");
+                    }
+                    yield new SquareView.Seen(Optional.of(piece));
+                }
+            };
+        }
+        long full = getLong(bytes, 66);
+        long occupancy = getLong(bytes, 74);
+        for (int sq = 0; sq < 64; sq++) {
+            long bit = 1L << sq;
+            Visibility expected = squares[sq].visibility();
+            Visibility masked = (full & bit) != 0 ? Visibility.FULL
+                    : (occupancy & bit) != 0 ? Visibility.OCCUPANCY_ONLY : Visibility.UNSEEN;
+            if (expected != masked || (full & occupancy & bit) != 0) {
+                throw new IllegalArgumentException("the vision masks of an encoded view disagree with square " + sq);
+            }
+        }
+        int ep = bytes[82] & 0xff;
+        if (ep != NO_SQUARE && ep > 63) {
+            throw new IllegalArgumentException("en-passant square " + ep + " is off the board");
+        }
+        Color[] colors = Color.values();
+        return new FogView(colors[bytes[0]], colors[bytes[1]], squares, new VisionMap(full, occupancy),
+                ep == NO_SQUARE ? null : Square.of(ep));
+    }
+
+    private static void putLong(byte[] out, int at, long v) {
+        for (int i = 0; i < 8; i++) {
+            out[at + i] = (byte) (v >>> (56 - 8 * i));
+        }
+    }
+
+    private static long getLong(byte[] in, int at) {
+        long v = 0;
+        for (int i = 0; i < 8; i++) {
+            v = v << 8 | (in[at + i] & 0xffL);
+        }
+        return v;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof FogView v && v.viewer == viewer && v.sideToMove == sideToMove

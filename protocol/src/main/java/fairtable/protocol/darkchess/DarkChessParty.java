@@ -9,6 +9,7 @@ import fairtable.crypto.ot.OtReceiver;
 import fairtable.crypto.ot.OtSender;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.Party;
+import fairtable.protocol.PartySnapshots;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.darkchess.DarkChessMessages.Choices;
 import fairtable.protocol.darkchess.DarkChessMessages.Move;
@@ -22,6 +23,8 @@ import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.wire.MalformedMessageException;
+import fairtable.protocol.wire.WireReader;
+import fairtable.protocol.wire.WireWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -596,13 +599,240 @@ public final class DarkChessParty implements Party {
         return transcript;
     }
 
+    // ---- Serialisation: every private field, then the messages, which rebuild the transcript.
+
+    private static final int SNAPSHOT_VERSION = 1;
+    private static final int MAX_STATE_BYTES = 1 << 24;
+    private static final int MAX_ITEMS = 1 << 20;
+    private static final int NONE = 255;
+
     /**
-     * Not supported: a dark-chess party holds live OT instances and a games-layer side that this layer cannot
-     * serialise, so games are played in one sitting (no journal resumption).
+     * This party's whole state as bytes, secrets included (commitment openings, OT states, its side's private
+     * knowledge): store it as carefully as a key. The Andos-mode Goldwasser–Micali key is not kept: a restored
+     * party generates a fresh one for its later offers (each offer's state carries its own key for the audit).
      */
     @Override
     public byte[] snapshot() {
-        throw new UnsupportedOperationException("dark-chess/v1 parties cannot be journalled (see docs/dark-chess.md)");
+        WireWriter w = new WireWriter().u8(SNAPSHOT_VERSION).blob(params.toBytes()).u8(seat).string(name)
+                .u8(stage.ordinal()).u32(ply).u8(result == null ? 0 : 1);
+        if (result != null) {
+            w.string(result);
+        }
+        w.blob(side.toBytes());
+        w.u8(senders == null ? 0 : 1);
+        if (senders != null) {
+            for (OtSender sender : senders) {
+                w.blob(sender.state());
+            }
+        }
+        w.u8(receivers == null ? 0 : 1);
+        if (receivers != null) {
+            for (OtReceiver receiver : receivers) {
+                w.blob(receiver.state());
+            }
+        }
+        writeRounds(w, myRounds);
+        writeRounds(w, peerRounds);
+        w.u32(myNext).u32(peerNext).u8(myOutstandingPhase < 0 ? NONE : myOutstandingPhase)
+                .u8(owedAnswer == null ? 0 : 1);
+        if (owedAnswer != null) {
+            w.blob(owedAnswer);
+        }
+        w.u32(openings.size());
+        for (Commitment.Opening o : openings) {
+            w.fixed(o.nonce()).blob(o.value());
+        }
+        w.u32(senderStates.size());
+        senderStates.forEach(w::blob);
+        w.u32(receiverStates.size());
+        receiverStates.forEach(w::blob);
+        w.u32(peerCommitments.size());
+        peerCommitments.forEach(c -> w.fixed(c.toBytes()));
+        w.u32(peerBatches).u32(peerSenderSets).u8((choicesSent ? 1 : 0) | (peerChoices ? 2 : 0) | (openSent ? 4 : 0)
+                | (peerOpen ? 8 : 0));
+        PartySnapshots.writeMessages(w, transcript.envelopes());
+        PartySnapshots.writeRefused(w, rejected);
+        return w.toBytes();
+    }
+
+    private static void writeRounds(WireWriter w, List<DarkChessSide.Round> rounds) {
+        w.u8(rounds == null ? 0 : 1);
+        if (rounds != null) {
+            w.u32(rounds.size());
+            rounds.forEach(r -> w.u8(r.phase()).u32(r.size()));
+        }
+    }
+
+    private static List<DarkChessSide.Round> readRounds(WireReader r) throws MalformedMessageException {
+        if (r.u8() == 0) {
+            return null;
+        }
+        int count = r.count(MAX_ITEMS, "the number of rounds");
+        List<DarkChessSide.Round> rounds = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            rounds.add(new DarkChessSide.Round(r.u8(), r.count(OtMode.ITEMS * 64, "a round's size")));
+        }
+        return List.copyOf(rounds);
+    }
+
+    private static List<byte[]> readBlobs(WireReader r, String what) throws MalformedMessageException {
+        int count = r.count(MAX_ITEMS, "the number of " + what);
+        List<byte[]> blobs = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            blobs.add(r.blob(MAX_STATE_BYTES, what));
+        }
+        return blobs;
+    }
+
+    /**
+     * Rebuilds a party from {@link #snapshot()}; {@code key} must be the one it was created with, {@code random}
+     * supplies fresh secrets from here on, and {@code sides} decodes the side (the rules layer's
+     * {@code ChessSide::fromBytes}).
+     *
+     * @throws MalformedMessageException if the bytes are not a dark-chess snapshot, or their parts do not agree
+     */
+    public static DarkChessParty restore(byte[] snapshot, SigningKey key, RandomGenerator random,
+            DarkChessSide.Decoder sides) throws MalformedMessageException {
+        WireReader r = new WireReader(snapshot);
+        if (r.u8() != SNAPSHOT_VERSION) {
+            throw new MalformedMessageException("unknown dark-chess snapshot version");
+        }
+        try {
+            DarkChessParameters params = DarkChessParameters.fromBytes(r.blob(4096, "the parameters"));
+            int seat = r.u8();
+            if (seat > 1) {
+                throw new MalformedMessageException("seat " + seat);
+            }
+            String name = r.string(256, "the name");
+            int stageIndex = r.u8();
+            if (stageIndex >= Stage.values().length) {
+                throw new MalformedMessageException("stage " + stageIndex);
+            }
+            int ply = r.count(params.maxPlies(), "the ply");
+            String result = r.u8() == 0 ? null : r.string(1 << 12, "the result");
+            DarkChessSide side = sides.decode(r.blob(MAX_STATE_BYTES, "the side"));
+            DarkChessParty p = new DarkChessParty(params, seat, name, key, side, random);
+            p.stage = Stage.values()[stageIndex];
+            p.ply = ply;
+            p.result = result;
+            if (r.u8() == 1) {
+                p.senders = new OtSender[DarkChessSide.PHASES];
+                for (int i = 0; i < DarkChessSide.PHASES; i++) {
+                    p.senders[i] = p.ot.restoreSender(r.blob(MAX_STATE_BYTES, "an OT sender"));
+                }
+            }
+            if (r.u8() == 1) {
+                p.receivers = new OtReceiver[DarkChessSide.PHASES];
+                for (int i = 0; i < DarkChessSide.PHASES; i++) {
+                    p.receivers[i] = p.ot.restoreReceiver(r.blob(MAX_STATE_BYTES, "an OT receiver"), random);
+                }
+            }
+            p.myRounds = readRounds(r);
+            p.peerRounds = readRounds(r);
+            // Between plies the rounds are gone but the counters keep their last values.
+            p.myNext = r.count(p.myRounds == null ? MAX_ITEMS : p.myRounds.size(), "my next round");
+            p.peerNext = r.count(p.peerRounds == null ? MAX_ITEMS : p.peerRounds.size(), "the peer's next round");
+            int outstanding = r.u8();
+            if (outstanding != NONE && (outstanding >= DarkChessSide.PHASES || p.receivers == null)) {
+                throw new MalformedMessageException("outstanding query phase " + outstanding);
+            }
+            p.myOutstandingPhase = outstanding == NONE ? -1 : outstanding;
+            p.owedAnswer = r.u8() == 0 ? null : r.blob(MAX_STATE_BYTES, "the owed answer");
+            int openings = r.count(MAX_ITEMS, "the number of openings");
+            for (int i = 0; i < openings; i++) {
+                p.openings.add(new Commitment.Opening(r.fixed(Commitment.NONCE_LENGTH, "a nonce"),
+                        r.blob(4096, "a committed board")));
+            }
+            p.senderStates.addAll(readBlobs(r, "OT sender states"));
+            p.receiverStates.addAll(readBlobs(r, "OT receiver states"));
+            int commitments = r.count(MAX_ITEMS, "the number of peer commitments");
+            for (int i = 0; i < commitments; i++) {
+                p.peerCommitments.add(Commitment.fromBytes(r.fixed(32, "a peer commitment")));
+            }
+            p.peerBatches = r.count(MAX_ITEMS, "the peer's query batches");
+            p.peerSenderSets = r.count(MAX_ITEMS, "the peer's OT offers");
+            int flags = r.u8();
+            if (flags > 15) {
+                throw new MalformedMessageException("reveal flags " + flags);
+            }
+            p.choicesSent = (flags & 1) != 0;
+            p.peerChoices = (flags & 2) != 0;
+            p.openSent = (flags & 4) != 0;
+            p.peerOpen = (flags & 8) != 0;
+            List<Envelope> messages = PartySnapshots.readMessages(r);
+            List<Rejected> refused = PartySnapshots.readRefused(r);
+            r.end();
+            try {
+                for (Envelope e : messages) {
+                    p.transcript.append(e);
+                }
+            } catch (ProtocolViolation v) {
+                throw new MalformedMessageException("the snapshot's transcript does not replay: " + v.getMessage());
+            }
+            p.checkRestored();
+            p.rejected.addAll(refused);
+            return p;
+        } catch (IllegalArgumentException | InvalidOtMessageException bad) {
+            throw new MalformedMessageException("dark-chess snapshot: " + bad.getMessage());
+        }
+    }
+
+    /** Cross-checks the restored private fields against the replayed messages, which are signed and chained. */
+    private void checkRestored() throws MalformedMessageException {
+        if (transcript.size() > 0 && transcript.envelopes().get(0).sender() != 0) {
+            throw new MalformedMessageException("the transcript does not open with White's hello");
+        }
+        if ((stage == Stage.HELLO) == transcript.established()) {
+            throw new MalformedMessageException("the stage " + stage + " does not match the transcript");
+        }
+        if (transcript.established() && !transcript.nameOf(seat).equals(name)) {
+            throw new MalformedMessageException("the snapshot's name is not this seat's hello");
+        }
+        int peerBoards = 0;
+        int peerOffers = 0;
+        int mine = 0;
+        for (Envelope e : transcript.envelopes()) {
+            boolean peers = e.sender() != seat;
+            if (e.type().equals(DarkChessMessages.MOVE) || e.type().equals(DarkChessMessages.REPLY)) {
+                if (peers) {
+                    peerBoards++;
+                    if (e.type().equals(DarkChessMessages.REPLY)) {
+                        peerOffers++;
+                    } else {
+                        try {
+                            peerOffers += DarkChessMessages.parseMove(e.body()).over() ? 0 : 1;
+                        } catch (MalformedMessageException m) {
+                            throw new MalformedMessageException("an accepted move does not parse: " + m.getMessage());
+                        }
+                    }
+                } else {
+                    mine++;
+                }
+            }
+        }
+        if (peerBoards != peerCommitments.size() || peerOffers != peerSenderSets || mine != openings.size()
+                || senderStates.size() != DarkChessSide.PHASES * (mine - (stage.ordinal() >= Stage.REVEAL.ordinal()
+                        && result != null && ownMoveEnded() ? 1 : 0))) {
+            throw new MalformedMessageException("the commitments and OT offers do not match the messages");
+        }
+        if ((result != null) != (stage.ordinal() >= Stage.REVEAL.ordinal())) {
+            throw new MalformedMessageException("a result at stage " + stage);
+        }
+    }
+
+    /** Whether this seat's last move message ended the game (it then made no OT offer). */
+    private boolean ownMoveEnded() throws MalformedMessageException {
+        List<Envelope> all = transcript.envelopes();
+        for (int i = all.size() - 1; i >= 0; i--) {
+            Envelope e = all.get(i);
+            if (e.sender() == seat && e.type().equals(DarkChessMessages.MOVE)) {
+                return DarkChessMessages.parseMove(e.body()).over();
+            }
+            if (e.sender() == seat && e.type().equals(DarkChessMessages.REPLY)) {
+                return false;
+            }
+        }
+        return false;
     }
 
     @Override

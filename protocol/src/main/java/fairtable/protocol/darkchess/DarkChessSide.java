@@ -1,5 +1,6 @@
 package fairtable.protocol.darkchess;
 
+import fairtable.protocol.wire.MalformedMessageException;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -55,4 +56,17 @@ public interface DarkChessSide {
 
     /** What this seat reveals at the end for the audit: its moves. */
     byte[] record();
+
+    /**
+     * The canonical encoding of this side's whole state, a rebuild in progress included, for party snapshots;
+     * it is private knowledge, keep it as secret as the snapshot.
+     */
+    byte[] toBytes();
+
+    /** Turns {@link #toBytes()} back into a side; supplied by the rules layer, which alone can build one. */
+    @FunctionalInterface
+    interface Decoder {
+        /** @throws MalformedMessageException if the bytes are not a side's encoding */
+        DarkChessSide decode(byte[] bytes) throws MalformedMessageException;
+    }
 }

@@ -12,6 +12,9 @@ import fairtable.games.chess.QueryWalk;
 import fairtable.games.chess.Square;
 import fairtable.games.chess.SquareCode;
 import fairtable.protocol.darkchess.DarkChessSide;
+import fairtable.protocol.wire.MalformedMessageException;
+import fairtable.protocol.wire.WireReader;
+import fairtable.protocol.wire.WireWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -313,5 +316,168 @@ public final class ChessSide implements DarkChessSide {
     @Override
     public byte[] record() {
         return String.join(" ", moves).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** How many rounds of a rebuild in progress are answered (0 when none is in progress). */
+    int rebuildRoundsAnswered() {
+        return plan == null ? 0 : plan.roundIndex();
+    }
+
+    private static final int ENCODING_VERSION = 1;
+    private static final int MAX_MOVES = 1 << 16;
+
+    /**
+     * Version | colour | side to move | own pieces (count, then square and type ordinal, by square) | promoted
+     * squares (count, squares) | castling rights (bit per ordinal) | double-pushed pawn (255 none) | view |
+     * captures | moves (space-separated UCI) | rebuild in progress (flag, then the codes of each answered round,
+     * replayed from its start on decoding, which re-checks them). The move chooser is not state: it is given back
+     * by {@link #fromBytes(byte[], MoveChooser)}.
+     */
+    @Override
+    public byte[] toBytes() {
+        WireWriter w = new WireWriter().u8(ENCODING_VERSION).u8(me.ordinal()).u8(sideToMove.ordinal());
+        List<Square> ownSquares = own.keySet().stream().sorted().toList();
+        w.u8(ownSquares.size());
+        for (Square s : ownSquares) {
+            w.u8(s.index()).u8(own.get(s).ordinal());
+        }
+        List<Square> promotedSquares = promoted.stream().sorted().toList();
+        w.u8(promotedSquares.size());
+        promotedSquares.forEach(s -> w.u8(s.index()));
+        int rightBits = 0;
+        for (CastlingRight r : rights) {
+            rightBits |= 1 << r.ordinal();
+        }
+        w.u8(rightBits).u8(doublePushed == null ? NONE : doublePushed.index()).fixed(view.toBytes()).u32(myCaptures)
+                .string(String.join(" ", moves));
+        w.u8(plan == null ? 0 : 1);
+        if (plan != null) {
+            List<int[]> rounds = plan.answeredRounds();
+            w.u32(rounds.size());
+            for (int[] codes : rounds) {
+                byte[] b = new byte[codes.length];
+                for (int i = 0; i < b.length; i++) {
+                    b[i] = (byte) codes[i];
+                }
+                w.blob(b);
+            }
+        }
+        return w.toBytes();
+    }
+
+    /** The side {@link #toBytes()} encoded, moving like {@link BotChooser}. */
+    public static ChessSide fromBytes(byte[] bytes) throws MalformedMessageException {
+        return fromBytes(bytes, new BotChooser());
+    }
+
+    /**
+     * The side {@link #toBytes()} encoded, choosing its moves with {@code chooser}.
+     *
+     * @throws MalformedMessageException if the bytes are not an encoded side
+     */
+    public static ChessSide fromBytes(byte[] bytes, MoveChooser chooser) throws MalformedMessageException {
+        WireReader r = new WireReader(bytes);
+        if (r.u8() != ENCODING_VERSION) {
+            throw new MalformedMessageException("unknown chess side encoding version");
+        }
+        try {
+            Color me = color(r.u8());
+            Color toMove = color(r.u8());
+            int ownCount = r.u8();
+            if (ownCount < 1 || ownCount > 16) {
+                throw new MalformedMessageException(ownCount + " own pieces");
+            }
+            Map<Square, PieceType> own = new EnumMap<>(Square.class);
+            Square previous = null;
+            for (int i = 0; i < ownCount; i++) {
+                Square s = square(r.u8());
+                int type = r.u8();
+                if (type >= PieceType.values().length || (previous != null && s.compareTo(previous) <= 0)) {
+                    throw new MalformedMessageException("own pieces not a sorted list of typed squares");
+                }
+                own.put(s, PieceType.values()[type]);
+                previous = s;
+            }
+            if (own.values().stream().filter(t -> t == PieceType.KING).count() != 1) {
+                throw new MalformedMessageException("own pieces without exactly one king");
+            }
+            int promotedCount = r.u8();
+            Set<Square> promoted = EnumSet.noneOf(Square.class);
+            for (int i = 0; i < promotedCount; i++) {
+                Square s = square(r.u8());
+                if (!own.containsKey(s) || !promoted.add(s)) {
+                    throw new MalformedMessageException("promoted square " + s + " holds none of my pieces");
+                }
+            }
+            int rightBits = r.u8();
+            Set<CastlingRight> rights = EnumSet.noneOf(CastlingRight.class);
+            for (CastlingRight right : CastlingRight.values()) {
+                if ((rightBits & 1 << right.ordinal()) != 0) {
+                    if (right.color() != me) {
+                        throw new MalformedMessageException("a castling right of the other colour");
+                    }
+                    rights.add(right);
+                }
+            }
+            if (rightBits >>> CastlingRight.values().length != 0) {
+                throw new MalformedMessageException("unknown castling right bits");
+            }
+            int pushed = r.u8();
+            Square doublePushed = pushed == NONE ? null : square(pushed);
+            FogView view;
+            try {
+                view = FogView.fromBytes(r.fixed(FogView.ENCODED_LENGTH, "the view"));
+            } catch (IllegalArgumentException e) {
+                throw new MalformedMessageException(e.getMessage());
+            }
+            if (view.viewer() != me) {
+                throw new MalformedMessageException("the view is the other colour's");
+            }
+            int captures = r.count(15, "the captures");
+            String joined = r.string(MAX_MOVES * 6, "the moves");
+            List<String> moves = joined.isEmpty() ? List.of() : List.of(joined.split(" ", -1));
+            for (String m : moves) {
+                if (!m.equals("none") && !m.matches("[a-h][1-8][a-h][1-8][nbrq]?")) {
+                    throw new MalformedMessageException("'" + m + "' is not a recorded move");
+                }
+            }
+            RebuildPlan plan = null;
+            if (r.u8() == 1) {
+                Map<Square, PieceType> ownNow = Map.copyOf(own);
+                plan = RebuildPlan.start(me, ownNow, Set.copyOf(promoted));
+                int answeredRounds = r.count(plan.rounds().size() - 1, "the answered rounds");
+                for (int i = 0; i < answeredRounds; i++) {
+                    byte[] b = r.blob(16, "a round's answers");
+                    int[] codes = new int[b.length];
+                    for (int k = 0; k < codes.length; k++) {
+                        codes[k] = b[k];
+                    }
+                    try {
+                        plan = plan.answer(codes);
+                    } catch (IllegalArgumentException e) {
+                        throw new MalformedMessageException("round " + i + " of the rebuild: " + e.getMessage());
+                    }
+                }
+            }
+            r.end();
+            return new ChessSide(me, toMove, Map.copyOf(own), Set.copyOf(promoted), Set.copyOf(rights), doublePushed,
+                    view, captures, moves, plan, chooser);
+        } catch (MalformedMessageException e) {
+            throw new MalformedMessageException("chess side: " + e.getMessage());
+        }
+    }
+
+    private static Color color(int ordinal) throws MalformedMessageException {
+        if (ordinal > 1) {
+            throw new MalformedMessageException("colour " + ordinal);
+        }
+        return Color.values()[ordinal];
+    }
+
+    private static Square square(int index) throws MalformedMessageException {
+        if (index > 63) {
+            throw new MalformedMessageException("square " + index + " is off the board");
+        }
+        return Square.of(index);
     }
 }

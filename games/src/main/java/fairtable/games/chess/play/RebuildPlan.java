@@ -36,9 +36,11 @@ final class RebuildPlan {
     private final int[] list;
     private final int[] inList;
     private final List<List<List<int[]>>> answers;
+    // The codes of every answered round, in order: enough to replay this plan from its start (snapshots).
+    private final List<int[]> history;
 
     private RebuildPlan(Color querier, List<Asker> askers, long own, List<DarkChessSide.Round> rounds, int round,
-            int[] list, int[] inList, List<List<List<int[]>>> answers) {
+            int[] list, int[] inList, List<List<List<int[]>>> answers, List<int[]> history) {
         this.querier = querier;
         this.askers = askers;
         this.own = own;
@@ -47,6 +49,7 @@ final class RebuildPlan {
         this.list = list;
         this.inList = inList;
         this.answers = answers;
+        this.history = history;
     }
 
     static RebuildPlan start(Color querier, Map<Square, PieceType> ownPieces, Set<Square> promoted) {
@@ -70,7 +73,7 @@ final class RebuildPlan {
             answers.add(perAsker);
         }
         return new RebuildPlan(querier, List.copyOf(askers), own, rounds(counts), 0, new int[askers.size()],
-                new int[askers.size()], answers);
+                new int[askers.size()], answers, List.of());
     }
 
     /** The public announcement: how many pieces of each announced type query (order {@link #ORDER}). */
@@ -213,7 +216,15 @@ final class RebuildPlan {
             nextList = new int[askers.size()];
             nextInList = new int[askers.size()];
         }
-        return new RebuildPlan(querier, askers, own, rounds, next, nextList, nextInList, List.copyOf(nextAnswers));
+        List<int[]> nextHistory = new ArrayList<>(history);
+        nextHistory.add(codes.clone());
+        return new RebuildPlan(querier, askers, own, rounds, next, nextList, nextInList, List.copyOf(nextAnswers),
+                List.copyOf(nextHistory));
+    }
+
+    /** The codes of each answered round so far, in order ({@link #answer} them again to rebuild this plan). */
+    List<int[]> answeredRounds() {
+        return history.stream().map(int[]::clone).toList();
     }
 
     /** The (square, code) pairs asker {@code a} received in {@code phase}, in order. */

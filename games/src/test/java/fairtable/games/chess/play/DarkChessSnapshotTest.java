@@ -1,0 +1,172 @@
+package fairtable.games.chess.play;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import fairtable.crypto.sign.SigningKey;
+import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.darkchess.DarkChessParameters;
+import fairtable.protocol.darkchess.DarkChessParty;
+import fairtable.protocol.darkchess.OtMode;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.TranscriptFile;
+import fairtable.protocol.wire.MalformedMessageException;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** A dark-chess party survives being serialised and restored at any point, a vision rebuild half done included. */
+class DarkChessSnapshotTest {
+    private static final int PLIES = 2;
+
+    @BeforeAll
+    static void rules() {
+        DarkChessReferee.install();
+    }
+
+    /** Result of a game in which both parties were restored from snapshots every {@code every} messages. */
+    private record Run(DarkChessParty[] parties, List<Envelope> transcript, int restores, int midRebuild) {}
+
+    private static Run playRestoring(DarkChessParameters params, long seed, int every) throws Exception {
+        SplittableRandom r = new SplittableRandom(seed);
+        SigningKey[] keys = {DarkChessPlayTest.key(r), DarkChessPlayTest.key(r)};
+        DarkChessParty[] parties = {
+            DarkChessParty.create(params, 0, "white", keys[0], ChessSide.start(fairtable.games.chess.Color.WHITE),
+                    r.split()),
+            DarkChessParty.create(params, 1, "black", keys[1], ChessSide.start(fairtable.games.chess.Color.BLACK),
+                    r.split())};
+        Deque<Envelope> queue = new ArrayDeque<>(parties[0].start());
+        int delivered = 0;
+        int restores = 0;
+        int midRebuild = 0;
+        while (!queue.isEmpty()) {
+            Envelope e = queue.poll();
+            int to = 1 - e.sender();
+            queue.addAll(parties[to].receive(e));
+            delivered++;
+            if (delivered % every == 0) {
+                for (int seat = 0; seat < 2; seat++) {
+                    byte[] snapshot = parties[seat].snapshot();
+                    // Fresh randomness after the "crash": the restored party must not depend on the old stream.
+                    DarkChessParty restored = DarkChessParty.restore(snapshot, keys[seat], r.split(),
+                            ChessSide::fromBytes);
+                    assertThat(restored.snapshot()).isEqualTo(snapshot);
+                    assertThat(restored.plies()).isEqualTo(parties[seat].plies());
+                    assertThat(restored.awaiting()).isEqualTo(parties[seat].awaiting());
+                    if (((ChessSide) restored.side()).rebuildRoundsAnswered() > 0) {
+                        midRebuild++;
+                    }
+                    parties[seat] = restored;
+                    restores++;
+                }
+            }
+        }
+        List<Envelope> a = parties[0].transcript().envelopes();
+        List<Envelope> b = parties[1].transcript().envelopes();
+        return new Run(parties, a.size() >= b.size() ? a : b, restores, midRebuild);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {5, 17})
+    void restoredPartiesFinishTheGameAndTheTranscriptAudits(int every) throws Exception {
+        Run run = playRestoring(new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, PLIES), 21 + every, every);
+        assertThat(run.parties()[0].isFinished()).isTrue();
+        assertThat(run.parties()[1].isFinished()).isTrue();
+        assertThat(run.parties()[0].result()).contains("draw: the cap of " + PLIES + " plies was reached");
+        assertThat(run.restores()).isGreaterThan(4);
+        assertThat(run.midRebuild()).isPositive();
+        String verdict = Auditor.audit(new TranscriptFile.Contents(run.transcript(), List.of())).line();
+        assertThat(verdict).startsWith("VERIFIED");
+    }
+
+    @Test
+    void andosPartiesSurviveRestoresToo() throws Exception {
+        // 256-bit Goldwasser-Micali keys only to keep the test fast; a restored party makes a fresh key.
+        Run run = playRestoring(new DarkChessParameters(OtMode.ANDOS, 256, 2), 5, 23);
+        assertThat(run.parties()[1].isFinished()).isTrue();
+        assertThat(Auditor.audit(new TranscriptFile.Contents(run.transcript(), List.of())).line())
+                .startsWith("VERIFIED").contains("andos");
+    }
+
+    /** A snapshot of White's party taken half-way through the first ply's rebuild rounds. */
+    private static byte[] midGameSnapshot(SigningKey[] keys) throws Exception {
+        SplittableRandom r = new SplittableRandom(77);
+        keys[0] = DarkChessPlayTest.key(r);
+        keys[1] = DarkChessPlayTest.key(r);
+        DarkChessParameters params = new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, PLIES);
+        DarkChessParty[] parties = {
+            DarkChessParty.create(params, 0, "white", keys[0], ChessSide.start(fairtable.games.chess.Color.WHITE),
+                    r.split()),
+            DarkChessParty.create(params, 1, "black", keys[1], ChessSide.start(fairtable.games.chess.Color.BLACK),
+                    r.split())};
+        Deque<Envelope> queue = new ArrayDeque<>(parties[0].start());
+        for (int i = 0; i < 20; i++) {
+            Envelope e = queue.poll();
+            queue.addAll(parties[1 - e.sender()].receive(e));
+        }
+        return parties[0].snapshot();
+    }
+
+    @Test
+    void truncatedOrGarbledSnapshotsAreRefused() throws Exception {
+        SigningKey[] keys = new SigningKey[2];
+        byte[] snapshot = midGameSnapshot(keys);
+        SplittableRandom r = new SplittableRandom(8);
+        DarkChessParty.restore(snapshot, keys[0], r.split(), ChessSide::fromBytes);
+        for (int length = 0; length < snapshot.length; length += 1 + length / 40) {
+            byte[] truncated = Arrays.copyOf(snapshot, length);
+            assertThatThrownBy(() -> DarkChessParty.restore(truncated, keys[0], r.split(), ChessSide::fromBytes))
+                    .as("truncated to %d of %d bytes", length, snapshot.length)
+                    .isInstanceOf(MalformedMessageException.class);
+        }
+        byte[] longer = Arrays.copyOf(snapshot, snapshot.length + 1);
+        assertThatThrownBy(() -> DarkChessParty.restore(longer, keys[0], r.split(), ChessSide::fromBytes))
+                .isInstanceOf(MalformedMessageException.class).hasMessageContaining("trailing");
+        byte[] version = snapshot.clone();
+        version[0] = 9;
+        assertThatThrownBy(() -> DarkChessParty.restore(version, keys[0], r.split(), ChessSide::fromBytes))
+                .isInstanceOf(MalformedMessageException.class).hasMessageContaining("version");
+        // A byte of the last signed message flipped: the transcript no longer verifies.
+        byte[] tampered = snapshot.clone();
+        tampered[snapshot.length - 40] ^= 1;
+        assertThatThrownBy(() -> DarkChessParty.restore(tampered, keys[0], r.split(), ChessSide::fromBytes))
+                .isInstanceOf(MalformedMessageException.class);
+    }
+
+    @Test
+    void aGarbledSideIsRefused() throws Exception {
+        SigningKey[] keys = new SigningKey[2];
+        DarkChessParty party = DarkChessParty.restore(midGameSnapshot(keys), keys[0], new SplittableRandom(1),
+                ChessSide::fromBytes);
+        byte[] side = party.side().toBytes();
+        assertThat(ChessSide.fromBytes(side).toBytes()).isEqualTo(side);
+        fairtable.games.chess.FogView view = ((ChessSide) party.side()).view();
+        fairtable.games.chess.FogView decoded = fairtable.games.chess.FogView.fromBytes(view.toBytes());
+        assertThat(decoded).isEqualTo(view);
+        assertThat(decoded.vision()).isEqualTo(view.vision());
+        if (view.sideToMove() == view.viewer()) {
+            assertThat(decoded.legalMoves(java.util.Set.of())).isEqualTo(view.legalMoves(java.util.Set.of()));
+        }
+        byte[] colour = side.clone();
+        colour[1] = 2;
+        assertThatThrownBy(() -> ChessSide.fromBytes(colour)).isInstanceOf(MalformedMessageException.class)
+                .hasMessageContaining("colour");
+        byte[] twoKings = side.clone();
+        // The first own piece's type byte (after version, colour, side to move, count, square).
+        twoKings[5] = (byte) fairtable.games.chess.PieceType.KING.ordinal();
+        assertThatThrownBy(() -> ChessSide.fromBytes(twoKings)).isInstanceOf(MalformedMessageException.class)
+                .hasMessageContaining("king");
+        // An answered rebuild round with an impossible code (a square code of my own colour) is re-checked.
+        assertThat(((ChessSide) party.side()).rebuildRoundsAnswered()).isPositive();
+        byte[] answer = side.clone();
+        answer[answer.length - 1] = (byte) (party.seat() == 0 ? 0 : 8);
+        assertThatThrownBy(() -> ChessSide.fromBytes(answer)).isInstanceOf(MalformedMessageException.class)
+                .hasMessageContaining("rebuild");
+    }
+}
