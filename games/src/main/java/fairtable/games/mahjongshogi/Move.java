@@ -8,6 +8,15 @@ public record Move(Square from, Square to) {
         }
     }
 
+    /** Parses {@code e3-e4} or {@code e3e4}, the form {@link #toString()} prints. */
+    public static Move parse(String text) {
+        String t = text == null ? "" : text.strip().replace("-", "");
+        if (t.length() != 4) {
+            throw new IllegalArgumentException("not a move (like e3-e4): " + text);
+        }
+        return new Move(Square.parse(t.substring(0, 2)), Square.parse(t.substring(2)));
+    }
+
     @Override
     public String toString() {
         return from + "-" + to;

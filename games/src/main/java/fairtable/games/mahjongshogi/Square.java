@@ -19,6 +19,19 @@ public record Square(int file, int rank) implements Comparable<Square> {
         return new Square(index % Board.SIZE, index / Board.SIZE);
     }
 
+    /** Parses a name such as {@code e3}: file a..i, rank 1..9. */
+    public static Square parse(String name) {
+        if (name == null || name.length() != 2) {
+            throw new IllegalArgumentException("not a square (a1..i9): " + name);
+        }
+        int file = Character.toLowerCase(name.charAt(0)) - 'a';
+        int rank = name.charAt(1) - '1';
+        if (file < 0 || file >= Board.SIZE || rank < 0 || rank >= Board.SIZE) {
+            throw new IllegalArgumentException("not a square (a1..i9): " + name);
+        }
+        return new Square(file, rank);
+    }
+
     public int index() {
         return rank * Board.SIZE + file;
     }
