@@ -45,7 +45,7 @@ class PlayMahjongShogiCommandTest {
     }
 
     @Test
-    void twoSeatsPlayOverTcpAndBothTranscriptsVerify(@TempDir Path dir) throws Exception {
+    void twoSeatsPlayOverPlainTcpWithInsecureAndBothTranscriptsVerify(@TempDir Path dir) throws Exception {
         int port;
         try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
             port = probe.getLocalPort();
@@ -54,9 +54,10 @@ class PlayMahjongShogiCommandTest {
         Path westFile = dir.resolve("west.jsonl");
         Run[] east = new Run[1];
         Thread host = new Thread(() -> east[0] = run("play-mahjong-shogi", "--bots", "me", "--host",
-                Integer.toString(port), "--seed", "8", "--move-limit", "40", "--timeout", "60", "--transcript", eastFile.toString()));
+                Integer.toString(port), "--insecure", "--home", dir.resolve("east").toString(), "--seed", "8", "--move-limit", "40", "--timeout", "60", "--transcript", eastFile.toString()));
         host.start();
-        Run west = run("play-mahjong-shogi", "--bots", "me", "--join", "127.0.0.1:" + port, "--seed", "9",
+        Run west = run("play-mahjong-shogi", "--bots", "me", "--join", "127.0.0.1:" + port, "--insecure",
+                "--home", dir.resolve("west").toString(), "--seed", "9",
                 "--move-limit", "40", "--timeout", "60", "--transcript", westFile.toString());
         host.join(120_000);
         assertThat(east[0].code()).as(east[0].out()).isEqualTo(Main.OK);

@@ -1,6 +1,10 @@
 package fairtable.app.cli;
 
 import fairtable.app.Main;
+import fairtable.app.net.PeerGame;
+import fairtable.app.net.PeerLink;
+import fairtable.net.identity.Profile;
+import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.games.chess.BoardRenderer;
 import fairtable.games.chess.Color;
@@ -15,11 +19,8 @@ import fairtable.protocol.darkchess.OtMode;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
 import fairtable.net.PartyRunner;
-import fairtable.net.tcp.TcpTransport;
 import fairtable.protocol.darkchess.DarkChessParty;
 import java.io.PrintWriter;
-import java.net.ServerSocket;
-import java.time.Duration;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -28,6 +29,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.random.RandomGenerator;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -41,7 +43,7 @@ import picocli.CommandLine.Spec;
                 + "1-out-of-64 oblivious transfer with padded query counts; at the end every commitment and OT "
                 + "secret is opened and the transcript audited.",
             "Prints each player's view now and then and at the end, the result and the audit verdict. "
-                + "With --host PORT (White) or --join HOST:PORT (Black) this process plays one bot seat over TCP "
+                + "With --host PORT (White) or --join INVITATION (Black) this process plays one bot seat over TLS "
                 + "against another process."})
 public final class PlayDarkChessCommand implements Callable<Integer> {
     /** What to play; the integrator's `play dark-chess` builds one of these. */
@@ -72,21 +74,8 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
     @Option(names = "--transcript", description = "Write the transcript to this file (audit it with: fairtable audit FILE).")
     Path transcriptFile;
 
-    @Option(names = "--host", paramLabel = "PORT", description = "Play White's bot here and wait on PORT for the "
-            + "other process (0 picks a free port).")
-    Integer hostPort;
-
-    @Option(names = "--join", paramLabel = "HOST:PORT", description = "Play Black's bot here against the process "
-            + "hosting on HOST:PORT.")
-    String join;
-
-    @Option(names = "--bind", defaultValue = "127.0.0.1", description = "Address to listen on with --host "
-            + "(default: ${DEFAULT-VALUE}).")
-    String bind;
-
-    @Option(names = "--timeout", defaultValue = "120", description = "Seconds to wait for the other process at any "
-            + "step over the network (default: ${DEFAULT-VALUE}).")
-    int timeoutSeconds;
+    @Mixin
+    SeatOptions seat;
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -97,88 +86,67 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--bots all is the only mode so far (human play is not implemented)");
         }
         Options options = new Options(seed, OtMode.parse(ot), andosBits, maxPlies, showEvery, transcriptFile);
-        if (hostPort != null && join != null) {
-            throw new IllegalArgumentException("--host and --join exclude each other");
-        }
-        if (hostPort != null || join != null) {
-            return runNetworked(spec.commandLine().getOut(), options, hostPort, join, bind,
-                    Duration.ofSeconds(timeoutSeconds));
+        if (seat.networked()) {
+            return runNetworked(spec.commandLine().getOut(), options, seat);
         }
         return run(spec.commandLine().getOut(), options);
     }
 
     /**
-     * Plays one bot seat over TCP: hosting ({@code hostPort} non-null) plays White, joining ({@code join} =
-     * HOST:PORT) plays Black. Writes this side's transcript (default dark-chess-white/black.jsonl) and audits it.
-     * Returns 0 if the audit verifies, 1 for a failed audit or a caught cheat, 2 if the connection failed.
+     * Plays one bot seat against another process, over TLS bound to the profile's key (or plain TCP with
+     * --insecure): hosting plays White, joining plays Black. Writes this side's transcript (default
+     * dark-chess-white/black.jsonl) and audits it; with --journal a restarted process resumes. Returns 0 if the
+     * audit verifies, 1 for a failed audit, a caught cheat or a refused peer, 2 if the connection gave out.
      */
-    public static int runNetworked(PrintWriter out, Options options, Integer hostPort, String join, String bind,
-            Duration timeout) throws Exception {
+    static int runNetworked(PrintWriter out, Options options, SeatOptions seat) throws Exception {
         DarkChessReferee.install();
         DarkChessParameters params = new DarkChessParameters(options.ot(), options.andosModulusBits(), options.maxPlies());
-        int seat = hostPort != null ? 0 : 1;
-        Color color = seat == 0 ? Color.WHITE : Color.BLACK;
-        RandomGenerator random;
-        SigningKey key;
-        if (options.seed() != null) {
-            SplittableRandom seeds = new SplittableRandom(options.seed() * 2 + seat);
-            key = SigningKey.fromSeed(seedBytes(seeds));
-            random = seeds.split();
-        } else {
-            SecureRandom secure = new SecureRandom();
-            key = SigningKey.generate(secure);
-            random = secure;
-        }
-        String name = seat == 0 ? "white" : "black";
+        int me = seat.seat();
+        Color color = me == 0 ? Color.WHITE : Color.BLACK;
+        String name = me == 0 ? "white" : "black";
         Path file = options.transcript() != null ? options.transcript() : Path.of("dark-chess-" + name + ".jsonl");
-        DarkChessParty party = DarkChessParty.create(params, seat, name, key, ChessSide.start(color), random);
-        PartyRunner.Outcome outcome;
-        if (seat == 0) {
-            try (ServerSocket server = TcpTransport.listen(bind, hostPort)) {
-                out.println("Hosting " + DarkChessParameters.PROTOCOL + " (" + params + ") on " + bind + ":"
-                        + server.getLocalPort() + " as White; waiting for Black.");
-                out.flush();
-                try (TcpTransport transport = TcpTransport.accept(server, timeout)) {
-                    outcome = PartyRunner.run(party, transport, PartyRunner.Actor.PASSIVE, timeout);
-                }
+        // A seed makes the bot's choices and the OT secrets repeatable (tests); the signing key is the profile's.
+        RandomGenerator seeded = options.seed() == null ? null : new SplittableRandom(options.seed() * 2 + me);
+        PeerGame.Seating<DarkChessParty> seating = new PeerGame.Seating<>() {
+            @Override
+            public DarkChessParty create(int s, SigningKey key, SecureRandom random) {
+                return DarkChessParty.create(params, s, name, key, ChessSide.start(color),
+                        seeded != null ? seeded : random);
             }
-        } else {
-            int colon = join.lastIndexOf(':');
-            if (colon <= 0) {
-                throw new IllegalArgumentException("--join takes HOST:PORT, not " + join);
+
+            @Override
+            public DarkChessParty restore(byte[] state, SigningKey key, SecureRandom random)
+                    throws MalformedMessageException {
+                return DarkChessParty.restore(state, key, seeded != null ? seeded : random, ChessSide::fromBytes);
             }
-            int port;
-            try {
-                port = Integer.parseInt(join.substring(colon + 1));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--join takes HOST:PORT, not " + join);
+
+            @Override
+            public PartyRunner.Actor actor(DarkChessParty party) {
+                return PartyRunner.Actor.PASSIVE; // the side's chooser moves inside the protocol's steps
             }
-            try (TcpTransport transport = TcpTransport.connect(join.substring(0, colon), port, timeout)) {
-                out.println("Joined " + join + " as Black.");
-                out.flush();
-                outcome = PartyRunner.run(party, transport, PartyRunner.Actor.PASSIVE, timeout);
-            }
+        };
+        Profile profile = seat.profile();
+        PeerGame.Result<DarkChessParty> result;
+        try (PeerLink link = seat.link(profile, out)) {
+            out.println((link.listening() ? "Hosting " + DarkChessParameters.PROTOCOL + " (" + params + ") on "
+                    + seat.bind + ":" + link.port() + " as White; waiting for Black." : "Joining as Black."));
+            out.flush();
+            result = new PeerGame<>(profile.identity(), seating, file, seat.journal, p -> seat.timeout(), out).play(link);
         }
-        TranscriptFile.write(file, party.transcript().envelopes(), party.rejected());
+        DarkChessParty party = result.party();
         if (party.side() instanceof ChessSide side) {
-            out.println((seat == 0 ? "White" : "Black") + "'s view at the end:");
+            out.println((me == 0 ? "White" : "Black") + "'s view at the end:");
             out.println(BoardRenderer.render(side.view()));
         }
         out.println("Transcript written to " + file);
-        if (outcome.problem().isPresent()) {
-            out.println("Stopped: " + outcome.problem().get());
-            return Main.ERROR;
+        if (result.outcome() != null && result.outcome().finished()) {
+            out.println("Result: " + party.result().orElse("unfinished") + " after " + party.plies() + " plies.");
         }
-        if (outcome.failure().isPresent()) {
-            out.println("CHEAT CAUGHT: " + outcome.failure().get().getMessage());
-            return Main.FAILED;
+        if (result.verdict() != null) {
+            out.println("Audit: " + result.verdict().line());
         }
-        out.println("Result: " + party.result().orElse("unfinished") + " after " + party.plies() + " plies.");
-        List<Envelope> refused = party.rejected().stream().map(fairtable.protocol.Party.Rejected::envelope).toList();
-        AuditVerdict verdict = Auditor.audit(new TranscriptFile.Contents(party.transcript().envelopes(), refused));
-        out.println("Audit: " + verdict.line());
         out.flush();
-        return verdict.verified() && outcome.finished() ? Main.OK : Main.FAILED;
+        return result.exitCode() == 0 ? Main.OK : result.exitCode();
     }
 
     /** Plays, prints, writes the transcript if asked and audits. Returns 0 if the audit verifies, else 1. */

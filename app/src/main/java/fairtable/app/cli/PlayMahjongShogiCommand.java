@@ -1,15 +1,15 @@
 package fairtable.app.cli;
 
 import fairtable.app.Main;
+import fairtable.app.net.PeerGame;
+import fairtable.app.net.PeerLink;
+import fairtable.net.identity.Profile;
+import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.games.mahjongshogi.play.BotGame;
 import fairtable.games.mahjongshogi.play.BotPlayer;
 import fairtable.net.PartyRunner;
-import fairtable.net.Transport;
-import fairtable.net.tcp.TcpTransport;
 import fairtable.protocol.mahjong.MahjongParty;
-import java.net.ServerSocket;
-import java.time.Duration;
 import fairtable.games.mahjongshogi.play.PlayerView;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
@@ -27,6 +27,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -35,7 +36,7 @@ import picocli.CommandLine.Spec;
  * hidden placements by commitments, every battle an oblivious table lookup, then both reveal and the transcript
  * is audited. Prints what each player sees at the end (own kinds, the opponent's tiles as ??, the battle
  * results), the winner and the verdict. With --host or --join, this process plays one seat by bot against
- * another process over TCP (no human player yet).
+ * another process over TLS, pinned by the profile's identity key, and journaled with --journal.
  */
 @Command(name = "play-mahjong-shogi", mixinStandardHelpOptions = true,
         description = {"Mahjong Shogi (seed 003) between two bots over the mahjong-shogi/v1 protocol, in one process.",
@@ -45,17 +46,8 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
             + "or 'me' with --host/--join (this process's seat). Human play is not implemented.")
     String bots;
 
-    @Option(names = "--host", paramLabel = "PORT", description = "Play seat 0 (east, moves first) over TCP: wait on PORT (0 picks one).")
-    Integer hostPort;
-
-    @Option(names = "--join", paramLabel = "HOST:PORT", description = "Play seat 1 (west) over TCP: connect to HOST:PORT.")
-    String join;
-
-    @Option(names = "--bind", defaultValue = "127.0.0.1", description = "Address to listen on with --host (default: ${DEFAULT-VALUE}).")
-    String bind;
-
-    @Option(names = "--timeout", defaultValue = "120", description = "Seconds to wait for the other side at any step (default: ${DEFAULT-VALUE}).")
-    int timeoutSeconds;
+    @Mixin
+    SeatOptions seat;
 
     @Option(names = "--seed", description = "Seed of the placements and the bots' choices (default: random). Keys, "
             + "commitments and paddings always come from SecureRandom.")
@@ -96,10 +88,7 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         MahjongParameters params = MahjongParameters.standard(MahjongMode.byName(mode)).withMoveLimit(moveLimit);
         long s = seed != null ? seed : new SecureRandom().nextLong();
-        if (hostPort != null && join != null) {
-            throw new IllegalArgumentException("--host and --join exclude each other");
-        }
-        if (hostPort != null || join != null) {
+        if (seat.networked()) {
             if (!"me".equals(bots) && !"all".equals(bots)) {
                 throw new IllegalArgumentException("--bots " + bots + ": over the network only this seat's bot "
                         + "plays ('--bots me'); human play is not implemented");
@@ -113,56 +102,58 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
         return play(spec.commandLine().getOut(), params, s, transcriptFile);
     }
 
-    /** One seat, played by a bot against another process over TCP; both sides audit what they kept. */
+    /**
+     * One seat, played by a bot against another process: over TLS bound to the profile's key (or plain TCP with
+     * --insecure), journaled if asked; both sides audit what they kept.
+     */
     private int playNetwork(PrintWriter out, MahjongParameters params, long seed) throws Exception {
-        int seat = hostPort != null ? 0 : 1;
-        String me = seat == 0 ? "east" : "west";
-        Duration silence = Duration.ofSeconds(timeoutSeconds);
-        SecureRandom secrets = new SecureRandom();
-        BotPlayer player = new BotPlayer(params, seat, me, SigningKey.generate(secrets), new SplittableRandom(seed), secrets);
-        out.printf("%s, seed %d, playing %s (seat %d) by bot%n", params, seed, me, seat);
-        Transport transport;
-        if (seat == 0) {
-            try (ServerSocket server = TcpTransport.listen(bind, hostPort)) {
-                out.println("listening on " + bind + ":" + server.getLocalPort());
-                out.flush();
-                transport = TcpTransport.accept(server, silence);
+        int me = seat.seat();
+        String name = me == 0 ? "east" : "west";
+        out.printf("%s, seed %d, playing %s (seat %d) by bot%n", params, seed, name, me);
+        Path file = transcriptFile != null ? transcriptFile : Path.of("mahjong-shogi-" + name + ".jsonl");
+        SplittableRandom play = new SplittableRandom(seed);
+        BotPlayer[] player = new BotPlayer[1];
+        PeerGame.Seating<MahjongParty> seating = new PeerGame.Seating<>() {
+            @Override
+            public MahjongParty create(int s, SigningKey key, SecureRandom random) {
+                player[0] = new BotPlayer(params, s, name, key, play, random);
+                return player[0].party();
             }
-        } else {
-            int colon = join.lastIndexOf(':');
-            if (colon <= 0) {
-                throw new IllegalArgumentException("--join takes HOST:PORT, not " + join);
+
+            @Override
+            public MahjongParty restore(byte[] state, SigningKey key, SecureRandom random) throws MalformedMessageException {
+                MahjongParty party = MahjongParty.restore(state, key, random);
+                player[0] = BotPlayer.resume(party, play);
+                return party;
             }
-            transport = TcpTransport.connect(join.substring(0, colon), Integer.parseInt(join.substring(colon + 1)), silence);
+
+            @Override
+            public PartyRunner.Actor actor(MahjongParty party) {
+                return player[0]::act;
+            }
+        };
+        Profile profile = seat.profile();
+        PeerGame.Result<MahjongParty> result;
+        try (PeerLink link = seat.link(profile, out)) {
+            if (link.listening()) {
+                out.println("Hosting on " + seat.bind + ":" + link.port() + "; waiting for west.");
+            }
+            result = new PeerGame<>(profile.identity(), seating, file, seat.journal, p -> seat.timeout(), out).play(link);
         }
-        PartyRunner.Outcome outcome;
-        try {
-            outcome = PartyRunner.run(player.party(), transport, player::act, silence);
-        } finally {
-            transport.close();
-        }
-        outcome.problem().ifPresent(p -> out.println("Connection problem: " + p));
-        outcome.failure().ifPresent(f -> out.println("Cheat caught: " + f.getMessage()));
-        MahjongParty party = player.party();
+        MahjongParty party = result.party();
         if (party.isStarted() && party.observer().isSetUp()) {
-            out.printf("%nWhat %s sees at the end (own tiles by kind, the opponent's as ??):%n", me);
-            out.print(player.view().render(me, seat == 0 ? "west" : "east"));
+            out.printf("%nWhat %s sees at the end (own tiles by kind, the opponent's as ??):%n", name);
+            out.print(player[0].view().render(name, me == 0 ? "west" : "east"));
             party.observer().outcome().ifPresent(o -> out.printf("%nResult: %s (%s) after %d moves and %d battles%n",
                     o.winner() < 0 ? "a draw" : (o.winner() == 0 ? "east" : "west") + " wins", o.reason(),
                     party.observer().movesMade(), party.observer().battles().size()));
         }
-        Path file = transcriptFile != null ? transcriptFile : Path.of("mahjong-shogi-" + me + ".jsonl");
-        TranscriptFile.write(file, party.transcript().envelopes(), party.rejected());
-        List<Envelope> refused = new ArrayList<>();
-        party.rejected().forEach(r -> refused.add(r.envelope()));
-        AuditVerdict verdict = Auditor.audit(new TranscriptFile.Contents(party.transcript().envelopes(), refused));
         out.println("Transcript: " + file);
-        out.println("Audit: " + verdict.line());
-        out.flush();
-        if (outcome.problem().isPresent() && outcome.failure().isEmpty() && !outcome.finished()) {
-            return Main.ERROR;
+        if (result.verdict() != null) {
+            out.println("Audit: " + result.verdict().line());
         }
-        return verdict.verified() ? Main.OK : Main.FAILED;
+        out.flush();
+        return result.exitCode() == 0 ? Main.OK : result.exitCode();
     }
 
     /** Plays one bots-only game and audits it; returns the exit code. */

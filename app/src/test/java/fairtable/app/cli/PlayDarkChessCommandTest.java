@@ -32,7 +32,7 @@ class PlayDarkChessCommandTest {
     }
 
     @Test
-    void twoProcessesPlayOverTcpAndBothAuditVerified(@TempDir Path dir) throws Exception {
+    void twoProcessesPlayOverPlainTcpWithInsecureAndBothAuditVerified(@TempDir Path dir) throws Exception {
         int port;
         try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
             port = probe.getLocalPort();
@@ -40,12 +40,14 @@ class PlayDarkChessCommandTest {
         Path whiteFile = dir.resolve("white.jsonl");
         Path blackFile = dir.resolve("black.jsonl");
         java.util.concurrent.CompletableFuture<String[]> host = java.util.concurrent.CompletableFuture.supplyAsync(
-                () -> run("play-dark-chess", "--bots", "all", "--host", Integer.toString(port), "--max-moves", "1",
+                () -> run("play-dark-chess", "--bots", "all", "--host", Integer.toString(port), "--insecure",
+                        "--home", dir.resolve("white").toString(), "--max-moves", "1",
                         "--timeout", "60", "--transcript", whiteFile.toString()));
         String[] black = null;
         for (int attempt = 0; attempt < 50 && black == null; attempt++) {
             Thread.sleep(100);
-            String[] tried = run("play-dark-chess", "--bots", "all", "--join", "127.0.0.1:" + port, "--max-moves",
+            String[] tried = run("play-dark-chess", "--bots", "all", "--join", "127.0.0.1:" + port, "--insecure",
+                    "--home", dir.resolve("black").toString(), "--max-moves",
                     "1", "--timeout", "60", "--transcript", blackFile.toString());
             if (!tried[1].contains("Connection refused")) {
                 black = tried;
@@ -53,7 +55,7 @@ class PlayDarkChessCommandTest {
         }
         String[] white = host.get(120, java.util.concurrent.TimeUnit.SECONDS);
         assertThat(black).isNotNull();
-        assertThat(black[1]).contains("Joined", "Black's view at the end:", "Audit: VERIFIED");
+        assertThat(black[1]).contains("Joining", "Black's view at the end:", "Audit: VERIFIED");
         assertThat(black[0]).isEqualTo("0");
         assertThat(white[1]).contains("Hosting", "White's view at the end:", "Audit: VERIFIED");
         assertThat(white[0]).isEqualTo("0");

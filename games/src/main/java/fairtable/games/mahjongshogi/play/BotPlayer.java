@@ -5,10 +5,13 @@ import fairtable.games.mahjongshogi.MahjongShogiBot;
 import fairtable.games.mahjongshogi.MahjongShogiRules;
 import fairtable.games.mahjongshogi.Move;
 import fairtable.games.mahjongshogi.Placement;
+import fairtable.games.mahjongshogi.Square;
 import fairtable.protocol.mahjong.MahjongParameters;
 import fairtable.protocol.mahjong.MahjongParty;
 import fairtable.protocol.transcript.Envelope;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.random.RandomGenerator;
 
 /**
@@ -29,6 +32,20 @@ public final class BotPlayer {
         this.placement = Placement.random(seat, ProtocolRules.tileSet(params), play);
         this.bot = new MahjongShogiBot(placement, play);
         this.party = MahjongParty.create(params, seat, name, key, ProtocolRules.kindBySquare(placement), secrets);
+    }
+
+    private BotPlayer(MahjongParty party, RandomGenerator play) {
+        this.rules = ProtocolRules.rules(party.parameters());
+        Map<Square, Integer> kinds = new TreeMap<>();
+        party.placement().forEach((square, kind) -> kinds.put(Square.ofIndex(square), kind));
+        this.placement = Placement.of(party.seat(), ProtocolRules.tileSet(party.parameters()), kinds);
+        this.bot = new MahjongShogiBot(placement, play);
+        this.party = party;
+    }
+
+    /** The bot taking over a party already under way, e.g. one restored from a journal. */
+    public static BotPlayer resume(MahjongParty party, RandomGenerator play) {
+        return new BotPlayer(party, play);
     }
 
     /** This seat's move if it is its turn, else nothing. */

@@ -1,0 +1,191 @@
+package fairtable.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairtable.net.identity.Profile;
+import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.transcript.Hello;
+import fairtable.protocol.transcript.TranscriptFile;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Mahjong Shogi and dark chess between two seats over TLS, each signing with its profile's identity key and
+ * pinning the other by fingerprint; a seat that meets another key is refused; and a journaled seat killed
+ * with SIGKILL resumes and finishes the game.
+ */
+class BoardGamesOverNetworkTest {
+    @TempDir
+    Path dir;
+
+    private record Run(int code, String out) {}
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        int code = Main.run(new PrintWriter(out, true), new PrintWriter(out, true), args);
+        return new Run(code, out.toString());
+    }
+
+    private static int freePort() throws Exception {
+        try (ServerSocket probe = new ServerSocket(0)) {
+            return probe.getLocalPort();
+        }
+    }
+
+    private Profile profile(String name) throws Exception {
+        return Profile.open(dir.resolve(name), new SecureRandom());
+    }
+
+    private static String invitation(int port, Profile host) {
+        return "fairtable://127.0.0.1:" + port + "/" + host.fingerprint();
+    }
+
+    /** Runs the host in the background and the guest here; returns host then guest. */
+    private static Run[] pair(String[] host, String[] guest) throws Exception {
+        CompletableFuture<Run> hosted = CompletableFuture.supplyAsync(() -> run(host));
+        Run joined = run(guest);
+        return new Run[] {hosted.get(180, TimeUnit.SECONDS), joined};
+    }
+
+    private static void assertSignedBy(Path transcript, Profile... players) throws Exception {
+        List<Hello> hellos = new ArrayList<>();
+        TranscriptFile.Contents contents = TranscriptFile.read(transcript);
+        for (var e : contents.messages().subList(0, players.length)) {
+            hellos.add(Hello.fromBytes(e.body()));
+        }
+        assertThat(hellos).hasSize(players.length);
+        for (int seat = 0; seat < players.length; seat++) {
+            assertThat(hellos.get(seat).key()).isEqualTo(players[seat].identity().verifyingKey());
+        }
+    }
+
+    @Test
+    void mahjongShogiSeatsPlayOverTlsSignedByTheirProfiles() throws Exception {
+        Profile east = profile("east");
+        Profile west = profile("west");
+        int port = freePort();
+        Path eastFile = dir.resolve("east.jsonl");
+        Path westFile = dir.resolve("west.jsonl");
+        Run[] runs = pair(
+                new String[] {"play", "mahjong-shogi", "--bots", "me", "--host", Integer.toString(port), "--home",
+                    east.directory().toString(), "--accept-new", "--seed", "8", "--move-limit", "40", "--timeout", "60",
+                    "--transcript", eastFile.toString()},
+                new String[] {"play", "mahjong-shogi", "--bots", "me", "--join", invitation(port, east), "--home",
+                    west.directory().toString(), "--seed", "9", "--move-limit", "40", "--timeout", "60",
+                    "--transcript", westFile.toString()});
+        assertThat(runs[0].code()).as(runs[0].out()).isZero();
+        assertThat(runs[1].code()).as(runs[1].out()).isZero();
+        assertThat(runs[0].out()).contains("Invitation: fairtable://", "WARNING: west is new", "What east sees",
+                "Audit: VERIFIED");
+        assertThat(runs[1].out()).contains("What west sees", "Audit: VERIFIED");
+        assertThat(TranscriptFile.read(eastFile).messages()).isEqualTo(TranscriptFile.read(westFile).messages());
+        assertSignedBy(eastFile, east, west);
+        // Both now pin each other: east under west's name, west under east's.
+        assertThat(profile("east").knownPeers().pinned("west")).contains(west.fingerprint());
+        assertThat(profile("west").knownPeers().pinned("east")).contains(east.fingerprint());
+    }
+
+    @Test
+    void darkChessSeatsPlayOverTlsSignedByTheirProfiles() throws Exception {
+        Profile white = profile("white");
+        Profile black = profile("black");
+        int port = freePort();
+        Path whiteFile = dir.resolve("white.jsonl");
+        Path blackFile = dir.resolve("black.jsonl");
+        Run[] runs = pair(
+                new String[] {"play", "dark-chess", "--bots", "all", "--host", Integer.toString(port), "--home",
+                    white.directory().toString(), "--accept-new", "--max-plies", "4", "--timeout", "60",
+                    "--transcript", whiteFile.toString()},
+                new String[] {"play", "dark-chess", "--bots", "all", "--join", invitation(port, white), "--home",
+                    black.directory().toString(), "--max-plies", "4", "--timeout", "60",
+                    "--transcript", blackFile.toString()});
+        assertThat(runs[0].code()).as(runs[0].out()).isZero();
+        assertThat(runs[1].code()).as(runs[1].out()).isZero();
+        assertThat(runs[0].out()).contains("White's view at the end:", "Audit: VERIFIED");
+        assertThat(runs[1].out()).contains("Black's view at the end:", "Audit: VERIFIED");
+        assertThat(Files.readAllLines(whiteFile)).isEqualTo(Files.readAllLines(blackFile));
+        assertSignedBy(whiteFile, white, black);
+    }
+
+    @Test
+    void aHostPresentingAnotherKeyThanTheInvitationNamesIsRefused() throws Exception {
+        Profile east = profile("east");
+        Profile impostor = profile("impostor");
+        Profile west = profile("west");
+        int port = freePort();
+        // The invitation names east's key, but the process listening on that port holds the impostor's.
+        Run[] runs = pair(
+                new String[] {"play", "mahjong-shogi", "--bots", "me", "--host", Integer.toString(port), "--home",
+                    impostor.directory().toString(), "--accept-new", "--timeout", "5",
+                    "--transcript", dir.resolve("impostor.jsonl").toString()},
+                new String[] {"play", "mahjong-shogi", "--bots", "me", "--join", invitation(port, east), "--home",
+                    west.directory().toString(), "--timeout", "5", "--transcript", dir.resolve("west.jsonl").toString()});
+        assertThat(runs[1].code()).as(runs[1].out()).isNotZero();
+        assertThat(runs[1].out()).doesNotContain("Audit: VERIFIED").doesNotContain("What west sees");
+        assertThat(runs[0].code()).as(runs[0].out()).isNotZero();
+        assertThat(profile("west").knownPeers().pinned("east")).isEmpty();
+    }
+
+    @Test
+    void aJoinerWhoseKeyIsNotPinnedIsRefusedWithoutAcceptNew() throws Exception {
+        Profile east = profile("east");
+        Profile west = profile("west");
+        int port = freePort();
+        Run[] runs = pair(
+                new String[] {"play", "mahjong-shogi", "--bots", "me", "--host", Integer.toString(port), "--home",
+                    east.directory().toString(), "--timeout", "10", "--transcript", dir.resolve("east.jsonl").toString()},
+                new String[] {"play", "mahjong-shogi", "--bots", "me", "--join", invitation(port, east), "--home",
+                    west.directory().toString(), "--timeout", "10", "--transcript", dir.resolve("west.jsonl").toString()});
+        assertThat(runs[0].code()).as(runs[0].out()).isEqualTo(Main.FAILED);
+        assertThat(runs[0].out()).contains("Refused the other player").contains("west");
+        assertThat(runs[1].code()).as(runs[1].out()).isNotZero();
+        assertThat(profile("east").knownPeers().pinned("west")).isEmpty();
+    }
+
+    private Process start(Path log, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    @Test
+    void aKilledDarkChessSeatResumesFromItsJournal() throws Exception {
+        SplittableRandom random = new SplittableRandom(20261122);
+        Profile white = profile("white");
+        Profile black = profile("black");
+        int port = freePort();
+        String[] host = {"play", "dark-chess", "--bots", "all", "--host", Integer.toString(port), "--home",
+            white.directory().toString(), "--accept-new", "--max-plies", "12", "--timeout", "60",
+            "--journal", dir.resolve("white.journal").toString(), "--transcript", dir.resolve("white.jsonl").toString()};
+        String[] guest = {"play", "dark-chess", "--bots", "all", "--join", invitation(port, white), "--home",
+            black.directory().toString(), "--max-plies", "12", "--timeout", "60",
+            "--journal", dir.resolve("black.journal").toString(), "--transcript", dir.resolve("black.jsonl").toString()};
+        Process w = start(dir.resolve("white-1.log"), host);
+        Process b = start(dir.resolve("black-1.log"), guest);
+        // Twelve plies of vision rebuilds take a few seconds: the kill lands mid-game.
+        Thread.sleep(2500 + random.nextInt(1500));
+        b.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        Process revived = start(dir.resolve("black-2.log"), guest);
+        assertThat(revived.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(w.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        String logs = Files.readString(dir.resolve("white-1.log")) + Files.readString(dir.resolve("black-1.log"))
+                + Files.readString(dir.resolve("black-2.log"));
+        assertThat(revived.exitValue()).as(logs).isZero();
+        assertThat(w.exitValue()).as(logs).isZero();
+        assertThat(Files.readString(dir.resolve("black-2.log"))).contains("Resuming from");
+        assertThat(Files.readAllLines(dir.resolve("white.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("black.jsonl")));
+        assertThat(Auditor.audit(TranscriptFile.read(dir.resolve("black.jsonl"))).verified()).isTrue();
+    }
+}
