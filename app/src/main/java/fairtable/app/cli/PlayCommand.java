@@ -9,10 +9,14 @@ import fairtable.app.play.TerminalPlayer;
 import fairtable.games.table.LocalTable;
 import fairtable.games.table.TableNode;
 import fairtable.crypto.sign.SigningKey;
+import fairtable.crypto.sign.VerifyingKey;
 import fairtable.net.Transport;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Invitation;
+import fairtable.net.identity.KnownPeers;
 import fairtable.net.identity.Profile;
+import fairtable.net.identity.TrustDecision;
+import fairtable.net.identity.UntrustedPeerException;
 import fairtable.net.tcp.TcpTransport;
 import fairtable.net.tls.PeerCheck;
 import fairtable.net.tls.TlsIdentity;
@@ -86,6 +90,10 @@ public final class PlayCommand implements Callable<Integer> {
     @Option(names = "--insecure", description = "Plain TCP instead of TLS between the players. For tests.")
     boolean insecure;
 
+    @Option(names = "--accept-new", description = "Hosting: let in a player whose key is not pinned yet, with a "
+            + "warning, and pin it (trust on first use). Without it only pinned players may join.")
+    boolean acceptNew;
+
     @Option(names = "--home", paramLabel = "DIR", description = "Profile directory (default: $FAIRTABLE_HOME or ~/.fairtable).")
     java.nio.file.Path home;
 
@@ -140,9 +148,14 @@ public final class PlayCommand implements Callable<Integer> {
     }
 
     private TableNode humanSeat(TableConfig config, int seat, PrintWriter out) {
+        return humanSeat(config, seat, config.signingKeyFor(seat), out);
+    }
+
+    private TableNode humanSeat(TableConfig config, int seat, SigningKey key, PrintWriter out) {
         TerminalPlayer person = new TerminalPlayer(seat, config.names(),
                 new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out, actionSeconds);
-        return config.game() == GameKind.DOMINOES ? config.dominoSeat(seat, person) : config.pokerSeat(seat, person);
+        return config.game() == GameKind.DOMINOES ? config.dominoSeat(seat, person, key)
+                : config.pokerSeat(seat, person, key);
     }
 
     private void header(TableConfig config, PrintWriter out, int human) {
@@ -204,6 +217,11 @@ public final class PlayCommand implements Callable<Integer> {
             try {
                 List<String> names = new ArrayList<>();
                 names.add(name != null ? name : "alice");
+                // Each seat's identity, the key that opened its channel and must sign its messages (TLS only).
+                List<VerifyingKey> keys = new ArrayList<>();
+                if (!insecure) {
+                    keys.add(identity().verifyingKey());
+                }
                 try (ServerSocket server = TcpTransport.listen(bind, hostPort)) {
                     out.println("Waiting for " + (n - 1) + " player(s) on " + bind + ":" + server.getLocalPort() + " ...");
                     if (!insecure) {
@@ -214,9 +232,17 @@ public final class PlayCommand implements Callable<Integer> {
                     while (guests.size() < n - 1) {
                         Transport guest = insecure ? TcpTransport.accept(server, timeout)
                                 : TlsTransport.accept(server, TlsIdentity.of(identity()), PeerCheck.anyKey(), timeout);
+                        String guestName = NetworkTable.readName(guest, timeout);
+                        if (guest instanceof TlsTransport tls && !admitted(guestName, tls.peerKey(), out)) {
+                            guest.close();
+                            continue;
+                        }
                         guests.add(guest);
-                        names.add(NetworkTable.readName(guest, timeout));
-                        out.println(names.get(names.size() - 1) + " joined from " + guest.peer()
+                        names.add(guestName);
+                        if (guest instanceof TlsTransport tls) {
+                            keys.add(tls.peerKey());
+                        }
+                        out.println(guestName + " joined from " + guest.peer()
                                 + (guest instanceof TlsTransport tls ? ", key " + Fingerprint.of(tls.peerKey()) : ""));
                         out.flush();
                     }
@@ -225,10 +251,10 @@ public final class PlayCommand implements Callable<Integer> {
                 TableConfig config = new TableConfig(kind, NetworkTable.distinct(names), rounds, stack,
                         protocol.equals("patent"), seed);
                 NetworkTable.sendTerms(guests, new NetworkTable.Terms(kind, rounds, stack, config.patent(), 0,
-                        config.names()));
+                        config.names(), keys));
                 TableNode node = networkSeat(config, 0, bot, out);
                 try {
-                    NetworkTable.playHost(node, guests, turnTimeout);
+                    NetworkTable.playHost(node, guests, keys, turnTimeout);
                 } catch (ProtocolViolation v) {
                     return stopped(config, node, v, out);
                 }
@@ -242,9 +268,10 @@ public final class PlayCommand implements Callable<Integer> {
             NetworkTable.Terms terms = NetworkTable.join(host, name != null ? name : "guest", timeout);
             TableConfig config = new TableConfig(terms.game(), terms.names(), terms.rounds(), terms.stack(),
                     terms.patent(), seed);
+            checkKeys(terms, host);
             TableNode node = networkSeat(config, terms.seat(), bot, out);
             try {
-                NetworkTable.playGuest(node, host, turnTimeout);
+                NetworkTable.playGuest(node, host, terms.keys(), turnTimeout);
             } catch (ProtocolViolation v) {
                 return stopped(config, node, v, out);
             }
@@ -284,8 +311,42 @@ public final class PlayCommand implements Callable<Integer> {
         return identityKey;
     }
 
-    private TableNode networkSeat(TableConfig config, int seat, boolean bot, PrintWriter out) {
-        TableNode node = bot ? config.botSeat(seat) : humanSeat(config, seat, out);
+    /** The host's pinning policy for a guest who proved its key: pinned, or new and let in by --accept-new. */
+    private boolean admitted(String guestName, VerifyingKey key, PrintWriter out) throws IOException {
+        Profile profile = Profile.open(home != null ? home : Profile.defaultDirectory(), new SecureRandom());
+        try {
+            KnownPeers.Admission admission = profile.knownPeers().admit(guestName, key,
+                    acceptNew ? TrustDecision.ACCEPT_NEW_KEY_WITH_WARNING : TrustDecision.REQUIRE_KNOWN_KEY);
+            if (admission == KnownPeers.Admission.NEWLY_PINNED) {
+                out.println("WARNING: " + guestName + " is new: their key " + Fingerprint.of(key) + " is now pinned. "
+                        + "Compare it with theirs by another channel (read it aloud).");
+            }
+            return true;
+        } catch (UntrustedPeerException e) {
+            out.println("Refused " + guestName + ": " + e.getMessage());
+            out.flush();
+            return false;
+        }
+    }
+
+    /**
+     * A guest on a TLS table checks that the terms name the host's key as the one its channel presented and
+     * its own key at its own seat: the keys every seat's messages will be checked against.
+     */
+    private void checkKeys(NetworkTable.Terms terms, Transport host) throws IOException {
+        if (!(host instanceof TlsTransport tls)) {
+            return;
+        }
+        if (terms.keys().isEmpty() || !terms.keys().get(0).equals(tls.peerKey())
+                || !terms.keys().get(terms.seat()).equals(identity().verifyingKey())) {
+            throw new IOException("the host's terms do not name its own key and yours at your seat; not playing");
+        }
+    }
+
+    private TableNode networkSeat(TableConfig config, int seat, boolean bot, PrintWriter out) throws IOException {
+        // Across processes over TLS a seat signs with its player's identity, so the game is bound to the person.
+        SigningKey key = insecure ? config.signingKeyFor(seat) : identity();
+        TableNode node = bot ? config.botSeat(seat, key) : humanSeat(config, seat, key, out);
         node.narrateTo(line -> {
             out.println(line);
             out.flush();

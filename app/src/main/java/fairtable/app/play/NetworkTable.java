@@ -1,5 +1,6 @@
 package fairtable.app.play;
 
+import fairtable.crypto.sign.VerifyingKey;
 import fairtable.games.table.TableMessage;
 import fairtable.games.table.TableNode;
 import fairtable.net.Transport;
@@ -9,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -23,26 +25,47 @@ import java.util.concurrent.TimeoutException;
  * messages in the one order the host saw them, which is what the deck protocol needs.
  */
 public final class NetworkTable {
-    private static final String GREETING = "fairtable-play/2";
+    private static final String GREETING = "fairtable-play/3";
 
     private NetworkTable() {
     }
 
-    /** The terms every seat must agree on, as the host sends them to each guest. */
-    public record Terms(GameKind game, int rounds, int stack, boolean patent, int seat, List<String> names) {
+    /**
+     * The terms every seat must agree on, as the host sends them to each guest. {@code keys} holds each seat's
+     * identity key, the one that opened its channel and that must sign its every message; it is empty on a
+     * plain-TCP table, where nothing vouches for a key.
+     */
+    public record Terms(GameKind game, int rounds, int stack, boolean patent, int seat, List<String> names,
+            List<VerifyingKey> keys) {
+        public Terms {
+            names = List.copyOf(names);
+            keys = List.copyOf(keys);
+            if (!keys.isEmpty() && keys.size() != names.size()) {
+                throw new IllegalArgumentException(names.size() + " names but " + keys.size() + " keys");
+            }
+        }
+
         String line() {
+            String keyList = keys.isEmpty() ? "-" : keys.stream().map(k -> HexFormat.of().formatHex(k.toBytes()))
+                    .collect(java.util.stream.Collectors.joining(","));
             return String.join(" ", GREETING, game.command(), Integer.toString(rounds), Integer.toString(stack),
-                    patent ? "patent" : "deck", Integer.toString(seat), String.join(",", names));
+                    patent ? "patent" : "deck", Integer.toString(seat), String.join(",", names), keyList);
         }
 
         static Terms parse(String line) throws IOException {
             String[] w = line.split(" ");
-            if (w.length != 7 || !w[0].equals(GREETING)) {
+            if (w.length != 8 || !w[0].equals(GREETING)) {
                 throw new IOException("the host does not speak " + GREETING);
             }
             try {
+                List<VerifyingKey> keys = new ArrayList<>();
+                if (!w[7].equals("-")) {
+                    for (String hex : w[7].split(",")) {
+                        keys.add(VerifyingKey.fromBytes(HexFormat.of().parseHex(hex)));
+                    }
+                }
                 return new Terms(GameKind.byCommand(w[1]), Integer.parseInt(w[2]), Integer.parseInt(w[3]),
-                        w[4].equals("patent"), Integer.parseInt(w[5]), List.of(w[6].split(",")));
+                        w[4].equals("patent"), Integer.parseInt(w[5]), List.of(w[6].split(",")), keys);
             } catch (IllegalArgumentException e) {
                 throw new IOException("unreadable terms from the host: " + e.getMessage());
             }
@@ -68,13 +91,13 @@ public final class NetworkTable {
     public static void sendTerms(List<? extends Transport> guests, Terms hostTerms) throws IOException {
         for (int g = 0; g < guests.size(); g++) {
             Terms theirs = new Terms(hostTerms.game(), hostTerms.rounds(), hostTerms.stack(), hostTerms.patent(), g + 1,
-                    hostTerms.names());
+                    hostTerms.names(), hostTerms.keys());
             guests.get(g).send(theirs.line().getBytes(StandardCharsets.UTF_8));
         }
     }
 
     /** A guest plays its seat to the end; every message comes through the host. */
-    public static void playGuest(TableNode node, Transport host, Duration timeout)
+    public static void playGuest(TableNode node, Transport host, List<VerifyingKey> keys, Duration timeout)
             throws IOException, TimeoutException, ProtocolViolation {
         send(host, node.start());
         while (!node.isFinished()) {
@@ -84,15 +107,17 @@ public final class NetworkTable {
             } catch (TimeoutException e) {
                 throw new TimeoutException("nothing in " + timeout.toSeconds() + " s while waiting for " + node.awaiting());
             }
-            send(host, node.receive(decode(frame, node, 0)));
+            TableMessage m = decode(frame, node, 0);
+            checkSigner(m, keys, node);
+            send(host, node.receive(m));
         }
     }
 
     private record Incoming(int guest, byte[] frame, Exception failure) {}
 
     /** The host plays seat 0 and relays every guest's messages to the others, in the order they arrive. */
-    public static void playHost(TableNode node, List<? extends Transport> guests, Duration timeout)
-            throws IOException, TimeoutException, ProtocolViolation {
+    public static void playHost(TableNode node, List<? extends Transport> guests, List<VerifyingKey> keys,
+            Duration timeout) throws IOException, TimeoutException, ProtocolViolation {
         BlockingQueue<Incoming> inbox = new LinkedBlockingQueue<>();
         List<Thread> readers = new ArrayList<>();
         for (int g = 0; g < guests.size(); g++) {
@@ -129,6 +154,7 @@ public final class NetworkTable {
             if (m.sender() != in.guest() + 1) {
                 throw new ProtocolViolation(0, node.nameOf(in.guest() + 1), "sent a message in the name of seat " + m.sender());
             }
+            checkSigner(m, keys, node);
             for (int g = 0; g < guests.size(); g++) {
                 if (g != in.guest()) {
                     guests.get(g).send(in.frame());
@@ -137,6 +163,25 @@ public final class NetworkTable {
             broadcast(guests, -1, node.receive(m));
         }
         readers.forEach(Thread::interrupt);
+    }
+
+    /**
+     * On a TLS table each seat's protocol messages must be signed by the identity that opened its channel, so
+     * the game's keys are the people's keys and not fresh ones anybody could make. The declarations are
+     * checked by the protocol against the keys of the seats' hellos, which this binds in turn.
+     */
+    private static void checkSigner(TableMessage m, List<VerifyingKey> keys, TableNode node) throws ProtocolViolation {
+        if (keys.isEmpty() || !(m instanceof TableMessage.DeckStep step)) {
+            return;
+        }
+        int sender = m.sender();
+        if (sender < 0 || sender >= keys.size()) {
+            throw new ProtocolViolation(step.envelope().step(), "seat " + sender, "no such seat at this table");
+        }
+        if (!step.envelope().isSignedBy(keys.get(sender))) {
+            throw new ProtocolViolation(step.envelope().step(), node.nameOf(sender),
+                    "signed a message with a key other than the identity that opened its channel");
+        }
     }
 
     private static TableMessage decode(byte[] frame, TableNode node, int from) throws ProtocolViolation {

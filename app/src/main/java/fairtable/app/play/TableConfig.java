@@ -81,15 +81,20 @@ public record TableConfig(GameKind game, List<String> names, int rounds, int sta
 
     /** A poker seat's node, deciding with {@code player}. */
     public TableNode pokerSeat(int seat, PokerPlayer player) {
+        return pokerSeat(seat, player, signingKeyFor(seat));
+    }
+
+    /** A poker seat's node signing with {@code key}, e.g. its player's identity at a table across processes. */
+    public TableNode pokerSeat(int seat, PokerPlayer player, SigningKey key) {
         int[] stacks = new int[players()];
         Arrays.fill(stacks, stack);
         return switch (game) {
-            case HOLDEM -> PokerSeat.holdem(seat, names, signingKeyFor(seat), secretsFor(seat),
+            case HOLDEM -> PokerSeat.holdem(seat, names, key, secretsFor(seat),
                     new HoldemRules(SMALL_BLIND, BIG_BLIND), stacks, rounds, player);
             case DRAW_POKER -> patent
-                    ? new PatentDrawSeat(seat, names, signingKeyFor(seat), secretsFor(seat), PatentMode.DEFAULT,
+                    ? new PatentDrawSeat(seat, names, key, secretsFor(seat), PatentMode.DEFAULT,
                             DrawRules.withBlinds(SMALL_BLIND, BIG_BLIND), stacks, rounds, player)
-                    : PokerSeat.draw(seat, names, signingKeyFor(seat), secretsFor(seat),
+                    : PokerSeat.draw(seat, names, key, secretsFor(seat),
                             DrawRules.withBlinds(SMALL_BLIND, BIG_BLIND), stacks, rounds, player);
             case DOMINOES -> throw new IllegalArgumentException("dominoes has no poker seats");
         };
@@ -97,13 +102,23 @@ public record TableConfig(GameKind game, List<String> names, int rounds, int sta
 
     /** A dominoes seat's node, deciding with {@code player}. */
     public TableNode dominoSeat(int seat, DominoPlayer player) {
-        return new DominoSeat(seat, names, signingKeyFor(seat), secretsFor(seat), DominoRules.standard(players()),
+        return dominoSeat(seat, player, signingKeyFor(seat));
+    }
+
+    /** A dominoes seat's node signing with {@code key}. */
+    public TableNode dominoSeat(int seat, DominoPlayer player, SigningKey key) {
+        return new DominoSeat(seat, names, key, secretsFor(seat), DominoRules.standard(players()),
                 rounds, player);
     }
 
     /** A bot's node at {@code seat}. */
     public TableNode botSeat(int seat) {
-        return game == GameKind.DOMINOES ? dominoSeat(seat, DominoPlayer.bot())
-                : pokerSeat(seat, PokerPlayer.bot(botRandomFor(seat), BOT_SAMPLES));
+        return botSeat(seat, signingKeyFor(seat));
+    }
+
+    /** A bot's node at {@code seat}, signing with {@code key}. */
+    public TableNode botSeat(int seat, SigningKey key) {
+        return game == GameKind.DOMINOES ? dominoSeat(seat, DominoPlayer.bot(), key)
+                : pokerSeat(seat, PokerPlayer.bot(botRandomFor(seat), BOT_SAMPLES), key);
     }
 }

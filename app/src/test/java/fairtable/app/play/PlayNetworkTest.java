@@ -34,7 +34,8 @@ class PlayNetworkTest {
         String hostHome = dir.resolve("ann-home").toString();
         String hostKey = run("id", "--home", hostHome).out().trim();
         CompletableFuture<Run> host = CompletableFuture.supplyAsync(() -> run("play", "holdem", "--host",
-                Integer.toString(port), "--home", hostHome, "--bots", "all", "--hands", "3", "--seed", "5", "--name", "ann",
+                Integer.toString(port), "--home", hostHome, "--accept-new", "--bots", "all", "--hands", "3", "--seed", "5",
+                "--name", "ann",
                 "--timeout", "60", "--transcript", dir.resolve("host.jsonl").toString()));
         // The guest joins by the host's invitation: TLS, accepting only the host's key.
         Run guest = run("play", "holdem", "--join", "fairtable://127.0.0.1:" + port + "/" + hostKey,
@@ -52,6 +53,37 @@ class PlayNetworkTest {
         // Both processes recorded the very same signed messages.
         assertThat(java.nio.file.Files.readAllLines(dir.resolve("host-2.jsonl")))
                 .isEqualTo(java.nio.file.Files.readAllLines(dir.resolve("guest-2.jsonl")));
+        assertThat(hostRun.out()).contains("WARNING: ben is new");
+        // Every hand is signed by the players' own identities, the keys that opened the TLS channels.
+        String guestKey = run("id", "--home", dir.resolve("ben-home").toString()).out().trim();
+        for (int hand = 1; hand <= 3; hand++) {
+            var messages = fairtable.protocol.transcript.TranscriptFile.read(dir.resolve("host-" + hand + ".jsonl")).messages();
+            var ann = fairtable.protocol.transcript.Hello.fromBytes(messages.get(0).body()).key();
+            var ben = fairtable.protocol.transcript.Hello.fromBytes(messages.get(1).body()).key();
+            assertThat(fairtable.net.identity.Fingerprint.of(ann).toString()).isEqualTo(hostKey);
+            assertThat(fairtable.net.identity.Fingerprint.of(ben).toString()).isEqualTo(guestKey);
+        }
+    }
+
+    @Test
+    void aHostRefusesAGuestWhoseKeyIsNotPinned() throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        String hostHome = dir.resolve("ann-home").toString();
+        String hostKey = run("id", "--home", hostHome).out().trim();
+        CompletableFuture<Run> host = CompletableFuture.supplyAsync(() -> run("play", "holdem", "--host",
+                Integer.toString(port), "--home", hostHome, "--bots", "all", "--hands", "1", "--name", "ann",
+                "--timeout", "3", "--transcript", dir.resolve("host.jsonl").toString()));
+        Run guest = run("play", "holdem", "--join", "fairtable://127.0.0.1:" + port + "/" + hostKey,
+                "--home", dir.resolve("ben-home").toString(), "--bots", "all", "--name", "ben",
+                "--timeout", "10", "--transcript", dir.resolve("guest.jsonl").toString());
+        Run hostRun = host.get(60, TimeUnit.SECONDS);
+        assertThat(hostRun.out()).contains("Refused ben");
+        assertThat(hostRun.exit()).isNotZero();
+        assertThat(guest.exit()).as(guest.out()).isNotZero();
+        assertThat(guest.out()).doesNotContain("Audit: VERIFIED");
     }
 
     @Test
