@@ -2,7 +2,6 @@ package fairtable.app.cli;
 
 import fairtable.app.Main;
 import fairtable.crypto.sign.SigningKey;
-import fairtable.net.PartyRunner;
 import fairtable.net.Transport;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Invitation;
@@ -18,9 +17,6 @@ import fairtable.net.tls.TlsTransport;
 import fairtable.protocol.Party;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
-import fairtable.protocol.deck.DeckObserver;
-import fairtable.protocol.deck.DeckParameters;
-import fairtable.protocol.deck.DeckParty;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.io.IOException;
@@ -45,7 +41,8 @@ import picocli.CommandLine.Spec;
  * then everyone publishes their remaining shares and audits the transcript.
  */
 @Command(name = "table", mixinStandardHelpOptions = true,
-        description = "A verifiable-deck deal for 2 to 10 players in separate processes, through a relaying host.",
+        description = "A table across processes through a relaying host: a verifiable-deck deal for 2 to 10 players, "
+                + "or a blind draw, Mahjong Shogi or dark chess for two.",
         subcommands = {TableCommand.Host.class, TableCommand.Join.class})
 public final class TableCommand implements Runnable {
     @Spec
@@ -58,13 +55,26 @@ public final class TableCommand implements Runnable {
 
     /** What host and joiners must agree on, and how each connects. */
     abstract static class Seat implements Callable<Integer> {
+        @Option(names = "--game", defaultValue = "deal", description = "What the table plays (all must agree): deal "
+                + "(verifiable deck, 2 to 10 players; default), draw (FR 2823580 blind draw), mahjong-shogi or "
+                + "dark-chess (two players; this seat's moves by bot).")
+        String game;
+
         @Option(names = "--players", required = true, description = "Number of players, 2 to 10 (all must agree).")
         int players;
 
-        @Option(names = "--cards", defaultValue = "52", description = "Deck size (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--mode", description = "draw: patent-ristretto (default), patent-safe-prime or patent-literal; "
+                + "mahjong-shogi: ristretto (default), fixed or faithful; dark-chess: chou-orlandi (default) or andos.")
+        String mode;
+
+        @Option(names = "--max-moves", description = "Board games: moves (Mahjong Shogi, default 400) or plies (dark "
+                + "chess, default 40) after which the game is drawn.")
+        Integer maxMoves;
+
+        @Option(names = "--cards", defaultValue = "52", description = "Deck size for deal and draw (default: ${DEFAULT-VALUE}).")
         int cards;
 
-        @Option(names = "--each", defaultValue = "2", description = "Private cards dealt to each player (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--each", defaultValue = "2", description = "Private cards dealt (drawn) to each player (default: ${DEFAULT-VALUE}).")
         int each;
 
         @Option(names = "--open", defaultValue = "3", description = "Cards then opened face-up (default: ${DEFAULT-VALUE}).")
@@ -101,16 +111,12 @@ public final class TableCommand implements Runnable {
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
             profile = Profile.open(home != null ? home : Profile.defaultDirectory(), new SecureRandom());
-            DeckParameters params = new DeckParameters(players, cards);
-            if (players * each + open > cards) {
-                throw new IllegalArgumentException(players + " hands of " + each + " and " + open + " open cards need "
-                        + (players * each + open) + " cards");
-            }
             String me = name != null ? name : "seat" + seat();
             SigningKey identity = profile.identity();
-            DeckParty party = DeckParty.create(params, seat(), me, identity, new SecureRandom());
-            SessionMember member = new SessionMember(party, identity, me,
-                    seat() == 0 ? dealer(party) : PartyRunner.Actor.PASSIVE, Duration.ofSeconds(timeoutSeconds));
+            TableGame table = TableGame.of(new TableGame.Terms(game, players, cards, each, open, mode, maxMoves), seat(),
+                    me, identity);
+            Party party = table.party();
+            SessionMember member = new SessionMember(party, identity, me, table.actor(), Duration.ofSeconds(timeoutSeconds));
             SessionClient.Outcome outcome;
             try (Transport host = connect(identity, out)) {
                 outcome = SessionClient.run(member, host, Duration.ofSeconds(timeoutSeconds), Duration.ofMillis(50),
@@ -122,10 +128,7 @@ public final class TableCommand implements Runnable {
             TranscriptFile.write(file, party.transcript().envelopes(), party.rejected());
             out.println("Players: " + member.presence().stream()
                     .map(m -> m.name() + " (" + Fingerprint.of(m.key()) + ")").collect(Collectors.joining(", ")));
-            out.println(me + "'s private cards: " + labels(party.hand().values().stream().toList()));
-            DeckObserver table = party.observer();
-            out.println("Open cards: " + labels(table.positionsIn(DeckObserver.Place.TABLE).stream()
-                    .map(table::publicCard).toList()));
+            table.report(out);
             out.println("Transcript: " + file);
             if (!outcome.finished()) {
                 out.println("Stopped: " + outcome.problem().map(Object::toString).orElse(outcome.trouble().orElse("?")));
@@ -137,30 +140,6 @@ public final class TableCommand implements Runnable {
             out.println("Audit: " + verdict.line());
             out.flush();
             return verdict.verified() ? Main.OK : Main.FAILED;
-        }
-
-        private String labels(List<Integer> cardNumbers) {
-            return cardNumbers.isEmpty() ? "(none)" : cardNumbers.stream()
-                    .map(c -> DrawCommand.CardLabels.label(cards, c)).collect(Collectors.joining(" "));
-        }
-
-        /** Seat 0's script: once the deck is shuffled, deal the hands, open the cards, then end the game. */
-        private PartyRunner.Actor dealer(DeckParty party) {
-            int[] stage = {0};
-            return () -> {
-                if (!party.isIdle()) {
-                    return List.of();
-                }
-                stage[0]++;
-                if (stage[0] == 1 && each > 0) {
-                    return party.dealEach(each);
-                }
-                if (stage[0] <= 2 && open > 0) {
-                    stage[0] = 2;
-                    return party.open(open);
-                }
-                return stage[0] <= 3 ? party.reveal() : List.of();
-            };
         }
     }
 
@@ -206,7 +185,8 @@ public final class TableCommand implements Runnable {
             String shown = bind.contains(":") ? "[" + bind + "]" : bind;
             out.println("Hosting a table for " + players + " on port " + server.getLocalPort() + ". Invitation: "
                     + Invitation.SCHEME + shown + ":" + server.getLocalPort() + "/" + Fingerprint.of(identity.verifyingKey()));
-            out.println("Each player joins with: fairtable table join --seat S --players " + players + " --cards " + cards
+            out.println("Each player joins with: fairtable table join --game " + game + " --seat S --players " + players
+                    + " --cards " + cards
                     + " --connect INVITATION");
             out.flush();
             InMemoryTransport[] pair = InMemoryTransport.pair("host", "seat0");

@@ -1,0 +1,228 @@
+package fairtable.app.cli;
+
+import fairtable.crypto.sign.SigningKey;
+import fairtable.games.chess.BoardRenderer;
+import fairtable.games.chess.Color;
+import fairtable.games.chess.play.ChessSide;
+import fairtable.games.chess.play.DarkChessReferee;
+import fairtable.games.mahjongshogi.play.BotPlayer;
+import fairtable.net.PartyRunner;
+import fairtable.protocol.Party;
+import fairtable.protocol.darkchess.DarkChessParameters;
+import fairtable.protocol.darkchess.DarkChessParty;
+import fairtable.protocol.darkchess.OtMode;
+import fairtable.protocol.deck.DeckObserver;
+import fairtable.protocol.deck.DeckParameters;
+import fairtable.protocol.deck.DeckParty;
+import fairtable.protocol.mahjong.MahjongMode;
+import fairtable.protocol.mahjong.MahjongParameters;
+import fairtable.protocol.mahjong.MahjongParty;
+import fairtable.protocol.patent.PatentMode;
+import fairtable.protocol.patent.PatentObserver;
+import fairtable.protocol.patent.PatentParameters;
+import fairtable.protocol.patent.PatentParty;
+import java.io.PrintWriter;
+import java.security.SecureRandom;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Collectors;
+
+/**
+ * What a table across processes plays, for one seat: the protocol party, this seat's own moves (a script
+ * for the deals, a bot for the board games), and what the seat shows at the end. Every game here goes through
+ * the same relaying host, with its receipts and acknowledgements.
+ */
+abstract class TableGame {
+    /** The names {@code --game} takes. */
+    static final List<String> NAMES = List.of("deal", "draw", "mahjong-shogi", "dark-chess");
+
+    /** What every seat must agree on, from the command line. */
+    record Terms(String game, int players, int cards, int each, int open, String mode, Integer maxMoves) {}
+
+    abstract Party party();
+
+    abstract PartyRunner.Actor actor();
+
+    /** This seat's view at the end: only what it may see. */
+    abstract void report(PrintWriter out);
+
+    static TableGame of(Terms terms, int seat, String name, SigningKey identity) {
+        SecureRandom random = new SecureRandom();
+        return switch (terms.game()) {
+            case "deal" -> new Deal(terms, seat, name, identity, random);
+            case "draw" -> new Draw(terms, seat, name, identity, random);
+            case "mahjong-shogi" -> new MahjongShogi(terms, seat, name, identity, random);
+            case "dark-chess" -> new DarkChess(terms, seat, name, identity, random);
+            default -> throw new IllegalArgumentException("--game is one of " + String.join(", ", NAMES)
+                    + ", not " + terms.game());
+        };
+    }
+
+    private static void requireTwo(Terms terms) {
+        if (terms.players() != 2) {
+            throw new IllegalArgumentException(terms.game() + " is for two players, not " + terms.players());
+        }
+    }
+
+    private static String labels(int deckSize, List<Integer> cardNumbers) {
+        return cardNumbers.isEmpty() ? "(none)" : cardNumbers.stream()
+                .map(c -> DrawCommand.CardLabels.label(deckSize, c)).collect(Collectors.joining(" "));
+    }
+
+    /**
+     * The verifiable deck: seat 0 deals each player a private hand and opens a few cards, then everyone
+     * publishes their remaining shares.
+     */
+    private static final class Deal extends TableGame {
+        private final Terms terms;
+        private final DeckParty party;
+
+        Deal(Terms terms, int seat, String name, SigningKey identity, SecureRandom random) {
+            if (terms.players() * terms.each() + terms.open() > terms.cards()) {
+                throw new IllegalArgumentException(terms.players() + " hands of " + terms.each() + " and "
+                        + terms.open() + " open cards need " + (terms.players() * terms.each() + terms.open()) + " cards");
+            }
+            this.terms = terms;
+            this.party = DeckParty.create(new DeckParameters(terms.players(), terms.cards()), seat, name, identity, random);
+        }
+
+        @Override
+        Party party() {
+            return party;
+        }
+
+        /** Seat 0's script: once the deck is shuffled, deal the hands, open the cards, then end the game. */
+        @Override
+        PartyRunner.Actor actor() {
+            if (party.seat() != 0) {
+                return PartyRunner.Actor.PASSIVE;
+            }
+            int[] stage = {0};
+            return () -> {
+                if (!party.isIdle()) {
+                    return List.of();
+                }
+                stage[0]++;
+                if (stage[0] == 1 && terms.each() > 0) {
+                    return party.dealEach(terms.each());
+                }
+                if (stage[0] <= 2 && terms.open() > 0) {
+                    stage[0] = 2;
+                    return party.open(terms.open());
+                }
+                return stage[0] <= 3 ? party.reveal() : List.of();
+            };
+        }
+
+        @Override
+        void report(PrintWriter out) {
+            out.println(party.transcript().hellos().get(party.seat()).name() + "'s private cards: "
+                    + labels(terms.cards(), party.hand().values().stream().toList()));
+            DeckObserver table = party.observer();
+            out.println("Open cards: " + labels(terms.cards(), table.positionsIn(DeckObserver.Place.TABLE).stream()
+                    .map(table::publicCard).toList()));
+        }
+    }
+
+    /** The FR 2823580 blind draw: seat 0 is the patent's A and reveals once the deal is done. */
+    private static final class Draw extends TableGame {
+        private final Terms terms;
+        private final PatentParty party;
+
+        Draw(Terms terms, int seat, String name, SigningKey identity, SecureRandom random) {
+            requireTwo(terms);
+            this.terms = terms;
+            PatentParameters params = new PatentParameters(
+                    terms.mode() == null ? PatentMode.DEFAULT : PatentMode.byName(terms.mode()), terms.cards(), terms.each());
+            this.party = PatentParty.create(params, seat == 0 ? PatentObserver.A : PatentObserver.B, name, identity, random);
+        }
+
+        @Override
+        Party party() {
+            return party;
+        }
+
+        @Override
+        PartyRunner.Actor actor() {
+            return () -> party.seat() == PatentObserver.A && party.isDealt() && party.isIdle() ? party.reveal() : List.of();
+        }
+
+        @Override
+        void report(PrintWriter out) {
+            out.println("Your hand: " + DrawCommand.CardLabels.describe(terms.cards(), party.hand()));
+        }
+    }
+
+    /** Mahjong Shogi (seed 003): this seat's placement and moves by bot. */
+    private static final class MahjongShogi extends TableGame {
+        private final BotPlayer player;
+        private final String[] names = {"east", "west"};
+
+        MahjongShogi(Terms terms, int seat, String name, SigningKey identity, SecureRandom random) {
+            requireTwo(terms);
+            MahjongParameters params = MahjongParameters.standard(
+                    terms.mode() == null ? MahjongMode.byName("ristretto") : MahjongMode.byName(terms.mode()));
+            if (terms.maxMoves() != null) {
+                params = params.withMoveLimit(terms.maxMoves());
+            }
+            this.player = new BotPlayer(params, seat, name, identity, new SplittableRandom(random.nextLong()), random);
+        }
+
+        @Override
+        Party party() {
+            return player.party();
+        }
+
+        @Override
+        PartyRunner.Actor actor() {
+            return player::act;
+        }
+
+        @Override
+        void report(PrintWriter out) {
+            MahjongParty party = player.party();
+            if (!party.isStarted() || !party.observer().isSetUp()) {
+                return;
+            }
+            int seat = party.seat();
+            out.println("What you see (own tiles by kind, the opponent's as ??):");
+            out.print(player.view().render(names[seat], names[1 - seat]));
+            party.observer().outcome().ifPresent(o -> out.printf("Result: %s (%s) after %d moves%n",
+                    o.winner() < 0 ? "a draw" : names[o.winner()] + " wins", o.reason(), party.observer().movesMade()));
+        }
+    }
+
+    /** Dark chess (seed 004): seat 0 plays White; vision through Chou–Orlandi OT; moves by bot. */
+    private static final class DarkChess extends TableGame {
+        private final DarkChessParty party;
+
+        DarkChess(Terms terms, int seat, String name, SigningKey identity, SecureRandom random) {
+            requireTwo(terms);
+            DarkChessReferee.install();
+            OtMode ot = terms.mode() == null ? OtMode.parse("chou-orlandi") : OtMode.parse(terms.mode());
+            DarkChessParameters params = new DarkChessParameters(ot, 2048,
+                    terms.maxMoves() == null ? 40 : terms.maxMoves());
+            this.party = DarkChessParty.create(params, seat, name, identity,
+                    ChessSide.start(seat == 0 ? Color.WHITE : Color.BLACK), random);
+        }
+
+        @Override
+        Party party() {
+            return party;
+        }
+
+        @Override
+        PartyRunner.Actor actor() {
+            return PartyRunner.Actor.PASSIVE; // the side's bot moves inside the protocol's steps
+        }
+
+        @Override
+        void report(PrintWriter out) {
+            if (party.side() instanceof ChessSide side) {
+                out.println("Your view at the end:");
+                out.println(BoardRenderer.render(side.view()));
+            }
+            out.println("Result: " + party.result().orElse("unfinished") + " after " + party.plies() + " plies.");
+        }
+    }
+}
