@@ -64,4 +64,43 @@ class TableGamesTest {
         }
         assertThat(Files.readAllLines(dir.resolve("t0.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("t1.jsonl")));
     }
+
+    private Process start(Path log, String... args) throws Exception {
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(
+                ProcessHandle.current().info().command().orElse("java"), "-cp", System.getProperty("java.class.path"),
+                Main.class.getName()));
+        command.addAll(java.util.List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    @org.junit.jupiter.api.Test
+    void aJoinedSeatKilledMidGameResumesFromItsJournalThroughTheSameHost() throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        String hostHome = dir.resolve("h0").toString();
+        String fingerprint = run("id", "--home", hostHome).out().trim();
+        Process host = start(dir.resolve("host.log"), "table", "host", "--game", "dark-chess", "--players", "2",
+                "--max-moves", "12", "--listen", Integer.toString(port), "--name", "ann", "--home", hostHome,
+                "--transcript", dir.resolve("t0.jsonl").toString(), "--timeout", "60");
+        String[] guest = {"table", "join", "--game", "dark-chess", "--seat", "1", "--players", "2", "--max-moves", "12",
+            "--name", "ben", "--home", dir.resolve("h1").toString(),
+            "--connect", "fairtable://127.0.0.1:" + port + "/" + fingerprint, "--journal",
+            dir.resolve("ben.journal").toString(), "--transcript", dir.resolve("t1.jsonl").toString(), "--timeout", "60"};
+        Thread.sleep(800); // the host's JVM starts listening
+        Process first = start(dir.resolve("ben-1.log"), guest);
+        // Twelve plies of vision rebuilds take several seconds: the kill lands mid-game.
+        Thread.sleep(3000 + new java.util.SplittableRandom(20261122).nextInt(1500));
+        first.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        Process second = start(dir.resolve("ben-2.log"), guest);
+        assertThat(second.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(host.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        String logs = Files.readString(dir.resolve("host.log")) + Files.readString(dir.resolve("ben-1.log"))
+                + Files.readString(dir.resolve("ben-2.log"));
+        assertThat(Files.readString(dir.resolve("ben-2.log"))).as(logs).contains("Resuming from", "Audit: VERIFIED");
+        assertThat(second.exitValue()).as(logs).isZero();
+        assertThat(host.exitValue()).as(logs).isZero();
+        assertThat(Files.readAllLines(dir.resolve("t0.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("t1.jsonl")));
+    }
 }

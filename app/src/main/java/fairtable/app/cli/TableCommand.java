@@ -6,6 +6,7 @@ import fairtable.net.Transport;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Invitation;
 import fairtable.net.identity.Profile;
+import fairtable.net.journal.Journal;
 import fairtable.net.memory.InMemoryTransport;
 import fairtable.net.session.SessionClient;
 import fairtable.net.session.SessionHost;
@@ -102,6 +103,11 @@ public final class TableCommand implements Runnable {
 
         abstract int seat();
 
+        /** The seat's journal, if it keeps one. */
+        Path journalFile() {
+            return null;
+        }
+
         /** The connection to the host, for this seat. */
         abstract Transport connect(SigningKey identity, PrintWriter out) throws IOException, TimeoutException;
 
@@ -113,17 +119,32 @@ public final class TableCommand implements Runnable {
             profile = Profile.open(home != null ? home : Profile.defaultDirectory(), new SecureRandom());
             String me = name != null ? name : "seat" + seat();
             SigningKey identity = profile.identity();
-            TableGame table = TableGame.of(new TableGame.Terms(game, players, cards, each, open, mode, maxMoves), seat(),
-                    me, identity);
-            Party party = table.party();
-            SessionMember member = new SessionMember(party, identity, me, table.actor(), Duration.ofSeconds(timeoutSeconds));
+            Journal journal = journalFile() == null ? null : Journal.open(journalFile(), identity);
+            TableGame table;
+            SessionMember member;
             SessionClient.Outcome outcome;
-            try (Transport host = connect(identity, out)) {
-                outcome = SessionClient.run(member, host, Duration.ofSeconds(timeoutSeconds), Duration.ofMillis(50),
-                        Clock.systemUTC());
+            try {
+                byte[] saved = journal == null ? null : journal.last().map(Journal.Entry::state).orElse(null);
+                table = TableGame.of(new TableGame.Terms(game, players, cards, each, open, mode, maxMoves), seat(), me,
+                        identity, saved);
+                if (saved != null) {
+                    out.println("Resuming from " + journalFile() + ": " + table.party().awaiting());
+                    out.flush();
+                }
+                member = new SessionMember(table.party(), identity, me, table.actor(), Duration.ofSeconds(timeoutSeconds),
+                        journal);
+                try (Transport host = connect(identity, out)) {
+                    outcome = SessionClient.run(member, host, Duration.ofSeconds(timeoutSeconds), Duration.ofMillis(50),
+                            Clock.systemUTC());
+                } finally {
+                    afterGame();
+                }
             } finally {
-                afterGame();
+                if (journal != null) {
+                    journal.close();
+                }
             }
+            Party party = table.party();
             Path file = transcript != null ? transcript : Path.of("table-" + me + ".jsonl");
             TranscriptFile.write(file, party.transcript().envelopes(), party.rejected());
             out.println("Players: " + member.presence().stream()
@@ -224,6 +245,15 @@ public final class TableCommand implements Runnable {
         @Option(names = "--connect", required = true, paramLabel = "INVITATION|HOST:PORT",
                 description = "The host's invitation (fairtable://HOST:PORT/FINGERPRINT), or HOST:PORT with --insecure.")
         String target;
+
+        @Option(names = "--journal", paramLabel = "FILE", description = "Keep a crash-safe journal of this seat in "
+                + "FILE; if FILE exists, resume from it: the host sends everything placed since.")
+        Path journal;
+
+        @Override
+        Path journalFile() {
+            return journal;
+        }
 
         @Override
         int seat() {

@@ -21,6 +21,7 @@ import fairtable.protocol.patent.PatentMode;
 import fairtable.protocol.patent.PatentObserver;
 import fairtable.protocol.patent.PatentParameters;
 import fairtable.protocol.patent.PatentParty;
+import fairtable.protocol.wire.MalformedMessageException;
 import java.io.PrintWriter;
 import java.security.SecureRandom;
 import java.util.List;
@@ -46,16 +47,26 @@ abstract class TableGame {
     /** This seat's view at the end: only what it may see. */
     abstract void report(PrintWriter out);
 
-    static TableGame of(Terms terms, int seat, String name, SigningKey identity) {
+    /**
+     * The game at {@code seat}: new, or, given the state {@code saved} in a journal, restored where it stopped.
+     *
+     * @throws MalformedMessageException if {@code saved} is not this game's state
+     */
+    static TableGame of(Terms terms, int seat, String name, SigningKey identity, byte[] saved)
+            throws MalformedMessageException {
         SecureRandom random = new SecureRandom();
-        return switch (terms.game()) {
-            case "deal" -> new Deal(terms, seat, name, identity, random);
-            case "draw" -> new Draw(terms, seat, name, identity, random);
-            case "mahjong-shogi" -> new MahjongShogi(terms, seat, name, identity, random);
-            case "dark-chess" -> new DarkChess(terms, seat, name, identity, random);
+        TableGame game = switch (terms.game()) {
+            case "deal" -> new Deal(terms, seat, name, identity, random, saved);
+            case "draw" -> new Draw(terms, seat, name, identity, random, saved);
+            case "mahjong-shogi" -> new MahjongShogi(terms, seat, name, identity, random, saved);
+            case "dark-chess" -> new DarkChess(terms, seat, name, identity, random, saved);
             default -> throw new IllegalArgumentException("--game is one of " + String.join(", ", NAMES)
                     + ", not " + terms.game());
         };
+        if (game.party().seat() != seat) {
+            throw new IllegalArgumentException("the journal holds seat " + game.party().seat() + ", not seat " + seat);
+        }
+        return game;
     }
 
     private static void requireTwo(Terms terms) {
@@ -77,13 +88,15 @@ abstract class TableGame {
         private final Terms terms;
         private final DeckParty party;
 
-        Deal(Terms terms, int seat, String name, SigningKey identity, SecureRandom random) {
+        Deal(Terms terms, int seat, String name, SigningKey identity, SecureRandom random, byte[] saved)
+                throws MalformedMessageException {
             if (terms.players() * terms.each() + terms.open() > terms.cards()) {
                 throw new IllegalArgumentException(terms.players() + " hands of " + terms.each() + " and "
                         + terms.open() + " open cards need " + (terms.players() * terms.each() + terms.open()) + " cards");
             }
             this.terms = terms;
-            this.party = DeckParty.create(new DeckParameters(terms.players(), terms.cards()), seat, name, identity, random);
+            this.party = saved != null ? DeckParty.restore(saved, identity, random)
+                    : DeckParty.create(new DeckParameters(terms.players(), terms.cards()), seat, name, identity, random);
         }
 
         @Override
@@ -129,12 +142,14 @@ abstract class TableGame {
         private final Terms terms;
         private final PatentParty party;
 
-        Draw(Terms terms, int seat, String name, SigningKey identity, SecureRandom random) {
+        Draw(Terms terms, int seat, String name, SigningKey identity, SecureRandom random, byte[] saved)
+                throws MalformedMessageException {
             requireTwo(terms);
             this.terms = terms;
             PatentParameters params = new PatentParameters(
                     terms.mode() == null ? PatentMode.DEFAULT : PatentMode.byName(terms.mode()), terms.cards(), terms.each());
-            this.party = PatentParty.create(params, seat == 0 ? PatentObserver.A : PatentObserver.B, name, identity, random);
+            this.party = saved != null ? PatentParty.restore(saved, identity, random)
+                    : PatentParty.create(params, seat == 0 ? PatentObserver.A : PatentObserver.B, name, identity, random);
         }
 
         @Override
@@ -158,14 +173,17 @@ abstract class TableGame {
         private final BotPlayer player;
         private final String[] names = {"east", "west"};
 
-        MahjongShogi(Terms terms, int seat, String name, SigningKey identity, SecureRandom random) {
+        MahjongShogi(Terms terms, int seat, String name, SigningKey identity, SecureRandom random, byte[] saved)
+                throws MalformedMessageException {
             requireTwo(terms);
             MahjongParameters params = MahjongParameters.standard(
                     terms.mode() == null ? MahjongMode.byName("ristretto") : MahjongMode.byName(terms.mode()));
             if (terms.maxMoves() != null) {
                 params = params.withMoveLimit(terms.maxMoves());
             }
-            this.player = new BotPlayer(params, seat, name, identity, new SplittableRandom(random.nextLong()), random);
+            SplittableRandom play = new SplittableRandom(random.nextLong());
+            this.player = saved != null ? BotPlayer.resume(MahjongParty.restore(saved, identity, random), play)
+                    : new BotPlayer(params, seat, name, identity, play, random);
         }
 
         @Override
@@ -196,14 +214,16 @@ abstract class TableGame {
     private static final class DarkChess extends TableGame {
         private final DarkChessParty party;
 
-        DarkChess(Terms terms, int seat, String name, SigningKey identity, SecureRandom random) {
+        DarkChess(Terms terms, int seat, String name, SigningKey identity, SecureRandom random, byte[] saved)
+                throws MalformedMessageException {
             requireTwo(terms);
             DarkChessReferee.install();
             OtMode ot = terms.mode() == null ? OtMode.parse("chou-orlandi") : OtMode.parse(terms.mode());
             DarkChessParameters params = new DarkChessParameters(ot, 2048,
                     terms.maxMoves() == null ? 40 : terms.maxMoves());
-            this.party = DarkChessParty.create(params, seat, name, identity,
-                    ChessSide.start(seat == 0 ? Color.WHITE : Color.BLACK), random);
+            this.party = saved != null ? DarkChessParty.restore(saved, identity, random, ChessSide::fromBytes)
+                    : DarkChessParty.create(params, seat, name, identity,
+                            ChessSide.start(seat == 0 ? Color.WHITE : Color.BLACK), random);
         }
 
         @Override

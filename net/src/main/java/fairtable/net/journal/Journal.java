@@ -7,18 +7,24 @@ import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.SplittableRandom;
 
 /**
  * A game's append-only journal: after every step, the party's state and the messages it is about to send,
@@ -29,9 +35,27 @@ import java.util.Optional;
  * <p>Each line is one entry: base64 of (entry number, hash of the previous entry, state, outbox), a space,
  * and base64 of the owner's Ed25519 signature over it. A torn last line, from a crash in the middle of a
  * write, is dropped on opening; any other damage is reported.
+ *
+ * <p>A party's state holds its whole transcript, so writing it whole at every step would make the journal
+ * grow with the square of the game's length (a dark-chess game of a dozen plies wrote hundreds of
+ * megabytes). The state is therefore cut into content-defined chunks, and an entry carries only the chunks
+ * not already in the file, naming the others by hash: an entry costs about what changed. When the file has
+ * grown to a few times the size of the latest state, it is replaced atomically by a single checkpoint line
+ * holding that state in full; the chain then starts at the checkpoint, whose number and previous hash
+ * continue the old chain.
  */
 public final class Journal implements AutoCloseable {
-    private static final String DOMAIN = "fairtable/journal/v1";
+    private static final String DOMAIN = "fairtable/journal/v2";
+    private static final int LITERAL = 1;
+    private static final int REFERENCE = 2;
+    /** Content-defined chunking: a cut where the rolling hash's low bits are zero, within these bounds. */
+    private static final int MIN_CHUNK = 2 << 10;
+    private static final int MAX_CHUNK = 64 << 10;
+    private static final long CUT_MASK = (1L << 13) - 1;
+    private static final long[] GEAR = gear();
+    /** Compact once the file is this many times the latest state, and at least this big. */
+    private static final int COMPACT_FACTOR = 4;
+    private static final long COMPACT_FLOOR = 1 << 20;
 
     /** One journal entry: the party's state, and what it was about to send. */
     public record Entry(long number, byte[] state, List<Envelope> outbox) {}
@@ -45,26 +69,27 @@ public final class Journal implements AutoCloseable {
 
     private final Path file;
     private final SigningKey key;
-    private final FileChannel channel;
+    private FileChannel channel;
     private Entry last;
     private byte[] head = new byte[32];
+    /** Every chunk written to the file so far, by hash. */
+    private Map<String, byte[]> chunks = new HashMap<>();
 
-    private Journal(Path file, SigningKey key, FileChannel channel) {
+    private Journal(Path file, SigningKey key) {
         this.file = file;
         this.key = key;
-        this.channel = channel;
     }
 
     /** Opens (or creates) the journal at {@code file}, checking every entry and dropping a torn last line. */
     public static Journal open(Path file, SigningKey key) throws IOException {
         List<String> lines = Files.exists(file) ? Files.readAllLines(file, StandardCharsets.US_ASCII) : List.of();
         boolean endsCleanly = !Files.exists(file) || Files.size(file) == 0 || endsWithNewline(file);
-        Journal journal = new Journal(file, key, null);
+        Journal journal = new Journal(file, key);
         long validBytes = 0;
         for (int i = 0; i < lines.size(); i++) {
             boolean lastLine = i == lines.size() - 1;
             try {
-                journal.replay(lines.get(i), i);
+                journal.replay(lines.get(i));
                 validBytes += lines.get(i).length() + 1;
             } catch (CorruptJournalException e) {
                 if (lastLine && !endsCleanly) {
@@ -73,13 +98,10 @@ public final class Journal implements AutoCloseable {
                 throw new CorruptJournalException(file + " line " + (i + 1) + ": " + e.getMessage());
             }
         }
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        channel.truncate(validBytes);
-        channel.position(validBytes);
-        Journal opened = new Journal(file, key, channel);
-        opened.last = journal.last;
-        opened.head = journal.head;
-        return opened;
+        journal.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        journal.channel.truncate(validBytes);
+        journal.channel.position(validBytes);
+        return journal;
     }
 
     private static boolean endsWithNewline(Path file) throws IOException {
@@ -90,7 +112,7 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    private void replay(String line, int number) throws CorruptJournalException {
+    private void replay(String line) throws CorruptJournalException {
         int space = line.indexOf(' ');
         byte[] body;
         byte[] signature;
@@ -107,17 +129,38 @@ public final class Journal implements AutoCloseable {
             WireReader r = new WireReader(body);
             long n = r.u32();
             byte[] prev = r.fixed(32, "the previous hash");
-            byte[] state = r.blob(Integer.MAX_VALUE, "the state");
+            // The first line may be a checkpoint that continues a chain compacted away; after it, no gaps.
+            if (last != null && (n != last.number() + 1 || !Arrays.equals(prev, head))) {
+                throw new CorruptJournalException("entry " + n + " is out of order (the hash chain is broken)");
+            }
+            Map<String, byte[]> added = new HashMap<>();
+            int parts = r.count(1 << 24, "the chunk count");
+            ByteArrayOutputStream state = new ByteArrayOutputStream();
+            for (int i = 0; i < parts; i++) {
+                int kind = r.u8();
+                if (kind == LITERAL) {
+                    byte[] chunk = r.blob(MAX_CHUNK, "a chunk");
+                    added.put(name(chunk), chunk);
+                    state.writeBytes(chunk);
+                } else if (kind == REFERENCE) {
+                    String ref = HexFormat.of().formatHex(r.fixed(32, "a chunk hash"));
+                    byte[] chunk = added.containsKey(ref) ? added.get(ref) : chunks.get(ref);
+                    if (chunk == null) {
+                        throw new CorruptJournalException("entry " + n + " names a chunk no earlier entry holds");
+                    }
+                    state.writeBytes(chunk);
+                } else {
+                    throw new CorruptJournalException("entry " + n + " has an unknown part");
+                }
+            }
             int count = r.count(1 << 16, "the outbox size");
             List<Envelope> outbox = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
                 outbox.add(Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "a message")));
             }
             r.end();
-            if (n != number || !Arrays.equals(prev, head)) {
-                throw new CorruptJournalException("entry " + n + " is out of order (the hash chain is broken)");
-            }
-            last = new Entry(n, state, List.copyOf(outbox));
+            chunks.putAll(added);
+            last = new Entry(n, state.toByteArray(), List.copyOf(outbox));
             head = Hashes.sha256(DOMAIN + "/entry", body);
         } catch (MalformedMessageException e) {
             throw new CorruptJournalException(e.getMessage());
@@ -132,18 +175,113 @@ public final class Journal implements AutoCloseable {
     /** Appends an entry and forces it to disk; only then may the outbox be sent. */
     public void record(byte[] state, List<Envelope> outbox) throws IOException {
         long n = last == null ? 0 : last.number() + 1;
-        WireWriter w = new WireWriter().u32(n).fixed(head).blob(state).u32(outbox.size());
-        outbox.forEach(e -> w.blob(e.toBytes()));
-        byte[] body = w.toBytes();
-        String line = Base64.getEncoder().encodeToString(body) + " "
-                + Base64.getEncoder().encodeToString(key.sign(signed(body))) + "\n";
-        ByteBuffer bytes = ByteBuffer.wrap(line.getBytes(StandardCharsets.US_ASCII));
-        while (bytes.hasRemaining()) {
-            channel.write(bytes);
-        }
-        channel.force(true);
+        Map<String, byte[]> added = new HashMap<>();
+        byte[] body = body(n, head, state, outbox, chunks, added);
+        append(channel, line(body));
+        chunks.putAll(added);
         last = new Entry(n, state.clone(), List.copyOf(outbox));
         head = Hashes.sha256(DOMAIN + "/entry", body);
+        long entrySize = state.length + outbox.stream().mapToLong(e -> e.toBytes().length).sum();
+        if (channel.size() > Math.max(COMPACT_FLOOR, COMPACT_FACTOR * entrySize)) {
+            compact(body);
+        }
+    }
+
+    /**
+     * Replaces the file by one line holding the last entry in full, written beside it and moved over it in one
+     * step, so a crash leaves either the old file or the new one.
+     */
+    private void compact(byte[] lastBody) throws IOException {
+        WireReader r = new WireReader(lastBody);
+        byte[] prev;
+        try {
+            r.u32();
+            prev = r.fixed(32, "the previous hash");
+        } catch (MalformedMessageException e) {
+            throw new IllegalStateException("an entry this journal just wrote does not read back", e);
+        }
+        Map<String, byte[]> kept = new HashMap<>();
+        byte[] body = body(last.number(), prev, last.state(), last.outbox(), Map.of(), kept);
+        Path fresh = file.resolveSibling(file.getFileName() + ".compacting");
+        try (FileChannel out = FileChannel.open(fresh, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            append(out, line(body));
+        }
+        channel.close();
+        Files.move(fresh, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        channel = FileChannel.open(file, StandardOpenOption.WRITE);
+        channel.position(channel.size());
+        chunks = kept;
+        head = Hashes.sha256(DOMAIN + "/entry", body);
+    }
+
+    /** An entry's bytes: chunks already in {@code known} by reference, the others in full (and into {@code added}). */
+    private static byte[] body(long n, byte[] prev, byte[] state, List<Envelope> outbox, Map<String, byte[]> known,
+            Map<String, byte[]> added) {
+        List<byte[]> parts = cut(state);
+        WireWriter w = new WireWriter().u32(n).fixed(prev).u32(parts.size());
+        for (byte[] chunk : parts) {
+            String name = name(chunk);
+            if (known.containsKey(name) || added.containsKey(name)) {
+                w.u8(REFERENCE).fixed(HexFormat.of().parseHex(name));
+            } else {
+                added.put(name, chunk);
+                w.u8(LITERAL).blob(chunk);
+            }
+        }
+        w.u32(outbox.size());
+        outbox.forEach(e -> w.blob(e.toBytes()));
+        return w.toBytes();
+    }
+
+    private String line(byte[] body) {
+        return Base64.getEncoder().encodeToString(body) + " "
+                + Base64.getEncoder().encodeToString(key.sign(signed(body))) + "\n";
+    }
+
+    private static void append(FileChannel to, String line) throws IOException {
+        ByteBuffer bytes = ByteBuffer.wrap(line.getBytes(StandardCharsets.US_ASCII));
+        while (bytes.hasRemaining()) {
+            to.write(bytes);
+        }
+        to.force(true);
+    }
+
+    /**
+     * Cuts {@code state} where a rolling hash of the last bytes has its low bits zero, so the same content gives
+     * the same chunks wherever it sits: bytes inserted early shift the cuts after them only locally.
+     */
+    static List<byte[]> cut(byte[] state) {
+        List<byte[]> parts = new ArrayList<>();
+        int start = 0;
+        long rolling = 0;
+        for (int i = 0; i < state.length; i++) {
+            rolling = (rolling << 1) + GEAR[state[i] & 0xff];
+            int length = i + 1 - start;
+            if ((length >= MIN_CHUNK && (rolling & CUT_MASK) == 0) || length == MAX_CHUNK) {
+                parts.add(Arrays.copyOfRange(state, start, i + 1));
+                start = i + 1;
+                rolling = 0;
+            }
+        }
+        if (start < state.length || parts.isEmpty()) {
+            parts.add(Arrays.copyOfRange(state, start, state.length));
+        }
+        return parts;
+    }
+
+    private static String name(byte[] chunk) {
+        return HexFormat.of().formatHex(Hashes.sha256(DOMAIN + "/chunk", chunk));
+    }
+
+    /** A fixed table of 256 random words for the rolling hash; any fixed table works, this one is seeded. */
+    private static long[] gear() {
+        SplittableRandom random = new SplittableRandom(0x6a6f75726e616cL);
+        long[] table = new long[256];
+        for (int i = 0; i < table.length; i++) {
+            table[i] = random.nextLong();
+        }
+        return table;
     }
 
     public Path file() {

@@ -1,0 +1,191 @@
+package fairtable.net.journal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import fairtable.crypto.sign.SigningKey;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The journal gives back the last state written, whatever happened since: torn writes, reopening, compaction;
+ * it refuses damage and other keys; and it stays small when each state is the last one plus a little, as a
+ * party's state is (its transcript grows by a few messages per step).
+ */
+class JournalTest {
+    @TempDir
+    Path dir;
+
+    private static SigningKey key(long seed) {
+        byte[] bytes = new byte[32];
+        new SplittableRandom(seed).nextBytes(bytes);
+        return SigningKey.fromSeed(bytes);
+    }
+
+    /** A party-like state: a few changing secret bytes in front, then a transcript that only grows. */
+    private static List<byte[]> growingStates(int steps, int messageBytes, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        List<byte[]> states = new ArrayList<>();
+        byte[] transcript = new byte[0];
+        for (int step = 0; step < steps; step++) {
+            byte[] message = new byte[messageBytes];
+            random.nextBytes(message);
+            transcript = concat(transcript, message);
+            byte[] secrets = new byte[64];
+            random.nextBytes(secrets);
+            states.add(concat(secrets, transcript));
+        }
+        return states;
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    @Test
+    void everyStateReadsBackAfterReopeningAtAnyStep() throws Exception {
+        Path file = dir.resolve("game.journal");
+        SigningKey key = key(1);
+        List<byte[]> states = growingStates(40, 3000, 7);
+        for (byte[] state : states) {
+            try (Journal journal = Journal.open(file, key)) {
+                journal.record(state, List.of());
+            }
+            try (Journal reopened = Journal.open(file, key)) {
+                assertThat(reopened.last().orElseThrow().state()).isEqualTo(state);
+            }
+        }
+        try (Journal reopened = Journal.open(file, key)) {
+            assertThat(reopened.last().orElseThrow().number()).isEqualTo(39);
+        }
+    }
+
+    @Test
+    void aGrowingStateCostsAboutWhatChangedNotItsWholeSizeAtEveryStep() throws Exception {
+        Path file = dir.resolve("game.journal");
+        List<byte[]> states = growingStates(300, 4000, 8);
+        long whole = 0;
+        try (Journal journal = Journal.open(file, key(2))) {
+            for (byte[] state : states) {
+                journal.record(state, List.of());
+                whole += state.length;
+            }
+        }
+        byte[] last = states.get(states.size() - 1);
+        // Written whole, 300 growing states would take ~180 MB; deduplicated and compacted, a few times the last.
+        assertThat(whole).isGreaterThan(150_000_000L);
+        assertThat(Files.size(file)).isLessThan(8L * last.length);
+        try (Journal reopened = Journal.open(file, key(2))) {
+            assertThat(reopened.last().orElseThrow().state()).isEqualTo(last);
+            assertThat(reopened.last().orElseThrow().number()).isEqualTo(299);
+        }
+    }
+
+    @Test
+    void theChainGoesOnAfterACompaction() throws Exception {
+        Path file = dir.resolve("game.journal");
+        SigningKey key = key(3);
+        // States with nothing in common: the file passes four times the latest state within a few steps.
+        SplittableRandom random = new SplittableRandom(9);
+        List<byte[]> states = new ArrayList<>();
+        for (int step = 0; step < 120; step++) {
+            byte[] state = new byte[300_000];
+            random.nextBytes(state);
+            states.add(state);
+        }
+        try (Journal journal = Journal.open(file, key)) {
+            for (byte[] state : states.subList(0, 100)) {
+                journal.record(state, List.of());
+            }
+        }
+        assertThat(Files.readAllLines(file).size()).isLessThan(6);
+        assertThat(Files.size(file)).isLessThan(6L * 300_000 * 4 / 3);
+        try (Journal journal = Journal.open(file, key)) {
+            for (byte[] state : states.subList(100, 120)) {
+                journal.record(state, List.of());
+            }
+        }
+        try (Journal reopened = Journal.open(file, key)) {
+            assertThat(reopened.last().orElseThrow().state()).isEqualTo(states.get(119));
+            assertThat(reopened.last().orElseThrow().number()).isEqualTo(119);
+        }
+        assertThat(Files.exists(dir.resolve("game.journal.compacting"))).isFalse();
+    }
+
+    @Test
+    void aTornLastLineIsDroppedAndTheStepBeforeItStands() throws Exception {
+        Path file = dir.resolve("game.journal");
+        SigningKey key = key(4);
+        List<byte[]> states = growingStates(5, 500, 10);
+        try (Journal journal = Journal.open(file, key)) {
+            for (byte[] state : states) {
+                journal.record(state, List.of());
+            }
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        Files.write(file, Arrays.copyOf(bytes, bytes.length - 40)); // the crash cut the last write short
+        try (Journal reopened = Journal.open(file, key)) {
+            assertThat(reopened.last().orElseThrow().state()).isEqualTo(states.get(3));
+            reopened.record(states.get(4), List.of());
+        }
+        try (Journal reopened = Journal.open(file, key)) {
+            assertThat(reopened.last().orElseThrow().state()).isEqualTo(states.get(4));
+        }
+    }
+
+    @Test
+    void damageOtherKeysAndMissingLinesAreRefused() throws Exception {
+        Path file = dir.resolve("game.journal");
+        SigningKey key = key(5);
+        try (Journal journal = Journal.open(file, key)) {
+            for (byte[] state : growingStates(4, 500, 11)) {
+                journal.record(state, List.of());
+            }
+        }
+        assertThatThrownBy(() -> Journal.open(file, key(6))).isInstanceOf(Journal.CorruptJournalException.class)
+                .hasMessageContaining("another key");
+        List<String> lines = Files.readAllLines(file, StandardCharsets.US_ASCII);
+
+        Path missing = dir.resolve("missing.journal");
+        List<String> withoutSecond = new ArrayList<>(lines);
+        withoutSecond.remove(1);
+        Files.write(missing, withoutSecond, StandardCharsets.US_ASCII);
+        assertThatThrownBy(() -> Journal.open(missing, key)).isInstanceOf(Journal.CorruptJournalException.class)
+                .hasMessageContaining("line 2");
+
+        Path damaged = dir.resolve("damaged.journal");
+        List<String> flipped = new ArrayList<>(lines);
+        char[] second = flipped.get(1).toCharArray();
+        second[10] = second[10] == 'A' ? 'B' : 'A';
+        flipped.set(1, new String(second));
+        Files.write(damaged, flipped, StandardCharsets.US_ASCII);
+        assertThatThrownBy(() -> Journal.open(damaged, key)).isInstanceOf(Journal.CorruptJournalException.class)
+                .hasMessageContaining("line 2");
+    }
+
+    @Test
+    void theSameContentCutsTheSameWayWhereverItSits() {
+        SplittableRandom random = new SplittableRandom(12);
+        byte[] content = new byte[200_000];
+        random.nextBytes(content);
+        byte[] shifted = concat(new byte[] {1, 2, 3, 4, 5, 6, 7}, content);
+        List<String> a = Journal.cut(content).stream().map(Arrays::toString).toList();
+        List<String> b = Journal.cut(shifted).stream().map(Arrays::toString).toList();
+        // All but the first chunk or two are shared: an insertion in front moves only the cut next to it.
+        long shared = b.stream().filter(a::contains).count();
+        assertThat(shared).isGreaterThanOrEqualTo(a.size() - 2);
+        assertThat(String.join("", Journal.cut(content).stream().map(Arrays::toString).toList()))
+                .isEqualTo(String.join("", a));
+        byte[] joined = Journal.cut(content).stream().reduce(new byte[0], JournalTest::concat);
+        assertThat(joined).isEqualTo(content);
+    }
+}
