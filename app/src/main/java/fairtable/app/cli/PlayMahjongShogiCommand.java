@@ -4,6 +4,9 @@ import fairtable.app.Main;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.games.mahjongshogi.play.BotGame;
 import fairtable.games.mahjongshogi.play.BotPlayer;
+import fairtable.games.mahjongshogi.play.LocalGame;
+import fairtable.games.mahjongshogi.play.Seat;
+import fairtable.app.play.TerminalMahjongPlayer;
 import fairtable.net.PartyRunner;
 import fairtable.net.Transport;
 import fairtable.net.tcp.TcpTransport;
@@ -18,7 +21,11 @@ import fairtable.protocol.mahjong.MahjongObserver;
 import fairtable.protocol.mahjong.MahjongParameters;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -34,15 +41,18 @@ import picocli.CommandLine.Spec;
  * Mahjong Shogi over mahjong-shogi/v1 (seed 003) between two bots in one process, messages delivered in memory:
  * hidden placements by commitments, every battle an oblivious table lookup, then both reveal and the transcript
  * is audited. Prints what each player sees at the end (own kinds, the opponent's tiles as ??, the battle
- * results), the winner and the verdict. With --host or --join, this process plays one seat by bot against
- * another process over TCP (no human player yet).
+ * results), the winner and the verdict. With --bots east or --bots west a person at this terminal plays the other
+ * seat against the bot, seeing only their own view. With --host or --join, this process plays one seat by bot
+ * against another process over TCP (no human player over the network yet).
  */
 @Command(name = "play-mahjong-shogi", mixinStandardHelpOptions = true,
-        description = {"Mahjong Shogi (seed 003) between two bots over the mahjong-shogi/v1 protocol, in one process.",
+        description = {"Mahjong Shogi (seed 003) over the mahjong-shogi/v1 protocol, in one process: two bots "
+                + "(--bots all), or you against a bot (--bots east: the bot is east, you are west; --bots west).",
             "Shows each player's final view, the winner, and the audit of the transcript."})
 public final class PlayMahjongShogiCommand implements Callable<Integer> {
     @Option(names = "--bots", required = true, description = "Which seats bots play: 'all' (both, in this process), "
-            + "or 'me' with --host/--join (this process's seat). Human play is not implemented.")
+            + "'east' or 'west' (that seat; you play the other one at this terminal), or 'me' with --host/--join "
+            + "(this process's seat). 'none' is refused: two people need two processes.")
     String bots;
 
     @Option(names = "--host", paramLabel = "PORT", description = "Play seat 0 (east, moves first) over TCP: wait on PORT (0 picks one).")
@@ -58,7 +68,8 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
     int timeoutSeconds;
 
     @Option(names = "--seed", description = "Seed of the placements and the bots' choices (default: random). Keys, "
-            + "commitments and paddings always come from SecureRandom.")
+            + "commitments and paddings always come from SecureRandom. It fixes the bot's tiles too: against a bot, "
+            + "leave it out (the seed is shown after the game).")
     Long seed;
 
     @Option(names = "--mode", defaultValue = "ristretto",
@@ -75,9 +86,30 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
     @Spec
     CommandLine.Model.CommandSpec spec;
 
+    @CommandLine.ParentCommand
+    Main main;
+
+    /** Where a person's moves are read from when no Main is above (the static hook); null means System.in. */
+    private InputStream input;
+
+    /** The person's keyboard: the parent Main's input, or the hook's, or System.in. */
+    private InputStream input() {
+        if (main != null) {
+            return main.input();
+        }
+        return input != null ? input : System.in;
+    }
+
     /** The same command for a caller that hooks it elsewhere (e.g. under "play mahjong-shogi"). */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cli = new CommandLine(new PlayMahjongShogiCommand());
+        return run(System.in, out, err, args);
+    }
+
+    /** As {@link #run(PrintWriter, PrintWriter, String...)}, a person's moves read from {@code in}. */
+    public static int run(InputStream in, PrintWriter out, PrintWriter err, String... args) {
+        PlayMahjongShogiCommand hooked = new PlayMahjongShogiCommand();
+        hooked.input = in;
+        CommandLine cli = new CommandLine(hooked);
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, command, parsed) -> {
@@ -106,11 +138,22 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
             }
             return playNetwork(spec.commandLine().getOut(), params, s);
         }
-        if (!"all".equals(bots)) {
-            throw new IllegalArgumentException("--bots " + bots + ": in one process both seats are bots ('--bots all'); "
-                    + "human play is not implemented");
+        PrintWriter out = spec.commandLine().getOut();
+        switch (bots) {
+            case "all" -> {
+                return play(out, params, s, transcriptFile);
+            }
+            case "east", "west" -> {
+                int botSeat = "east".equals(bots) ? 0 : 1;
+                BufferedReader in = new BufferedReader(new InputStreamReader(input(), StandardCharsets.UTF_8));
+                return playAgainstBot(in, out, params, s, seed == null, transcriptFile, botSeat);
+            }
+            case "none" -> throw new IllegalArgumentException("--bots none: two people need two processes, one "
+                    + "screen each, so that neither sees the other's tiles; in one process a person plays against a "
+                    + "bot (--bots east or --bots west)");
+            default -> throw new IllegalArgumentException("--bots " + bots + ": in one process, 'all' (two bots), "
+                    + "'east' or 'west' (that seat is the bot, you play the other)");
         }
-        return play(spec.commandLine().getOut(), params, s, transcriptFile);
     }
 
     /** One seat, played by a bot against another process over TCP; both sides audit what they kept. */
@@ -174,8 +217,53 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
         }
         out.flush();
         long start = System.nanoTime();
-        BotGame game = new BotGame(params, List.of("east", "west"), new SplittableRandom(seed), new SecureRandom()).play();
+        LocalGame game = new BotGame(params, List.of("east", "west"), new SplittableRandom(seed), new SecureRandom())
+                .play().game();
+        return finish(out, game, System.nanoTime() - start, transcriptFile);
+    }
+
+    /**
+     * Plays one game in which a person at this terminal ({@code in}, {@code out}) plays against a bot on
+     * {@code botSeat}, then shows and audits it as {@link #play} does. The person sees only their own view until the
+     * end. {@code randomSeed} says whether the seed was drawn here (then it is shown only after the game, since it
+     * fixes the bot's tiles). If the input ends first, the game is left unfinished: exit code 2.
+     */
+    public static int playAgainstBot(BufferedReader in, PrintWriter out, MahjongParameters params, long seed,
+            boolean randomSeed, Path transcriptFile, int botSeat) throws Exception {
+        List<String> names = List.of("east", "west");
+        int human = 1 - botSeat;
+        out.printf("%s%s%n", params, randomSeed ? "" : ", seed " + seed);
+        if (params.mode() == MahjongMode.FAITHFUL) {
+            out.println("faithful mode: INSECURE on purpose (the residue of every table entry leaks; the RSA 'hash' is "
+                    + "malleable). Generating two RSA moduli for the commitments...");
+        }
+        out.printf("You play %s (seat %d, %s); a bot plays %s. Type help for the notation.%n", names.get(human), human,
+                human == 0 ? "you move first" : "east moves first", names.get(botSeat));
+        out.flush();
+        SplittableRandom play = new SplittableRandom(seed);
+        List<Seat> seats = new ArrayList<>(List.of(Seat.bot(play), Seat.bot(play)));
+        seats.set(human, TerminalMahjongPlayer.seat(in, out, names.get(human), names.get(botSeat)));
+        long start = System.nanoTime();
+        LocalGame game = new LocalGame(params, names, seats, play, new SecureRandom()).play();
         long played = System.nanoTime() - start;
+        if (game.left().isPresent()) {
+            out.printf("%nThe game is unfinished: %s after %d moves. Nothing was revealed; no transcript was written "
+                    + "and nothing was audited.%n", game.left().get().reason(), game.party(0).observer().movesMade());
+            out.flush();
+            return Main.ERROR;
+        }
+        game.resigned().ifPresent(seat -> out.printf("%n%s resigned. mahjong-shogi/v1 has no resignation message: "
+                + "resigning reveals early, which the transcript records as a stop with no winner.%n", names.get(seat)));
+        int code = finish(out, game, played, transcriptFile);
+        if (randomSeed) {
+            out.println("Seed " + seed + " (replays these placements and the bot's choices with --seed).");
+            out.flush();
+        }
+        return code;
+    }
+
+    /** The end of a game in one process: both final views, the result, the transcript and its audit. */
+    private static int finish(PrintWriter out, LocalGame game, long played, Path transcriptFile) throws Exception {
         MahjongObserver observer = game.party(0).observer();
         for (int seat = 0; seat < 2; seat++) {
             PlayerView view = game.view(seat);
