@@ -39,8 +39,12 @@ public final class PlayerView {
 
     /** The engine position that the public messages describe, battles resolved by their announced results. */
     public static MahjongShogiState publicState(MahjongObserver observer, MahjongShogiRules rules) {
-        MahjongShogiState start = MahjongShogiState.start(rules, squares(observer, 0), squares(observer, 1));
-        return advance(start, 0, observer);
+        return advance(startState(observer, rules), 0, observer);
+    }
+
+    /** The engine's starting position from the two public setups, before any move. */
+    public static MahjongShogiState startState(MahjongObserver observer, MahjongShogiRules rules) {
+        return MahjongShogiState.start(rules, squares(observer, 0), squares(observer, 1));
     }
 
     /**
