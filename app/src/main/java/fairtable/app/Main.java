@@ -38,6 +38,9 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Where commands that read a person's moves read them (System.in, or a test's script). */
+    private java.io.InputStream input = System.in;
+
     public static void main(String[] args) {
         System.exit(run(args));
     }
@@ -49,8 +52,15 @@ public final class Main implements Runnable {
 
     /** Runs the command line with the given output streams, for tests. */
     public static int run(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
+        return run(System.in, out, err, args);
+    }
+
+    /** Runs the command line with the given input and output streams, for tests of commands a person types into. */
+    public static int run(java.io.InputStream in, java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
         args = boardGameAliases(args);
-        CommandLine cli = new CommandLine(new Main());
+        Main main = new Main();
+        main.input = java.util.Objects.requireNonNull(in);
+        CommandLine cli = new CommandLine(main);
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, command, parsed) -> {
@@ -79,6 +89,11 @@ public final class Main implements Runnable {
             return rewritten;
         }
         return args;
+    }
+
+    /** The input a command reads a person's moves from. */
+    public java.io.InputStream input() {
+        return input;
     }
 
     @Override

@@ -37,6 +37,13 @@ class BoardGamesOverNetworkTest {
         return new Run(code, out.toString());
     }
 
+    private static Run runTyping(String typed, String... args) {
+        StringWriter out = new StringWriter();
+        java.io.InputStream in = new java.io.ByteArrayInputStream(typed.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        int code = Main.run(in, new PrintWriter(out, true), new PrintWriter(out, true), args);
+        return new Run(code, out.toString());
+    }
+
     private static int freePort() throws Exception {
         try (ServerSocket probe = new ServerSocket(0)) {
             return probe.getLocalPort();
@@ -94,6 +101,51 @@ class BoardGamesOverNetworkTest {
         // Both now pin each other: east under west's name, west under east's.
         assertThat(profile("east").knownPeers().pinned("west")).contains(west.fingerprint());
         assertThat(profile("west").knownPeers().pinned("east")).contains(east.fingerprint());
+    }
+
+    @Test
+    void aPersonPlaysMahjongShogiOverTlsAgainstAnotherProcessesBot() throws Exception {
+        Profile east = profile("east");
+        Profile west = profile("west");
+        int port = freePort();
+        Path eastFile = dir.resolve("east.jsonl");
+        Path westFile = dir.resolve("west.jsonl");
+        CompletableFuture<Run> hosted = CompletableFuture.supplyAsync(() -> run("play", "mahjong-shogi", "--bots", "me",
+                "--host", Integer.toString(port), "--home", east.directory().toString(), "--accept-new", "--seed", "8",
+                "--move-limit", "20", "--timeout", "60", "--transcript", eastFile.toString()));
+        // The person at west types the first listed move every time, one mistake included.
+        Run person = runTyping("e9-e1\n" + "1\n".repeat(30), "play", "mahjong-shogi", "--bots", "none", "--join",
+                invitation(port, east), "--home", west.directory().toString(), "--move-limit", "20", "--timeout", "60",
+                "--transcript", westFile.toString());
+        Run bot = hosted.get(180, TimeUnit.SECONDS);
+        assertThat(person.code()).as(person.out()).isZero();
+        assertThat(bot.code()).as(bot.out()).isZero();
+        assertThat(person.out()).contains("you at this terminal", "Audit: VERIFIED");
+        assertThat(TranscriptFile.read(eastFile).messages()).isEqualTo(TranscriptFile.read(westFile).messages());
+        assertSignedBy(westFile, east, west);
+    }
+
+    @Test
+    void aPersonWhoseInputEndsLeavesAndTakesTheSeatUpAgainFromTheJournal() throws Exception {
+        Profile east = profile("east");
+        Profile west = profile("west");
+        int port = freePort();
+        Path westFile = dir.resolve("west.jsonl");
+        Path journal = dir.resolve("west.journal");
+        CompletableFuture<Run> hosted = CompletableFuture.supplyAsync(() -> run("play", "mahjong-shogi", "--bots", "me",
+                "--host", Integer.toString(port), "--home", east.directory().toString(), "--accept-new", "--seed", "8",
+                "--move-limit", "20", "--timeout", "60", "--transcript", dir.resolve("east.jsonl").toString()));
+        String[] join = {"play", "mahjong-shogi", "--bots", "none", "--join", invitation(port, east), "--home",
+            west.directory().toString(), "--move-limit", "20", "--timeout", "60", "--journal", journal.toString(),
+            "--transcript", westFile.toString()};
+        Run first = runTyping("1\n1\n", join); // two moves, then the keyboard is gone
+        assertThat(first.code()).as(first.out()).isEqualTo(Main.ERROR);
+        assertThat(first.out()).contains("Left the game", "run the same command again");
+        Run second = runTyping("1\n".repeat(30), join);
+        Run bot = hosted.get(180, TimeUnit.SECONDS);
+        assertThat(second.code()).as(second.out()).isZero();
+        assertThat(second.out()).contains("Resuming from", "Audit: VERIFIED");
+        assertThat(bot.code()).as(bot.out()).isZero();
     }
 
     @Test

@@ -68,12 +68,12 @@ class PlayMahjongShogiCommandTest {
     }
 
     @Test
-    void theStaticHookRunsTheSameCommandAndRefusesHumanPlay() {
+    void theStaticHookRunsTheSameCommandAndRefusesTwoPeopleInOneProcess() {
         StringWriter out = new StringWriter();
         int code = PlayMahjongShogiCommand.run(new PrintWriter(out, true), new PrintWriter(out, true),
                 "--bots", "none", "--seed", "1");
         assertThat(code).isEqualTo(Main.ERROR);
-        assertThat(out.toString()).contains("not implemented");
+        assertThat(out.toString()).contains("--bots none: two people need two processes");
         assertThat(run("play-mahjong-shogi", "--bots", "all", "--mode", "quantum").code()).isEqualTo(Main.ERROR);
     }
 }

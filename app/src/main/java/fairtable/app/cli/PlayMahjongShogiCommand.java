@@ -3,22 +3,29 @@ package fairtable.app.cli;
 import fairtable.app.Main;
 import fairtable.app.net.PeerGame;
 import fairtable.app.net.PeerLink;
-import fairtable.net.identity.Profile;
-import fairtable.protocol.wire.MalformedMessageException;
+import fairtable.app.play.TerminalMahjongPlayer;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.games.mahjongshogi.play.BotGame;
-import fairtable.games.mahjongshogi.play.BotPlayer;
-import fairtable.net.PartyRunner;
-import fairtable.protocol.mahjong.MahjongParty;
+import fairtable.games.mahjongshogi.play.LocalGame;
 import fairtable.games.mahjongshogi.play.PlayerView;
+import fairtable.games.mahjongshogi.play.Seat;
+import fairtable.games.mahjongshogi.play.SeatPlayer;
+import fairtable.net.PartyRunner;
+import fairtable.net.identity.Profile;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
 import fairtable.protocol.mahjong.MahjongMode;
 import fairtable.protocol.mahjong.MahjongObserver;
 import fairtable.protocol.mahjong.MahjongParameters;
+import fairtable.protocol.mahjong.MahjongParty;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
+import fairtable.protocol.wire.MalformedMessageException;
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -35,22 +42,27 @@ import picocli.CommandLine.Spec;
  * Mahjong Shogi over mahjong-shogi/v1 (seed 003) between two bots in one process, messages delivered in memory:
  * hidden placements by commitments, every battle an oblivious table lookup, then both reveal and the transcript
  * is audited. Prints what each player sees at the end (own kinds, the opponent's tiles as ??, the battle
- * results), the winner and the verdict. With --host or --join, this process plays one seat by bot against
- * another process over TLS, pinned by the profile's identity key, and journaled with --journal.
+ * results), the winner and the verdict. With --bots east or --bots west a person at this terminal plays the other
+ * seat against the bot, seeing only their own view. With --host or --join, this process plays one seat (by bot,
+ * or by the person here with --bots none) against another process over TLS, pinned by the profile's identity
+ * key, and journaled with --journal.
  */
 @Command(name = "play-mahjong-shogi", mixinStandardHelpOptions = true,
-        description = {"Mahjong Shogi (seed 003) between two bots over the mahjong-shogi/v1 protocol, in one process.",
+        description = {"Mahjong Shogi (seed 003) over the mahjong-shogi/v1 protocol, in one process: two bots "
+                + "(--bots all), or you against a bot (--bots east: the bot is east, you are west; --bots west).",
             "Shows each player's final view, the winner, and the audit of the transcript."})
 public final class PlayMahjongShogiCommand implements Callable<Integer> {
     @Option(names = "--bots", required = true, description = "Which seats bots play: 'all' (both, in this process), "
-            + "or 'me' with --host/--join (this process's seat). Human play is not implemented.")
+            + "'east' or 'west' (that seat; you play the other one at this terminal), or 'me' with --host/--join "
+            + "(this process's seat). 'none' is refused: two people need two processes.")
     String bots;
 
     @Mixin
     SeatOptions seat;
 
     @Option(names = "--seed", description = "Seed of the placements and the bots' choices (default: random). Keys, "
-            + "commitments and paddings always come from SecureRandom.")
+            + "commitments and paddings always come from SecureRandom. It fixes the bot's tiles too: against a bot, "
+            + "leave it out (the seed is shown after the game).")
     Long seed;
 
     @Option(names = "--mode", defaultValue = "ristretto",
@@ -67,9 +79,30 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
     @Spec
     CommandLine.Model.CommandSpec spec;
 
+    @CommandLine.ParentCommand
+    Main main;
+
+    /** Where a person's moves are read from when no Main is above (the static hook); null means System.in. */
+    private InputStream input;
+
+    /** The person's keyboard: the parent Main's input, or the hook's, or System.in. */
+    private InputStream input() {
+        if (main != null) {
+            return main.input();
+        }
+        return input != null ? input : System.in;
+    }
+
     /** The same command for a caller that hooks it elsewhere (e.g. under "play mahjong-shogi"). */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cli = new CommandLine(new PlayMahjongShogiCommand());
+        return run(System.in, out, err, args);
+    }
+
+    /** As {@link #run(PrintWriter, PrintWriter, String...)}, a person's moves read from {@code in}. */
+    public static int run(InputStream in, PrintWriter out, PrintWriter err, String... args) {
+        PlayMahjongShogiCommand hooked = new PlayMahjongShogiCommand();
+        hooked.input = in;
+        CommandLine cli = new CommandLine(hooked);
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, command, parsed) -> {
@@ -89,47 +122,68 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
         MahjongParameters params = MahjongParameters.standard(MahjongMode.byName(mode)).withMoveLimit(moveLimit);
         long s = seed != null ? seed : new SecureRandom().nextLong();
         if (seat.networked()) {
-            if (!"me".equals(bots) && !"all".equals(bots)) {
-                throw new IllegalArgumentException("--bots " + bots + ": over the network only this seat's bot "
-                        + "plays ('--bots me'); human play is not implemented");
+            if (!List.of("me", "all", "none").contains(bots)) {
+                throw new IllegalArgumentException("--bots " + bots + ": over the network this seat is played by its "
+                        + "bot ('--bots me') or by you at this terminal ('--bots none')");
             }
-            return playNetwork(spec.commandLine().getOut(), params, s);
+            return playNetwork(spec.commandLine().getOut(), params, s, "none".equals(bots));
         }
-        if (!"all".equals(bots)) {
-            throw new IllegalArgumentException("--bots " + bots + ": in one process both seats are bots ('--bots all'); "
-                    + "human play is not implemented");
+        PrintWriter out = spec.commandLine().getOut();
+        switch (bots) {
+            case "all" -> {
+                return play(out, params, s, transcriptFile);
+            }
+            case "east", "west" -> {
+                int botSeat = "east".equals(bots) ? 0 : 1;
+                BufferedReader in = new BufferedReader(new InputStreamReader(input(), StandardCharsets.UTF_8));
+                return playAgainstBot(in, out, params, s, seed == null, transcriptFile, botSeat);
+            }
+            case "none" -> throw new IllegalArgumentException("--bots none: two people need two processes, one "
+                    + "screen each, so that neither sees the other's tiles; in one process a person plays against a "
+                    + "bot (--bots east or --bots west)");
+            default -> throw new IllegalArgumentException("--bots " + bots + ": in one process, 'all' (two bots), "
+                    + "'east' or 'west' (that seat is the bot, you play the other)");
         }
-        return play(spec.commandLine().getOut(), params, s, transcriptFile);
     }
 
     /**
-     * One seat, played by a bot against another process: over TLS bound to the profile's key (or plain TCP with
-     * --insecure), journaled if asked; both sides audit what they kept.
+     * One seat against another process, played by its bot or by the person at this terminal: over TLS bound to
+     * the profile's key (or plain TCP with --insecure), journaled if asked; both sides audit what they kept.
      */
-    private int playNetwork(PrintWriter out, MahjongParameters params, long seed) throws Exception {
+    private int playNetwork(PrintWriter out, MahjongParameters params, long seed, boolean person) throws Exception {
         int me = seat.seat();
         String name = me == 0 ? "east" : "west";
-        out.printf("%s, seed %d, playing %s (seat %d) by bot%n", params, seed, name, me);
+        String opponent = me == 0 ? "west" : "east";
+        out.printf("%s, playing %s (seat %d)%s%n", params, name, me, person ? ", you at this terminal" : " by bot, seed " + seed);
         Path file = transcriptFile != null ? transcriptFile : Path.of("mahjong-shogi-" + name + ".jsonl");
         SplittableRandom play = new SplittableRandom(seed);
-        BotPlayer[] player = new BotPlayer[1];
+        Seat chooser = person
+                ? TerminalMahjongPlayer.seat(new BufferedReader(new InputStreamReader(input(), StandardCharsets.UTF_8)),
+                        out, name, opponent)
+                : Seat.bot(play);
+        SeatPlayer[] player = new SeatPlayer[1];
         PeerGame.Seating<MahjongParty> seating = new PeerGame.Seating<>() {
             @Override
             public MahjongParty create(int s, SigningKey key, SecureRandom random) {
-                player[0] = new BotPlayer(params, s, name, key, play, random);
+                player[0] = new SeatPlayer(params, s, name, key, play, random, chooser);
                 return player[0].party();
             }
 
             @Override
             public MahjongParty restore(byte[] state, SigningKey key, SecureRandom random) throws MalformedMessageException {
-                MahjongParty party = MahjongParty.restore(state, key, random);
-                player[0] = BotPlayer.resume(party, play);
-                return party;
+                player[0] = SeatPlayer.resume(MahjongParty.restore(state, key, random), chooser);
+                return player[0].party();
             }
 
             @Override
             public PartyRunner.Actor actor(MahjongParty party) {
-                return player[0]::act;
+                return () -> {
+                    List<Envelope> sent = player[0].act();
+                    if (player[0].left().isPresent()) {
+                        throw new PeerGame.Leaving(player[0].left().get());
+                    }
+                    return sent;
+                };
             }
         };
         Profile profile = seat.profile();
@@ -143,7 +197,7 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
         MahjongParty party = result.party();
         if (party.isStarted() && party.observer().isSetUp()) {
             out.printf("%nWhat %s sees at the end (own tiles by kind, the opponent's as ??):%n", name);
-            out.print(player[0].view().render(name, me == 0 ? "west" : "east"));
+            out.print(player[0].view().render(name, opponent));
             party.observer().outcome().ifPresent(o -> out.printf("%nResult: %s (%s) after %d moves and %d battles%n",
                     o.winner() < 0 ? "a draw" : (o.winner() == 0 ? "east" : "west") + " wins", o.reason(),
                     party.observer().movesMade(), party.observer().battles().size()));
@@ -165,8 +219,53 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
         }
         out.flush();
         long start = System.nanoTime();
-        BotGame game = new BotGame(params, List.of("east", "west"), new SplittableRandom(seed), new SecureRandom()).play();
+        LocalGame game = new BotGame(params, List.of("east", "west"), new SplittableRandom(seed), new SecureRandom())
+                .play().game();
+        return finish(out, game, System.nanoTime() - start, transcriptFile);
+    }
+
+    /**
+     * Plays one game in which a person at this terminal ({@code in}, {@code out}) plays against a bot on
+     * {@code botSeat}, then shows and audits it as {@link #play} does. The person sees only their own view until the
+     * end. {@code randomSeed} says whether the seed was drawn here (then it is shown only after the game, since it
+     * fixes the bot's tiles). If the input ends first, the game is left unfinished: exit code 2.
+     */
+    public static int playAgainstBot(BufferedReader in, PrintWriter out, MahjongParameters params, long seed,
+            boolean randomSeed, Path transcriptFile, int botSeat) throws Exception {
+        List<String> names = List.of("east", "west");
+        int human = 1 - botSeat;
+        out.printf("%s%s%n", params, randomSeed ? "" : ", seed " + seed);
+        if (params.mode() == MahjongMode.FAITHFUL) {
+            out.println("faithful mode: INSECURE on purpose (the residue of every table entry leaks; the RSA 'hash' is "
+                    + "malleable). Generating two RSA moduli for the commitments...");
+        }
+        out.printf("You play %s (seat %d, %s); a bot plays %s. Type help for the notation.%n", names.get(human), human,
+                human == 0 ? "you move first" : "east moves first", names.get(botSeat));
+        out.flush();
+        SplittableRandom play = new SplittableRandom(seed);
+        List<Seat> seats = new ArrayList<>(List.of(Seat.bot(play), Seat.bot(play)));
+        seats.set(human, TerminalMahjongPlayer.seat(in, out, names.get(human), names.get(botSeat)));
+        long start = System.nanoTime();
+        LocalGame game = new LocalGame(params, names, seats, play, new SecureRandom()).play();
         long played = System.nanoTime() - start;
+        if (game.left().isPresent()) {
+            out.printf("%nThe game is unfinished: %s after %d moves. Nothing was revealed; no transcript was written "
+                    + "and nothing was audited.%n", game.left().get().reason(), game.party(0).observer().movesMade());
+            out.flush();
+            return Main.ERROR;
+        }
+        game.resigned().ifPresent(seat -> out.printf("%n%s resigned. mahjong-shogi/v1 has no resignation message: "
+                + "resigning reveals early, which the transcript records as a stop with no winner.%n", names.get(seat)));
+        int code = finish(out, game, played, transcriptFile);
+        if (randomSeed) {
+            out.println("Seed " + seed + " (replays these placements and the bot's choices with --seed).");
+            out.flush();
+        }
+        return code;
+    }
+
+    /** The end of a game in one process: both final views, the result, the transcript and its audit. */
+    private static int finish(PrintWriter out, LocalGame game, long played, Path transcriptFile) throws Exception {
         MahjongObserver observer = game.party(0).observer();
         for (int seat = 0; seat < 2; seat++) {
             PlayerView view = game.view(seat);

@@ -5,7 +5,8 @@ import fairtable.games.chess.BoardRenderer;
 import fairtable.games.chess.Color;
 import fairtable.games.chess.play.ChessSide;
 import fairtable.games.chess.play.DarkChessReferee;
-import fairtable.games.mahjongshogi.play.BotPlayer;
+import fairtable.games.mahjongshogi.play.Seat;
+import fairtable.games.mahjongshogi.play.SeatPlayer;
 import fairtable.net.PartyRunner;
 import fairtable.protocol.Party;
 import fairtable.protocol.darkchess.DarkChessParameters;
@@ -170,7 +171,7 @@ abstract class TableGame {
 
     /** Mahjong Shogi (seed 003): this seat's placement and moves by bot. */
     private static final class MahjongShogi extends TableGame {
-        private final BotPlayer player;
+        private final SeatPlayer player;
         private final String[] names = {"east", "west"};
 
         MahjongShogi(Terms terms, int seat, String name, SigningKey identity, SecureRandom random, byte[] saved)
@@ -182,8 +183,8 @@ abstract class TableGame {
                 params = params.withMoveLimit(terms.maxMoves());
             }
             SplittableRandom play = new SplittableRandom(random.nextLong());
-            this.player = saved != null ? BotPlayer.resume(MahjongParty.restore(saved, identity, random), play)
-                    : new BotPlayer(params, seat, name, identity, play, random);
+            this.player = saved != null ? SeatPlayer.resume(MahjongParty.restore(saved, identity, random), Seat.bot(play))
+                    : new SeatPlayer(params, seat, name, identity, play, random, Seat.bot(play));
         }
 
         @Override

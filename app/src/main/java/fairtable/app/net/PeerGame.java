@@ -52,6 +52,16 @@ public final class PeerGame<P extends Party> {
         }
     }
 
+    /**
+     * Thrown by an actor whose player stops taking part (a person's input ended): the run ends there, with
+     * nothing more sent, and with a journal the seat can be taken up again later.
+     */
+    public static final class Leaving extends RuntimeException {
+        public Leaving(String reason) {
+            super(reason);
+        }
+    }
+
     /** A peer refused by the pinning policy; carried out of the runner's callbacks. */
     private static final class Refused extends RuntimeException {
         Refused(IOException cause) {
@@ -132,6 +142,11 @@ public final class PeerGame<P extends Party> {
                 out.println("Refused the other player: " + refused.getMessage());
                 write(party);
                 return new Result<>(party, null, null, 1);
+            } catch (Leaving leaving) {
+                out.println("Left the game: " + leaving.getMessage() + (journal == null ? ""
+                        : "; run the same command again to take it up where it stopped"));
+                write(party);
+                return new Result<>(party, null, null, 2);
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }

@@ -39,8 +39,12 @@ public final class PlayerView {
 
     /** The engine position that the public messages describe, battles resolved by their announced results. */
     public static MahjongShogiState publicState(MahjongObserver observer, MahjongShogiRules rules) {
-        MahjongShogiState start = MahjongShogiState.start(rules, squares(observer, 0), squares(observer, 1));
-        return advance(start, 0, observer);
+        return advance(startState(observer, rules), 0, observer);
+    }
+
+    /** The engine's starting position from the two public setups, before any move. */
+    public static MahjongShogiState startState(MahjongObserver observer, MahjongShogiRules rules) {
+        return MahjongShogiState.start(rules, squares(observer, 0), squares(observer, 1));
     }
 
     /**
@@ -110,17 +114,25 @@ public final class PlayerView {
         out.append("    legend: 1p..9p circles, E 東, Wh 白, Gr 發, Rd 中, * king, ?? ").append(opponent).append('\n');
         for (BattleRecord b : state.battles()) {
             boolean mine = b.attacker().owner() == seat;
-            String tile = code(own.kindOf(mine ? b.attacker() : b.defender())).strip();
-            String verdict = switch (b.result().outcome()) {
-                case BOTH_REMOVED -> "both removed (equal kinds)";
-                case ATTACKER_WINS -> mine ? "my tile won" : "my tile lost";
-                case DEFENDER_WINS -> mine ? "my tile lost" : "my tile won";
-            };
-            String what = mine ? "my " + tile + " attacked ??" : "?? attacked my " + tile;
-            out.append(String.format("    move %3d %-6s %s: %s: %s%n", b.moveNumber() + 1, b.move(),
-                    mine ? me : opponent, what, verdict));
+            out.append(String.format("    move %3d %-6s %s: %s%n", b.moveNumber() + 1, b.move(),
+                    mine ? me : opponent, battle(b)));
         }
         return out.toString();
+    }
+
+    /**
+     * What this player learned from a battle, from its side: its own tile by kind, the opponent's as ??, and the
+     * result, e.g. "my 5p attacked ??: my tile lost".
+     */
+    public String battle(BattleRecord b) {
+        boolean mine = b.attacker().owner() == seat;
+        String tile = code(own.kindOf(mine ? b.attacker() : b.defender())).strip();
+        String verdict = switch (b.result().outcome()) {
+            case BOTH_REMOVED -> "both removed (equal kinds)";
+            case ATTACKER_WINS -> mine ? "my tile won" : "my tile lost";
+            case DEFENDER_WINS -> mine ? "my tile lost" : "my tile won";
+        };
+        return (mine ? "my " + tile + " attacked ??" : "?? attacked my " + tile) + ": " + verdict;
     }
 
     private String cell(TileRef tile) {

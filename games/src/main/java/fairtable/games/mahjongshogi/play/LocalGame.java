@@ -1,0 +1,165 @@
+package fairtable.games.mahjongshogi.play;
+
+import fairtable.crypto.sign.SigningKey;
+import fairtable.games.mahjongshogi.MahjongShogiRules;
+import fairtable.games.mahjongshogi.MahjongShogiState;
+import fairtable.games.mahjongshogi.Move;
+import fairtable.games.mahjongshogi.Placement;
+import fairtable.protocol.Party;
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.mahjong.MahjongObserver;
+import fairtable.protocol.mahjong.MahjongParameters;
+import fairtable.protocol.mahjong.MahjongParty;
+import fairtable.protocol.transcript.Envelope;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.random.RandomGenerator;
+
+/**
+ * A whole mahjong-shogi/v1 game between two {@link Seat}s in one process, the messages delivered in memory. Each
+ * seat decides from its own {@link PlayerView} only. The placements come from {@code play} (a seed makes them
+ * repeatable); keys, commitments and paddings come from {@code secrets}.
+ */
+public final class LocalGame {
+    /** A seat that stopped taking part before the end, and why. */
+    public record Left(int seat, String reason) {}
+
+    private final MahjongShogiRules rules;
+    private final MahjongParameters params;
+    private final List<Seat> seats;
+    private final List<MahjongParty> parties = new ArrayList<>();
+    private final List<Placement> placements = new ArrayList<>();
+    private final List<String> names;
+    // The public position, shared by both seats' views, and how many of the observer's moves it holds.
+    private MahjongShogiState position;
+    private int applied;
+    private boolean played;
+    private int resigned = -1;
+    private Left left;
+
+    public LocalGame(MahjongParameters params, List<String> names, List<Seat> seats, RandomGenerator play,
+            RandomGenerator secrets) {
+        if (names.size() != 2 || seats.size() != 2) {
+            throw new IllegalArgumentException("two players");
+        }
+        this.params = params;
+        this.rules = ProtocolRules.rules(params);
+        this.names = List.copyOf(names);
+        this.seats = List.copyOf(seats);
+        for (int seat = 0; seat < 2; seat++) {
+            Placement placement = Placement.random(seat, ProtocolRules.tileSet(params), play);
+            placements.add(placement);
+            byte[] seed = new byte[32];
+            secrets.nextBytes(seed);
+            parties.add(MahjongParty.create(params, seat, names.get(seat), SigningKey.fromSeed(seed),
+                    ProtocolRules.kindBySquare(placement), secrets));
+        }
+    }
+
+    /**
+     * Plays to the end (both reveals, or a cheat caught), or until a seat leaves. A seat that plays an illegal move
+     * gets an {@link IllegalArgumentException}: seats choose among the view's legal moves.
+     */
+    public LocalGame play() throws ProtocolViolation {
+        if (played) {
+            throw new IllegalStateException("this game has been played");
+        }
+        played = true;
+        deliver(0, parties.get(0).start());
+        while (true) {
+            MahjongParty mover = parties.stream().filter(MahjongParty::isMyTurn).findFirst().orElse(null);
+            if (mover == null) {
+                return this;
+            }
+            int seat = mover.seat();
+            Seat.Choice choice = seats.get(seat).choose(view(seat));
+            if (choice instanceof Seat.Play p) {
+                Move move = p.move();
+                deliver(seat, mover.move(move.from().index(), move.to().index()));
+                for (int s = 0; s < 2; s++) {
+                    seats.get(s).moved(seat, move, view(s));
+                }
+            } else if (choice instanceof Seat.Resign) {
+                resigned = seat;
+                deliver(seat, mover.resign());
+            } else if (choice instanceof Seat.Leave l) {
+                left = new Left(seat, l.reason());
+                return this;
+            }
+        }
+    }
+
+    private void deliver(int from, List<Envelope> sent) throws ProtocolViolation {
+        record Delivery(int to, Envelope envelope) {}
+        Deque<Delivery> queue = new ArrayDeque<>();
+        sent.forEach(e -> queue.add(new Delivery(1 - from, e)));
+        while (!queue.isEmpty()) {
+            Delivery d = queue.poll();
+            for (Envelope reply : parties.get(d.to()).receive(d.envelope())) {
+                queue.add(new Delivery(1 - d.to(), reply));
+            }
+        }
+    }
+
+    /** What {@code seat} knows now: its placement and the public position. */
+    public PlayerView view(int seat) {
+        MahjongObserver observer = parties.get(seat).observer();
+        if (position == null) {
+            position = PlayerView.publicState(observer, rules);
+        } else {
+            position = PlayerView.advance(position, applied, observer);
+        }
+        applied = observer.moves().size();
+        PlayerView view = PlayerView.of(position, placements.get(seat));
+        if (position.awaiting() instanceof MahjongShogiState.PendingBattle) {
+            position = null; // a battle stopped half-way: rebuild from the start next time
+        }
+        return view;
+    }
+
+    /** The seat that resigned (revealed early), if one did. */
+    public OptionalInt resigned() {
+        return resigned < 0 ? OptionalInt.empty() : OptionalInt.of(resigned);
+    }
+
+    /** The seat that left the game unfinished, if one did. */
+    public Optional<Left> left() {
+        return Optional.ofNullable(left);
+    }
+
+    public MahjongParty party(int seat) {
+        return parties.get(seat);
+    }
+
+    public Placement placement(int seat) {
+        return placements.get(seat);
+    }
+
+    public String name(int seat) {
+        return names.get(seat);
+    }
+
+    public MahjongParameters parameters() {
+        return params;
+    }
+
+    public MahjongShogiRules rules() {
+        return rules;
+    }
+
+    /** The transcript seat 0 kept. */
+    public List<Envelope> transcript() {
+        return parties.get(0).transcript().envelopes();
+    }
+
+    /** What either seat refused. */
+    public List<Party.Rejected> refused() {
+        List<Party.Rejected> all = new ArrayList<>(parties.get(0).rejected());
+        all.addAll(parties.get(1).rejected());
+        return all;
+    }
+}
