@@ -17,7 +17,11 @@ import fairtable.protocol.transcript.TranscriptFile;
 import fairtable.net.PartyRunner;
 import fairtable.net.tcp.TcpTransport;
 import fairtable.protocol.darkchess.DarkChessParty;
+import fairtable.app.play.TerminalChessPlayer;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.nio.file.Path;
@@ -32,22 +36,27 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * Cryptographic dark chess (dark-chess/v1) between two bots in one process with in-memory delivery: every vision
- * rebuild goes through oblivious transfer, every board is committed, and the transcript is audited at the end.
+ * Cryptographic dark chess (dark-chess/v1) in one process with in-memory delivery, between two bots or between a
+ * person at the terminal and a bot: every vision rebuild goes through oblivious transfer, every board is committed,
+ * and the transcript is audited at the end.
  */
 @Command(name = "play-dark-chess", mixinStandardHelpOptions = true,
-        description = {"Dark chess between two bots in one process (dark-chess/v1): moves announce only captures, "
+        description = {"Dark chess in one process (dark-chess/v1), two bots (--bots all) or you against a bot "
+                + "(--bots white or --bots black names the bot's colour): moves announce only captures, "
                 + "each ply both players commit to their boards and rebuild their fog-of-war vision through "
                 + "1-out-of-64 oblivious transfer with padded query counts; at the end every commitment and OT "
                 + "secret is opened and the transcript audited.",
-            "Prints each player's view now and then and at the end, the result and the audit verdict. "
+            "Bots: prints each player's view now and then. You: before each of your moves, your view (nothing "
+                + "more), what you learned and your moves; type a number from the list or a UCI move (e2e4). "
+                + "Both: the final views, the result and the audit verdict. "
                 + "With --host PORT (White) or --join HOST:PORT (Black) this process plays one bot seat over TCP "
                 + "against another process."})
 public final class PlayDarkChessCommand implements Callable<Integer> {
     /** What to play; the integrator's `play dark-chess` builds one of these. */
     public record Options(Long seed, OtMode ot, int andosModulusBits, int maxPlies, int showEvery, Path transcript) {}
 
-    @Option(names = "--bots", required = true, description = "Which seats bots play: only 'all' is supported.")
+    @Option(names = "--bots", required = true, description = "Which seats bots play: 'all' (two bots), or 'white' / "
+            + "'black' (the bot's colour: you play the other one at this terminal). Two people need two processes.")
     String bots;
 
     @Option(names = "--seed", description = "Seed every key and secret from this number, for a reproducible game "
@@ -93,16 +102,30 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!"all".equals(bots)) {
-            throw new IllegalArgumentException("--bots all is the only mode so far (human play is not implemented)");
-        }
+        Color botColor = switch (bots) {
+            case "all" -> null;
+            case "white" -> Color.WHITE;
+            case "black" -> Color.BLACK;
+            case "none" -> throw new IllegalArgumentException("--bots none: two people cannot share one terminal "
+                    + "without seeing each other's board; each plays in a process of their own (--bots white or "
+                    + "black here plays you against a bot)");
+            default -> throw new IllegalArgumentException("--bots takes all, white or black (the bot's colour), not "
+                    + bots);
+        };
         Options options = new Options(seed, OtMode.parse(ot), andosBits, maxPlies, showEvery, transcriptFile);
         if (hostPort != null && join != null) {
             throw new IllegalArgumentException("--host and --join exclude each other");
         }
         if (hostPort != null || join != null) {
+            if (botColor != null) {
+                throw new IllegalArgumentException("--host and --join play bots only so far (--bots all)");
+            }
             return runNetworked(spec.commandLine().getOut(), options, hostPort, join, bind,
                     Duration.ofSeconds(timeoutSeconds));
+        }
+        if (botColor != null) {
+            return runAgainstBot(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)),
+                    spec.commandLine().getOut(), options, botColor);
         }
         return run(spec.commandLine().getOut(), options);
     }
@@ -187,30 +210,11 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
         if (options.showEvery() < 1) {
             throw new IllegalArgumentException("--show-every must be at least 1");
         }
-        DarkChessParameters params = new DarkChessParameters(options.ot(), options.andosModulusBits(), options.maxPlies());
-        RandomGenerator white;
-        RandomGenerator black;
-        SigningKey whiteKey;
-        SigningKey blackKey;
-        if (options.seed() != null) {
-            SplittableRandom seeds = new SplittableRandom(options.seed());
-            whiteKey = SigningKey.fromSeed(seedBytes(seeds));
-            blackKey = SigningKey.fromSeed(seedBytes(seeds));
-            white = seeds.split();
-            black = seeds.split();
-        } else {
-            SecureRandom secure = new SecureRandom();
-            whiteKey = SigningKey.generate(secure);
-            blackKey = SigningKey.generate(secure);
-            white = secure;
-            black = secure;
-        }
-        DarkChessTable table = DarkChessTable.bots(params, whiteKey, blackKey, white, black);
-        out.println(DarkChessParameters.PROTOCOL + ": " + params + (options.seed() != null
-                ? ", seed " + options.seed() + " (reproducible, not secure)" : "") + ".");
-        out.println("Each ply: the mover announces only a capture's square; both commit to their boards; each rebuilds");
-        out.println("its vision by oblivious transfer with padded query counts. Every value is checked on receipt.");
-        out.println();
+        DarkChessParameters params = parameters(options);
+        Seats seats = Seats.of(options.seed());
+        DarkChessTable table = DarkChessTable.bots(params, seats.whiteKey(), seats.blackKey(), seats.white(),
+                seats.black());
+        printIntroduction(out, params, options);
         out.flush();
         long start = System.nanoTime();
         try {
@@ -223,12 +227,65 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
             out.println("CHEAT CAUGHT: " + v.getMessage());
             return Main.FAILED;
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
+        return finish(out, table, options, start, "both players in this process");
+    }
+
+    /**
+     * A person at this terminal against a bot playing {@code botColor}, in one process: the person's moves are read
+     * from {@code in} (a {@link TerminalChessPlayer}), and only the person's own view is printed until the game
+     * ends; then both final views, the result, the transcript if asked and the audit, as for bots. Returns 0 if the
+     * audit verifies, 1 for a failed audit or a caught cheat, 2 if the person's input ended before the game did.
+     */
+    public static int runAgainstBot(BufferedReader in, PrintWriter out, Options options, Color botColor)
+            throws Exception {
+        DarkChessReferee.install();
+        DarkChessParameters params = parameters(options);
+        Seats seats = Seats.of(options.seed());
+        Color personColor = botColor.opposite();
+        DarkChessTable table = DarkChessTable.personAgainstBot(params, personColor, TerminalChessPlayer.of(in, out),
+                seats.whiteKey(), seats.blackKey(), seats.white(), seats.black());
+        printIntroduction(out, params, options);
+        out.println("You play " + colorName(personColor) + " against a bot playing " + colorName(botColor)
+                + ": each of you sees only its own view. Type 'help' at the prompt for the rules.");
+        out.flush();
+        long start = System.nanoTime();
+        try {
+            table.play(ply -> { });
+        } catch (TerminalChessPlayer.InputEnded ended) {
+            out.println("Input ended before your move " + ended.moveNumber() + ": you left the game, which stays "
+                    + "unfinished after " + table.party(0).plies() + " plies (dark-chess/v1 has no resignation). "
+                    + "No transcript written, nothing audited.");
+            out.flush();
+            return Main.ERROR;
+        } catch (ProtocolViolation v) {
+            out.println("CHEAT CAUGHT: " + v.getMessage());
+            return Main.FAILED;
+        }
+        out.println();
+        out.println("The game is over; every board and OT secret is now open, so both views may be shown.");
+        return finish(out, table, options, start, "you and the bot in this process");
+    }
+
+    private static DarkChessParameters parameters(Options options) {
+        return new DarkChessParameters(options.ot(), options.andosModulusBits(), options.maxPlies());
+    }
+
+    private static void printIntroduction(PrintWriter out, DarkChessParameters params, Options options) {
+        out.println(DarkChessParameters.PROTOCOL + ": " + params + (options.seed() != null
+                ? ", seed " + options.seed() + " (reproducible, not secure)" : "") + ".");
+        out.println("Each ply: the mover announces only a capture's square; both commit to their boards; each rebuilds");
+        out.println("its vision by oblivious transfer with padded query counts. Every value is checked on receipt.");
+        out.println();
+    }
+
+    /** The final views, the result, the transcript if asked and the audit. Returns 0 if it verifies, else 1. */
+    private static int finish(PrintWriter out, DarkChessTable table, Options options, long startNanos, String who)
+            throws Exception {
+        double seconds = (System.nanoTime() - startNanos) / 1e9;
         printViews(out, table, "at the end");
         out.println("Result: " + table.party(0).result().orElse("unfinished"));
         List<Envelope> transcript = table.transcript();
-        out.printf("%d plies, %d messages, %.1f s (both players in this process).%n", table.party(0).plies(),
-                transcript.size(), seconds);
+        out.printf("%d plies, %d messages, %.1f s (%s).%n", table.party(0).plies(), transcript.size(), seconds, who);
         List<Envelope> refused = new ArrayList<>();
         for (int s = 0; s < 2; s++) {
             table.party(s).rejected().forEach(r -> refused.add(r.envelope()));
@@ -244,6 +301,24 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
         out.printf("Audit (%.1f s): %s%n", (System.nanoTime() - auditStart) / 1e9, verdict.line());
         out.flush();
         return verdict.verified() ? Main.OK : Main.FAILED;
+    }
+
+    /** Both seats' keys and randomness: from the seed (White's first), or SecureRandom. */
+    private record Seats(SigningKey whiteKey, SigningKey blackKey, RandomGenerator white, RandomGenerator black) {
+        static Seats of(Long seed) {
+            if (seed != null) {
+                SplittableRandom seeds = new SplittableRandom(seed);
+                SigningKey whiteKey = SigningKey.fromSeed(seedBytes(seeds));
+                SigningKey blackKey = SigningKey.fromSeed(seedBytes(seeds));
+                return new Seats(whiteKey, blackKey, seeds.split(), seeds.split());
+            }
+            SecureRandom secure = new SecureRandom();
+            return new Seats(SigningKey.generate(secure), SigningKey.generate(secure), secure, secure);
+        }
+    }
+
+    private static String colorName(Color color) {
+        return color == Color.WHITE ? "White" : "Black";
     }
 
     private static void printViews(PrintWriter out, DarkChessTable table, String when) {
