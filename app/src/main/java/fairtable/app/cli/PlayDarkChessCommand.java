@@ -284,6 +284,9 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - startNanos) / 1e9;
         printViews(out, table, "at the end");
         out.println("Result: " + table.party(0).result().orElse("unfinished"));
+        if (table.party(0).side() instanceof ChessSide white && table.party(1).side() instanceof ChessSide black) {
+            out.println("Moves (UCI, White first; 'none' = no move): " + movesInOrder(white, black));
+        }
         List<Envelope> transcript = table.transcript();
         out.printf("%d plies, %d messages, %.1f s (%s).%n", table.party(0).plies(), transcript.size(), seconds, who);
         List<Envelope> refused = new ArrayList<>();
@@ -315,6 +318,27 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
             SecureRandom secure = new SecureRandom();
             return new Seats(SigningKey.generate(secure), SigningKey.generate(secure), secure, secure);
         }
+    }
+
+    /** Both players' moves interleaved, White's first: public once the game is over (the audit replays them). */
+    private static String movesInOrder(ChessSide white, ChessSide black) {
+        List<String> w = words(white.record());
+        List<String> b = words(black.record());
+        List<String> all = new ArrayList<>();
+        for (int i = 0; i < Math.max(w.size(), b.size()); i++) {
+            if (i < w.size()) {
+                all.add(w.get(i));
+            }
+            if (i < b.size()) {
+                all.add(b.get(i));
+            }
+        }
+        return String.join(" ", all);
+    }
+
+    private static List<String> words(byte[] record) {
+        String text = new String(record, StandardCharsets.UTF_8);
+        return text.isEmpty() ? List.of() : List.of(text.split(" "));
     }
 
     private static String colorName(Color color) {
