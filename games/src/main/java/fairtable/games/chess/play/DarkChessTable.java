@@ -68,8 +68,9 @@ public final class DarkChessTable {
      * rebuilds done), as seen by White's party.
      *
      * <p>A move chooser that throws (a person who leaves: end of input) stops the table with that exception: the
-     * player choosing has accepted the message it was handed but sent nothing of its turn, no party records a
-     * failure or a refused message, and the game stays unfinished (this table is not played further).
+     * player choosing has accepted the message it was handed, and its party may hold messages it sealed in the same
+     * step (its last vision round) that were never delivered; nothing of its move exists. No party records a failure
+     * or a refused message, and the game stays unfinished (this table is not played further).
      *
      * @throws ProtocolViolation if a player refuses a message (a cheat caught live)
      */
