@@ -75,7 +75,8 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
                     + "the rules' own cap is " + DarkChessParameters.DEFAULT_MAX_PLIES + ").")
     int maxPlies;
 
-    @Option(names = "--show-every", defaultValue = "10", description = "Print both views every N plies (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--show-every", defaultValue = "10", description = "Bots only: print both views every N plies (default: ${DEFAULT-VALUE}). "
+            + "Against a person only the person's own view is shown until the end.")
     int showEvery;
 
     @Option(names = "--transcript", description = "Write the transcript to this file (audit it with: fairtable audit FILE).")
