@@ -1,6 +1,7 @@
 package fairtable.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import fairtable.app.Main;
 import fairtable.games.chess.BoardRenderer;
@@ -77,6 +78,8 @@ class PlayDarkChessHumanTest {
         assertThat(moves).hasSize(4);
         Matcher view = VIEW.matcher(played.output());
         int shown = 0;
+        DarkChessGame last = null;
+        String lastBoard = null;
         while (view.find()) {
             shown++;
             assertThat(view.group(1)).isEqualTo("Black");
@@ -88,8 +91,14 @@ class PlayDarkChessHumanTest {
             }
             assertWithinTheFog(view.group(3), game.position(), Color.BLACK);
             assertThat(view.group(3)).isEqualTo(BoardRenderer.render(game.view(Color.BLACK)));
+            last = game;
+            lastBoard = view.group(3);
         }
         assertThat(shown).isEqualTo(2);
+        // The check bites: a white queen drawn on one dark square is caught.
+        String leaky = lastBoard.replaceFirst("\\?", "Q");
+        Position truth = last.position();
+        assertThatThrownBy(() -> assertWithinTheFog(leaky, truth, Color.BLACK)).isInstanceOf(AssertionError.class);
     }
 
     /**
