@@ -171,6 +171,28 @@ class BoardGamesOverNetworkTest {
     }
 
     @Test
+    void aPersonPlaysDarkChessOverTlsAgainstAnotherProcessesBot() throws Exception {
+        Profile white = profile("white");
+        Profile black = profile("black");
+        int port = freePort();
+        Path whiteFile = dir.resolve("white.jsonl");
+        Path blackFile = dir.resolve("black.jsonl");
+        CompletableFuture<Run> hosted = CompletableFuture.supplyAsync(() -> run("play", "dark-chess", "--bots", "all",
+                "--host", Integer.toString(port), "--home", white.directory().toString(), "--accept-new",
+                "--max-plies", "4", "--timeout", "60", "--transcript", whiteFile.toString()));
+        Run person = runTyping("e2e4\n" + "1\n".repeat(10), "play", "dark-chess", "--bots", "none", "--join",
+                invitation(port, white), "--home", black.directory().toString(), "--max-plies", "4", "--timeout", "60",
+                "--transcript", blackFile.toString());
+        Run bot = hosted.get(180, TimeUnit.SECONDS);
+        assertThat(person.code()).as(person.out()).isZero();
+        assertThat(bot.code()).as(bot.out()).isZero();
+        // The person was refused White's move e2e4, then played the first listed move each turn.
+        assertThat(person.out()).contains("Black's view at the end:", "Audit: VERIFIED");
+        assertThat(Files.readAllLines(whiteFile)).isEqualTo(Files.readAllLines(blackFile));
+        assertSignedBy(blackFile, white, black);
+    }
+
+    @Test
     void aHostPresentingAnotherKeyThanTheInvitationNamesIsRefused() throws Exception {
         Profile east = profile("east");
         Profile impostor = profile("impostor");

@@ -56,7 +56,7 @@ public final class PeerGame<P extends Party> {
      * Thrown by an actor whose player stops taking part (a person's input ended): the run ends there, with
      * nothing more sent, and with a journal the seat can be taken up again later.
      */
-    public static final class Leaving extends RuntimeException {
+    public static class Leaving extends RuntimeException {
         public Leaving(String reason) {
             super(reason);
         }

@@ -63,13 +63,6 @@ class PlayDarkChessCommandTest {
     }
 
     @Test
-    void onlyBotsOnlyGamesAreSupported() {
-        String[] result = run("play-dark-chess", "--bots", "white", "--max-moves", "1");
-        assertThat(result[0]).isEqualTo("2");
-        assertThat(result[1]).contains("--bots all");
-    }
-
-    @Test
     void anUnknownObliviousTransferIsAnError() {
         String[] result = run("play-dark-chess", "--bots", "all", "--ot", "rabin", "--max-moves", "1");
         assertThat(result[0]).isEqualTo("2");

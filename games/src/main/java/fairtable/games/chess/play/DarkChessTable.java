@@ -10,12 +10,14 @@ import fairtable.protocol.transcript.Envelope;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.IntConsumer;
 import java.util.random.RandomGenerator;
 
 /**
  * Two dark-chess/v1 players in one process with in-memory delivery: what `fairtable play-dark-chess --bots all`
- * runs, and what tests and benchmarks drive. Seat 0 plays White.
+ * (two bots) and `--bots white|black` (a person against a bot) run, and what tests and benchmarks drive. Seat 0
+ * plays White.
  */
 public final class DarkChessTable {
     private final DarkChessParty[] parties;
@@ -42,6 +44,21 @@ public final class DarkChessTable {
                 whiteRandom, blackRandom);
     }
 
+    /**
+     * A person (any {@code personChooser}, e.g. one reading a terminal) playing {@code personColor} against a bot
+     * playing the other colour. Keys and randomness are per seat, White's first, as in {@link #bots}.
+     */
+    public static DarkChessTable personAgainstBot(DarkChessParameters params, Color personColor,
+            ChessSide.MoveChooser personChooser, SigningKey whiteKey, SigningKey blackKey,
+            RandomGenerator whiteRandom, RandomGenerator blackRandom) {
+        Objects.requireNonNull(personChooser, "personChooser");
+        ChessSide person = ChessSide.start(personColor, personChooser);
+        ChessSide bot = ChessSide.start(personColor.opposite());
+        return personColor == Color.WHITE
+                ? create(params, person, bot, whiteKey, blackKey, whiteRandom, blackRandom)
+                : create(params, bot, person, whiteKey, blackKey, whiteRandom, blackRandom);
+    }
+
     public DarkChessParty party(int seat) {
         return parties[seat];
     }
@@ -49,6 +66,11 @@ public final class DarkChessTable {
     /**
      * Plays until neither player has anything to send; {@code afterPly} hears the number of each completed ply (both
      * rebuilds done), as seen by White's party.
+     *
+     * <p>A move chooser that throws (a person who leaves: end of input) stops the table with that exception: the
+     * player choosing has accepted the message it was handed, and its party may hold messages it sealed in the same
+     * step (its last vision round) that were never delivered; nothing of its move exists. No party records a failure
+     * or a refused message, and the game stays unfinished (this table is not played further).
      *
      * @throws ProtocolViolation if a player refuses a message (a cheat caught live)
      */

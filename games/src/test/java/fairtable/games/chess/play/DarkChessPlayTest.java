@@ -91,4 +91,38 @@ class DarkChessPlayTest {
         assertThat(Auditor.audit(new TranscriptFile.Contents(cut, List.of())).line())
                 .startsWith("FAILED").contains("party black").contains("before this player revealed");
     }
+
+    /** What a person leaving mid-game throws out of its chooser. */
+    private static final class Left extends RuntimeException {
+    }
+
+    @Test
+    void aPersonWhoLeavesStopsTheTableWithoutABlameOrARefusedMessage() {
+        SplittableRandom r = new SplittableRandom(6);
+        List<fairtable.games.chess.FogView> asked = new java.util.ArrayList<>();
+        DarkChessTable table = DarkChessTable.personAgainstBot(new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 4),
+                fairtable.games.chess.Color.BLACK, (view, legal, random) -> {
+                    asked.add(view);
+                    throw new Left();
+                }, key(r), key(r), r.split(), r.split());
+        // The bot plays White's first move, both rebuild, then the person (Black) is asked and leaves.
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> table.play(ply -> { })).isInstanceOf(Left.class);
+        assertThat(asked).hasSize(1);
+        assertThat(asked.get(0).viewer()).isEqualTo(fairtable.games.chess.Color.BLACK);
+        assertThat(asked.get(0).sideToMove()).isEqualTo(fairtable.games.chess.Color.BLACK);
+        for (int seat = 0; seat < 2; seat++) {
+            assertThat(table.party(seat).failure()).isEmpty();
+            assertThat(table.party(seat).rejected()).isEmpty();
+            assertThat(table.party(seat).isFinished()).isFalse();
+            assertThat(table.party(seat).result()).isEmpty();
+        }
+        // The person's party had completed ply 0 (its last round answer sealed, never delivered) when it was asked;
+        // the bot still waits for that answer. The person's transcript continues the bot's, nothing else differs.
+        assertThat(table.party(1).plies()).isEqualTo(1);
+        assertThat(table.party(0).plies()).isEqualTo(0);
+        List<fairtable.protocol.transcript.Envelope> bot = table.party(0).transcript().envelopes();
+        List<fairtable.protocol.transcript.Envelope> person = table.party(1).transcript().envelopes();
+        assertThat(person).hasSizeGreaterThan(bot.size());
+        assertThat(person.subList(0, bot.size())).isEqualTo(bot);
+    }
 }

@@ -1,0 +1,275 @@
+package fairtable.app.play;
+
+import fairtable.app.net.PeerGame;
+import fairtable.games.chess.BoardRenderer;
+import fairtable.games.chess.CastlingRight;
+import fairtable.games.chess.Color;
+import fairtable.games.chess.FogView;
+import fairtable.games.chess.Move;
+import fairtable.games.chess.Piece;
+import fairtable.games.chess.PieceType;
+import fairtable.games.chess.Square;
+import fairtable.games.chess.play.ChessSide;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.random.RandomGenerator;
+
+/**
+ * A person choosing dark-chess moves at a terminal. Before each of its moves it prints exactly what the player may
+ * know: its fog-of-war view, what it learned since its last move (which of its pieces was captured, an en-passant
+ * chance) and its legal moves (dark chess: no check, the king may be left attacked); it reads a move as a number
+ * from the list or in UCI ({@code e2e4}, {@code e7e8q}), and asks again, with the reason, after anything else.
+ *
+ * <p>It only reads lines and prints, so one chooser serves a game in one process and a seat over the network alike.
+ * It remembers its previous view and move to tell what changed; a chooser belongs to one game.
+ *
+ * <p>There is no resignation: dark-chess/v1 has no message for it, and leaving without one is not a result. End of
+ * input throws {@link InputEnded} out of {@link #choose}, which is called inside the party's {@code receive}: the
+ * party has then accepted the opponent's message and sent nothing of this move.
+ */
+public final class TerminalChessPlayer implements ChessSide.MoveChooser {
+    private static final int COLUMNS = 6;
+
+    private final BufferedReader in;
+    private final PrintWriter out;
+    private FogView previousView;
+    private Move previousMove;
+    private int movesMade;
+
+    private TerminalChessPlayer(BufferedReader in, PrintWriter out) {
+        this.in = Objects.requireNonNull(in, "in");
+        this.out = Objects.requireNonNull(out, "out");
+    }
+
+    /** A player reading moves from {@code in} (one per line) and printing views and prompts to {@code out}. */
+    public static TerminalChessPlayer of(BufferedReader in, PrintWriter out) {
+        return new TerminalChessPlayer(in, out);
+    }
+
+    /** The person's input ended (or could not be read): they left without a move. */
+    public static final class InputEnded extends PeerGame.Leaving {
+        private final int moveNumber;
+
+        InputEnded(int moveNumber, Throwable cause) {
+            super("the input ended before move " + moveNumber + " was chosen");
+            initCause(cause);
+            this.moveNumber = moveNumber;
+        }
+
+        /** The player's own move (1 for its first) that was being asked for. */
+        public int moveNumber() {
+            return moveNumber;
+        }
+    }
+
+    @Override
+    public Move choose(FogView view, List<Move> legal, RandomGenerator random) {
+        int number = movesMade + 1;
+        String me = name(view.viewer());
+        out.println();
+        out.println("=== Your move " + number + " (" + me + ") ===");
+        for (String fact : learned(view)) {
+            out.println(fact);
+        }
+        printBoard(view, number);
+        printMoves(view, legal);
+        while (true) {
+            out.print("Move (number or UCI such as e2e4; help): ");
+            out.flush();
+            String line;
+            try {
+                line = in.readLine();
+            } catch (IOException e) {
+                throw new InputEnded(number, e);
+            }
+            if (line == null) {
+                out.println();
+                out.flush();
+                throw new InputEnded(number, null);
+            }
+            String answer = line.strip().toLowerCase(Locale.ROOT);
+            switch (answer) {
+                case "help", "?" -> printHelp();
+                case "board", "view" -> printBoard(view, number);
+                case "moves", "list" -> printMoves(view, legal);
+                default -> {
+                    Optional<Move> chosen = read(answer, view, legal);
+                    if (chosen.isPresent()) {
+                        Move move = chosen.get();
+                        out.println("You play " + move.uci() + ".");
+                        out.flush();
+                        previousView = view;
+                        previousMove = move;
+                        movesMade++;
+                        return move;
+                    }
+                }
+            }
+        }
+    }
+
+    /** The move {@code answer} names, or empty after printing why it names none. */
+    private Optional<Move> read(String answer, FogView view, List<Move> legal) {
+        if (answer.isEmpty()) {
+            out.println("Type a move: its number in the list or UCI such as e2e4 ('help' explains).");
+            return Optional.empty();
+        }
+        if (answer.chars().allMatch(Character::isDigit)) {
+            int index;
+            try {
+                index = Integer.parseInt(answer);
+            } catch (NumberFormatException e) {
+                index = -1;
+            }
+            if (index < 1 || index > legal.size()) {
+                out.println("There is no move " + answer + ": choose 1 to " + legal.size() + ".");
+                return Optional.empty();
+            }
+            return Optional.of(legal.get(index - 1));
+        }
+        Move move;
+        try {
+            move = Move.parseUci(answer);
+        } catch (IllegalArgumentException e) {
+            out.println("'" + answer + "' is neither a number from the list nor a UCI move such as e2e4.");
+            return Optional.empty();
+        }
+        if (legal.contains(move)) {
+            return Optional.of(move);
+        }
+        Optional<Piece> mine = view.seenPiece(move.from()).filter(p -> p.color() == view.viewer());
+        if (mine.isEmpty()) {
+            out.println("You have no piece on " + move.from() + ".");
+        } else if (move.promotion() == null && legal.stream().anyMatch(m -> m.from() == move.from()
+                && m.to() == move.to() && m.promotion() != null)) {
+            out.println(move.uci() + " promotes: add the piece, e.g. " + move.uci() + "q (q, r, b or n).");
+        } else {
+            out.println("Your " + typeName(mine.get().type()) + " on " + move.from() + " cannot play "
+                    + move.uci() + " now ('moves' lists your moves).");
+        }
+        return Optional.empty();
+    }
+
+    /** What the player learned since its last move: a capture on one of its squares, an en-passant chance. */
+    private List<String> learned(FogView view) {
+        List<String> facts = new ArrayList<>();
+        Color me = view.viewer();
+        String them = name(me.opposite());
+        if (previousView != null && previousView.viewer() == me) {
+            Set<Square> expected = ownSquaresAfter(previousView, previousMove);
+            Optional<Square> lost = expected.stream()
+                    .filter(s -> view.seenPiece(s).map(p -> p.color() != me).orElse(true)).findFirst();
+            if (lost.isPresent()) {
+                Square s = lost.get();
+                PieceType type = pieceAfter(previousView, previousMove, s);
+                facts.add(them + " captured your " + typeName(type) + " on " + s + ".");
+            } else {
+                facts.add(them + " moved; none of your pieces was captured.");
+            }
+        } else if (me == Color.BLACK) {
+            facts.add("White has moved.");
+        }
+        view.enPassantPawn().ifPresent(pawn -> {
+            Square behind = Square.at(pawn.file(), pawn.rank() + (me == Color.WHITE ? 1 : -1));
+            facts.add(them + "'s pawn on " + pawn + " has just advanced two squares beside your pawn: you may take it "
+                    + "en passant (moving to " + behind + ") on this move only.");
+        });
+        return facts;
+    }
+
+    /** The squares of my pieces right after {@code move} (castling moves the rook too). */
+    private static Set<Square> ownSquaresAfter(FogView before, Move move) {
+        Set<Square> squares = EnumSet.noneOf(Square.class);
+        for (Square s : Square.values()) {
+            if (before.seenPiece(s).map(p -> p.color() == before.viewer()).orElse(false)) {
+                squares.add(s);
+            }
+        }
+        squares.remove(move.from());
+        squares.add(move.to());
+        Optional<PieceType> type = before.seenPiece(move.from()).map(Piece::type);
+        for (CastlingRight r : CastlingRight.values()) {
+            if (type.equals(Optional.of(PieceType.KING)) && r.color() == before.viewer() && r.kingFrom() == move.from()
+                    && r.kingTo() == move.to()) {
+                squares.remove(r.rookFrom());
+                squares.add(r.rookTo());
+            }
+        }
+        return squares;
+    }
+
+    private static PieceType pieceAfter(FogView before, Move move, Square square) {
+        if (square == move.to()) {
+            return move.promotion() != null ? move.promotion()
+                    : before.seenPiece(move.from()).map(Piece::type).orElseThrow();
+        }
+        if (before.seenPiece(move.from()).map(p -> p.type() == PieceType.KING).orElse(false)
+                && before.seenPiece(square).isEmpty()) {
+            return PieceType.ROOK; // the castled rook's new square
+        }
+        return before.seenPiece(square).map(Piece::type).orElseThrow();
+    }
+
+    private void printBoard(FogView view, int number) {
+        out.println("Your view (" + name(view.viewer()) + ") before your move " + number + ":");
+        out.print(BoardRenderer.render(view));
+        List<String> enemies = new ArrayList<>();
+        for (Square s : Square.values()) {
+            view.seenPiece(s).filter(p -> p.color() != view.viewer())
+                    .ifPresent(p -> enemies.add(typeName(p.type()) + " " + s));
+        }
+        out.println(enemies.isEmpty() ? "No enemy piece in sight." : "In sight: " + String.join(", ", enemies) + ".");
+    }
+
+    private void printMoves(FogView view, List<Move> legal) {
+        out.println("Your moves (" + legal.size() + "; * takes a piece you see):");
+        StringBuilder row = new StringBuilder();
+        for (int i = 0; i < legal.size(); i++) {
+            Move m = legal.get(i);
+            boolean takes = view.seenPiece(m.to()).map(p -> p.color() != view.viewer()).orElse(false)
+                    || view.enPassantPawn().isPresent() && isEnPassant(view, m);
+            row.append(String.format(Locale.ROOT, "%4d %-6s", i + 1, m.uci() + (takes ? "*" : "")));
+            if ((i + 1) % COLUMNS == 0 || i == legal.size() - 1) {
+                out.println(row.toString().stripTrailing());
+                row.setLength(0);
+            }
+        }
+        out.flush();
+    }
+
+    private static boolean isEnPassant(FogView view, Move m) {
+        Square pawn = view.enPassantPawn().orElseThrow();
+        return view.seenPiece(m.from()).map(p -> p.type() == PieceType.PAWN).orElse(false)
+                && m.to().file() == pawn.file() && m.from().rank() == pawn.rank();
+    }
+
+    private void printHelp() {
+        out.println("""
+                Dark chess: you see your own pieces and every square they could move to (pawns: both forward \
+                diagonals); the square ahead of each pawn only as empty '.' or occupied '*'; '?' is dark.
+                There is no check and no checkmate: you win by capturing the king, and you may leave yours \
+                attacked. A player with no move draws, and so does reaching the ply cap.
+                Each turn the opponent learns only whether you captured and on which square (so you learn \
+                it of theirs); then both views are rebuilt by oblivious transfer, so nobody sees more.
+                Type a number from the list, a UCI move (e2e4; e7e8q promotes to a queen), 'moves', 'board' or \
+                'help'. There is no resignation (dark-chess/v1 has no message for it); ending the input \
+                (Ctrl-D) leaves the game unfinished.""");
+        out.flush();
+    }
+
+    private static String name(Color color) {
+        return color == Color.WHITE ? "White" : "Black";
+    }
+
+    private static String typeName(PieceType type) {
+        return type.name().toLowerCase(Locale.ROOT);
+    }
+}
