@@ -192,12 +192,14 @@ class MahjongShogiByMailTest {
         Map<String, String> inbox = new HashMap<>(Map.of("alice", "", "bob", ""));
         SplittableRandom random = new SplittableRandom(3);
         boolean pastedTwice = false;
+        boolean battleReported = false;
         int moves = 0;
         for (int round = 0; round < 200; round++) {
             for (String who : List.of("alice", "bob")) {
                 if (!inbox.get(who).isEmpty()) {
                     Sent r = receive(who, inbox.get(who));
                     assertThat(r.run().code()).as(r.run().out() + r.run().err()).isEqualTo(0);
+                    battleReported |= r.run().out().matches("(?s).*Last battle: \\w+ attacked [a-i]\\d from [a-i]\\d: .*");
                     if (!pastedTwice && moves > 0) {
                         // The same mail pasted again is refused as a duplicate and harms nothing.
                         Map<String, String> before = onDisk(who);
@@ -228,6 +230,7 @@ class MahjongShogiByMailTest {
             }
         }
         assertThat(pastedTwice).isTrue();
+        assertThat(battleReported).isTrue();
         assertThat(moves).isBetween(4, 10);
         for (String who : List.of("alice", "bob")) {
             Run end = status(who);

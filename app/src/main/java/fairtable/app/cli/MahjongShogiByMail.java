@@ -156,6 +156,18 @@ final class MahjongShogiByMail implements MailGame<MahjongParty> {
                     .append(MahjongObserver.squareName(last.from())).append('-').append(MahjongObserver.squareName(last.to()));
         }
         out.append(".\n");
+        List<MahjongObserver.Battle> battles = observer.battles();
+        if (!battles.isEmpty() && battles.get(battles.size() - 1).isConfirmed()) {
+            MahjongObserver.Battle b = battles.get(battles.size() - 1);
+            String verdict = switch (ProtocolRules.outcome(b.result())) {
+                case ATTACKER_WINS -> "the attacker won";
+                case DEFENDER_WINS -> "the defender won";
+                case BOTH_REMOVED -> "both tiles removed (equal kinds)";
+            };
+            out.append("Last battle: ").append(party.transcript().nameOf(b.attacker)).append(" attacked ")
+                    .append(MahjongObserver.squareName(b.to)).append(" from ").append(MahjongObserver.squareName(b.from))
+                    .append(": ").append(verdict).append(".\n");
+        }
         observer.outcome().ifPresent(o -> out.append("Result: ")
                 .append(o.winner() < 0 ? "a draw" : party.transcript().nameOf(o.winner()) + " wins")
                 .append(" (").append(o.reason()).append(").\n"));
