@@ -163,6 +163,7 @@ class MahjongShogiByMailTest {
         assertThat(boardCells(aliceStatus.out(), ".")).isEqualTo(81 - 50);
         Run bobStatus = status("bob");
         assertThat(bobStatus.out()).contains("Awaiting alice's move", "Your board").doesNotContain("YOUR MOVE");
+        assertThat(boardCells(bobStatus.out(), "??")).isEqualTo(25);
         Run listing = run("status", "--dir", temp.toString(), "--home", home("alice"));
         assertThat(listing.out()).contains("alice-game: mahjong-shogi/v1, you are alice (seat 0), 4 messages, YOUR MOVE",
                 "bob-game: mahjong-shogi/v1, you are bob (seat 1), 4 messages, awaiting alice's move",

@@ -208,7 +208,7 @@ public final class CorrespondenceGame<P extends Party> {
      */
     public List<Envelope> decide(Decision<P> decision) throws IOException {
         if (party.isFinished()) {
-            throw new IllegalStateException("the game is over: " + party.awaiting());
+            throw new IllegalStateException("the game is over");
         }
         List<Envelope> out = new ArrayList<>(decision.make(party));
         if (party.failure().isEmpty()) {

@@ -134,6 +134,8 @@ class CorrespondenceDecisionTest {
         CorrespondenceGame<MahjongParty> reopened = CorrespondenceGame.open(a, alice, new Rules(), random.split(), CLOCK);
         try {
             assertThat(reopened.party().observer().moves()).extracting(MahjongObserver.Played::to).containsExactly(27);
+            // The hidden placement is part of the journaled state, not of any other file.
+            assertThat(reopened.party().placement()).isEqualTo(placement(0));
         } finally {
             reopened.close();
         }
