@@ -278,6 +278,7 @@ public final class CorrespondenceCommand implements Runnable {
                     return Main.ERROR;
                 }
                 o.println("You played " + move.strip() + ".");
+                o.print(kind.summary(g.party()));
                 deliver(o, out, g.armor(sent));
                 return report(kind, g, o);
             } finally {
@@ -391,6 +392,8 @@ public final class CorrespondenceCommand implements Runnable {
         }
         imported.notes().forEach(o::println);
         o.println("Imported " + imported.accepted().size() + " message(s).");
+        // Before the text to send, so that copying from "Send this" down never takes a hand along.
+        o.print(kind.summary(g.party()));
         if (!imported.replies().isEmpty()) {
             deliver(o, out, imported.armoredReplies());
         } else {
@@ -399,10 +402,9 @@ public final class CorrespondenceCommand implements Runnable {
         return report(kind, g, o);
     }
 
-    /** What the user sees after a step: their view, then the end and its audit, or what comes next. */
+    /** What follows a step: the end and its audit, or whose move it is and what is awaited. */
     private static <P extends Party> int report(MailGame<P> kind, CorrespondenceGame<P> g, PrintWriter o) throws IOException {
         P party = g.party();
-        o.print(kind.summary(party));
         if (party.isFinished()) {
             String verdict = g.verdict();
             party.failure().ifPresent(f -> o.println("Cheat caught: " + f.getMessage()));

@@ -72,7 +72,7 @@ interface MailGame<P extends Party> {
      */
     String view(P party);
 
-    /** A few lines for the screen after each step, ending with a newline; or "". */
+    /** A few lines for the screen after each step, printed before any text to send; ending with a newline, or "". */
     String summary(P party);
 
     /**
