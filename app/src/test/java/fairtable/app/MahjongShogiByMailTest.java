@@ -200,6 +200,7 @@ class MahjongShogiByMailTest {
                 if (!inbox.get(who).isEmpty()) {
                     Sent r = receive(who, inbox.get(who));
                     assertThat(r.run().code()).as(r.run().out() + r.run().err()).isEqualTo(0);
+                    assertThat(r.run().out()).doesNotContain("Your board", "??"); // kinds are shown by status only
                     battleReported |= r.run().out().matches("(?s).*Last battle: \\w+ attacked [a-i]\\d from [a-i]\\d: .*");
                     if (!pastedTwice && moves > 0) {
                         // The same mail pasted again is refused as a duplicate and harms nothing.
@@ -221,7 +222,7 @@ class MahjongShogiByMailTest {
                     String move = choose(s.out(), random);
                     Sent played = mail("move", who, move);
                     assertThat(played.run().code()).as(move + "\n" + s.out() + played.run().err()).isEqualTo(0);
-                    assertThat(played.run().out()).contains("You played " + move);
+                    assertThat(played.run().out()).contains("You played " + move).doesNotContain("Your board", "??");
                     inbox.merge(other(who), played.text(), String::concat);
                     moves++;
                 }
