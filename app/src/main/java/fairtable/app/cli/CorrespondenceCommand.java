@@ -1,17 +1,14 @@
 package fairtable.app.cli;
 
 import fairtable.app.Main;
-import fairtable.crypto.sign.SigningKey;
 import fairtable.net.correspondence.Armor;
 import fairtable.net.correspondence.CorrespondenceGame;
 import fairtable.net.correspondence.CorrespondenceGame.ImportRefusedException;
 import fairtable.net.correspondence.CorrespondenceGame.Imported;
 import fairtable.net.correspondence.GameStatus;
+import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Profile;
-import fairtable.protocol.patent.PatentMode;
-import fairtable.protocol.patent.PatentObserver;
-import fairtable.protocol.patent.PatentParameters;
-import fairtable.protocol.patent.PatentParty;
+import fairtable.protocol.Party;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.wire.MalformedMessageException;
@@ -24,22 +21,26 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.random.RandomGenerator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * The FR 2823580 draw played by correspondence: every message is armored text to paste into an e-mail or a
- * chat, and the game sleeps in a directory between messages.
+ * Two-party games by correspondence: every message is armored text to paste into an e-mail or a chat, and the
+ * game sleeps in a directory between messages. {@link MailGame} says what each game needs: the FR 2823580 draw
+ * answers every step by itself; in Mahjong Shogi the user types a move on their turn.
  */
 @Command(name = "mail", mixinStandardHelpOptions = true,
-        description = {"Play the two-party blind draw (FR 2823580) by e-mail or chat: messages are armored text.",
+        description = {"Play a two-party game by e-mail or chat: messages are armored text. Games: the blind draw",
+            "(FR 2823580, --game draw, the default) and Mahjong Shogi (--game mahjong-shogi).",
             "new: start a game and print the hello to send; join: answer a hello; receive: take in messages and",
-            "print the replies; status: what the game awaits. The game lives in --dir between invocations."},
+            "print the replies; move: play your move; status: whose move, what is awaited, your view.",
+            "The game lives in --dir between invocations."},
         subcommands = {CorrespondenceCommand.New.class, CorrespondenceCommand.Join.class,
-            CorrespondenceCommand.Receive.class, CorrespondenceCommand.Status.class})
+            CorrespondenceCommand.Receive.class, CorrespondenceCommand.MoveCommand.class,
+            CorrespondenceCommand.Status.class})
 public final class CorrespondenceCommand implements Runnable {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -77,22 +78,8 @@ public final class CorrespondenceCommand implements Runnable {
         }
     }
 
-    /** Wakes a patent party; side A ends the game by revealing as soon as the deal is done. */
-    static final class PatentRules implements CorrespondenceGame.Rules<PatentParty> {
-        @Override
-        public PatentParty restore(byte[] snapshot, SigningKey key, RandomGenerator random)
-                throws MalformedMessageException {
-            return PatentParty.restore(snapshot, key, random);
-        }
-
-        @Override
-        public List<Envelope> act(PatentParty party) {
-            return party.seat() == PatentObserver.A && party.isDealt() && party.isIdle() ? party.reveal() : List.of();
-        }
-    }
-
     @Command(name = "new", mixinStandardHelpOptions = true,
-            description = "Start a draw as party A and print the hello to send to the other player.")
+            description = "Start a game as its first player (seat 0) and print the hello to send to the other player.")
     static final class New implements Callable<Integer> {
         @Mixin
         GameOptions game;
@@ -100,15 +87,27 @@ public final class CorrespondenceCommand implements Runnable {
         @Option(names = "--out", paramLabel = "FILE", description = "Write the hello to FILE instead of printing it.")
         Path out;
 
-        @Option(names = "--cards", defaultValue = "52", description = "K, the deck size (default: ${DEFAULT-VALUE}).")
-        int cards;
+        @Option(names = "--game", defaultValue = DrawByMail.NAME,
+                description = "draw (FR 2823580, the default) or mahjong-shogi.")
+        String gameName;
 
-        @Option(names = "--each", defaultValue = "5", description = "X, the cards each party draws (default: ${DEFAULT-VALUE}).")
-        int each;
+        @Option(names = "--cards", description = "draw: K, the deck size (default: 52).")
+        Integer cards;
 
-        @Option(names = "--mode", defaultValue = "patent-ristretto",
-                description = "patent-ristretto (default), patent-safe-prime[-ffdhe2048|-ffdhe3072], or patent-literal (INSECURE).")
+        @Option(names = "--each", description = "draw: X, the cards each party draws (default: 5).")
+        Integer each;
+
+        @Option(names = "--mode",
+                description = {"draw: patent-ristretto (default), patent-safe-prime[-ffdhe2048|-ffdhe3072], or "
+                    + "patent-literal (INSECURE).", "mahjong-shogi: ristretto (default), fixed, or faithful (INSECURE)."})
         String mode;
+
+        @Option(names = "--move-limit", description = "mahjong-shogi: moves after which the game is drawn (default: 400).")
+        Integer moveLimit;
+
+        @Option(names = "--seed", description = "mahjong-shogi: seed of your random placement, for tests (default: "
+                + "SecureRandom). Keys and commitments always come from SecureRandom.")
+        Long seed;
 
         @Option(names = "--name", description = "Your name in the transcript (default: your profile's name).")
         String name;
@@ -118,17 +117,20 @@ public final class CorrespondenceCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
+            return start(MailGame.byName(gameName));
+        }
+
+        private <P extends Party> int start(MailGame<P> kind) throws IOException {
             PrintWriter o = spec.commandLine().getOut();
             Profile profile = game.profile();
-            PatentParameters params = new PatentParameters(PatentMode.byName(mode), cards, each);
-            SecureRandom random = new SecureRandom();
             String me = name != null ? name : profile.displayName();
-            PatentParty party = PatentParty.create(params, PatentObserver.A, me, profile.identity(), random);
-            CorrespondenceGame<PatentParty> g = CorrespondenceGame.create(game.dir, profile.identity(), party,
-                    new PatentRules(), Clock.systemUTC());
+            P party = kind.start(new MailGame.Choices(cards, each, mode, moveLimit, seed), me, profile.identity(),
+                    new SecureRandom());
+            CorrespondenceGame<P> g = CorrespondenceGame.create(game.dir, profile.identity(), party, kind.rules(),
+                    Clock.systemUTC());
             try {
-                o.println("New game in " + game.dir + ": " + params + ", you are " + me + " (party A), key "
-                        + profile.fingerprint() + ".");
+                o.println("New game in " + game.dir + ": " + kind.describe(party, me) + ", key " + profile.fingerprint() + ".");
+                kind.warnings(party).forEach(o::println);
                 deliver(o, out, g.armor(g.outgoingOfLastStep()));
             } finally {
                 g.close();
@@ -138,7 +140,7 @@ public final class CorrespondenceCommand implements Runnable {
     }
 
     @Command(name = "join", mixinStandardHelpOptions = true,
-            description = "Answer a hello (read from --in FILE or standard input) as party B; prints the replies to send.")
+            description = "Answer a hello (read from --in FILE or standard input) as the second player; prints the replies to send.")
     static final class Join implements Callable<Integer> {
         @Mixin
         GameOptions game;
@@ -149,16 +151,18 @@ public final class CorrespondenceCommand implements Runnable {
         @Option(names = "--name", description = "Your name in the transcript (default: your profile's name).")
         String name;
 
+        @Option(names = "--seed", description = "mahjong-shogi: seed of your random placement, for tests (default: "
+                + "SecureRandom). Keys and commitments always come from SecureRandom.")
+        Long seed;
+
         @Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() throws IOException {
-            PrintWriter o = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
             String input = text.read();
             Hello hello;
-            PatentParameters params;
             try {
                 List<Envelope> messages = Armor.decodeAll(input);
                 Envelope first = messages.get(0);
@@ -167,29 +171,38 @@ public final class CorrespondenceCommand implements Runnable {
                     return Main.ERROR;
                 }
                 hello = Hello.fromBytes(first.body());
-                if (!PatentParameters.PROTOCOL.equals(hello.protocol())) {
-                    err.println("fairtable: " + hello.name() + " proposes " + hello.protocol()
-                            + "; mail plays " + PatentParameters.PROTOCOL);
-                    return Main.ERROR;
-                }
-                params = PatentParameters.fromBytes(hello.parameters());
             } catch (Armor.ArmorException | MalformedMessageException e) {
                 err.println("fairtable: " + e.getMessage());
                 return Main.ERROR;
             }
+            var kind = MailGame.byProtocol(hello.protocol());
+            if (kind.isEmpty()) {
+                err.println("fairtable: " + hello.name() + " proposes " + hello.protocol() + "; mail plays " + MailGame.names());
+                return Main.ERROR;
+            }
+            return join(kind.get(), hello, input);
+        }
+
+        private <P extends Party> int join(MailGame<P> kind, Hello hello, String input) throws IOException {
+            PrintWriter o = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
             Profile profile = game.profile();
             String me = name != null ? name : profile.displayName();
-            SecureRandom random = new SecureRandom();
-            PatentParty party = PatentParty.create(params, PatentObserver.B, me, profile.identity(), random);
-            o.println("Joining " + hello.name() + "'s game (key " + fairtable.net.identity.Fingerprint.of(hello.key())
-                    + "): " + params + ", you are " + me + " (party B).");
-            if (!params.group().isSecure()) {
-                o.println("WARNING: " + params.mode() + " leaks a bit of every card; it is for demonstration only.");
-            }
-            CorrespondenceGame<PatentParty> g = CorrespondenceGame.create(game.dir, profile.identity(), party,
-                    new PatentRules(), Clock.systemUTC());
+            P party;
             try {
-                return take(g, input, text.out, o, err);
+                party = kind.join(hello, new MailGame.Choices(null, null, null, null, seed), me, profile.identity(),
+                        new SecureRandom());
+            } catch (MalformedMessageException e) {
+                err.println("fairtable: " + hello.name() + "'s hello proposes parameters that cannot be played: " + e.getMessage());
+                return Main.ERROR;
+            }
+            o.println("Joining " + hello.name() + "'s game (key " + Fingerprint.of(hello.key()) + "): "
+                    + kind.describe(party, me) + ".");
+            kind.warnings(party).forEach(o::println);
+            CorrespondenceGame<P> g = CorrespondenceGame.create(game.dir, profile.identity(), party, kind.rules(),
+                    Clock.systemUTC());
+            try {
+                return take(kind, g, input, text.out, o, err);
             } finally {
                 g.close();
             }
@@ -210,12 +223,64 @@ public final class CorrespondenceCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
+            return receive(kindOf(game.dir));
+        }
+
+        private <P extends Party> int receive(MailGame<P> kind) throws IOException {
             Profile profile = game.profile();
             String input = text.read();
-            CorrespondenceGame<PatentParty> g = CorrespondenceGame.open(game.dir, profile.identity(),
-                    new PatentRules(), new SecureRandom(), Clock.systemUTC());
+            CorrespondenceGame<P> g = CorrespondenceGame.open(game.dir, profile.identity(), kind.rules(),
+                    new SecureRandom(), Clock.systemUTC());
             try {
-                return take(g, input, text.out, spec.commandLine().getOut(), spec.commandLine().getErr());
+                return take(kind, g, input, text.out, spec.commandLine().getOut(), spec.commandLine().getErr());
+            } finally {
+                g.close();
+            }
+        }
+    }
+
+    @Command(name = "move", mixinStandardHelpOptions = true,
+            description = {"Play your move and print the message(s) to send. Mahjong Shogi: a move like e3-e4 (onto",
+                "a hidden tile it is an attack; the battle's messages follow with each receive), or 'resign'.",
+                "'fairtable mail status' lists your legal moves."})
+    static final class MoveCommand implements Callable<Integer> {
+        @Mixin
+        GameOptions game;
+
+        @Option(names = "--out", paramLabel = "FILE", description = "Write the messages to send to FILE instead of printing them.")
+        Path out;
+
+        @Parameters(paramLabel = "MOVE", description = "Your move, e.g. e3-e4, or resign.")
+        String move;
+
+        @Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws IOException {
+            return play(kindOf(game.dir));
+        }
+
+        private <P extends Party> int play(MailGame<P> kind) throws IOException {
+            PrintWriter o = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            Profile profile = game.profile();
+            CorrespondenceGame<P> g = CorrespondenceGame.open(game.dir, profile.identity(), kind.rules(),
+                    new SecureRandom(), Clock.systemUTC());
+            try {
+                List<Envelope> sent;
+                try {
+                    sent = g.decide(p -> kind.move(p, move));
+                } catch (IllegalStateException | IllegalArgumentException e) {
+                    err.println("fairtable: " + e.getMessage() + "; nothing was changed"
+                            + (e instanceof IllegalArgumentException
+                                    ? " (your legal moves: fairtable mail status --dir " + game.dir + ")" : ""));
+                    return Main.ERROR;
+                }
+                o.println("You played " + move.strip() + ".");
+                o.print(kind.summary(g.party()));
+                deliver(o, out, g.armor(sent));
+                return report(kind, g, o);
             } finally {
                 g.close();
             }
@@ -223,10 +288,15 @@ public final class CorrespondenceCommand implements Runnable {
     }
 
     @Command(name = "status", mixinStandardHelpOptions = true,
-            description = "What the game awaits, from whom, and how long since the last message.")
+            description = {"Whose move it is or what the game awaits from whom, how long since the last message, and",
+                "what you may see (your hand, your board and legal moves; this needs your profile, see --home)."})
     static final class Status implements Callable<Integer> {
         @Option(names = "--dir", required = true, paramLabel = "GAME", description = "The game's directory.")
         Path dir;
+
+        @Option(names = "--home", paramLabel = "DIR",
+                description = "Your profile directory (default: $FAIRTABLE_HOME, else ~/.fairtable).")
+        Path home;
 
         @Spec
         picocli.CommandLine.Model.CommandSpec spec;
@@ -242,7 +312,13 @@ public final class CorrespondenceCommand implements Runnable {
             java.time.Instant now = Clock.systemUTC().instant();
             o.println("Game " + dir + " (" + s.protocol() + "): " + String.join(" vs ", s.players()));
             o.println("You are " + s.me() + " (seat " + s.seat() + "); " + s.messages() + " messages so far.");
-            o.println(s.finished() ? "Finished. " + s.verdict() : "Awaiting " + s.awaiting() + ".");
+            if (s.finished()) {
+                o.println("Finished. " + s.verdict());
+            } else if (s.yourMove()) {
+                o.println("YOUR MOVE: play it with: fairtable mail move --dir " + dir + " MOVE");
+            } else {
+                o.println("Awaiting " + s.awaiting() + ".");
+            }
             o.println("Last message " + s.daysSinceLastMessage(now) + " day(s) ago.");
             Path outbox = dir.resolve("outbox");
             if (Files.isDirectory(outbox)) {
@@ -253,14 +329,57 @@ public final class CorrespondenceCommand implements Runnable {
                                     + outbox.resolve(last)));
                 }
             }
+            printView(s, home, o);
             o.flush();
             return Main.OK;
         }
     }
 
+    /** The game played in {@code dir}, from the protocol its summary names. */
+    static MailGame<?> kindOf(Path dir) throws IOException {
+        if (!GameStatus.isGame(dir)) {
+            throw new IOException(dir + " holds no correspondence game");
+        }
+        String protocol = GameStatus.read(dir).protocol();
+        return MailGame.byProtocol(protocol).orElseThrow(() ->
+                new IOException(dir + " holds a game of " + protocol + ", which mail does not play"));
+    }
+
+    /**
+     * Prints what the user may see of the game in {@code s}: it is in the journal, so this needs the user's profile.
+     * Without one (no such directory), or with another profile's key, it says so instead.
+     */
+    static void printView(GameStatus s, Path home, PrintWriter o) throws IOException {
+        var kind = MailGame.byProtocol(s.protocol());
+        if (kind.isPresent()) {
+            printView(kind.get(), s.directory(), home, o);
+        }
+    }
+
+    private static <P extends Party> void printView(MailGame<P> kind, Path dir, Path home, PrintWriter o) throws IOException {
+        Path profileDir = home != null ? home : Profile.defaultDirectory();
+        if (!Files.isDirectory(profileDir)) {
+            o.println("(To see your hand or board, give your profile: --home DIR.)");
+            return;
+        }
+        Profile profile = Profile.open(profileDir, new SecureRandom());
+        CorrespondenceGame<P> g;
+        try {
+            g = CorrespondenceGame.open(dir, profile.identity(), kind.rules(), new SecureRandom(), Clock.systemUTC());
+        } catch (IOException e) {
+            o.println("(Your view cannot be shown with the profile in " + profileDir + ": " + e.getMessage() + ")");
+            return;
+        }
+        try {
+            o.print(kind.view(g.party()));
+        } finally {
+            g.close();
+        }
+    }
+
     /** Imports {@code input}, sends the replies to {@code out} or the screen, and reports the game's state. */
-    static int take(CorrespondenceGame<PatentParty> g, String input, Path out, PrintWriter o, PrintWriter err)
-            throws IOException {
+    static <P extends Party> int take(MailGame<P> kind, CorrespondenceGame<P> g, String input, Path out, PrintWriter o,
+            PrintWriter err) throws IOException {
         Imported imported;
         try {
             imported = g.importText(input);
@@ -272,24 +391,34 @@ public final class CorrespondenceCommand implements Runnable {
             return e.isViolation() ? Main.FAILED : Main.ERROR;
         }
         imported.notes().forEach(o::println);
-        PatentParty party = g.party();
         o.println("Imported " + imported.accepted().size() + " message(s).");
-        if (party.isDealt()) {
-            o.println("Your hand: " + DrawCommand.CardLabels.describe(party.parameters().cards(), party.hand()));
-        }
+        // Before the text to send, so that copying from "Send this" down never takes a hand along.
+        o.print(kind.summary(g.party()));
         if (!imported.replies().isEmpty()) {
             deliver(o, out, imported.armoredReplies());
         } else {
             o.println("Nothing to send.");
         }
+        return report(kind, g, o);
+    }
+
+    /** What follows a step: the end and its audit, or whose move it is and what is awaited. */
+    private static <P extends Party> int report(MailGame<P> kind, CorrespondenceGame<P> g, PrintWriter o) throws IOException {
+        P party = g.party();
         if (party.isFinished()) {
             String verdict = g.verdict();
+            party.failure().ifPresent(f -> o.println("Cheat caught: " + f.getMessage()));
             o.println("Game over. Transcript: " + g.directory().resolve("transcript.jsonl"));
             o.println("Audit: " + verdict);
             o.flush();
             return verdict.startsWith("VERIFIED") && party.failure().isEmpty() ? Main.OK : Main.FAILED;
         }
-        o.println("Now awaiting " + party.awaiting() + ".");
+        if (kind.rules().awaitsUser(party)) {
+            o.println("YOUR MOVE: see your board and legal moves with: fairtable mail status --dir " + g.directory());
+            o.println("then play with: fairtable mail move --dir " + g.directory() + " MOVE");
+        } else {
+            o.println("Now awaiting " + party.awaiting() + ".");
+        }
         o.flush();
         return Main.OK;
     }

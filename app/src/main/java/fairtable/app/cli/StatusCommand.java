@@ -14,13 +14,21 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** Lists the correspondence games under a directory and what each awaits from whom. */
+/**
+ * Lists the correspondence games under a directory and what each awaits from whom; under each game where it is
+ * the user's move, the user's view of it (from the journal, so with the user's profile).
+ */
 @Command(name = "status", mixinStandardHelpOptions = true,
-        description = "List the correspondence games in a directory (and its subdirectories) and what each awaits.")
+        description = {"List the correspondence games in a directory (and its subdirectories) and what each awaits.",
+            "Where it is YOUR MOVE, also shows your board and legal moves (this needs your profile, see --home)."})
 public final class StatusCommand implements Callable<Integer> {
     @Option(names = "--dir", defaultValue = ".", paramLabel = "DIR",
             description = "Where the game directories are (default: the current directory).")
     Path dir;
+
+    @Option(names = "--home", paramLabel = "DIR",
+            description = "Your profile directory (default: $FAIRTABLE_HOME, else ~/.fairtable).")
+    Path home;
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -39,6 +47,10 @@ public final class StatusCommand implements Callable<Integer> {
         }
         for (GameStatus g : games) {
             out.println(g.line(now));
+            if (g.yourMove()) {
+                CorrespondenceCommand.printView(g, home, out);
+                out.println("Play with: fairtable mail move --dir " + g.directory() + " MOVE");
+            }
         }
         out.flush();
         return Main.OK;

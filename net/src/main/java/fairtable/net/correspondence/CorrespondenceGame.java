@@ -46,6 +46,24 @@ public final class CorrespondenceGame<P extends Party> {
 
         /** This side's own moves after each step (e.g. ending the game once the deal is done); usually none. */
         List<Envelope> act(P party);
+
+        /**
+         * Whether the game now waits for this user to choose a move (see {@link #decide}) rather than for a
+         * message from the other player. The draw never does; a board game does on the user's turn.
+         */
+        default boolean awaitsUser(P party) {
+            return false;
+        }
+    }
+
+    /**
+     * A move the user chose, made on the party: returns the messages it sends. It must check everything before
+     * changing the party and throw {@link IllegalArgumentException} (an illegal move) or
+     * {@link IllegalStateException} (not this user's turn) with the reason for the user.
+     */
+    @FunctionalInterface
+    public interface Decision<P extends Party> {
+        List<Envelope> make(P party);
     }
 
     /** An import that was refused; the game is as it was before (except that a signed cheat is kept as evidence). */
@@ -184,6 +202,22 @@ public final class CorrespondenceGame<P extends Party> {
         return new Imported(List.copyOf(accepted), List.copyOf(replies), armor(replies), List.copyOf(notes));
     }
 
+    /**
+     * Makes the user's move: journals the new state with the messages it sends (also filed in the outbox) and
+     * returns them. A refused move throws as {@link Decision} says and leaves the game on disk as it was.
+     */
+    public List<Envelope> decide(Decision<P> decision) throws IOException {
+        if (party.isFinished()) {
+            throw new IllegalStateException("the game is over");
+        }
+        List<Envelope> out = new ArrayList<>(decision.make(party));
+        if (party.failure().isEmpty()) {
+            out.addAll(rules.act(party));
+        }
+        step(out);
+        return out;
+    }
+
     private boolean isCopyOfAccepted(Envelope e) {
         List<Envelope> have = party.transcript().envelopes();
         return e.seq() < have.size() && have.get((int) e.seq()).equals(e);
@@ -228,7 +262,8 @@ public final class CorrespondenceGame<P extends Party> {
             AuditVerdict v = Auditor.audit(new TranscriptFile.Contents(party.transcript().envelopes(), refused));
             verdict = v.line();
         }
-        GameStatus.of(directory, party, protocol(), clock.instant(), verdict).save();
+        GameStatus.of(directory, party, protocol(), clock.instant(), verdict, !party.isFinished() && rules.awaitsUser(party))
+                .save();
     }
 
     /** The audit verdict of the finished game, or empty while it goes on. */

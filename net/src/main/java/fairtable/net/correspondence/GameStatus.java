@@ -18,18 +18,26 @@ import java.util.stream.Stream;
 /**
  * The summary of a correspondence game kept beside its journal ({@code game.properties}), so that listing
  * games needs no key: who plays, how many messages, what is awaited from whom, when the last message was
- * taken in or sent, and the audit verdict once the game is over.
+ * taken in or sent, whether it is the user's move, and the audit verdict once the game is over.
  */
 public record GameStatus(Path directory, String protocol, String me, int seat, List<String> players, int messages,
-        String awaiting, boolean finished, Instant lastActivity, String verdict) {
+        String awaiting, boolean finished, boolean yourMove, Instant lastActivity, String verdict) {
     static final String FILE = "game.properties";
 
-    static GameStatus of(Path directory, Party party, String protocol, Instant now, String verdict) {
+    static GameStatus of(Path directory, Party party, String protocol, Instant now, String verdict, boolean yourMove) {
         List<String> names = new ArrayList<>();
         party.transcript().hellos().forEach(h -> names.add(h.name()));
         String me = party.transcript().nameOf(party.seat());
         return new GameStatus(directory, protocol, me, party.seat(), List.copyOf(names), party.transcript().size(),
-                party.awaiting(), party.isFinished(), now, verdict);
+                party.awaiting(), party.isFinished(), yourMove, now, verdict);
+    }
+
+    /** What the game waits for, in words: "YOUR MOVE", "awaiting bob's pick", or the verdict once it is over. */
+    public String state() {
+        if (finished) {
+            return "finished: " + (verdict.isEmpty() ? "no verdict" : verdict);
+        }
+        return yourMove ? "YOUR MOVE" : "awaiting " + awaiting;
     }
 
     /** Whole days since the last message was taken in or sent. */
@@ -39,9 +47,8 @@ public record GameStatus(Path directory, String protocol, String me, int seat, L
 
     /** One line for a listing. */
     public String line(Instant now) {
-        String state = finished ? "finished: " + (verdict.isEmpty() ? "no verdict" : verdict) : "awaiting " + awaiting;
         return directory.getFileName() + ": " + protocol + ", you are " + me + " (seat " + seat + "), "
-                + messages + " messages, " + state + "; last message " + daysSinceLastMessage(now) + " day(s) ago";
+                + messages + " messages, " + state() + "; last message " + daysSinceLastMessage(now) + " day(s) ago";
     }
 
     void save() throws IOException {
@@ -53,6 +60,7 @@ public record GameStatus(Path directory, String protocol, String me, int seat, L
         p.setProperty("messages", Integer.toString(messages));
         p.setProperty("awaiting", awaiting);
         p.setProperty("finished", Boolean.toString(finished));
+        p.setProperty("your-move", Boolean.toString(yourMove));
         p.setProperty("last-activity", lastActivity.toString());
         p.setProperty("verdict", verdict);
         StringWriter text = new StringWriter();
@@ -71,7 +79,8 @@ public record GameStatus(Path directory, String protocol, String me, int seat, L
             return new GameStatus(directory, required(p, "protocol"), required(p, "me"),
                     Integer.parseInt(required(p, "seat")), players.isEmpty() ? List.of() : List.of(players.split(",")),
                     Integer.parseInt(required(p, "messages")), required(p, "awaiting"),
-                    Boolean.parseBoolean(required(p, "finished")), Instant.parse(required(p, "last-activity")),
+                    Boolean.parseBoolean(required(p, "finished")),
+                    Boolean.parseBoolean(p.getProperty("your-move", "false")), Instant.parse(required(p, "last-activity")),
                     p.getProperty("verdict", ""));
         } catch (NumberFormatException | DateTimeParseException e) {
             throw new IOException(directory.resolve(FILE) + " is damaged: " + e.getMessage());

@@ -1,0 +1,83 @@
+package fairtable.app.cli;
+
+import fairtable.crypto.sign.SigningKey;
+import fairtable.net.correspondence.CorrespondenceGame;
+import fairtable.protocol.Party;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Hello;
+import fairtable.protocol.wire.MalformedMessageException;
+import java.security.SecureRandom;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A two-party protocol that {@code fairtable mail} carries: how to start and join it, wake it from its journal,
+ * show the user what they may see, and make the moves the user chooses. The creator of a game is seat 0.
+ */
+interface MailGame<P extends Party> {
+    /** The games {@code mail} plays, by the name users give to {@code --game}. */
+    List<MailGame<?>> ALL = List.of(new DrawByMail(), new MahjongShogiByMail());
+
+    static MailGame<?> byName(String name) {
+        return ALL.stream().filter(g -> g.name().equals(name)).findFirst().orElseThrow(() ->
+                new IllegalArgumentException("unknown game '" + name + "'; mail plays " + names()));
+    }
+
+    static Optional<MailGame<?>> byProtocol(String protocol) {
+        return ALL.stream().filter(g -> g.protocol().equals(protocol)).findFirst();
+    }
+
+    /** "draw (fr2823580/v1), mahjong-shogi (mahjong-shogi/v1)". */
+    static String names() {
+        return String.join(", ", ALL.stream().map(g -> g.name() + " (" + g.protocol() + ")").toList());
+    }
+
+    /** The options of {@code mail new} and {@code mail join}; null where the user gave none. */
+    record Choices(Integer cards, Integer each, String mode, Integer moveLimit, Long seed) {
+        static Choices none() {
+            return new Choices(null, null, null, null, null);
+        }
+
+        /** Refuses an option the game has no use for, rather than ignoring it silently. */
+        void refuse(String gameName, Object value, String option) {
+            if (value != null) {
+                throw new IllegalArgumentException(option + " does not apply to --game " + gameName);
+            }
+        }
+    }
+
+    /** The name users give to {@code --game}. */
+    String name();
+
+    /** The protocol the hellos name. */
+    String protocol();
+
+    CorrespondenceGame.Rules<P> rules();
+
+    /** The party of the user who starts a game (seat 0), as {@code choices} say. */
+    P start(Choices choices, String me, SigningKey key, SecureRandom secrets);
+
+    /** The party of the user who answers {@code hello}, the game's first message. */
+    P join(Hello hello, Choices choices, String me, SigningKey key, SecureRandom secrets) throws MalformedMessageException;
+
+    /** The game's parameters and the user's seat, in words. */
+    String describe(P party, String me);
+
+    /** Warnings to show before the user commits to the game (an insecure mode). */
+    List<String> warnings(P party);
+
+    /**
+     * What the user may see now (a hand, a board and the legal moves), ending with a newline; or "". Shown by
+     * {@code mail status} only, apart from any text to send, so that mailing a screen never mails a secret.
+     */
+    String view(P party);
+
+    /** A few lines for the screen after each step, printed before any text to send; ending with a newline, or "". */
+    String summary(P party);
+
+    /**
+     * Makes the move the user typed. Throws {@link IllegalStateException} when it is not the user's move and
+     * {@link IllegalArgumentException} for a move that is not legal, before changing anything.
+     */
+    List<Envelope> move(P party, String move);
+}
