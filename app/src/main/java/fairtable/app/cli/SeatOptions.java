@@ -1,14 +1,12 @@
 package fairtable.app.cli;
 
 import fairtable.app.net.PeerLink;
-import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Profile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.Optional;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -16,6 +14,9 @@ import picocli.CommandLine.Option;
  * player is (--host or --join), how far to trust them, and where to journal the game.
  */
 public final class SeatOptions {
+    @Mixin
+    TrustOptions trust;
+
     @Option(names = "--host", paramLabel = "PORT",
             description = "Play the first seat and wait for the other player on PORT (0 picks a free port); prints an invitation.")
     Integer hostPort;
@@ -32,22 +33,6 @@ public final class SeatOptions {
     @Option(names = "--timeout", defaultValue = "120",
             description = "Seconds to wait for the other player at any step, and to reconnect (default: ${DEFAULT-VALUE}).")
     int timeoutSeconds;
-
-    @Option(names = "--peer", paramLabel = "FINGERPRINT",
-            description = "The other player's fingerprint (from `fairtable id`): only that key is accepted.")
-    String peer;
-
-    @Option(names = "--accept-new",
-            description = "Accept a player whose key is not pinned yet, with a warning, and pin it (trust on first use).")
-    boolean acceptNew;
-
-    @Option(names = "--insecure",
-            description = "Plain TCP instead of TLS: no encryption and no pinning; messages are still signed. For tests.")
-    boolean insecure;
-
-    @Option(names = "--home", paramLabel = "DIR",
-            description = "Profile directory with your identity key and pinned peers (default: $FAIRTABLE_HOME or ~/.fairtable).")
-    Path home;
 
     @Option(names = "--journal", paramLabel = "FILE",
             description = "Over the network: keep a crash-safe journal of this seat in FILE; if FILE exists, resume from it.")
@@ -73,14 +58,11 @@ public final class SeatOptions {
         return Duration.ofSeconds(timeoutSeconds);
     }
 
-    Profile profile() throws IOException {
-        return Profile.open(home != null ? home : Profile.defaultDirectory(), new SecureRandom());
+    PeerLink link(Profile profile, PrintWriter out) throws IOException {
+        return trust.link(profile, bind, hostPort, join, out);
     }
 
-    PeerLink link(Profile profile, PrintWriter out) throws IOException {
-        Optional<Fingerprint> expected = Optional.ofNullable(peer).map(Fingerprint::parse);
-        return hostPort != null
-                ? PeerLink.listen(bind, hostPort, profile.identity(), insecure, expected, profile.knownPeers(), acceptNew, out)
-                : PeerLink.connect(join, profile.identity(), insecure, expected, profile.knownPeers(), acceptNew, out);
+    Profile profile() throws IOException {
+        return trust.profile();
     }
 }

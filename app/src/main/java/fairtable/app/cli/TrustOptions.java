@@ -1,0 +1,42 @@
+package fairtable.app.cli;
+
+import fairtable.app.net.PeerLink;
+import fairtable.net.identity.Fingerprint;
+import fairtable.net.identity.Profile;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.Optional;
+import picocli.CommandLine.Option;
+
+/** Who this user is (the profile) and how far to trust the other player: shared by every two-process command. */
+public final class TrustOptions {
+    @Option(names = "--peer", paramLabel = "FINGERPRINT",
+            description = "The other player's fingerprint (from `fairtable id`, read out by them): only that key is accepted.")
+    String peer;
+
+    @Option(names = "--accept-new",
+            description = "Accept a player whose key is not pinned yet, with a warning, and pin it (trust on first use).")
+    boolean acceptNew;
+
+    @Option(names = "--insecure",
+            description = "Plain TCP instead of TLS: no encryption and no pinning; messages are still signed. For tests.")
+    boolean insecure;
+
+    @Option(names = "--home", paramLabel = "DIR",
+            description = "Profile directory with your identity key and pinned peers (default: $FAIRTABLE_HOME or ~/.fairtable).")
+    Path home;
+
+    Profile profile() throws IOException {
+        return Profile.open(home != null ? home : Profile.defaultDirectory(), new SecureRandom());
+    }
+
+    /** Listens on {@code bind:port}, or (port null) connects to {@code target}, an invitation or HOST:PORT. */
+    PeerLink link(Profile profile, String bind, Integer port, String target, PrintWriter out) throws IOException {
+        Optional<Fingerprint> expected = Optional.ofNullable(peer).map(Fingerprint::parse);
+        return port != null
+                ? PeerLink.listen(bind, port, profile.identity(), insecure, expected, profile.knownPeers(), acceptNew, out)
+                : PeerLink.connect(target, profile.identity(), insecure, expected, profile.knownPeers(), acceptNew, out);
+    }
+}
