@@ -103,4 +103,35 @@ class TableGamesTest {
         assertThat(host.exitValue()).as(logs).isZero();
         assertThat(Files.readAllLines(dir.resolve("t0.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("t1.jsonl")));
     }
+
+    @org.junit.jupiter.api.Test
+    void aHostKilledMidGameTakesTheTableUpAgainFromItsLogAndThePlayerReconnects() throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        String hostHome = dir.resolve("h0").toString();
+        String fingerprint = run("id", "--home", hostHome).out().trim();
+        String[] host = {"table", "host", "--game", "dark-chess", "--players", "2", "--max-moves", "12", "--listen",
+            Integer.toString(port), "--name", "ann", "--home", hostHome, "--journal", dir.resolve("ann.journal").toString(),
+            "--transcript", dir.resolve("t0.jsonl").toString(), "--timeout", "60"};
+        Process first = start(dir.resolve("host-1.log"), host);
+        Thread.sleep(800); // the host's JVM starts listening
+        Process guest = start(dir.resolve("ben.log"), "table", "join", "--game", "dark-chess", "--seat", "1",
+                "--players", "2", "--max-moves", "12", "--name", "ben", "--home", dir.resolve("h1").toString(),
+                "--connect", "fairtable://127.0.0.1:" + port + "/" + fingerprint,
+                "--transcript", dir.resolve("t1.jsonl").toString(), "--timeout", "60");
+        Thread.sleep(3000 + new java.util.SplittableRandom(20261123).nextInt(1500));
+        first.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        Process second = start(dir.resolve("host-2.log"), host);
+        assertThat(second.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(guest.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        String logs = Files.readString(dir.resolve("host-1.log")) + Files.readString(dir.resolve("host-2.log"))
+                + Files.readString(dir.resolve("ben.log"));
+        assertThat(Files.readString(dir.resolve("host-2.log"))).as(logs).contains("Resuming from", "Audit: VERIFIED");
+        assertThat(Files.readString(dir.resolve("ben.log"))).as(logs).contains("Audit: VERIFIED");
+        assertThat(second.exitValue()).as(logs).isZero();
+        assertThat(guest.exitValue()).as(logs).isZero();
+        assertThat(Files.readAllLines(dir.resolve("t0.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("t1.jsonl")));
+    }
 }

@@ -2,6 +2,7 @@ package fairtable.app.cli;
 
 import fairtable.app.Main;
 import fairtable.crypto.sign.SigningKey;
+import fairtable.net.PartyRunner;
 import fairtable.net.Transport;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Invitation;
@@ -30,6 +31,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -108,8 +110,8 @@ public final class TableCommand implements Runnable {
             return null;
         }
 
-        /** The connection to the host, for this seat. */
-        abstract Transport connect(SigningKey identity, PrintWriter out) throws IOException, TimeoutException;
+        /** Opens, and after a lost connection opens again, this seat's connection to the host. */
+        abstract PartyRunner.Connector connector(SigningKey identity, PrintWriter out) throws IOException;
 
         void afterGame() {}
 
@@ -120,8 +122,9 @@ public final class TableCommand implements Runnable {
             String me = name != null ? name : "seat" + seat();
             SigningKey identity = profile.identity();
             Journal journal = journalFile() == null ? null : Journal.open(journalFile(), identity);
+            Duration patience = Duration.ofSeconds(timeoutSeconds);
             TableGame table;
-            SessionMember member;
+            SessionMember[] member = {null};
             SessionClient.Outcome outcome;
             try {
                 byte[] saved = journal == null ? null : journal.last().map(Journal.Entry::state).orElse(null);
@@ -131,10 +134,12 @@ public final class TableCommand implements Runnable {
                     out.println("Resuming from " + journalFile() + ": " + table.party().awaiting());
                     out.flush();
                 }
-                member = new SessionMember(table.party(), identity, me, table.actor(), Duration.ofSeconds(timeoutSeconds),
-                        journal);
-                try (Transport host = connect(identity, out)) {
-                    outcome = SessionClient.run(member, host, Duration.ofSeconds(timeoutSeconds), Duration.ofMillis(50),
+                PartyRunner.Actor actor = table.actor();
+                // After a lost connection a fresh member around the same party joins again and is sent the backlog.
+                Supplier<SessionMember> members = () -> member[0] =
+                        new SessionMember(table.party(), identity, me, actor, patience, journal);
+                try {
+                    outcome = SessionClient.run(members, connector(identity, out), patience, Duration.ofMillis(50),
                             Clock.systemUTC());
                 } finally {
                     afterGame();
@@ -147,7 +152,7 @@ public final class TableCommand implements Runnable {
             Party party = table.party();
             Path file = transcript != null ? transcript : Path.of("table-" + me + ".jsonl");
             TranscriptFile.write(file, party.transcript().envelopes(), party.rejected());
-            out.println("Players: " + member.presence().stream()
+            out.println("Players: " + member[0].presence().stream()
                     .map(m -> m.name() + " (" + Fingerprint.of(m.key()) + ")").collect(Collectors.joining(", ")));
             table.report(out);
             out.println("Transcript: " + file);
@@ -171,6 +176,11 @@ public final class TableCommand implements Runnable {
         @Option(names = "--listen", defaultValue = "0", paramLabel = "PORT", description = "Port to listen on (0: any free port).")
         int port;
 
+        @Option(names = "--journal", paramLabel = "FILE", description = "Keep a crash-safe journal of your seat in FILE "
+                + "and of the relay in FILE.host; if they exist, take the table up again where it stopped (listen on "
+                + "the same port: the players reconnect).")
+        Path journal;
+
         @Option(names = "--bind", defaultValue = "127.0.0.1", description = "Address to listen on (default: ${DEFAULT-VALUE}).")
         String bind;
 
@@ -183,8 +193,15 @@ public final class TableCommand implements Runnable {
         }
 
         @Override
-        Transport connect(SigningKey identity, PrintWriter out) throws IOException {
-            host = new SessionHost("table", identity, new SecureRandom());
+        Path journalFile() {
+            return journal;
+        }
+
+        @Override
+        PartyRunner.Connector connector(SigningKey identity, PrintWriter out) throws IOException {
+            host = journal == null ? new SessionHost("table", identity, new SecureRandom())
+                    : SessionHost.persistent(journal.resolveSibling(journal.getFileName() + ".host"), "table", identity,
+                            new SecureRandom());
             server = TcpTransport.listen(bind, port);
             Duration patience = Duration.ofSeconds(timeoutSeconds);
             if (insecure) {
@@ -207,12 +224,14 @@ public final class TableCommand implements Runnable {
             out.println("Hosting a table for " + players + " on port " + server.getLocalPort() + ". Invitation: "
                     + Invitation.SCHEME + shown + ":" + server.getLocalPort() + "/" + Fingerprint.of(identity.verifyingKey()));
             out.println("Each player joins with: fairtable table join --game " + game + " --seat S --players " + players
-                    + " --cards " + cards
-                    + " --connect INVITATION");
+                    + " --cards " + cards + " --connect INVITATION");
             out.flush();
-            InMemoryTransport[] pair = InMemoryTransport.pair("host", "seat0");
-            host.admit(pair[0]);
-            return pair[1];
+            // The host's own seat talks to its relay in memory, a new pair for each (re)connection.
+            return patience1 -> {
+                InMemoryTransport[] pair = InMemoryTransport.pair("host", "seat0");
+                host.admit(pair[0]);
+                return pair[1];
+            };
         }
 
         @Override
@@ -264,20 +283,20 @@ public final class TableCommand implements Runnable {
         }
 
         @Override
-        Transport connect(SigningKey identity, PrintWriter out) throws IOException, TimeoutException {
-            Duration patience = Duration.ofSeconds(timeoutSeconds);
-            if (target.startsWith(Invitation.SCHEME)) {
-                Invitation invitation = Invitation.parse(target);
-                if (insecure) {
-                    return TcpTransport.connect(invitation.host(), invitation.port(), patience);
-                }
-                return TlsTransport.connect(invitation, TlsIdentity.of(identity), patience);
-            }
-            if (!insecure) {
+        PartyRunner.Connector connector(SigningKey identity, PrintWriter out) {
+            if (!target.startsWith(Invitation.SCHEME) && !insecure) {
                 throw new IllegalArgumentException("join by the host's invitation, or use HOST:PORT with --insecure");
             }
-            int colon = target.lastIndexOf(':');
-            return TcpTransport.connect(target.substring(0, colon), Integer.parseInt(target.substring(colon + 1)), patience);
+            return patience -> {
+                if (target.startsWith(Invitation.SCHEME)) {
+                    Invitation invitation = Invitation.parse(target);
+                    return insecure ? TcpTransport.connect(invitation.host(), invitation.port(), patience)
+                            : TlsTransport.connect(invitation, TlsIdentity.of(identity), patience);
+                }
+                int colon = target.lastIndexOf(':');
+                return TcpTransport.connect(target.substring(0, colon), Integer.parseInt(target.substring(colon + 1)),
+                        patience);
+            };
         }
     }
 }

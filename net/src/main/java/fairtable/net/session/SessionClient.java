@@ -1,5 +1,6 @@
 package fairtable.net.session;
 
+import fairtable.net.PartyRunner;
 import fairtable.net.Transport;
 import java.io.IOException;
 import java.time.Clock;
@@ -10,6 +11,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /** Drives a {@link SessionMember} over its connection to the host until the game ends or something goes wrong. */
 public final class SessionClient {
@@ -23,6 +25,52 @@ public final class SessionClient {
      * checked at least every {@code tick}.
      */
     public static Outcome run(SessionMember member, Transport host, Duration silence, Duration tick, Clock clock) {
+        return runOnce(member, host, silence, tick, clock).outcome();
+    }
+
+    /** How one connection ended, and whether it ended because the connection was lost. */
+    private record Run(Outcome outcome, boolean lost) {}
+
+    /** Consecutive lost connections, with no progress in between, after which the player gives up. */
+    private static final int MAX_FRUITLESS_RECONNECTIONS = 10;
+
+    /**
+     * Runs until done, connecting again whenever the connection is lost (the network dropped, or the host
+     * restarted from its log): each connection gets a fresh member from {@code members}, built around the same
+     * party, which joins, resends what the host may have missed and is sent everything placed so far.
+     * {@code connector} waits up to {@code silence} for the host to be back.
+     */
+    public static Outcome run(Supplier<SessionMember> members, PartyRunner.Connector connector, Duration silence,
+            Duration tick, Clock clock) {
+        int fruitless = 0;
+        while (true) {
+            SessionMember member = members.get();
+            int before = member.party().transcript().size();
+            Transport host;
+            try {
+                host = connector.connect(silence);
+            } catch (IOException | TimeoutException e) {
+                return new Outcome(false, Optional.empty(), Optional.of("could not reach the host: "
+                        + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())));
+            }
+            Run run = runOnce(member, host, silence, tick, clock);
+            if (!run.lost() || member.isDone() || member.problem().isPresent()) {
+                return run.outcome();
+            }
+            fruitless = member.party().transcript().size() > before ? 0 : fruitless + 1;
+            if (fruitless >= MAX_FRUITLESS_RECONNECTIONS) {
+                return run.outcome();
+            }
+            try {
+                Thread.sleep(Math.min(2000, 100L << Math.min(fruitless, 4))); // back off a little
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return new Outcome(false, member.problem(), Optional.of("interrupted"));
+            }
+        }
+    }
+
+    private static Run runOnce(SessionMember member, Transport host, Duration silence, Duration tick, Clock clock) {
         // A reader thread does the blocking reads, so a short tick never cuts a frame in half on a stream transport.
         BlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
         Thread reader = new Thread(() -> {
@@ -45,15 +93,15 @@ public final class SessionClient {
                 if (next == null || next instanceof TimeoutException) {
                     member.checkGaps(now);
                     if ((next != null || Duration.between(lastHeard, now).compareTo(silence) >= 0) && !member.isDone()) {
-                        return new Outcome(false, member.problem(), Optional.of("the host was silent for "
-                                + silence.toSeconds() + " s while awaiting " + member.party().awaiting()));
+                        return new Run(new Outcome(false, member.problem(), Optional.of("the host was silent for "
+                                + silence.toSeconds() + " s while awaiting " + member.party().awaiting())), false);
                     }
                     continue;
                 }
                 if (next instanceof IOException e) {
                     member.checkGaps(now);
-                    return new Outcome(false, member.problem(), Optional.of(e.getMessage() == null
-                            ? e.getClass().getSimpleName() : e.getMessage()));
+                    return new Run(new Outcome(false, member.problem(), Optional.of(e.getMessage() == null
+                            ? e.getClass().getSimpleName() : e.getMessage())), true);
                 }
                 lastHeard = now;
                 for (byte[] out : member.onFrame((byte[]) next, now)) {
@@ -61,15 +109,15 @@ public final class SessionClient {
                 }
                 member.checkGaps(now);
             }
-            return new Outcome(member.problem().isEmpty(), member.problem(), Optional.empty());
+            return new Run(new Outcome(member.problem().isEmpty(), member.problem(), Optional.empty()), false);
         } catch (IOException e) {
-            return new Outcome(false, member.problem(), Optional.of(e.getMessage() == null
-                    ? e.getClass().getSimpleName() : e.getMessage()));
+            return new Run(new Outcome(false, member.problem(), Optional.of(e.getMessage() == null
+                    ? e.getClass().getSimpleName() : e.getMessage())), true);
         } catch (java.io.UncheckedIOException e) {
-            return new Outcome(false, member.problem(), Optional.of(e.getMessage()));
+            return new Run(new Outcome(false, member.problem(), Optional.of(e.getMessage())), false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Outcome(false, member.problem(), Optional.of("interrupted"));
+            return new Run(new Outcome(false, member.problem(), Optional.of("interrupted")), false);
         } finally {
             host.close();
         }

@@ -3,6 +3,7 @@ package fairtable.net.session;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.crypto.sign.VerifyingKey;
 import fairtable.net.Transport;
+import fairtable.net.journal.Journal;
 import fairtable.net.session.SessionFrame.AckFrame;
 import fairtable.net.session.SessionFrame.Deliver;
 import fairtable.net.session.SessionFrame.Join;
@@ -15,8 +16,11 @@ import fairtable.net.tcp.TcpTransport;
 import fairtable.net.tls.TlsTransport;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.wire.MalformedMessageException;
+import fairtable.protocol.wire.WireReader;
+import fairtable.protocol.wire.WireWriter;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,6 +57,8 @@ public final class SessionHost implements AutoCloseable {
     private final List<Envelope> placed = new ArrayList<>();
     private final List<byte[]> receiptSignatures = new ArrayList<>();
     private final List<Transport> open = new ArrayList<>();
+    /** Where every placed message is written before anyone hears of it; null for a host kept in memory. */
+    private final Journal log;
     private volatile boolean closed;
 
     private final class Connection {
@@ -83,12 +89,65 @@ public final class SessionHost implements AutoCloseable {
     }
 
     SessionHost(String name, SigningKey key, RandomGenerator random, Tamper tamper) {
-        byte[] table = new byte[32];
-        random.nextBytes(table);
+        this(newWelcome(name, key, random), key, tamper, null);
+    }
+
+    private SessionHost(Welcome welcome, SigningKey key, Tamper tamper, Journal log) {
         this.key = key;
-        this.welcome = new Welcome(key.verifyingKey(), table, name);
+        this.welcome = welcome;
         this.tamper = tamper;
         this.idle = Duration.ofMinutes(30);
+        this.log = log;
+    }
+
+    private static Welcome newWelcome(String name, SigningKey key, RandomGenerator random) {
+        byte[] table = new byte[32];
+        random.nextBytes(table);
+        return new Welcome(key.verifyingKey(), table, name);
+    }
+
+    /**
+     * A host that survives its own crash: the table and every placed message with its receipt are written to
+     * {@code logFile} (a signed {@link Journal}) before they are delivered. Opening an existing log takes the
+     * table up again, same id, same order; players who reconnect are sent everything placed so far.
+     *
+     * @throws IOException if the log cannot be read or written, or is not this key's
+     */
+    public static SessionHost persistent(Path logFile, String name, SigningKey key, RandomGenerator random)
+            throws IOException {
+        Journal log = Journal.open(logFile, key);
+        if (log.last().isEmpty()) {
+            SessionHost host = new SessionHost(newWelcome(name, key, random), key, Tamper.HONEST, log);
+            log.record(host.state(), List.of());
+            return host;
+        }
+        try {
+            WireReader r = new WireReader(log.last().get().state());
+            byte[] table = r.fixed(32, "the table id");
+            String hostName = r.string(256, "the host's name");
+            int count = r.count(1 << 24, "the number of placed messages");
+            SessionHost host = new SessionHost(new Welcome(key.verifyingKey(), table, hostName), key, Tamper.HONEST, log);
+            for (int i = 0; i < count; i++) {
+                Envelope e = Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "a placed message"));
+                byte[] signature = r.blob(128, "a receipt signature");
+                host.placed.add(e);
+                host.receiptSignatures.add(signature);
+            }
+            r.end();
+            return host;
+        } catch (MalformedMessageException e) {
+            log.close();
+            throw new Journal.CorruptJournalException(logFile + ": not a host's log: " + e.getMessage());
+        }
+    }
+
+    /** What a restarted host needs: the table, and every placed message with its receipt. */
+    private byte[] state() {
+        WireWriter w = new WireWriter().fixed(welcome.table()).string(welcome.hostName()).u32(placed.size());
+        for (int i = 0; i < placed.size(); i++) {
+            w.blob(placed.get(i).toBytes()).blob(receiptSignatures.get(i));
+        }
+        return w.toBytes();
     }
 
     public VerifyingKey key() {
@@ -223,6 +282,17 @@ public final class SessionHost implements AutoCloseable {
         Receipt receipt = Receipt.sign(key, welcome.table(), e);
         placed.add(e);
         receiptSignatures.add(receipt.signature());
+        if (log != null) {
+            try {
+                log.record(state(), List.of());
+            } catch (IOException failed) {
+                // Not on disk, so not placed: a receipt the host could forget after a crash would be worthless.
+                placed.remove(placed.size() - 1);
+                receiptSignatures.remove(receiptSignatures.size() - 1);
+                from.send(new Refused(e.seq(), "the host cannot write its log: " + failed.getMessage()));
+                return;
+            }
+        }
         Deliver d = new Deliver(e, receipt.signature());
         for (Connection c : connections) {
             if (c.connected) {
@@ -263,6 +333,13 @@ public final class SessionHost implements AutoCloseable {
         closed = true;
         synchronized (this) {
             open.forEach(Transport::close);
+            if (log != null) {
+                try {
+                    log.close();
+                } catch (IOException ignored) {
+                    // every entry was forced to disk when written
+                }
+            }
         }
     }
 }
