@@ -2,7 +2,6 @@ package fairtable.games.poker;
 
 import fairtable.games.cards.Card;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -22,23 +21,17 @@ public final class DrawHand extends PokerHand {
     public enum Phase { FIRST_BETTING, DRAW, SECOND_BETTING, SHOWDOWN, COMPLETE }
 
     private final DrawRules rules;
-    /** Bit i set: seat i's cards are dealt face down to this engine (an observer that is not seat i). */
-    private final int hiddenSeats;
-    private final List<List<Card>> hands;
-    private final long usedCards;
-    private final Phase phase;
+    /** FIRST_BETTING, DRAW or SECOND_BETTING: the showdown and the end follow from the shared state. */
+    private final Phase round;
     private final Pending pending;
     /** The seat drawing (or just drawn) in the draw; -1 otherwise. */
     private final int drawer;
 
-    private DrawHand(DrawRules rules, int hiddenSeats, int button, Betting betting, List<List<Card>> hands,
-            long usedCards, Phase phase, Pending pending, int drawer, Showdown showdown) {
-        super(button, betting, showdown);
+    private DrawHand(DrawRules rules, int button, Betting betting, SeatCards cards, Phase round, Pending pending,
+            int drawer, Showdown showdown) {
+        super(button, betting, cards, showdown);
         this.rules = rules;
-        this.hiddenSeats = hiddenSeats;
-        this.hands = hands;
-        this.usedCards = usedCards;
-        this.phase = phase;
+        this.round = round;
         this.pending = pending;
         this.drawer = drawer;
     }
@@ -53,9 +46,8 @@ public final class DrawHand extends PokerHand {
         if (rules.hasBlinds()) {
             betting = betting.postBlinds(button, rules.smallBlind(), rules.bigBlind());
         }
-        return new DrawHand(rules, 0, button, betting, Collections.nCopies(seats, List.of()), 0,
-                Phase.FIRST_BETTING, new Pending.HoleCards(betting.nextInHand(button), DrawRules.HAND_SIZE), -1,
-                null);
+        return new DrawHand(rules, button, betting, SeatCards.none(seats), Phase.FIRST_BETTING,
+                new Pending.HoleCards(betting.nextInHand(button), DrawRules.HAND_SIZE), -1, null);
     }
 
     public DrawRules rules() {
@@ -63,7 +55,10 @@ public final class DrawHand extends PokerHand {
     }
 
     public Phase phase() {
-        return phase;
+        if (isComplete()) {
+            return Phase.COMPLETE;
+        }
+        return showdown() != null ? Phase.SHOWDOWN : round;
     }
 
     @Override
@@ -73,12 +68,7 @@ public final class DrawHand extends PokerHand {
 
     /** The seat's current five cards (empty before the deal, for a seat sitting out, or while hidden). */
     public List<Card> hand(int seat) {
-        return hands.get(seat);
-    }
-
-    @Override
-    public List<Card> privateCards(int seat) {
-        return hand(seat);
+        return privateCards(seat);
     }
 
     @Override
@@ -93,9 +83,9 @@ public final class DrawHand extends PokerHand {
     @Override
     public LegalActions legalActions() {
         int seat = seatToAct();
-        return switch (phase) {
+        return switch (phase()) {
             case SHOWDOWN -> showdown().legalActions();
-            case DRAW -> LegalActions.of(seat, isHidden(seat) ? unseenDraws() : allDraws(hands.get(seat)));
+            case DRAW -> LegalActions.of(seat, isHidden(seat) ? unseenDraws() : allDraws(hand(seat)));
             default -> betting().legalActions();
         };
     }
@@ -106,12 +96,6 @@ public final class DrawHand extends PokerHand {
             draws.add(Action.drawUnseen(count));
         }
         return draws;
-    }
-
-    /** Whether the seat's cards are dealt hidden from this engine (and not shown yet). */
-    @Override
-    public boolean isHidden(int seat) {
-        return (hiddenSeats >>> seat & 1) != 0 && hands.get(seat).isEmpty();
     }
 
     private static List<Action> allDraws(List<Card> hand) {
@@ -137,32 +121,13 @@ public final class DrawHand extends PokerHand {
 
     public DrawHand apply(int seat, Action action) {
         requireTurn(seat);
-        return switch (phase) {
-            case SHOWDOWN -> showOrMuck(seat, action);
+        return switch (phase()) {
+            case SHOWDOWN -> showOrMuck(seat, action, DrawRules.HAND_SIZE,
+                    (betting, cards, pending, showdown) -> new DrawHand(rules, button(), betting, cards, round,
+                            pending, -1, showdown));
             case DRAW -> draw(seat, action);
-            default -> with(betting().apply(seat, action), phase, pending, -1).advance();
+            default -> with(betting().apply(seat, action), cards(), round, pending, -1).advance();
         };
-    }
-
-    private DrawHand showOrMuck(int seat, Action action) {
-        List<List<Card>> newHands = hands;
-        long used = usedCards;
-        int strength = 0;
-        if (action instanceof Action.Show show) {
-            List<Card> shown = ShownCards.check(seat, show, hands.get(seat), DrawRules.HAND_SIZE, used);
-            if (hands.get(seat).isEmpty()) {
-                newHands = Cards.withSeat(hands, seat, shown);
-                used |= HandEvaluator.maskOf(shown);
-            }
-            strength = valueOf(shown).strength();
-        }
-        Showdown next = showdown().apply(seat, action, strength);
-        if (next.finished()) {
-            return new DrawHand(rules, hiddenSeats, button(), betting().payOut(next.payouts(button())), newHands,
-                    used, Phase.COMPLETE, new Pending.HandOver(), -1, next);
-        }
-        return new DrawHand(rules, hiddenSeats, button(), betting(), newHands, used, phase,
-                new Pending.ActionFrom(next.toAct()), -1, next);
     }
 
     private DrawHand draw(int seat, Action action) {
@@ -171,15 +136,12 @@ public final class DrawHand extends PokerHand {
                 throw new IllegalArgumentException("seat " + seat + "'s cards are hidden here: it draws 0 to 3"
                         + " unseen cards, not " + action);
             }
-            if (unseen.count() == 0) {
-                return with(betting(), phase, pending, seat).nextDrawer();
-            }
-            return with(betting(), phase, new Pending.ReplacementCards(seat, unseen.count()), seat);
+            return drawn(seat, cards(), unseen.count());
         }
         if (!(action instanceof Action.Draw draw)) {
             throw new IllegalArgumentException("seat " + seat + " must draw (discard 0 to 3 cards), not " + action);
         }
-        List<Card> hand = hands.get(seat);
+        List<Card> hand = hand(seat);
         if (draw.discards().size() > DrawRules.MAX_DISCARDS) {
             throw new IllegalArgumentException("seat " + seat + " may discard at most 3 cards, not "
                     + draw.discards().size());
@@ -188,34 +150,32 @@ public final class DrawHand extends PokerHand {
             throw new IllegalArgumentException("seat " + seat + " cannot discard " + Card.format(draw.discards())
                     + ": its hand is " + Card.format(hand));
         }
-        List<Card> kept = new ArrayList<>(hand);
-        kept.removeAll(draw.discards());
-        List<List<Card>> newHands = Cards.withSeat(hands, seat, kept);
-        if (draw.discards().isEmpty()) {
-            return new DrawHand(rules, hiddenSeats, button(), betting(), newHands, usedCards, phase, pending, seat,
-                    null).nextDrawer();
+        return drawn(seat, cards().discard(seat, draw.discards()), draw.discards().size());
+    }
+
+    /** The seat asks for {@code count} replacements; with none, the next player draws. */
+    private DrawHand drawn(int seat, SeatCards kept, int count) {
+        if (count == 0) {
+            return with(betting(), kept, round, pending, seat).nextDrawer();
         }
-        return new DrawHand(rules, hiddenSeats, button(), betting(), newHands, usedCards, phase,
-                new Pending.ReplacementCards(seat, draw.discards().size()), seat, null);
+        return with(betting(), kept, round, new Pending.ReplacementCards(seat, count), seat);
     }
 
     /** Supplies the cards {@link #pending()} asks for: a seat's five cards or its replacements. */
     @Override
     public DrawHand deal(List<Card> cards) {
         if (pending instanceof Pending.HoleCards request) {
-            long mask = Cards.requireFresh(cards, request.count(), usedCards, "seat " + request.seat() + "'s hand");
-            return afterHand(request.seat(), Cards.withSeat(hands, request.seat(), cards), hiddenSeats, usedCards | mask);
+            int seat = request.seat();
+            return afterHand(seat, cards().deal(seat, cards, DrawRules.HAND_SIZE, "seat " + seat + "'s hand"));
         }
         if (pending instanceof Pending.ReplacementCards request) {
-            if (isHidden(request.seat())) {
-                throw new IllegalArgumentException("seat " + request.seat() + "'s hand is hidden here: deal its"
+            int seat = request.seat();
+            if (isHidden(seat)) {
+                throw new IllegalArgumentException("seat " + seat + "'s hand is hidden here: deal its"
                         + " replacements with dealHidden()");
             }
-            long mask = Cards.requireFresh(cards, request.count(), usedCards, "seat " + request.seat() + "'s draw");
-            List<Card> hand = new ArrayList<>(hands.get(request.seat()));
-            hand.addAll(cards);
-            return new DrawHand(rules, hiddenSeats, button(), betting(), Cards.withSeat(hands, request.seat(), hand),
-                    usedCards | mask, phase, pending, request.seat(), null).nextDrawer();
+            SeatCards dealt = cards().deal(seat, cards, request.count(), "seat " + seat + "'s draw");
+            return with(betting(), dealt, round, pending, seat).nextDrawer();
         }
         throw new IllegalStateException("no cards are expected; waiting for " + pending);
     }
@@ -227,24 +187,23 @@ public final class DrawHand extends PokerHand {
     @Override
     public DrawHand dealHidden() {
         if (pending instanceof Pending.HoleCards request) {
-            return afterHand(request.seat(), hands, hiddenSeats | 1 << request.seat(), usedCards);
+            return afterHand(request.seat(), cards().dealHidden(request.seat()));
         }
         if (pending instanceof Pending.ReplacementCards request && isHidden(request.seat())) {
-            return with(betting(), phase, pending, request.seat()).nextDrawer();
+            return with(betting(), cards(), round, pending, request.seat()).nextDrawer();
         }
         throw new IllegalStateException("only a hidden hand's cards can be dealt hidden; waiting for " + pending);
     }
 
-    private DrawHand afterHand(int seat, List<List<Card>> newHands, int hidden, long used) {
+    private DrawHand afterHand(int seat, SeatCards dealt) {
         int next = betting().nextInHand(seat);
-        if (newHands.get(next).isEmpty() && (hidden >>> next & 1) == 0) {
-            return new DrawHand(rules, hidden, button(), betting(), newHands, used, phase,
-                    new Pending.HoleCards(next, DrawRules.HAND_SIZE), -1, null);
+        if (!dealt.isDealt(next)) {
+            return with(betting(), dealt, round, new Pending.HoleCards(next, DrawRules.HAND_SIZE), -1);
         }
         Betting first = rules.hasBlinds()
                 ? betting().openRound(betting().nextInHand(betting().bigBlindSeat(button())), rules.bigBlind(), true)
                 : betting().openRound(button() + 1, 0, true);
-        return new DrawHand(rules, hidden, button(), first, newHands, used, phase, pending, -1, null).advance();
+        return with(first, dealt, round, pending, -1).advance();
     }
 
     /** After {@code drawer} has drawn: the next player to draw, or the second betting round. */
@@ -252,10 +211,11 @@ public final class DrawHand extends PokerHand {
         for (int position = position(drawer) + 1; position < seats(); position++) {
             int seat = (button() + 1 + position) % seats();
             if (!betting().folded(seat)) {
-                return with(betting(), phase, new Pending.ActionFrom(seat), -1);
+                return with(betting(), cards(), round, new Pending.ActionFrom(seat), -1);
             }
         }
-        return with(betting().openRound(button() + 1, 0, false), Phase.SECOND_BETTING, pending, -1).advance();
+        Betting second = betting().openRound(button() + 1, 0, false);
+        return with(second, cards(), Phase.SECOND_BETTING, pending, -1).advance();
     }
 
     /** Draw order: 0 for the seat left of the button, up to seats-1 for the button itself. */
@@ -263,30 +223,29 @@ public final class DrawHand extends PokerHand {
         return Math.floorMod(seat - button() - 1, seats());
     }
 
-    private DrawHand with(Betting next, Phase nextPhase, Pending nextPending, int nextDrawer) {
-        return new DrawHand(rules, hiddenSeats, button(), next, hands, usedCards, nextPhase, nextPending, nextDrawer,
-                null);
+    private DrawHand with(Betting betting, SeatCards cards, Phase nextRound, Pending nextPending, int nextDrawer) {
+        return new DrawHand(rules, button(), betting, cards, nextRound, nextPending, nextDrawer, null);
     }
 
     private DrawHand advance() {
         Betting betting = betting();
         if (betting.wonByFolds()) {
-            return with(betting.awardToLastPlayer(), Phase.COMPLETE, new Pending.HandOver(), -1);
+            return with(betting.awardToLastPlayer(), cards(), round, new Pending.HandOver(), -1);
         }
         if (!betting.roundComplete()) {
-            return with(betting, phase, new Pending.ActionFrom(betting.toAct()), -1);
+            return with(betting, cards(), round, new Pending.ActionFrom(betting.toAct()), -1);
         }
         Betting settled = betting.returnUncalled();
-        if (phase == Phase.FIRST_BETTING) {
-            return with(settled, Phase.DRAW, new Pending.ActionFrom(settled.nextInHand(button())), -1);
+        if (round == Phase.FIRST_BETTING) {
+            return with(settled, cards(), Phase.DRAW, new Pending.ActionFrom(settled.nextInHand(button())), -1);
         }
         Showdown show = startShowdown(settled);
-        return new DrawHand(rules, hiddenSeats, button(), settled, hands, usedCards, Phase.SHOWDOWN,
-                new Pending.ActionFrom(show.toAct()), -1, show);
+        return new DrawHand(rules, button(), settled, cards(), round, new Pending.ActionFrom(show.toAct()), -1,
+                show);
     }
 
     @Override
     public String toString() {
-        return "DrawHand[" + phase + ", " + betting() + ", waiting for " + pending + "]";
+        return "DrawHand[" + phase() + ", " + betting() + ", waiting for " + pending + "]";
     }
 }

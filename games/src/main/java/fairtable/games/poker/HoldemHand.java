@@ -2,7 +2,6 @@ package fairtable.games.poker;
 
 import fairtable.games.cards.Card;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -25,28 +24,18 @@ public final class HoldemHand extends PokerHand {
     private static final int HOLE_CARDS = 2;
 
     private final HoldemRules rules;
-    /** Bit i set: seat i was dealt cards this engine cannot see. */
-    private final int hiddenSeats;
     private final int smallBlindSeat;
     private final int bigBlindSeat;
-    private final List<List<Card>> holeCards;
     private final List<Card> board;
-    private final long usedCards;
-    private final Street street;
     private final Pending pending;
 
-    private HoldemHand(HoldemRules rules, int hiddenSeats, int button, int smallBlindSeat, int bigBlindSeat,
-            Betting betting, List<List<Card>> holeCards, List<Card> board, long usedCards, Street street,
-            Pending pending, Showdown showdown) {
-        super(button, betting, showdown);
+    private HoldemHand(HoldemRules rules, int button, int smallBlindSeat, int bigBlindSeat, Betting betting,
+            SeatCards cards, List<Card> board, Pending pending, Showdown showdown) {
+        super(button, betting, cards, showdown);
         this.rules = rules;
-        this.hiddenSeats = hiddenSeats;
         this.smallBlindSeat = smallBlindSeat;
         this.bigBlindSeat = bigBlindSeat;
-        this.holeCards = holeCards;
         this.board = board;
-        this.usedCards = usedCards;
-        this.street = street;
         this.pending = pending;
     }
 
@@ -61,9 +50,8 @@ public final class HoldemHand extends PokerHand {
         }
         Betting seated = Betting.seat(stacks, button, rules.bigBlind());
         Betting betting = seated.postBlinds(button, rules.smallBlind(), rules.bigBlind());
-        List<List<Card>> hole = Collections.nCopies(seats, List.of());
-        return new HoldemHand(rules, 0, button, seated.smallBlindSeat(button), seated.bigBlindSeat(button), betting,
-                hole, List.of(), 0, Street.PREFLOP, new Pending.HoleCards(betting.nextInHand(button), HOLE_CARDS),
+        return new HoldemHand(rules, button, seated.smallBlindSeat(button), seated.bigBlindSeat(button), betting,
+                SeatCards.none(seats), List.of(), new Pending.HoleCards(betting.nextInHand(button), HOLE_CARDS),
                 null);
     }
 
@@ -79,8 +67,20 @@ public final class HoldemHand extends PokerHand {
         return bigBlindSeat;
     }
 
+    /** Where the hand is: the betting round follows from the board (before its next cards are dealt). */
     public Street street() {
-        return street;
+        if (isComplete()) {
+            return Street.COMPLETE;
+        }
+        if (showdown() != null) {
+            return Street.SHOWDOWN;
+        }
+        return switch (board.size()) {
+            case 0 -> Street.PREFLOP;
+            case 3 -> Street.FLOP;
+            case 4 -> Street.TURN;
+            default -> Street.RIVER;
+        };
     }
 
     @Override
@@ -98,12 +98,7 @@ public final class HoldemHand extends PokerHand {
      * hidden from this engine and not yet shown.
      */
     public List<Card> holeCards(int seat) {
-        return holeCards.get(seat);
-    }
-
-    @Override
-    public List<Card> privateCards(int seat) {
-        return holeCards(seat);
+        return privateCards(seat);
     }
 
     /** The seat's best hand with the board so far (needs at least five cards in all). */
@@ -115,7 +110,7 @@ public final class HoldemHand extends PokerHand {
     @Override
     public LegalActions legalActions() {
         seatToAct();
-        return street == Street.SHOWDOWN ? showdown().legalActions() : betting().legalActions();
+        return showdown() != null ? showdown().legalActions() : betting().legalActions();
     }
 
     /** Applies the decision of the seat to act. */
@@ -127,46 +122,26 @@ public final class HoldemHand extends PokerHand {
     /** Applies a decision, checking that it comes from the seat whose turn it is. */
     public HoldemHand apply(int seat, Action action) {
         requireTurn(seat);
-        if (street != Street.SHOWDOWN) {
-            return waitingFor(betting().apply(seat, action), street, pending, null).advance();
+        if (showdown() != null) {
+            return showOrMuck(seat, action, HOLE_CARDS, this::with);
         }
-        List<List<Card>> hole = holeCards;
-        long used = usedCards;
-        int strength = 0;
-        if (action instanceof Action.Show show) {
-            List<Card> shown = ShownCards.check(seat, show, holeCards.get(seat), HOLE_CARDS, used);
-            if (holeCards.get(seat).isEmpty()) {
-                hole = Cards.withSeat(holeCards, seat, shown);
-                used |= HandEvaluator.maskOf(shown);
-            }
-            strength = valueOf(shown).strength();
-        }
-        Showdown next = showdown().apply(seat, action, strength);
-        if (next.finished()) {
-            return new HoldemHand(rules, hiddenSeats, button(), smallBlindSeat, bigBlindSeat,
-                    betting().payOut(next.payouts(button())), hole, board, used, Street.COMPLETE,
-                    new Pending.HandOver(), next);
-        }
-        return new HoldemHand(rules, hiddenSeats, button(), smallBlindSeat, bigBlindSeat, betting(), hole, board,
-                used, street, new Pending.ActionFrom(next.toAct()), next);
+        return with(betting().apply(seat, action), cards(), pending, null).advance();
     }
 
     /** Supplies the cards {@link #pending()} asks for: one seat's hole cards or the next board cards. */
     @Override
     public HoldemHand deal(List<Card> cards) {
         if (pending instanceof Pending.HoleCards request) {
-            long mask = Cards.requireFresh(cards, request.count(), usedCards, "seat " + request.seat() + "'s hole");
-            return afterHoleCards(request.seat(), Cards.withSeat(holeCards, request.seat(), cards), hiddenSeats,
-                    usedCards | mask);
+            int seat = request.seat();
+            return afterHoleCards(seat, cards().deal(seat, cards, HOLE_CARDS, "seat " + seat + "'s hole"));
         }
         if (pending instanceof Pending.BoardCards request) {
-            long mask = Cards.requireFresh(cards, request.count(), usedCards, "the board");
+            SeatCards seen = cards().seeCommunity(cards, request.count());
             List<Card> newBoard = new ArrayList<>(board);
             newBoard.addAll(cards);
-            Street next = Street.values()[street.ordinal() + 1];
             Betting round = betting().openRound(button() + 1, 0, false);
-            return new HoldemHand(rules, hiddenSeats, button(), smallBlindSeat, bigBlindSeat, round, holeCards,
-                    List.copyOf(newBoard), usedCards | mask, next, pending, null).advance();
+            return new HoldemHand(rules, button(), smallBlindSeat, bigBlindSeat, round, seen, List.copyOf(newBoard),
+                    pending, null).advance();
         }
         throw new IllegalStateException("no cards are expected; waiting for " + pending);
     }
@@ -180,53 +155,45 @@ public final class HoldemHand extends PokerHand {
         if (!(pending instanceof Pending.HoleCards request)) {
             throw new IllegalStateException("only hole cards can be dealt hidden; waiting for " + pending);
         }
-        return afterHoleCards(request.seat(), holeCards, hiddenSeats | 1 << request.seat(), usedCards);
+        return afterHoleCards(request.seat(), cards().dealHidden(request.seat()));
     }
 
-    /** Whether the seat's cards were dealt hidden from this engine and have not been shown. */
-    @Override
-    public boolean isHidden(int seat) {
-        return (hiddenSeats >>> seat & 1) != 0 && holeCards.get(seat).isEmpty();
-    }
-
-    private HoldemHand afterHoleCards(int seat, List<List<Card>> hole, int hidden, long used) {
+    private HoldemHand afterHoleCards(int seat, SeatCards dealt) {
         int next = betting().nextInHand(seat);
-        if (hole.get(next).isEmpty() && (hidden >>> next & 1) == 0) {
-            return new HoldemHand(rules, hidden, button(), smallBlindSeat, bigBlindSeat, betting(), hole, board, used,
-                    street, new Pending.HoleCards(next, HOLE_CARDS), null);
+        if (!dealt.isDealt(next)) {
+            return with(betting(), dealt, new Pending.HoleCards(next, HOLE_CARDS), null);
         }
         int betToMatch = Math.max(rules.bigBlind(), betting().currentBet());
         Betting preflop = betting().openRound(betting().nextInHand(bigBlindSeat), betToMatch, true);
-        return new HoldemHand(rules, hidden, button(), smallBlindSeat, bigBlindSeat, preflop, hole, board, used,
-                street, pending, null).advance();
+        return with(preflop, dealt, pending, null).advance();
     }
 
-    private HoldemHand waitingFor(Betting next, Street nextStreet, Pending nextPending, Showdown nextShowdown) {
-        return new HoldemHand(rules, hiddenSeats, button(), smallBlindSeat, bigBlindSeat, next, holeCards, board,
-                usedCards, nextStreet, nextPending, nextShowdown);
+    private HoldemHand with(Betting betting, SeatCards cards, Pending pending, Showdown showdown) {
+        return new HoldemHand(rules, button(), smallBlindSeat, bigBlindSeat, betting, cards, board, pending,
+                showdown);
     }
 
     /** Moves on after a betting change: next decision, next street, showdown or the end by folds. */
     private HoldemHand advance() {
         Betting betting = betting();
         if (betting.wonByFolds()) {
-            return waitingFor(betting.awardToLastPlayer(), Street.COMPLETE, new Pending.HandOver(), null);
+            return with(betting.awardToLastPlayer(), cards(), new Pending.HandOver(), null);
         }
         if (!betting.roundComplete()) {
-            return waitingFor(betting, street, new Pending.ActionFrom(betting.toAct()), null);
+            return with(betting, cards(), new Pending.ActionFrom(betting.toAct()), null);
         }
         Betting settled = betting.returnUncalled();
-        if (street == Street.RIVER) {
+        if (street() == Street.RIVER) {
             Showdown show = startShowdown(settled);
-            return waitingFor(settled, Street.SHOWDOWN, new Pending.ActionFrom(show.toAct()), show);
+            return with(settled, cards(), new Pending.ActionFrom(show.toAct()), show);
         }
-        int count = street == Street.PREFLOP ? 3 : 1;
-        return waitingFor(settled, street, new Pending.BoardCards(count), null);
+        int count = street() == Street.PREFLOP ? 3 : 1;
+        return with(settled, cards(), new Pending.BoardCards(count), null);
     }
 
     @Override
     public String toString() {
-        return "HoldemHand[" + street + ", board " + Card.format(board) + ", " + betting() + ", waiting for "
+        return "HoldemHand[" + street() + ", board " + Card.format(board) + ", " + betting() + ", waiting for "
                 + pending + "]";
     }
 }

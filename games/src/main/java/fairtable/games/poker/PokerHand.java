@@ -16,16 +16,29 @@ public abstract sealed class PokerHand permits HoldemHand, DrawHand {
     private final int button;
     private final Betting betting;
     /** Null until the showdown starts. */
+    private final SeatCards cards;
+    /** Null until the showdown starts. */
     private final Showdown showdown;
 
-    PokerHand(int button, Betting betting, Showdown showdown) {
+    PokerHand(int button, Betting betting, SeatCards cards, Showdown showdown) {
         this.button = button;
         this.betting = betting;
+        this.cards = cards;
         this.showdown = showdown;
+    }
+
+    /** How a variant makes its next state from new shared parts, its own parts unchanged. */
+    @FunctionalInterface
+    interface Next<H extends PokerHand> {
+        H of(Betting betting, SeatCards cards, Pending pending, Showdown showdown);
     }
 
     final Betting betting() {
         return betting;
+    }
+
+    final SeatCards cards() {
+        return cards;
     }
 
     final Showdown showdown() {
@@ -58,11 +71,18 @@ public abstract sealed class PokerHand permits HoldemHand, DrawHand {
      */
     public abstract PokerHand dealHidden();
 
-    /** Whether the seat's private cards are hidden from this engine (and not shown yet). */
-    public abstract boolean isHidden(int seat);
+    /** Whether the seat's private cards were dealt hidden from this engine (and not shown yet). */
+    public final boolean isHidden(int seat) {
+        return cards.isHidden(seat);
+    }
 
-    /** The cards the seat holds privately (hole cards, or the five-card draw hand); empty while hidden. */
-    public abstract List<Card> privateCards(int seat);
+    /**
+     * The cards the seat holds privately (hole cards, or the five-card draw hand): empty before they are
+     * dealt, for a seat sitting out, or while hidden from this engine.
+     */
+    public final List<Card> privateCards(int seat) {
+        return cards.of(seat);
+    }
 
     /** Community cards (none in draw). */
     public abstract List<Card> board();
@@ -168,5 +188,24 @@ public abstract sealed class PokerHand permits HoldemHand, DrawHand {
         int aggressor = settled.lastAggressor();
         int first = aggressor >= 0 && !settled.folded(aggressor) ? aggressor : settled.nextInHand(button);
         return Showdown.start(first, settled.foldedSeats(), strengths, settled.pots());
+    }
+
+    /**
+     * The seat to act at showdown shows its {@code count} private cards (naming them when they are hidden
+     * here) or mucks; once everybody has, the pots are paid out and the hand is over.
+     */
+    final <H extends PokerHand> H showOrMuck(int seat, Action action, int count, Next<H> next) {
+        SeatCards after = cards;
+        int strength = 0;
+        if (action instanceof Action.Show show) {
+            after = cards.show(seat, show, count);
+            strength = valueOf(after.of(seat)).strength();
+        }
+        Showdown nextShowdown = showdown.apply(seat, action, strength);
+        if (nextShowdown.finished()) {
+            return next.of(betting.payOut(nextShowdown.payouts(button)), after, new Pending.HandOver(),
+                    nextShowdown);
+        }
+        return next.of(betting, after, new Pending.ActionFrom(nextShowdown.toAct()), nextShowdown);
     }
 }
