@@ -23,30 +23,25 @@ public final class DrawHand extends PokerHand {
     private final DrawRules rules;
     /** FIRST_BETTING, DRAW or SECOND_BETTING: the showdown and the end follow from the shared state. */
     private final Phase round;
-    private final Pending pending;
     /** The seat drawing (or just drawn) in the draw; -1 otherwise. */
     private final int drawer;
 
     private DrawHand(DrawRules rules, int button, Betting betting, SeatCards cards, Phase round, Pending pending,
             int drawer, Showdown showdown) {
-        super(button, betting, cards, showdown);
+        super(button, betting, cards, pending, showdown);
         this.rules = rules;
         this.round = round;
-        this.pending = pending;
         this.drawer = drawer;
     }
 
     /** Posts antes and blinds and asks for the first hand of five. Seats with no chips sit out. */
     public static DrawHand start(DrawRules rules, int[] stacks, int button) {
-        int seats = stacks.length;
-        if (seats < DrawRules.MIN_PLAYERS || seats > DrawRules.MAX_PLAYERS) {
-            throw new IllegalArgumentException("five-card draw needs 2 to 6 seats, got " + seats);
-        }
+        TableSeats.requireSeats("five-card draw", stacks.length, DrawRules.MIN_PLAYERS, DrawRules.MAX_PLAYERS);
         Betting betting = Betting.seat(stacks, button, rules.minimumBet()).postAntes(rules.ante());
         if (rules.hasBlinds()) {
             betting = betting.postBlinds(button, rules.smallBlind(), rules.bigBlind());
         }
-        return new DrawHand(rules, button, betting, SeatCards.none(seats), Phase.FIRST_BETTING,
+        return new DrawHand(rules, button, betting, SeatCards.none(stacks.length), Phase.FIRST_BETTING,
                 new Pending.HoleCards(betting.nextInHand(button), DrawRules.HAND_SIZE), -1, null);
     }
 
@@ -59,11 +54,6 @@ public final class DrawHand extends PokerHand {
             return Phase.COMPLETE;
         }
         return showdown() != null ? Phase.SHOWDOWN : round;
-    }
-
-    @Override
-    public Pending pending() {
-        return pending;
     }
 
     /** The seat's current five cards (empty before the deal, for a seat sitting out, or while hidden). */
@@ -126,7 +116,7 @@ public final class DrawHand extends PokerHand {
                     (betting, cards, pending, showdown) -> new DrawHand(rules, button(), betting, cards, round,
                             pending, -1, showdown));
             case DRAW -> draw(seat, action);
-            default -> with(betting().apply(seat, action), cards(), round, pending, -1).advance();
+            default -> with(betting().apply(seat, action), cards(), round, pending(), -1).advance();
         };
     }
 
@@ -156,7 +146,7 @@ public final class DrawHand extends PokerHand {
     /** The seat asks for {@code count} replacements; with none, the next player draws. */
     private DrawHand drawn(int seat, SeatCards kept, int count) {
         if (count == 0) {
-            return with(betting(), kept, round, pending, seat).nextDrawer();
+            return with(betting(), kept, round, pending(), seat).nextDrawer();
         }
         return with(betting(), kept, round, new Pending.ReplacementCards(seat, count), seat);
     }
@@ -164,20 +154,20 @@ public final class DrawHand extends PokerHand {
     /** Supplies the cards {@link #pending()} asks for: a seat's five cards or its replacements. */
     @Override
     public DrawHand deal(List<Card> cards) {
-        if (pending instanceof Pending.HoleCards request) {
+        if (pending() instanceof Pending.HoleCards request) {
             int seat = request.seat();
             return afterHand(seat, cards().deal(seat, cards, DrawRules.HAND_SIZE, "seat " + seat + "'s hand"));
         }
-        if (pending instanceof Pending.ReplacementCards request) {
+        if (pending() instanceof Pending.ReplacementCards request) {
             int seat = request.seat();
             if (isHidden(seat)) {
                 throw new IllegalArgumentException("seat " + seat + "'s hand is hidden here: deal its"
                         + " replacements with dealHidden()");
             }
             SeatCards dealt = cards().deal(seat, cards, request.count(), "seat " + seat + "'s draw");
-            return with(betting(), dealt, round, pending, seat).nextDrawer();
+            return with(betting(), dealt, round, pending(), seat).nextDrawer();
         }
-        throw new IllegalStateException("no cards are expected; waiting for " + pending);
+        throw new IllegalStateException("no cards are expected; waiting for " + pending());
     }
 
     /**
@@ -186,13 +176,13 @@ public final class DrawHand extends PokerHand {
      */
     @Override
     public DrawHand dealHidden() {
-        if (pending instanceof Pending.HoleCards request) {
+        if (pending() instanceof Pending.HoleCards request) {
             return afterHand(request.seat(), cards().dealHidden(request.seat()));
         }
-        if (pending instanceof Pending.ReplacementCards request && isHidden(request.seat())) {
-            return with(betting(), cards(), round, pending, request.seat()).nextDrawer();
+        if (pending() instanceof Pending.ReplacementCards request && isHidden(request.seat())) {
+            return with(betting(), cards(), round, pending(), request.seat()).nextDrawer();
         }
-        throw new IllegalStateException("only a hidden hand's cards can be dealt hidden; waiting for " + pending);
+        throw new IllegalStateException("only a hidden hand's cards can be dealt hidden; waiting for " + pending());
     }
 
     private DrawHand afterHand(int seat, SeatCards dealt) {
@@ -203,7 +193,7 @@ public final class DrawHand extends PokerHand {
         Betting first = rules.hasBlinds()
                 ? betting().openRound(betting().nextInHand(betting().bigBlindSeat(button())), rules.bigBlind(), true)
                 : betting().openRound(button() + 1, 0, true);
-        return with(first, dealt, round, pending, -1).advance();
+        return with(first, dealt, round, pending(), -1).advance();
     }
 
     /** After {@code drawer} has drawn: the next player to draw, or the second betting round. */
@@ -215,7 +205,7 @@ public final class DrawHand extends PokerHand {
             }
         }
         Betting second = betting().openRound(button() + 1, 0, false);
-        return with(second, cards(), Phase.SECOND_BETTING, pending, -1).advance();
+        return with(second, cards(), Phase.SECOND_BETTING, pending(), -1).advance();
     }
 
     /** Draw order: 0 for the seat left of the button, up to seats-1 for the button itself. */
@@ -246,6 +236,6 @@ public final class DrawHand extends PokerHand {
 
     @Override
     public String toString() {
-        return "DrawHand[" + phase() + ", " + betting() + ", waiting for " + pending + "]";
+        return "DrawHand[" + phase() + ", " + betting() + ", waiting for " + pending() + "]";
     }
 }

@@ -27,16 +27,14 @@ public final class HoldemHand extends PokerHand {
     private final int smallBlindSeat;
     private final int bigBlindSeat;
     private final List<Card> board;
-    private final Pending pending;
 
     private HoldemHand(HoldemRules rules, int button, int smallBlindSeat, int bigBlindSeat, Betting betting,
             SeatCards cards, List<Card> board, Pending pending, Showdown showdown) {
-        super(button, betting, cards, showdown);
+        super(button, betting, cards, pending, showdown);
         this.rules = rules;
         this.smallBlindSeat = smallBlindSeat;
         this.bigBlindSeat = bigBlindSeat;
         this.board = board;
-        this.pending = pending;
     }
 
     /**
@@ -44,14 +42,11 @@ public final class HoldemHand extends PokerHand {
      * seat (2 to 9 seats, at least two with chips); {@code button} must hold chips.
      */
     public static HoldemHand start(HoldemRules rules, int[] stacks, int button) {
-        int seats = stacks.length;
-        if (seats < HoldemRules.MIN_PLAYERS || seats > HoldemRules.MAX_PLAYERS) {
-            throw new IllegalArgumentException("Hold'em needs 2 to 9 seats, got " + seats);
-        }
+        TableSeats.requireSeats("Hold'em", stacks.length, HoldemRules.MIN_PLAYERS, HoldemRules.MAX_PLAYERS);
         Betting seated = Betting.seat(stacks, button, rules.bigBlind());
         Betting betting = seated.postBlinds(button, rules.smallBlind(), rules.bigBlind());
         return new HoldemHand(rules, button, seated.smallBlindSeat(button), seated.bigBlindSeat(button), betting,
-                SeatCards.none(seats), List.of(), new Pending.HoleCards(betting.nextInHand(button), HOLE_CARDS),
+                SeatCards.none(stacks.length), List.of(), new Pending.HoleCards(betting.nextInHand(button), HOLE_CARDS),
                 null);
     }
 
@@ -81,11 +76,6 @@ public final class HoldemHand extends PokerHand {
             case 4 -> Street.TURN;
             default -> Street.RIVER;
         };
-    }
-
-    @Override
-    public Pending pending() {
-        return pending;
     }
 
     @Override
@@ -125,25 +115,25 @@ public final class HoldemHand extends PokerHand {
         if (showdown() != null) {
             return showOrMuck(seat, action, HOLE_CARDS, this::with);
         }
-        return with(betting().apply(seat, action), cards(), pending, null).advance();
+        return with(betting().apply(seat, action), cards(), pending(), null).advance();
     }
 
     /** Supplies the cards {@link #pending()} asks for: one seat's hole cards or the next board cards. */
     @Override
     public HoldemHand deal(List<Card> cards) {
-        if (pending instanceof Pending.HoleCards request) {
+        if (pending() instanceof Pending.HoleCards request) {
             int seat = request.seat();
             return afterHoleCards(seat, cards().deal(seat, cards, HOLE_CARDS, "seat " + seat + "'s hole"));
         }
-        if (pending instanceof Pending.BoardCards request) {
+        if (pending() instanceof Pending.BoardCards request) {
             SeatCards seen = cards().seeCommunity(cards, request.count());
             List<Card> newBoard = new ArrayList<>(board);
             newBoard.addAll(cards);
             Betting round = betting().openRound(button() + 1, 0, false);
             return new HoldemHand(rules, button(), smallBlindSeat, bigBlindSeat, round, seen, List.copyOf(newBoard),
-                    pending, null).advance();
+                    pending(), null).advance();
         }
-        throw new IllegalStateException("no cards are expected; waiting for " + pending);
+        throw new IllegalStateException("no cards are expected; waiting for " + pending());
     }
 
     /**
@@ -152,8 +142,8 @@ public final class HoldemHand extends PokerHand {
      */
     @Override
     public HoldemHand dealHidden() {
-        if (!(pending instanceof Pending.HoleCards request)) {
-            throw new IllegalStateException("only hole cards can be dealt hidden; waiting for " + pending);
+        if (!(pending() instanceof Pending.HoleCards request)) {
+            throw new IllegalStateException("only hole cards can be dealt hidden; waiting for " + pending());
         }
         return afterHoleCards(request.seat(), cards().dealHidden(request.seat()));
     }
@@ -165,7 +155,7 @@ public final class HoldemHand extends PokerHand {
         }
         int betToMatch = Math.max(rules.bigBlind(), betting().currentBet());
         Betting preflop = betting().openRound(betting().nextInHand(bigBlindSeat), betToMatch, true);
-        return with(preflop, dealt, pending, null).advance();
+        return with(preflop, dealt, pending(), null).advance();
     }
 
     private HoldemHand with(Betting betting, SeatCards cards, Pending pending, Showdown showdown) {
@@ -194,6 +184,6 @@ public final class HoldemHand extends PokerHand {
     @Override
     public String toString() {
         return "HoldemHand[" + street() + ", board " + Card.format(board) + ", " + betting() + ", waiting for "
-                + pending + "]";
+                + pending() + "]";
     }
 }

@@ -17,13 +17,15 @@ public abstract sealed class PokerHand permits HoldemHand, DrawHand {
     private final Betting betting;
     /** Null until the showdown starts. */
     private final SeatCards cards;
+    private final Pending pending;
     /** Null until the showdown starts. */
     private final Showdown showdown;
 
-    PokerHand(int button, Betting betting, SeatCards cards, Showdown showdown) {
+    PokerHand(int button, Betting betting, SeatCards cards, Pending pending, Showdown showdown) {
         this.button = button;
         this.betting = betting;
         this.cards = cards;
+        this.pending = pending;
         this.showdown = showdown;
     }
 
@@ -54,7 +56,9 @@ public abstract sealed class PokerHand permits HoldemHand, DrawHand {
     }
 
     /** What the hand waits for next. */
-    public abstract Pending pending();
+    public final Pending pending() {
+        return pending;
+    }
 
     /** The legal decisions when {@link #pending()} is {@link Pending.ActionFrom}. */
     public abstract LegalActions legalActions();
