@@ -5,8 +5,11 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * No-limit betting shared by the poker engines: stacks, commitments and whose turn it is within one
- * betting round. Immutable: every change returns a new value (arrays are copied, never shared out).
+ * The chips of one no-limit poker hand, shared by every variant: seating, blinds and antes, stacks,
+ * commitments, whose turn it is within a betting round and what they may do, the end of each round
+ * (uncalled chips go back), the main and side pots, and the pay-out (to the last player after folds,
+ * or as the showdown decides). Immutable: every change returns a new value (arrays are copied, never
+ * shared out).
  *
  * <p>Reopening follows the TDA rule: a player who has already acted in the round may raise again only
  * when the bet has grown by at least one full raise since they acted. So a lone short all-in does not
@@ -91,7 +94,7 @@ final class Betting {
 
     /** Posts the small and big blinds (all-in for less when short), which count toward the first bet. */
     Betting postBlinds(int button, int smallBlind, int bigBlind) {
-        return postLive(smallBlindSeat(button), smallBlind).postLive(bigBlindSeat(button), bigBlind);
+        return post(smallBlindSeat(button), smallBlind, true).post(bigBlindSeat(button), bigBlind, true);
     }
 
     /** Antes from every seat in the hand: chips into the pot that count toward no bet. */
@@ -99,7 +102,7 @@ final class Betting {
         Betting posted = this;
         for (int seat = 0; seat < seats(); seat++) {
             if (!folded[seat] && ante > 0) {
-                posted = posted.postDead(seat, ante);
+                posted = posted.post(seat, ante, false);
             }
         }
         return posted;
@@ -171,27 +174,19 @@ final class Betting {
         return count;
     }
 
-    /** Blinds: chips that count toward the player's bet in this round (all-in for less when short). */
-    private Betting postLive(int seat, int amount) {
+    /**
+     * Chips into the pot before the betting, all-in for less when short: a blind is live (it counts
+     * toward the player's bet in the first round), an ante is not.
+     */
+    private Betting post(int seat, int amount, boolean live) {
         int put = Math.min(amount, stacks[seat]);
         int[] newStacks = stacks.clone();
         int[] newStreet = street.clone();
         int[] newTotal = total.clone();
         newStacks[seat] -= put;
-        newStreet[seat] += put;
+        newStreet[seat] += live ? put : 0;
         newTotal[seat] += put;
         return new Betting(minimumBet, newStacks, newStreet, newTotal, folded, acted, levelWhenActed, currentBet,
-                minRaise, toAct, lastAggressor, null);
-    }
-
-    /** Antes: chips into the pot that do not count toward any bet. */
-    private Betting postDead(int seat, int amount) {
-        int put = Math.min(amount, stacks[seat]);
-        int[] newStacks = stacks.clone();
-        int[] newTotal = total.clone();
-        newStacks[seat] -= put;
-        newTotal[seat] += put;
-        return new Betting(minimumBet, newStacks, street, newTotal, folded, acted, levelWhenActed, currentBet,
                 minRaise, toAct, lastAggressor, null);
     }
 

@@ -8,14 +8,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What every poker hand engine offers: drive it by answering {@link #pending()}. The chips (betting,
- * showdown and payouts) work the same in every variant and are kept here; a variant adds its cards
- * and the order of its betting rounds. Immutable.
+ * What every poker hand engine offers: drive it by answering {@link #pending()}. What works the same in
+ * every variant is kept here: the chips ({@link Betting}), the private cards as this engine knows them,
+ * the pending request and the showdown. A variant adds its community cards, the order of its rounds and
+ * what happens between them. Immutable.
  */
 public abstract sealed class PokerHand permits HoldemHand, DrawHand {
     private final int button;
     private final Betting betting;
-    /** Null until the showdown starts. */
     private final SeatCards cards;
     private final Pending pending;
     /** Null until the showdown starts. */
