@@ -5,8 +5,11 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * No-limit betting shared by the poker engines: stacks, commitments and whose turn it is within one
- * betting round. Immutable: every change returns a new value (arrays are copied, never shared out).
+ * The chips of one no-limit poker hand, shared by every variant: seating, blinds and antes, stacks,
+ * commitments, whose turn it is within a betting round and what they may do, the end of each round
+ * (uncalled chips go back), the main and side pots, and the pay-out (to the last player after folds,
+ * or as the showdown decides). Immutable: every change returns a new value (arrays are copied, never
+ * shared out).
  *
  * <p>Reopening follows the TDA rule: a player who has already acted in the round may raise again only
  * when the bet has grown by at least one full raise since they acted. So a lone short all-in does not
@@ -24,9 +27,11 @@ final class Betting {
     private final int minRaise;
     private final int toAct;
     private final int lastAggressor;
+    /** What each seat won; null until the pot is paid out. */
+    private final int[] payouts;
 
     private Betting(int minimumBet, int[] stacks, int[] street, int[] total, boolean[] folded, boolean[] acted,
-            int[] levelWhenActed, int currentBet, int minRaise, int toAct, int lastAggressor) {
+            int[] levelWhenActed, int currentBet, int minRaise, int toAct, int lastAggressor, int[] payouts) {
         this.minimumBet = minimumBet;
         this.stacks = stacks;
         this.street = street;
@@ -38,11 +43,18 @@ final class Betting {
         this.minRaise = minRaise;
         this.toAct = toAct;
         this.lastAggressor = lastAggressor;
+        this.payouts = payouts;
     }
 
-    /** Seats with an empty stack sit the hand out and count as folded. */
-    static Betting seat(int[] stacks, int minimumBet) {
+    /**
+     * Seats a hand: seats with an empty stack sit it out and count as folded. The button must hold chips
+     * and at least two seats must.
+     */
+    static Betting seat(int[] stacks, int button, int minimumBet) {
         int n = stacks.length;
+        if (button < 0 || button >= n || stacks[button] <= 0) {
+            throw new IllegalArgumentException("the button must be a seat with chips, got seat " + button);
+        }
         boolean[] out = new boolean[n];
         for (int i = 0; i < n; i++) {
             if (stacks[i] < 0) {
@@ -50,8 +62,50 @@ final class Betting {
             }
             out[i] = stacks[i] == 0;
         }
-        return new Betting(minimumBet, stacks.clone(), new int[n], new int[n], out, new boolean[n], new int[n],
-                0, minimumBet, -1, -1);
+        Betting seated = new Betting(minimumBet, stacks.clone(), new int[n], new int[n], out, new boolean[n],
+                new int[n], 0, minimumBet, -1, -1, null);
+        if (seated.contenders() < 2) {
+            throw new IllegalArgumentException(
+                    "a hand needs at least two players with chips, got " + seated.contenders());
+        }
+        return seated;
+    }
+
+    /** The next seat clockwise after {@code seat} that is still in the hand. */
+    int nextInHand(int seat) {
+        int n = seats();
+        for (int k = 1; k <= n; k++) {
+            int next = (seat + k) % n;
+            if (!folded[next]) {
+                return next;
+            }
+        }
+        throw new IllegalStateException("no seat is in the hand");
+    }
+
+    /** Heads-up the button posts the small blind; otherwise the first player left of it does. */
+    int smallBlindSeat(int button) {
+        return contenders() == 2 ? button : nextInHand(button);
+    }
+
+    int bigBlindSeat(int button) {
+        return nextInHand(smallBlindSeat(button));
+    }
+
+    /** Posts the small and big blinds (all-in for less when short), which count toward the first bet. */
+    Betting postBlinds(int button, int smallBlind, int bigBlind) {
+        return post(smallBlindSeat(button), smallBlind, true).post(bigBlindSeat(button), bigBlind, true);
+    }
+
+    /** Antes from every seat in the hand: chips into the pot that count toward no bet. */
+    Betting postAntes(int ante) {
+        Betting posted = this;
+        for (int seat = 0; seat < seats(); seat++) {
+            if (!folded[seat] && ante > 0) {
+                posted = posted.post(seat, ante, false);
+            }
+        }
+        return posted;
     }
 
     int seats() {
@@ -120,28 +174,20 @@ final class Betting {
         return count;
     }
 
-    /** Blinds: chips that count toward the player's bet in this round (all-in for less when short). */
-    Betting postLive(int seat, int amount) {
+    /**
+     * Chips into the pot before the betting, all-in for less when short: a blind is live (it counts
+     * toward the player's bet in the first round), an ante is not.
+     */
+    private Betting post(int seat, int amount, boolean live) {
         int put = Math.min(amount, stacks[seat]);
         int[] newStacks = stacks.clone();
         int[] newStreet = street.clone();
         int[] newTotal = total.clone();
         newStacks[seat] -= put;
-        newStreet[seat] += put;
+        newStreet[seat] += live ? put : 0;
         newTotal[seat] += put;
         return new Betting(minimumBet, newStacks, newStreet, newTotal, folded, acted, levelWhenActed, currentBet,
-                minRaise, toAct, lastAggressor);
-    }
-
-    /** Antes: chips into the pot that do not count toward any bet. */
-    Betting postDead(int seat, int amount) {
-        int put = Math.min(amount, stacks[seat]);
-        int[] newStacks = stacks.clone();
-        int[] newTotal = total.clone();
-        newStacks[seat] -= put;
-        newTotal[seat] += put;
-        return new Betting(minimumBet, newStacks, street, newTotal, folded, acted, levelWhenActed, currentBet,
-                minRaise, toAct, lastAggressor);
+                minRaise, toAct, lastAggressor, null);
     }
 
     /**
@@ -153,13 +199,13 @@ final class Betting {
         int n = seats();
         int[] newStreet = keepStreetCommitments ? street : new int[n];
         Betting opened = new Betting(minimumBet, stacks, newStreet, total, folded, new boolean[n], new int[n],
-                betToMatch, minimumBet, -1, -1);
+                betToMatch, minimumBet, -1, -1, null);
         return opened.withToAct(opened.firstNeedingAction(firstSeat));
     }
 
     private Betting withToAct(int seat) {
         return new Betting(minimumBet, stacks, street, total, folded, acted, levelWhenActed, currentBet, minRaise,
-                seat, lastAggressor);
+                seat, lastAggressor, null);
     }
 
     private int firstNeedingAction(int from) {
@@ -267,7 +313,7 @@ final class Betting {
         newActed[seat] = true;
         newLevels[seat] = newBet;
         Betting next = new Betting(minimumBet, newStacks, newStreet, newTotal, newFolded, newActed, newLevels,
-                newBet, newMinRaise, -1, newAggressor);
+                newBet, newMinRaise, -1, newAggressor, null);
         return next.withToAct(next.firstNeedingAction(seat + 1));
     }
 
@@ -304,18 +350,59 @@ final class Betting {
         newTotal[top] -= excess;
         newStreet[top] = Math.max(0, newStreet[top] - excess);
         return new Betting(minimumBet, newStacks, newStreet, newTotal, folded, acted, levelWhenActed, currentBet,
-                minRaise, toAct, lastAggressor);
+                minRaise, toAct, lastAggressor, null);
     }
 
     /** Pays the given amounts from the pot into stacks; the hand's commitments are then spent. */
-    Betting payOut(int[] payouts) {
-        int[] newStacks = stacks.clone();
-        for (int i = 0; i < seats(); i++) {
-            newStacks[i] += payouts[i];
-        }
+    Betting payOut(int[] won) {
         int n = seats();
+        if (won.length != n) {
+            throw new IllegalArgumentException("payouts for " + won.length + " seats at a table of " + n);
+        }
+        int[] newStacks = stacks.clone();
+        for (int i = 0; i < n; i++) {
+            newStacks[i] += won[i];
+        }
         return new Betting(minimumBet, newStacks, new int[n], new int[n], folded, acted, levelWhenActed, 0,
-                minRaise, -1, lastAggressor);
+                minRaise, -1, lastAggressor, won.clone());
+    }
+
+    /** Whether everybody else folded, so that the one player left wins without a showdown. */
+    boolean wonByFolds() {
+        return contenders() == 1;
+    }
+
+    /** Returns the uncalled chips and pays the whole pot to the one player left in the hand. */
+    Betting awardToLastPlayer() {
+        if (!wonByFolds()) {
+            throw new IllegalStateException(contenders() + " players are still in the hand");
+        }
+        Betting settled = returnUncalled();
+        int[] won = new int[seats()];
+        for (int seat = 0; seat < seats(); seat++) {
+            if (!folded[seat]) {
+                won[seat] = settled.pot();
+            }
+        }
+        return settled.payOut(won);
+    }
+
+    /** Whether the pot has been paid out (the hand is over). */
+    boolean paidOut() {
+        return payouts != null;
+    }
+
+    /** What each seat won; only once paid out. */
+    int[] payouts() {
+        if (payouts == null) {
+            throw new IllegalStateException("the hand is not complete");
+        }
+        return payouts.clone();
+    }
+
+    /** The chips in the middle as main and side pots. */
+    List<Pot> pots() {
+        return Pot.split(total, folded);
     }
 
     @Override

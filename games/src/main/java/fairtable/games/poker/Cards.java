@@ -1,6 +1,7 @@
 package fairtable.games.poker;
 
 import fairtable.games.cards.Card;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Checks on cards dealt into an engine from outside. */
@@ -22,5 +23,12 @@ final class Cards {
             mask |= bit;
         }
         return mask;
+    }
+
+    /** {@code bySeat} with the seat's entry replaced by {@code seatCards}. */
+    static List<List<Card>> withSeat(List<List<Card>> bySeat, int seat, List<Card> seatCards) {
+        List<List<Card>> copy = new ArrayList<>(bySeat);
+        copy.set(seat, List.copyOf(seatCards));
+        return List.copyOf(copy);
     }
 }

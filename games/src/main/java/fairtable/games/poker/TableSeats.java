@@ -5,6 +5,13 @@ final class TableSeats {
     private TableSeats() {
     }
 
+    /** Checks that a table of {@code seats} is within the variant's {@code min} to {@code max}. */
+    static void requireSeats(String game, int seats, int min, int max) {
+        if (seats < min || seats > max) {
+            throw new IllegalArgumentException(game + " needs " + min + " to " + max + " seats, got " + seats);
+        }
+    }
+
     static int withChips(int[] stacks) {
         int count = 0;
         for (int stack : stacks) {
