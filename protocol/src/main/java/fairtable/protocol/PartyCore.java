@@ -5,6 +5,7 @@ import fairtable.protocol.Party.Rejected;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
+import fairtable.protocol.wire.Decoder;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
@@ -63,12 +64,6 @@ public final class PartyCore {
     @FunctionalInterface
     public interface Recorder {
         void record(Envelope e) throws ProtocolViolation;
-    }
-
-    /** Reads encoded parameters, for naming what a refused hello proposed. */
-    @FunctionalInterface
-    public interface ParametersReader {
-        Object read(byte[] parameters) throws MalformedMessageException;
     }
 
     public int seat() {
@@ -170,10 +165,10 @@ public final class PartyCore {
      * The refusal of a hello for another game: "proposes OFFERED, not {@code expected}", where OFFERED is its
      * protocol, {@code joiner} and its parameters as {@code reader} reads them.
      */
-    public static String proposes(Hello offered, String joiner, ParametersReader reader, String expected) {
+    public static String proposes(Hello offered, String joiner, Decoder<?> reader, String expected) {
         String offer;
         try {
-            offer = offered.protocol() + joiner + reader.read(offered.parameters());
+            offer = offered.protocol() + joiner + reader.decode(offered.parameters());
         } catch (MalformedMessageException m) {
             offer = offered.protocol() + " with unreadable parameters";
         }
