@@ -263,4 +263,22 @@ public final class PartyCore {
         }
         rejected.addAll(refused);
     }
+
+    /**
+     * {@link #readHistory(WireReader, Recorder)} for a party whose public state starts once every hello is in:
+     * the transcript appends each message, {@code established} runs when the last hello makes the session, and
+     * every later message goes to {@code judge}, which checks it again and records it.
+     */
+    public void readHistory(WireReader r, Runnable established, Recorder judge) throws MalformedMessageException {
+        readHistory(r, e -> {
+            boolean before = transcript.established();
+            transcript.append(e);
+            if (!before && transcript.established()) {
+                established.run();
+            }
+            if (transcript.established() && !Hello.TYPE.equals(e.type())) {
+                judge.record(e);
+            }
+        });
+    }
 }

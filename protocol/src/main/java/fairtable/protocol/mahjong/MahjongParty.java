@@ -16,7 +16,6 @@ import fairtable.protocol.mahjong.MahjongMessage.Strip;
 import fairtable.protocol.mahjong.MahjongObserver.Battle;
 import fairtable.protocol.mahjong.MahjongObserver.Event;
 import fairtable.protocol.transcript.Envelope;
-import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
@@ -408,21 +407,8 @@ public final class MahjongParty implements Party {
             p.openings.add(r.blob(MahjongMessage.MAX_BLOB, "an opening"));
         }
         p.core.readFailure(r);
-        p.core.readHistory(r, p::replay);
+        p.core.readHistory(r, () -> p.observer = p.newObserver(), e -> p.observer.apply(p.observer.parse(e)));
         r.end();
         return p;
-    }
-
-    /** Replays one accepted message of a snapshot: the transcript and the public state check it again. */
-    private void replay(Envelope e) throws ProtocolViolation {
-        transcript.append(e);
-        if (transcript.established()) {
-            if (observer == null) {
-                observer = newObserver();
-            }
-            if (!Hello.TYPE.equals(e.type())) {
-                observer.apply(observer.parse(e));
-            }
-        }
     }
 }

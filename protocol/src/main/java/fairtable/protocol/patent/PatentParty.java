@@ -19,7 +19,6 @@ import fairtable.protocol.patent.PatentMessage.Return;
 import fairtable.protocol.patent.PatentMessage.Reveal;
 import fairtable.protocol.patent.PatentObserver.Event;
 import fairtable.protocol.transcript.Envelope;
-import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
@@ -421,21 +420,8 @@ public final class PatentParty implements Party {
         p.drawKey = draw.signum() == 0 ? null : draw;
         p.hand.addAll(r.ints(PatentParameters.MAX_CARDS, "the hand"));
         p.core.readFailure(r);
-        p.core.readHistory(r, p::replay);
+        p.core.readHistory(r, () -> p.observer = p.newObserver(), e -> p.observer.apply(p.observer.parse(e)));
         r.end();
         return p;
-    }
-
-    /** Replays one accepted message of a snapshot: the transcript and the public state check it again. */
-    private void replay(Envelope e) throws ProtocolViolation {
-        transcript.append(e);
-        if (transcript.established()) {
-            if (observer == null) {
-                observer = newObserver();
-            }
-            if (!Hello.TYPE.equals(e.type())) {
-                observer.apply(observer.parse(e));
-            }
-        }
     }
 }
