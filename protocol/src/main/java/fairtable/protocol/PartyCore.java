@@ -66,10 +66,6 @@ public final class PartyCore {
         void record(Envelope e) throws ProtocolViolation;
     }
 
-    public int seat() {
-        return seat;
-    }
-
     public String name() {
         return name;
     }
