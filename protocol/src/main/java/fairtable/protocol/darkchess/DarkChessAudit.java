@@ -66,12 +66,7 @@ public final class DarkChessAudit implements ProtocolAudit {
     }
 
     private AuditVerdict run(Transcript transcript) throws ProtocolViolation {
-        DarkChessParameters params;
-        try {
-            params = DarkChessParameters.fromBytes(transcript.hellos().get(0).parameters());
-        } catch (MalformedMessageException e) {
-            throw new ProtocolViolation(0, transcript.nameOf(0), "unreadable parameters: " + e.getMessage());
-        }
+        DarkChessParameters params = ProtocolAudit.parameters(transcript, DarkChessParameters::fromBytes);
         ObliviousTransfer ot = params.otMode().scheme(params.andosModulusBits());
         List<String> names = List.of(transcript.nameOf(0), transcript.nameOf(1));
         List<PlyLog> plies = new ArrayList<>();

@@ -9,7 +9,7 @@ import fairtable.crypto.ot.OtReceiver;
 import fairtable.crypto.ot.OtSender;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.Party;
-import fairtable.protocol.PartySnapshots;
+import fairtable.protocol.PartyCore;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.darkchess.DarkChessMessages.Choices;
 import fairtable.protocol.darkchess.DarkChessMessages.Move;
@@ -20,14 +20,12 @@ import fairtable.protocol.darkchess.DarkChessMessages.Round;
 import fairtable.protocol.darkchess.DarkChessSide.Moved;
 import fairtable.protocol.darkchess.DarkChessSide.Rebuild;
 import fairtable.protocol.transcript.Envelope;
-import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -48,14 +46,12 @@ public final class DarkChessParty implements Party {
 
     private final DarkChessParameters params;
     private final int seat;
-    private final String name;
-    private final SigningKey key;
     private final RandomGenerator random;
     private final ObliviousTransfer ot;
     private GoldwasserMicaliKey andosKey;
 
-    private final Transcript transcript = new Transcript();
-    private final List<Rejected> rejected = new ArrayList<>();
+    private final PartyCore core;
+    private final Transcript transcript;
 
     private DarkChessSide side;
     private Stage stage = Stage.HELLO;
@@ -91,8 +87,8 @@ public final class DarkChessParty implements Party {
         }
         this.params = params;
         this.seat = seat;
-        this.name = name;
-        this.key = key;
+        this.core = new PartyCore(seat, name, key);
+        this.transcript = core.transcript();
         this.side = side;
         this.random = random;
         this.ot = params.otMode().scheme(params.andosModulusBits());
@@ -114,70 +110,51 @@ public final class DarkChessParty implements Party {
 
     @Override
     public List<Envelope> receive(Envelope e) throws ProtocolViolation {
-        try {
-            if (stage == Stage.DONE) {
-                throw new ProtocolViolation(e.step(), nameOf(e.sender()), "the game is already over");
-            }
-            if (!transcript.established()) {
-                return receiveHello(e);
-            }
-            transcript.check(e);
-            String peer = transcript.nameOf(1 - seat);
-            if (e.sender() != 1 - seat) {
-                throw new ProtocolViolation(e.step(), peer, "a message in my own name that I did not send");
-            }
-            if (e.step() != transcript.size()) {
-                throw new ProtocolViolation(e.step(), peer, "step " + e.step() + " where " + transcript.size()
-                        + " was due");
-            }
-            String expected = expectedFromPeer();
-            if (expected == null) {
-                throw new ProtocolViolation(e.step(), peer, "sent '" + e.type() + "' when it is not its turn to speak");
-            }
-            if (!e.type().equals(expected)) {
-                throw new ProtocolViolation(e.step(), peer, "sent '" + e.type() + "' where '" + expected
-                        + "' was due");
-            }
-            try {
-                return switch (e.type()) {
-                    case DarkChessMessages.MOVE -> onMove(e, DarkChessMessages.parseMove(e.body()));
-                    case DarkChessMessages.REPLY -> onReply(e, DarkChessMessages.parseReply(e.body()));
-                    case DarkChessMessages.ROUND -> onRound(e, DarkChessMessages.parseRound(e.body()));
-                    case DarkChessMessages.CHOICES -> onChoices(e, DarkChessMessages.parseChoices(e.body()));
-                    default -> onOpen(e, DarkChessMessages.parseOpen(e.body()));
-                };
-            } catch (MalformedMessageException m) {
-                throw new ProtocolViolation(e.step(), peer, "malformed " + e.type() + ": " + m.getMessage());
-            } catch (IllegalArgumentException | InvalidOtMessageException bad) {
-                throw new ProtocolViolation(e.step(), peer, "refused " + e.type() + ": " + bad.getMessage());
-            }
-        } catch (ProtocolViolation v) {
-            rejected.add(new Rejected(e, v));
-            throw v;
-        }
+        return core.keepingRefused(e, this::receiveChecked);
     }
 
-    private String nameOf(int who) {
-        return transcript.hellos().size() > who ? transcript.nameOf(who) : "at seat " + who;
+    private List<Envelope> receiveChecked(Envelope e) throws ProtocolViolation {
+        if (stage == Stage.DONE) {
+            throw core.alreadyOver(e);
+        }
+        if (!transcript.established()) {
+            return receiveHello(e);
+        }
+        transcript.check(e);
+        String peer = transcript.nameOf(1 - seat);
+        if (e.sender() != 1 - seat) {
+            throw new ProtocolViolation(e.step(), peer, "a message in my own name that I did not send");
+        }
+        if (e.step() != transcript.size()) {
+            throw new ProtocolViolation(e.step(), peer, "step " + e.step() + " where " + transcript.size()
+                    + " was due");
+        }
+        String expected = expectedFromPeer();
+        if (expected == null) {
+            throw new ProtocolViolation(e.step(), peer, "sent '" + e.type() + "' when it is not its turn to speak");
+        }
+        if (!e.type().equals(expected)) {
+            throw new ProtocolViolation(e.step(), peer, "sent '" + e.type() + "' where '" + expected
+                    + "' was due");
+        }
+        try {
+            return switch (e.type()) {
+                case DarkChessMessages.MOVE -> onMove(e, DarkChessMessages.parseMove(e.body()));
+                case DarkChessMessages.REPLY -> onReply(e, DarkChessMessages.parseReply(e.body()));
+                case DarkChessMessages.ROUND -> onRound(e, DarkChessMessages.parseRound(e.body()));
+                case DarkChessMessages.CHOICES -> onChoices(e, DarkChessMessages.parseChoices(e.body()));
+                default -> onOpen(e, DarkChessMessages.parseOpen(e.body()));
+            };
+        } catch (MalformedMessageException m) {
+            throw new ProtocolViolation(e.step(), peer, "malformed " + e.type() + ": " + m.getMessage());
+        } catch (IllegalArgumentException | InvalidOtMessageException bad) {
+            throw new ProtocolViolation(e.step(), peer, "refused " + e.type() + ": " + bad.getMessage());
+        }
     }
 
     private List<Envelope> receiveHello(Envelope e) throws ProtocolViolation {
-        Hello hello = transcript.check(e);
-        if (hello.seat() == seat) {
-            throw new ProtocolViolation(0, hello.name(), "claims my seat");
-        }
-        if (!hello.protocol().equals(DarkChessParameters.PROTOCOL) || hello.players() != 2
-                || !Arrays.equals(hello.parameters(), params.toBytes())) {
-            String offered;
-            try {
-                offered = hello.protocol() + " " + DarkChessParameters.fromBytes(hello.parameters());
-            } catch (MalformedMessageException m) {
-                offered = hello.protocol() + " with unreadable parameters";
-            }
-            throw new ProtocolViolation(0, hello.name(), "proposes " + offered + ", not "
-                    + DarkChessParameters.PROTOCOL + " " + params);
-        }
-        transcript.append(e);
+        core.acceptHello(e, DarkChessParameters.PROTOCOL, params.toBytes(), 2, hello -> PartyCore.proposes(hello, " ",
+                DarkChessParameters::fromBytes, DarkChessParameters.PROTOCOL + " " + params));
         List<Envelope> out = new ArrayList<>();
         if (seat == 1) {
             out.add(sendHello());
@@ -190,11 +167,7 @@ public final class DarkChessParty implements Party {
     }
 
     private Envelope sendHello() {
-        byte[] nonce = new byte[Hello.NONCE_LENGTH];
-        random.nextBytes(nonce);
-        Hello hello = new Hello(DarkChessParameters.PROTOCOL, params.toBytes(), 2, seat, name, key.verifyingKey(),
-                nonce);
-        return transcript.seal(key, seat, 0, Hello.TYPE, hello.toBytes());
+        return core.sendHello(DarkChessParameters.PROTOCOL, params.toBytes(), 2, random);
     }
 
     private int mover() {
@@ -553,7 +526,7 @@ public final class DarkChessParty implements Party {
     }
 
     private Envelope seal(String type, byte[] body) {
-        return transcript.seal(key, seat, transcript.size(), type, body);
+        return core.seal(transcript.size(), type, body);
     }
 
     // ---- Party
@@ -579,7 +552,7 @@ public final class DarkChessParty implements Party {
             return "nothing: the game is over (" + result + ")";
         }
         String expected = expectedFromPeer();
-        String peer = transcript.hellos().size() > 1 - seat ? nameOf(1 - seat) : "the other player";
+        String peer = transcript.hellos().size() > 1 - seat ? transcript.nameOf(1 - seat) : "the other player";
         return expected == null ? "my own turn" : "'" + expected + "' from " + peer;
     }
 
@@ -613,8 +586,7 @@ public final class DarkChessParty implements Party {
      */
     @Override
     public byte[] snapshot() {
-        WireWriter w = new WireWriter().u8(SNAPSHOT_VERSION).blob(params.toBytes()).u8(seat).string(name)
-                .u8(stage.ordinal()).u32(ply).u8(result == null ? 0 : 1);
+        WireWriter w = core.snapshotHeader(SNAPSHOT_VERSION, params.toBytes()).u8(stage.ordinal()).u32(ply).u8(result == null ? 0 : 1);
         if (result != null) {
             w.string(result);
         }
@@ -650,8 +622,7 @@ public final class DarkChessParty implements Party {
         peerCommitments.forEach(c -> w.fixed(c.toBytes()));
         w.u32(peerBatches).u32(peerSenderSets).u8((choicesSent ? 1 : 0) | (peerChoices ? 2 : 0) | (openSent ? 4 : 0)
                 | (peerOpen ? 8 : 0));
-        PartySnapshots.writeMessages(w, transcript.envelopes());
-        PartySnapshots.writeRefused(w, rejected);
+        core.writeHistory(w);
         return w.toBytes();
     }
 
@@ -694,16 +665,14 @@ public final class DarkChessParty implements Party {
     public static DarkChessParty restore(byte[] snapshot, SigningKey key, RandomGenerator random,
             DarkChessSide.Decoder sides) throws MalformedMessageException {
         WireReader r = new WireReader(snapshot);
-        if (r.u8() != SNAPSHOT_VERSION) {
-            throw new MalformedMessageException("unknown dark-chess snapshot version");
-        }
+        PartyCore.Header header = PartyCore.readHeader(r, SNAPSHOT_VERSION, "unknown dark-chess snapshot version");
         try {
-            DarkChessParameters params = DarkChessParameters.fromBytes(r.blob(4096, "the parameters"));
-            int seat = r.u8();
+            DarkChessParameters params = DarkChessParameters.fromBytes(header.parameters());
+            int seat = header.seat();
             if (seat > 1) {
                 throw new MalformedMessageException("seat " + seat);
             }
-            String name = r.string(256, "the name");
+            String name = header.name();
             int stageIndex = r.u8();
             if (stageIndex >= Stage.values().length) {
                 throw new MalformedMessageException("stage " + stageIndex);
@@ -759,18 +728,9 @@ public final class DarkChessParty implements Party {
             p.peerChoices = (flags & 2) != 0;
             p.openSent = (flags & 4) != 0;
             p.peerOpen = (flags & 8) != 0;
-            List<Envelope> messages = PartySnapshots.readMessages(r);
-            List<Rejected> refused = PartySnapshots.readRefused(r);
+            p.core.readHistory(r, p.transcript::append);
             r.end();
-            try {
-                for (Envelope e : messages) {
-                    p.transcript.append(e);
-                }
-            } catch (ProtocolViolation v) {
-                throw new MalformedMessageException("the snapshot's transcript does not replay: " + v.getMessage());
-            }
             p.checkRestored();
-            p.rejected.addAll(refused);
             return p;
         } catch (IllegalArgumentException | InvalidOtMessageException bad) {
             throw new MalformedMessageException("dark-chess snapshot: " + bad.getMessage());
@@ -785,7 +745,7 @@ public final class DarkChessParty implements Party {
         if ((stage == Stage.HELLO) == transcript.established()) {
             throw new MalformedMessageException("the stage " + stage + " does not match the transcript");
         }
-        if (transcript.established() && !transcript.nameOf(seat).equals(name)) {
+        if (transcript.established() && !transcript.nameOf(seat).equals(core.name())) {
             throw new MalformedMessageException("the snapshot's name is not this seat's hello");
         }
         int peerBoards = 0;
@@ -842,6 +802,6 @@ public final class DarkChessParty implements Party {
 
     @Override
     public List<Rejected> rejected() {
-        return Collections.unmodifiableList(rejected);
+        return core.rejected();
     }
 }

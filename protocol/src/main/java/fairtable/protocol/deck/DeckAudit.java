@@ -7,7 +7,6 @@ import fairtable.protocol.deck.DeckObserver.Place;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
-import fairtable.protocol.wire.MalformedMessageException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,20 +39,15 @@ public final class DeckAudit implements ProtocolAudit {
     @Override
     public AuditVerdict audit(Transcript transcript, List<Envelope> refused) {
         List<Hello> hellos = transcript.hellos();
-        DeckParameters params;
         try {
-            params = DeckParameters.fromBytes(hellos.get(0).parameters());
-        } catch (MalformedMessageException e) {
-            return AuditVerdict.failed(new ProtocolViolation(0, transcript.nameOf(0), "unreadable parameters: " + e.getMessage()));
-        }
-        if (hellos.size() != params.players()) {
-            return AuditVerdict.failed(new ProtocolViolation(0, transcript.nameOf(0),
-                    "the parameters say " + params.players() + " players, but " + hellos.size() + " said hello"));
-        }
-        DeckObserver observer = new DeckObserver(params, hellos, transcript.sessionId(), new SecureRandom());
-        List<Envelope> messages = transcript.envelopes();
-        Set<Envelope> accepted = new HashSet<>(messages);
-        try {
+            DeckParameters params = ProtocolAudit.parameters(transcript, DeckParameters::fromBytes);
+            if (hellos.size() != params.players()) {
+                throw new ProtocolViolation(0, transcript.nameOf(0),
+                        "the parameters say " + params.players() + " players, but " + hellos.size() + " said hello");
+            }
+            DeckObserver observer = new DeckObserver(params, hellos, transcript.sessionId(), new SecureRandom());
+            List<Envelope> messages = transcript.envelopes();
+            Set<Envelope> accepted = new HashSet<>(messages);
             for (int i = hellos.size(); i <= messages.size(); i++) {
                 judgeRefused(transcript, observer, refused, accepted, i);
                 if (i < messages.size()) {

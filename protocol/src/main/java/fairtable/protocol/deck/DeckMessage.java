@@ -6,6 +6,7 @@ import fairtable.crypto.elgamal.PublicKey;
 import fairtable.crypto.proof.SchnorrProof;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.shuffle.ShuffleProof;
+import fairtable.protocol.PartyCore;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
@@ -17,7 +18,7 @@ import java.util.List;
  * The messages of verifiable-deck/v1. Positions are indices into the deck as it left the last shuffle.
  * Decoding checks exact counts and canonical encodings; what the proofs say is for {@link DeckObserver}.
  */
-public sealed interface DeckMessage {
+public sealed interface DeckMessage extends PartyCore.Message {
     String type();
 
     byte[] toBytes();

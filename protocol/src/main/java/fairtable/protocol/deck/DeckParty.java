@@ -10,7 +10,7 @@ import fairtable.crypto.shuffle.ShuffledDeck;
 import fairtable.crypto.shuffle.VerifiableShuffle;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.Party;
-import fairtable.protocol.PartySnapshots;
+import fairtable.protocol.PartyCore;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.deck.DeckMessage.Cut;
 import fairtable.protocol.deck.DeckMessage.Deal;
@@ -25,13 +25,11 @@ import fairtable.protocol.deck.DeckMessage.Shuffle;
 import fairtable.protocol.deck.DeckObserver.Event;
 import fairtable.protocol.deck.DeckObserver.Place;
 import fairtable.protocol.transcript.Envelope;
-import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -57,14 +55,12 @@ import java.util.random.RandomGenerator;
 public final class DeckParty implements Party {
     private final DeckParameters params;
     private final int seat;
-    private final String name;
-    private final SigningKey signingKey;
     private final RandomGenerator random;
     private final KeyPair elgamal;
 
-    private final Transcript transcript = new Transcript();
+    private final PartyCore core;
+    private final Transcript transcript;
     private DeckObserver observer;
-    private final List<Rejected> rejected = new ArrayList<>();
     private final Map<Integer, Integer> known = new HashMap<>();
 
     private DeckParty(DeckParameters params, int seat, String name, SigningKey signingKey, RandomGenerator random,
@@ -74,10 +70,10 @@ public final class DeckParty implements Party {
         }
         this.params = params;
         this.seat = seat;
-        this.name = name;
-        this.signingKey = signingKey;
         this.random = random;
         this.elgamal = elgamal;
+        this.core = new PartyCore(seat, name, signingKey);
+        this.transcript = core.transcript();
     }
 
     /**
@@ -96,44 +92,17 @@ public final class DeckParty implements Party {
 
     @Override
     public List<Envelope> receive(Envelope e) throws ProtocolViolation {
-        try {
-            if (isFinished()) {
-                throw new ProtocolViolation(e.step(), transcript.nameOf(e.sender()), "the game is already over");
-            }
-            if (!transcript.established()) {
-                return receiveHello(e);
-            }
-            transcript.check(e);
-            if (e.sender() == seat) {
-                throw new ProtocolViolation(e.step(), transcript.nameOf(seat), "a message in my own name that I did not send");
-            }
-            Event event = observer.parse(e);
-            transcript.append(e);
+        return core.receive(e, isFinished(), this::receiveHello, m -> {
+            Event event = observer.parse(m);
+            transcript.append(m);
             observer.apply(event);
             return respond();
-        } catch (ProtocolViolation v) {
-            rejected.add(new Rejected(e, v));
-            throw v;
-        }
+        });
     }
 
     private List<Envelope> receiveHello(Envelope e) throws ProtocolViolation {
-        Hello hello = transcript.check(e);
-        String who = hello.name();
-        if (hello.seat() == seat) {
-            throw new ProtocolViolation(0, who, "claims my seat");
-        }
-        if (!hello.protocol().equals(DeckParameters.PROTOCOL) || hello.players() != params.players()
-                || !Arrays.equals(hello.parameters(), params.toBytes())) {
-            String offered;
-            try {
-                offered = hello.protocol() + " with " + DeckParameters.fromBytes(hello.parameters());
-            } catch (MalformedMessageException m) {
-                offered = hello.protocol() + " with unreadable parameters";
-            }
-            throw new ProtocolViolation(0, who, "proposes " + offered + ", not " + DeckParameters.PROTOCOL + " with " + params);
-        }
-        transcript.append(e);
+        core.acceptHello(e, DeckParameters.PROTOCOL, params.toBytes(), params.players(), hello -> PartyCore.proposes(hello,
+                " with ", DeckParameters::fromBytes, DeckParameters.PROTOCOL + " with " + params));
         List<Envelope> out = new ArrayList<>();
         if (transcript.hellos().size() == seat) {
             out.add(sendHello());
@@ -146,11 +115,7 @@ public final class DeckParty implements Party {
     }
 
     private Envelope sendHello() {
-        byte[] nonce = new byte[Hello.NONCE_LENGTH];
-        random.nextBytes(nonce);
-        Hello hello = new Hello(DeckParameters.PROTOCOL, params.toBytes(), params.players(), seat, name,
-                signingKey.verifyingKey(), nonce);
-        Envelope e = transcript.seal(signingKey, seat, 0, Hello.TYPE, hello.toBytes());
+        Envelope e = core.sendHello(DeckParameters.PROTOCOL, params.toBytes(), params.players(), random);
         if (transcript.established()) {
             observer = newObserver();
         }
@@ -315,32 +280,15 @@ public final class DeckParty implements Party {
 
     private Envelope send(DeckMessage m) {
         int step = observer.nextStep();
-        if (tamper == null) {
-            // An honest message needs no re-validation: record it as built, without decoding it again.
-            Envelope e = transcript.seal(signingKey, seat, step, m.type(), m.toBytes());
-            observer.apply(new Event(step, seat, m));
-            return e;
-        }
-        Envelope e = transcript.seal(signingKey, seat, step, m.type(), tamper.tamper(m, m.toBytes()));
-        try {
-            observer.apply(observer.parse(e));
-        } catch (ProtocolViolation ignored) {
-            // A cheater's own view may refuse its message; the honest seats will say so.
-        }
-        return e;
+        return core.send(step, m, tamper, () -> observer.apply(new Event(step, seat, m)),
+                e -> observer.apply(observer.parse(e)));
     }
 
-    /** Rewrites outgoing message bodies: the seam through which tests play a cheating seat. */
-    @FunctionalInterface
-    interface Tamper {
-        byte[] tamper(DeckMessage message, byte[] body);
-    }
-
-    private Tamper tamper;
+    private PartyCore.Tamper<DeckMessage> tamper;
     private Permutation fixedPermutation;
 
     /** Makes this seat a cheater; package-private, for the adversarial tests only. */
-    void cheatWith(Tamper tamper) {
+    void cheatWith(PartyCore.Tamper<DeckMessage> tamper) {
         this.tamper = tamper;
     }
 
@@ -424,7 +372,7 @@ public final class DeckParty implements Party {
 
     @Override
     public Optional<ProtocolViolation> failure() {
-        return Optional.empty();
+        return core.failure();
     }
 
     @Override
@@ -434,7 +382,7 @@ public final class DeckParty implements Party {
 
     @Override
     public List<Rejected> rejected() {
-        return Collections.unmodifiableList(rejected);
+        return core.rejected();
     }
 
     // ---- Serialisation: the secret key plus the messages; the public state is rebuilt by replaying them. ----
@@ -443,10 +391,8 @@ public final class DeckParty implements Party {
 
     /** This seat's whole state as bytes, its secret key included: store it as carefully as a key. */
     public byte[] snapshot() {
-        WireWriter w = new WireWriter().u8(SNAPSHOT_VERSION).blob(params.toBytes()).u8(seat).string(name)
-                .fixed(elgamal.secretKeyBytes());
-        PartySnapshots.writeMessages(w, transcript.envelopes());
-        PartySnapshots.writeRefused(w, rejected);
+        WireWriter w = core.snapshotHeader(SNAPSHOT_VERSION, params.toBytes()).fixed(elgamal.secretKeyBytes());
+        core.writeHistory(w);
         return w.toBytes();
     }
 
@@ -457,12 +403,8 @@ public final class DeckParty implements Party {
     public static DeckParty restore(byte[] snapshot, SigningKey signingKey, RandomGenerator random)
             throws MalformedMessageException {
         WireReader r = new WireReader(snapshot);
-        if (r.u8() != SNAPSHOT_VERSION) {
-            throw new MalformedMessageException("unknown snapshot version");
-        }
-        DeckParameters params = DeckParameters.fromBytes(r.blob(4096, "the parameters"));
-        int seat = r.u8();
-        String name = r.string(256, "the name");
+        PartyCore.Header header = PartyCore.readHeader(r, SNAPSHOT_VERSION, "unknown snapshot version");
+        DeckParameters params = DeckParameters.fromBytes(header.parameters());
         KeyPair elgamal;
         try {
             elgamal = KeyPair.fromSecretKeyBytes(r.fixed(32, "the secret key"));
@@ -471,31 +413,27 @@ public final class DeckParty implements Party {
         }
         DeckParty p;
         try {
-            p = new DeckParty(params, seat, name, signingKey, random, elgamal);
+            p = new DeckParty(params, header.seat(), header.name(), signingKey, random, elgamal);
         } catch (IllegalArgumentException e) {
             throw new MalformedMessageException(e.getMessage());
         }
-        List<Envelope> messages = PartySnapshots.readMessages(r);
-        List<Rejected> refused = PartySnapshots.readRefused(r);
-        try {
-            for (Envelope e : messages) {
-                if (p.observer == null) {
-                    p.transcript.append(e);
-                    if (p.transcript.established()) {
-                        p.observer = p.newObserver();
-                    }
-                } else {
-                    p.transcript.check(e);
-                    Event event = p.observer.parse(e);
-                    p.transcript.append(e);
-                    p.observer.apply(event);
-                }
-            }
-            p.rejected.addAll(refused);
-        } catch (ProtocolViolation v) {
-            throw new MalformedMessageException("the snapshot's transcript does not replay: " + v.getMessage());
-        }
+        p.core.readHistory(r, p::replay);
         r.end();
         return p;
+    }
+
+    /** Replays one accepted message of a snapshot, checked again as on receipt (every proof included). */
+    private void replay(Envelope e) throws ProtocolViolation {
+        if (observer == null) {
+            transcript.append(e);
+            if (transcript.established()) {
+                observer = newObserver();
+            }
+        } else {
+            transcript.check(e);
+            Event event = observer.parse(e);
+            transcript.append(e);
+            observer.apply(event);
+        }
     }
 }

@@ -11,7 +11,6 @@ import fairtable.protocol.mahjong.MahjongObserver.Battle;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
-import fairtable.protocol.wire.MalformedMessageException;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,20 +38,13 @@ public final class MahjongAudit implements ProtocolAudit {
 
     @Override
     public AuditVerdict audit(Transcript transcript, List<Envelope> refused) {
-        MahjongParameters params;
         try {
-            params = MahjongParameters.fromBytes(transcript.hellos().get(0).parameters());
-        } catch (MalformedMessageException e) {
-            return AuditVerdict.failed(new ProtocolViolation(0, transcript.nameOf(0), "unreadable parameters: " + e.getMessage()));
-        }
-        if (transcript.hellos().size() != 2) {
-            return AuditVerdict.failed(new ProtocolViolation(0, transcript.nameOf(0), "this protocol has two players"));
-        }
-        List<String> names = List.of(transcript.nameOf(0), transcript.nameOf(1));
-        MahjongObserver observer = new MahjongObserver(params, names);
-        Map<Long, List<Envelope>> evidence = attributable(transcript, refused);
-        Transcript replayed = new Transcript();
-        try {
+            MahjongParameters params = ProtocolAudit.parameters(transcript, MahjongParameters::fromBytes);
+            ProtocolAudit.requireTwoPlayers(transcript);
+            List<String> names = List.of(transcript.nameOf(0), transcript.nameOf(1));
+            MahjongObserver observer = new MahjongObserver(params, names);
+            Map<Long, List<Envelope>> evidence = attributable(transcript, refused);
+            Transcript replayed = new Transcript();
             for (Envelope e : transcript.envelopes()) {
                 convictRefused(replayed, observer, evidence.getOrDefault((long) replayed.size(), List.of()));
                 replayed.append(e);

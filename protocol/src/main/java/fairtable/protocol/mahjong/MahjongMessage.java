@@ -2,6 +2,7 @@ package fairtable.protocol.mahjong;
 
 import fairtable.crypto.group.Element;
 import fairtable.crypto.group.Group;
+import fairtable.protocol.PartyCore;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
@@ -14,7 +15,7 @@ import java.util.List;
  * Decoding checks the encoding, counts, group membership and distinctness; the {@link MahjongObserver} checks
  * the rest against the public state.
  */
-public sealed interface MahjongMessage {
+public sealed interface MahjongMessage extends PartyCore.Message {
     int MAX_BLOB = 1100;
 
     String type();

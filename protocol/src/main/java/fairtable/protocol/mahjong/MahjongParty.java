@@ -3,7 +3,7 @@ package fairtable.protocol.mahjong;
 import fairtable.crypto.cipher.CommutativeKey;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.Party;
-import fairtable.protocol.PartySnapshots;
+import fairtable.protocol.PartyCore;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.mahjong.MahjongMessage.Attack;
 import fairtable.protocol.mahjong.MahjongMessage.Confirm;
@@ -16,14 +16,12 @@ import fairtable.protocol.mahjong.MahjongMessage.Strip;
 import fairtable.protocol.mahjong.MahjongObserver.Battle;
 import fairtable.protocol.mahjong.MahjongObserver.Event;
 import fairtable.protocol.transcript.Envelope;
-import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -42,16 +40,13 @@ import java.util.random.RandomGenerator;
 public final class MahjongParty implements Party {
     private final MahjongParameters params;
     private final int seat;
-    private final String name;
-    private final SigningKey key;
     private final RandomGenerator random;
     private final TreeMap<Integer, Integer> kindBySquare;
     private final int[] kinds;
 
-    private final Transcript transcript = new Transcript();
+    private final PartyCore core;
+    private final Transcript transcript;
     private MahjongObserver observer;
-    private final List<Rejected> rejected = new ArrayList<>();
-    private ProtocolViolation failure;
 
     // Secrets: the openings of this party's setup and the battle keys it used, in order.
     private final List<byte[]> openings = new ArrayList<>();
@@ -64,9 +59,9 @@ public final class MahjongParty implements Party {
         }
         this.params = params;
         this.seat = seat;
-        this.name = name;
-        this.key = key;
         this.random = random;
+        this.core = new PartyCore(seat, name, key);
+        this.transcript = core.transcript();
         this.kindBySquare = new TreeMap<>(kindBySquare);
         this.kinds = this.kindBySquare.values().stream().mapToInt(Integer::intValue).toArray();
     }
@@ -109,35 +104,14 @@ public final class MahjongParty implements Party {
 
     @Override
     public List<Envelope> receive(Envelope e) throws ProtocolViolation {
-        try {
-            if ((observer != null && observer.isDone()) || (failure != null && !Reveal.TYPE.equals(e.type()))) {
-                throw new ProtocolViolation(e.step(), transcript.nameOf(e.sender()), "the game is already over");
-            }
-            if (!transcript.established()) {
-                return receiveHello(e);
-            }
-            transcript.check(e);
-            if (e.sender() == seat) {
-                throw new ProtocolViolation(e.step(), transcript.nameOf(seat), "a message in my own name that I did not send");
-            }
-            Event event = observer.parse(e);
-            return handle(e, event);
-        } catch (ProtocolViolation v) {
-            rejected.add(new Rejected(e, v));
-            throw v;
-        }
+        // After catching a cheat this party still takes the other's reveal, which completes the evidence.
+        boolean over = (observer != null && observer.isDone()) || (core.hasStopped() && !Reveal.TYPE.equals(e.type()));
+        return core.receive(e, over, this::receiveHello, m -> handle(m, observer.parse(m)));
     }
 
     private List<Envelope> receiveHello(Envelope e) throws ProtocolViolation {
-        Hello hello = transcript.check(e);
-        if (hello.seat() == seat) {
-            throw new ProtocolViolation(0, hello.name(), "claims my seat");
-        }
-        if (!hello.protocol().equals(MahjongParameters.PROTOCOL) || hello.players() != 2
-                || !Arrays.equals(hello.parameters(), params.toBytes())) {
-            throw new ProtocolViolation(0, hello.name(), "proposes another game than " + params);
-        }
-        transcript.append(e);
+        core.acceptHello(e, MahjongParameters.PROTOCOL, params.toBytes(), 2,
+                hello -> "proposes another game than " + params);
         if (seat == 1) {
             return List.of(sendHello());
         }
@@ -150,10 +124,7 @@ public final class MahjongParty implements Party {
     }
 
     private Envelope sendHello() {
-        byte[] nonce = new byte[Hello.NONCE_LENGTH];
-        random.nextBytes(nonce);
-        Hello hello = new Hello(MahjongParameters.PROTOCOL, params.toBytes(), 2, seat, name, key.verifyingKey(), nonce);
-        Envelope e = transcript.seal(key, seat, 0, Hello.TYPE, hello.toBytes());
+        Envelope e = core.sendHello(MahjongParameters.PROTOCOL, params.toBytes(), 2, random);
         if (transcript.established()) {
             observer = newObserver();
         }
@@ -261,7 +232,7 @@ public final class MahjongParty implements Party {
         if (reply != null) {
             out.add(reply.send());
         }
-        if (overNow && !observer.hasRevealed(seat) && failure == null) {
+        if (overNow && !observer.hasRevealed(seat) && !core.hasStopped()) {
             out.add(sendReveal());
         }
         return out;
@@ -271,7 +242,7 @@ public final class MahjongParty implements Party {
     private List<Envelope> abort(Envelope e, Event event, ProtocolViolation why) throws ProtocolViolation {
         transcript.append(e);
         observer.apply(event);
-        failure = why;
+        core.stop(why);
         return observer.hasRevealed(seat) ? List.of() : List.of(sendReveal());
     }
 
@@ -326,37 +297,21 @@ public final class MahjongParty implements Party {
 
     private Envelope send(MahjongMessage m) {
         int step = observer.nextStep();
-        byte[] body = tamper == null ? m.toBytes() : tamper.tamper(m, m.toBytes());
-        Envelope e = transcript.seal(key, seat, step, m.type(), body);
-        if (tamper == null) {
-            observer.apply(new Event(step, seat, m));
-        } else {
-            try {
-                observer.apply(observer.parse(e));
-            } catch (ProtocolViolation ignored) {
-                // A cheater's own view may not parse; the honest peer will say so.
-            }
-        }
-        return e;
+        return core.send(step, m, tamper, () -> observer.apply(new Event(step, seat, m)),
+                e -> observer.apply(observer.parse(e)));
     }
 
-    /** Rewrites outgoing message bodies: the seam through which tests play a cheating party. */
-    @FunctionalInterface
-    interface Tamper {
-        byte[] tamper(MahjongMessage message, byte[] body);
-    }
-
-    private Tamper tamper;
+    private PartyCore.Tamper<MahjongMessage> tamper;
 
     /** Makes this party a cheater; package-private, for the adversarial tests only. */
-    void cheatWith(Tamper tamper) {
+    void cheatWith(PartyCore.Tamper<MahjongMessage> tamper) {
         this.tamper = tamper;
     }
 
     // ---- What the caller may ask. ----
 
     public boolean isMyTurn() {
-        return observer != null && failure == null && observer.isPlaying() && observer.turn() == seat;
+        return observer != null && !core.hasStopped() && observer.isPlaying() && observer.turn() == seat;
     }
 
     /** The public state this party follows. */
@@ -392,20 +347,17 @@ public final class MahjongParty implements Party {
 
     @Override
     public String awaiting() {
-        if (failure != null) {
-            return "nothing: the game was stopped (" + failure.getMessage() + ")";
-        }
-        return observer == null ? "the hellos" : observer.awaiting();
+        return core.awaitingUnlessStopped(observer == null ? "the hellos" : observer.awaiting());
     }
 
     @Override
     public boolean isFinished() {
-        return failure != null || (observer != null && observer.isDone());
+        return core.hasStopped() || (observer != null && observer.isDone());
     }
 
     @Override
     public Optional<ProtocolViolation> failure() {
-        return Optional.ofNullable(failure);
+        return core.failure();
     }
 
     @Override
@@ -415,7 +367,7 @@ public final class MahjongParty implements Party {
 
     @Override
     public List<Rejected> rejected() {
-        return Collections.unmodifiableList(rejected);
+        return core.rejected();
     }
 
     // ---- Serialisation: the secrets plus the messages; the public state is rebuilt by replaying them. ----
@@ -424,13 +376,12 @@ public final class MahjongParty implements Party {
 
     @Override
     public byte[] snapshot() {
-        WireWriter w = new WireWriter().u8(SNAPSHOT_VERSION).blob(params.toBytes()).u8(seat).string(name)
+        WireWriter w = core.snapshotHeader(SNAPSHOT_VERSION, params.toBytes())
                 .ints(List.copyOf(kindBySquare.keySet())).ints(List.copyOf(kindBySquare.values())).naturals(keys)
                 .u32(openings.size());
         openings.forEach(w::blob);
-        PartySnapshots.writeFailure(w, failure);
-        PartySnapshots.writeMessages(w, transcript.envelopes());
-        PartySnapshots.writeRefused(w, rejected);
+        core.writeFailure(w);
+        core.writeHistory(w);
         return w.toBytes();
     }
 
@@ -438,12 +389,8 @@ public final class MahjongParty implements Party {
     public static MahjongParty restore(byte[] snapshot, SigningKey key, RandomGenerator random)
             throws MalformedMessageException {
         WireReader r = new WireReader(snapshot);
-        if (r.u8() != SNAPSHOT_VERSION) {
-            throw new MalformedMessageException("unknown snapshot version");
-        }
-        MahjongParameters params = MahjongParameters.fromBytes(r.blob(4096, "the parameters"));
-        int seat = r.u8();
-        String name = r.string(256, "the name");
+        PartyCore.Header header = PartyCore.readHeader(r, SNAPSHOT_VERSION, "unknown snapshot version");
+        MahjongParameters params = MahjongParameters.fromBytes(header.parameters());
         List<Integer> squares = r.ints(27, "the squares");
         List<Integer> kindList = r.ints(27, "the kinds");
         if (squares.size() != kindList.size()) {
@@ -453,31 +400,14 @@ public final class MahjongParty implements Party {
         for (int i = 0; i < squares.size(); i++) {
             placement.put(squares.get(i), kindList.get(i));
         }
-        MahjongParty p = new MahjongParty(params, seat, name, key, placement, random);
+        MahjongParty p = new MahjongParty(params, header.seat(), header.name(), key, placement, random);
         p.keys.addAll(r.naturals(1 << 20, 1024, "the keys"));
         int openingCount = r.count(27, "the number of openings");
         for (int i = 0; i < openingCount; i++) {
             p.openings.add(r.blob(MahjongMessage.MAX_BLOB, "an opening"));
         }
-        p.failure = PartySnapshots.readFailure(r);
-        List<Envelope> messages = PartySnapshots.readMessages(r);
-        List<Rejected> refused = PartySnapshots.readRefused(r);
-        try {
-            for (Envelope e : messages) {
-                p.transcript.append(e);
-                if (p.transcript.established()) {
-                    if (p.observer == null) {
-                        p.observer = p.newObserver();
-                    }
-                    if (!Hello.TYPE.equals(e.type())) {
-                        p.observer.apply(p.observer.parse(e));
-                    }
-                }
-            }
-            p.rejected.addAll(refused);
-        } catch (ProtocolViolation v) {
-            throw new MalformedMessageException("the snapshot's transcript does not replay: " + v.getMessage());
-        }
+        p.core.readFailure(r);
+        p.core.readHistory(r, () -> p.observer = p.newObserver(), e -> p.observer.apply(p.observer.parse(e)));
         r.end();
         return p;
     }

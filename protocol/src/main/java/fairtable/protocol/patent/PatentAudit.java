@@ -18,7 +18,6 @@ import fairtable.protocol.patent.PatentObserver.Event;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
-import fairtable.protocol.wire.MalformedMessageException;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -47,17 +46,10 @@ public final class PatentAudit implements ProtocolAudit {
 
     @Override
     public AuditVerdict audit(Transcript transcript, List<Envelope> refused) {
-        PatentParameters params;
         try {
-            params = PatentParameters.fromBytes(transcript.hellos().get(0).parameters());
-        } catch (MalformedMessageException e) {
-            return AuditVerdict.failed(new ProtocolViolation(0, transcript.nameOf(0), "unreadable parameters: " + e.getMessage()));
-        }
-        if (transcript.hellos().size() != 2) {
-            return AuditVerdict.failed(new ProtocolViolation(0, transcript.nameOf(0), "this protocol has two players"));
-        }
-        PatentObserver observer = new PatentObserver(params, List.of(transcript.nameOf(0), transcript.nameOf(1)));
-        try {
+            PatentParameters params = ProtocolAudit.parameters(transcript, PatentParameters::fromBytes);
+            ProtocolAudit.requireTwoPlayers(transcript);
+            PatentObserver observer = new PatentObserver(params, List.of(transcript.nameOf(0), transcript.nameOf(1)));
             for (Envelope e : transcript.envelopes()) {
                 if (!Hello.TYPE.equals(e.type())) {
                     observer.apply(observer.parse(e));

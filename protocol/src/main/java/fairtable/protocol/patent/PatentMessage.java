@@ -2,6 +2,7 @@ package fairtable.protocol.patent;
 
 import fairtable.crypto.group.Element;
 import fairtable.crypto.group.Group;
+import fairtable.protocol.PartyCore;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
@@ -13,7 +14,7 @@ import java.util.List;
  * The messages of the FR 2823580 protocol. Letters follow the patent: T is the pile, JA and JB the groups
  * that become A's and B's hands. Decoding checks exact counts, validity and distinctness of every value.
  */
-public sealed interface PatentMessage {
+public sealed interface PatentMessage extends PartyCore.Message {
     String type();
 
     byte[] toBytes();

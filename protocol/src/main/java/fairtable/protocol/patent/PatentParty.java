@@ -5,7 +5,7 @@ import fairtable.crypto.group.Group;
 import fairtable.crypto.random.RandomChoices;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.Party;
-import fairtable.protocol.PartySnapshots;
+import fairtable.protocol.PartyCore;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.patent.PatentMessage.Deal1;
 import fairtable.protocol.patent.PatentMessage.Deal2;
@@ -19,7 +19,6 @@ import fairtable.protocol.patent.PatentMessage.Return;
 import fairtable.protocol.patent.PatentMessage.Reveal;
 import fairtable.protocol.patent.PatentObserver.Event;
 import fairtable.protocol.transcript.Envelope;
-import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
@@ -27,7 +26,6 @@ import fairtable.protocol.wire.WireWriter;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -47,14 +45,11 @@ public final class PatentParty implements Party {
     private final Group group;
     private final BigInteger order;
     private final int seat;
-    private final String name;
-    private final SigningKey key;
     private final RandomGenerator random;
 
-    private final Transcript transcript = new Transcript();
+    private final PartyCore core;
+    private final Transcript transcript;
     private PatentObserver observer;
-    private final List<Rejected> rejected = new ArrayList<>();
-    private ProtocolViolation failure;
 
     // Secrets. Exponents are listed in the order used, which is the order the reveal publishes them.
     private final List<BigInteger> used = new ArrayList<>();
@@ -70,9 +65,9 @@ public final class PatentParty implements Party {
         this.group = params.group();
         this.order = group.exponentModulus();
         this.seat = seat;
-        this.name = name;
-        this.key = key;
         this.random = random;
+        this.core = new PartyCore(seat, name, key);
+        this.transcript = core.transcript();
     }
 
     /**
@@ -91,43 +86,14 @@ public final class PatentParty implements Party {
 
     @Override
     public List<Envelope> receive(Envelope e) throws ProtocolViolation {
-        try {
-            // After catching a cheat this party still takes the other's reveal, which completes the evidence.
-            if ((observer != null && observer.isDone()) || (failure != null && !Reveal.TYPE.equals(e.type()))) {
-                throw new ProtocolViolation(e.step(), transcript.nameOf(e.sender()), "the game is already over");
-            }
-            if (!transcript.established()) {
-                return receiveHello(e);
-            }
-            transcript.check(e);
-            if (e.sender() == seat) {
-                throw new ProtocolViolation(e.step(), transcript.nameOf(seat), "a message in my own name that I did not send");
-            }
-            Event event = observer.parse(e);
-            return handle(e, event);
-        } catch (ProtocolViolation v) {
-            rejected.add(new Rejected(e, v));
-            throw v;
-        }
+        // After catching a cheat this party still takes the other's reveal, which completes the evidence.
+        boolean over = (observer != null && observer.isDone()) || (core.hasStopped() && !Reveal.TYPE.equals(e.type()));
+        return core.receive(e, over, this::receiveHello, m -> handle(m, observer.parse(m)));
     }
 
     private List<Envelope> receiveHello(Envelope e) throws ProtocolViolation {
-        Hello hello = transcript.check(e);
-        String who = hello.name();
-        if (hello.seat() == seat) {
-            throw new ProtocolViolation(0, who, "claims my seat");
-        }
-        if (!hello.protocol().equals(PatentParameters.PROTOCOL) || hello.players() != 2
-                || !Arrays.equals(hello.parameters(), params.toBytes())) {
-            String offered;
-            try {
-                offered = hello.protocol() + " " + PatentParameters.fromBytes(hello.parameters());
-            } catch (MalformedMessageException m) {
-                offered = hello.protocol() + " with unreadable parameters";
-            }
-            throw new ProtocolViolation(0, who, "proposes " + offered + ", not " + PatentParameters.PROTOCOL + " " + params);
-        }
-        transcript.append(e);
+        core.acceptHello(e, PatentParameters.PROTOCOL, params.toBytes(), 2, hello -> PartyCore.proposes(hello, " ",
+                PatentParameters::fromBytes, PatentParameters.PROTOCOL + " " + params));
         if (seat == PatentObserver.B) {
             Envelope mine = sendHello();
             return List.of(mine);
@@ -136,19 +102,20 @@ public final class PatentParty implements Party {
     }
 
     private Envelope sendHello() {
-        byte[] nonce = new byte[Hello.NONCE_LENGTH];
-        random.nextBytes(nonce);
-        Hello hello = new Hello(PatentParameters.PROTOCOL, params.toBytes(), 2, seat, name, key.verifyingKey(), nonce);
-        Envelope e = transcript.seal(key, seat, 0, Hello.TYPE, hello.toBytes());
+        Envelope e = core.sendHello(PatentParameters.PROTOCOL, params.toBytes(), 2, random);
         if (transcript.established()) {
-            observer = new PatentObserver(params, List.of(transcript.nameOf(0), transcript.nameOf(1)));
+            observer = newObserver();
         }
         return e;
     }
 
+    private PatentObserver newObserver() {
+        return new PatentObserver(params, List.of(transcript.nameOf(0), transcript.nameOf(1)));
+    }
+
     private List<Envelope> handle(Envelope e, Event event) throws ProtocolViolation {
         if (observer == null) {
-            observer = new PatentObserver(params, List.of(transcript.nameOf(0), transcript.nameOf(1)));
+            observer = newObserver();
         }
         PatentMessage m = event.message();
         String peer = transcript.nameOf(e.sender());
@@ -216,7 +183,7 @@ public final class PatentParty implements Party {
     private List<Envelope> abort(Envelope e, Event event, ProtocolViolation why) throws ProtocolViolation {
         transcript.append(e);
         observer.apply(event);
-        failure = why;
+        core.stop(why);
         return observer.hasRevealed(seat) ? List.of() : List.of(send(new Reveal(List.copyOf(used))));
     }
 
@@ -226,7 +193,7 @@ public final class PatentParty implements Party {
     }
 
     private Envelope sendDeal1() {
-        observer = new PatentObserver(params, List.of(transcript.nameOf(0), transcript.nameOf(1)));
+        observer = newObserver();
         BigInteger a1 = newKey();
         return send(new Deal1(shuffled(exp(shuffled(params.deck().elements()), a1))));
     }
@@ -286,45 +253,28 @@ public final class PatentParty implements Party {
 
     /** Ends the game by publishing every exponent this party used; the other party then does the same. */
     public List<Envelope> reveal() {
-        if (observer == null || observer.hasRevealed(seat) || failure != null) {
+        if (observer == null || observer.hasRevealed(seat) || core.hasStopped()) {
             throw new IllegalStateException("cannot reveal now");
         }
         return List.of(send(new Reveal(List.copyOf(used))));
     }
 
     private void requireIdle() {
-        if (observer == null || !observer.isIdle() || failure != null) {
+        if (observer == null || !observer.isIdle() || core.hasStopped()) {
             throw new IllegalStateException("an operation is under way or the game is over: " + awaiting());
         }
     }
 
     private Envelope send(PatentMessage m) {
         int step = observer.nextStep();
-        if (tamper == null) {
-            // An honest message needs no re-validation: record it as built, without decoding it again.
-            Envelope e = transcript.seal(key, seat, step, m.type(), m.toBytes());
-            observer.apply(new Event(step, seat, m));
-            return e;
-        }
-        Envelope e = transcript.seal(key, seat, step, m.type(), tamper.tamper(m, m.toBytes()));
-        try {
-            observer.apply(observer.parse(e));
-        } catch (ProtocolViolation ignored) {
-            // A cheater's own view may not parse; the honest peer will say so.
-        }
-        return e;
+        return core.send(step, m, tamper, () -> observer.apply(new Event(step, seat, m)),
+                e -> observer.apply(observer.parse(e)));
     }
 
-    /** Rewrites outgoing message bodies: the seam through which tests play a cheating party. */
-    @FunctionalInterface
-    interface Tamper {
-        byte[] tamper(PatentMessage message, byte[] body);
-    }
-
-    private Tamper tamper;
+    private PartyCore.Tamper<PatentMessage> tamper;
 
     /** Makes this party a cheater; package-private, for the adversarial tests only. */
-    void cheatWith(Tamper tamper) {
+    void cheatWith(PartyCore.Tamper<PatentMessage> tamper) {
         this.tamper = tamper;
     }
 
@@ -404,7 +354,7 @@ public final class PatentParty implements Party {
 
     /** Whether no operation is under way, so this party may draw, return or reveal. */
     public boolean isIdle() {
-        return observer != null && observer.isIdle() && failure == null;
+        return observer != null && observer.isIdle() && !core.hasStopped();
     }
 
     public int pileSize() {
@@ -418,20 +368,17 @@ public final class PatentParty implements Party {
 
     /** What is awaited now, and from whom. */
     public String awaiting() {
-        if (failure != null) {
-            return "nothing: the game was stopped (" + failure.getMessage() + ")";
-        }
-        return observer == null ? "the hellos" : observer.awaiting();
+        return core.awaitingUnlessStopped(observer == null ? "the hellos" : observer.awaiting());
     }
 
     @Override
     public boolean isFinished() {
-        return failure != null || (observer != null && observer.isDone());
+        return core.hasStopped() || (observer != null && observer.isDone());
     }
 
     @Override
     public Optional<ProtocolViolation> failure() {
-        return Optional.ofNullable(failure);
+        return core.failure();
     }
 
     @Override
@@ -441,7 +388,7 @@ public final class PatentParty implements Party {
 
     @Override
     public List<Rejected> rejected() {
-        return Collections.unmodifiableList(rejected);
+        return core.rejected();
     }
 
     // ---- Serialisation: the secrets plus the messages; the public state is rebuilt by replaying them. ----
@@ -450,12 +397,11 @@ public final class PatentParty implements Party {
 
     /** This party's whole state as bytes, secrets included: store it as carefully as a key. */
     public byte[] snapshot() {
-        WireWriter w = new WireWriter().u8(SNAPSHOT_VERSION).blob(params.toBytes()).u8(seat).string(name)
+        WireWriter w = core.snapshotHeader(SNAPSHOT_VERSION, params.toBytes())
                 .naturals(used).natural(pileKey == null ? BigInteger.ZERO : pileKey)
                 .natural(drawKey == null ? BigInteger.ZERO : drawKey).ints(List.copyOf(hand));
-        PartySnapshots.writeFailure(w, failure);
-        PartySnapshots.writeMessages(w, transcript.envelopes());
-        PartySnapshots.writeRefused(w, rejected);
+        core.writeFailure(w);
+        core.writeHistory(w);
         return w.toBytes();
     }
 
@@ -463,13 +409,9 @@ public final class PatentParty implements Party {
     public static PatentParty restore(byte[] snapshot, SigningKey key, RandomGenerator random)
             throws MalformedMessageException {
         WireReader r = new WireReader(snapshot);
-        if (r.u8() != SNAPSHOT_VERSION) {
-            throw new MalformedMessageException("unknown snapshot version");
-        }
-        PatentParameters params = PatentParameters.fromBytes(r.blob(4096, "the parameters"));
-        int seat = r.u8();
-        String name = r.string(256, "the name");
-        PatentParty p = new PatentParty(params, seat, name, key, random);
+        PartyCore.Header header = PartyCore.readHeader(r, SNAPSHOT_VERSION, "unknown snapshot version");
+        PatentParameters params = PatentParameters.fromBytes(header.parameters());
+        PatentParty p = new PatentParty(params, header.seat(), header.name(), key, random);
         int maxExponent = (params.group().exponentModulus().bitLength() + 7) / 8;
         p.used.addAll(r.naturals(1 << 20, maxExponent, "the exponents"));
         BigInteger pile = r.natural(maxExponent, "the pile key");
@@ -477,25 +419,8 @@ public final class PatentParty implements Party {
         p.pileKey = pile.signum() == 0 ? null : pile;
         p.drawKey = draw.signum() == 0 ? null : draw;
         p.hand.addAll(r.ints(PatentParameters.MAX_CARDS, "the hand"));
-        p.failure = PartySnapshots.readFailure(r);
-        List<Envelope> messages = PartySnapshots.readMessages(r);
-        List<Rejected> refused = PartySnapshots.readRefused(r);
-        try {
-            for (Envelope e : messages) {
-                p.transcript.append(e);
-                if (p.transcript.established()) {
-                    if (p.observer == null) {
-                        p.observer = new PatentObserver(params, List.of(p.transcript.nameOf(0), p.transcript.nameOf(1)));
-                    }
-                    if (!Hello.TYPE.equals(e.type())) {
-                        p.observer.apply(p.observer.parse(e));
-                    }
-                }
-            }
-            p.rejected.addAll(refused);
-        } catch (ProtocolViolation v) {
-            throw new MalformedMessageException("the snapshot's transcript does not replay: " + v.getMessage());
-        }
+        p.core.readFailure(r);
+        p.core.readHistory(r, () -> p.observer = p.newObserver(), e -> p.observer.apply(p.observer.parse(e)));
         r.end();
         return p;
     }
