@@ -11,7 +11,8 @@ final class ChildJvm {
      * {@code java [flags] -cp <test classpath> fairtable.app.Main args...}. The flags only make short-lived children
      * cheaper to start on a small shared machine: the C1 compiler alone (no C2 compile threads warming up code the
      * process will not run long enough to need) and the single-threaded serial collector. They do not change what
-     * the program does.
+     * the program does. Not for children doing long big-integer work (the 2048-bit safe-prime modes): C1 lacks the
+     * BigInteger multiplication intrinsics, and KillAndResumeTest measured twice the CPU with these flags.
      */
     static List<String> command(String... args) {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
