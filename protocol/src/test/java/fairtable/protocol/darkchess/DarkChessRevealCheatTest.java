@@ -44,8 +44,7 @@ class DarkChessRevealCheatTest {
                     if (!Arrays.equals(ply.choices()[seat][phase], plans[seat][phase])) {
                         return Optional.of(new Blame(0, seat, "asked other squares than its plan"));
                     }
-                    if (!Arrays.equals(ply.offers()[seat][phase], ScriptedSide.asking(seat, new int[0], new int[0])
-                            .offer(phase))) {
+                    if (!Arrays.equals(ply.offers()[seat][phase], ScriptedSide.offer(seat, phase))) {
                         return Optional.of(new Blame(0, seat, "offered other items than its script"));
                     }
                 }

@@ -60,13 +60,18 @@ final class ScriptedSide implements DarkChessSide {
         return board;
     }
 
-    @Override
-    public byte[] offer(int phase) {
+    /** The 64 codes seat {@code seat} offers in {@code phase}. */
+    static byte[] offer(int seat, int phase) {
         byte[] items = new byte[64];
         for (int square = 0; square < 64; square++) {
             items[square] = (byte) offered(seat, phase, square);
         }
         return items;
+    }
+
+    @Override
+    public byte[] offer(int phase) {
+        return offer(seat, phase);
     }
 
     @Override
