@@ -23,10 +23,7 @@ class TableProcessesTest {
     Path dir;
 
     private Process start(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true).start();
+        return new ProcessBuilder(ChildJvm.command(args)).redirectErrorStream(true).start();
     }
 
     private static List<String> readAll(Process p) throws Exception {

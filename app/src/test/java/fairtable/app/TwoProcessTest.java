@@ -33,10 +33,7 @@ class TwoProcessTest {
         final BufferedReader reader;
 
         Peer(String... args) throws IOException {
-            List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                    "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-            command.addAll(Arrays.asList(args));
-            process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            process = new ProcessBuilder(ChildJvm.command(args)).redirectErrorStream(true).start();
             reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         }
 

@@ -34,7 +34,11 @@ import java.util.random.RandomGenerator;
  * report's semi-honest protocol: Alice checks sizes and ranges of every element and the Jacobi symbol of each
  * element she answers for, but a malicious Bob who puts other values in the answered slot learns the residuosity
  * of any itemBits Jacobi +1 values of his choosing per query: any itemBits bits of any items, not necessarily of
- * one item. Use this scheme with the game-end audit of the dark-chess protocol, or prefer
+ * one item. Such a Bob is caught afterwards instead: his {@linkplain OtReceiver#state() state} keeps, per
+ * outstanding query, the choice c and the answered slot's r_kj and a_kj, so anyone holding the setup and the query
+ * can check q_kj = z_cj·r_kj²·y^a_kj for every bit j. Revealed before Alice's factors, that state binds Bob to c:
+ * claiming another item c' would need a square root of z_cj/z_c'j (or of that times y) modulo m, which is as hard
+ * as factoring m. The dark-chess audit checks exactly this; use this scheme with such an audit, or prefer
  * {@link ChouOrlandiTransfer}.
  *
  * <p>Encodings (integers big-endian; L = modulus bytes; every residue is exactly L bytes):
@@ -183,8 +187,9 @@ public final class AndosTransfer implements ObliviousTransfer {
 
     /**
      * Receiver state: 0x3b | session id (u32 length, bytes) | the setup message (u32 length, bytes) | next query
-     * index (u64) | outstanding queries (u16) | per outstanding query: choice (u16) | item-bits blinding bits
-     * a_kj of the announced slot, one byte (0 or 1) each. Restoring re-validates the setup message.
+     * index (u64) | outstanding queries (u16) | per outstanding query: choice (u16) | for each bit j of the
+     * announced slot k: blinding bit a_kj (u8, 0 or 1) | root r_kj (L bytes, in [1, m)). The roots are what make a
+     * revealed state evidence of the choice (see the class comment). Restoring re-validates the setup message.
      */
     @Override
     public OtReceiver restoreReceiver(byte[] state, RandomGenerator random) {
@@ -197,8 +202,14 @@ public final class AndosTransfer implements ObliviousTransfer {
         if (pending > 0 && next + pending - 1 > Batches.MAX_QUERY_INDEX) {
             throw in.fail("outstanding queries overflow the numbering");
         }
+        if (in.remaining() != pending * (2L + itemBits * (1L + residueBytes))) {
+            throw in.fail("expected " + pending * (2L + itemBits * (1L + residueBytes)) + " bytes for "
+                    + pending + " outstanding queries, got " + in.remaining());
+        }
+        Receiver receiver = new Receiver(setup, sessionId, random);
         int[] choices = new int[pending];
         int[][] blinding = new int[pending][itemBits];
+        BigInteger[][] roots = new BigInteger[pending][itemBits];
         for (int query = 0; query < pending; query++) {
             choices[query] = in.u16();
             if (choices[query] >= itemCount) {
@@ -209,14 +220,15 @@ public final class AndosTransfer implements ObliviousTransfer {
                 if (blinding[query][j] > 1) {
                     throw in.fail("a blinding bit is not 0 or 1");
                 }
+                roots[query][j] = readResidue(in, receiver.modulus, "root r(" + query + ", " + j + ")");
             }
         }
         in.expectEnd();
-        Receiver receiver = new Receiver(setup, sessionId, random);
         receiver.nextQueryIndex = next;
         if (pending > 0) {
             receiver.pendingChoices = choices;
             receiver.pendingBlindingBits = blinding;
+            receiver.pendingRoots = roots;
         }
         return receiver;
     }
@@ -332,6 +344,7 @@ public final class AndosTransfer implements ObliviousTransfer {
         private long nextQueryIndex;
         private int[] pendingChoices;
         private int[][] pendingBlindingBits;
+        private BigInteger[][] pendingRoots;
 
         Receiver(byte[] setupMessage, byte[] sessionId, RandomGenerator random) {
             this.random = random;
@@ -390,6 +403,7 @@ public final class AndosTransfer implements ObliviousTransfer {
             }
             int[] checked = Batches.checkChoices(choices, itemCount, nextQueryIndex);
             int[][] blinding = new int[checked.length][];
+            BigInteger[][] roots = new BigInteger[checked.length][];
             WireWriter out = new WireWriter(7 + checked.length * (2 + itemCount * itemBits * residueBytes))
                     .u8(QUERY_TAG).u32(nextQueryIndex).u16(checked.length);
             for (int query = 0; query < checked.length; query++) {
@@ -401,9 +415,11 @@ public final class AndosTransfer implements ObliviousTransfer {
                 out.u16(slot);
                 for (int k = 0; k < itemCount; k++) {
                     int[] flips = new int[itemBits];
+                    BigInteger[] slotRoots = new BigInteger[itemBits];
                     for (int j = 0; j < itemBits; j++) {
                         flips[j] = random.nextInt(2);
                         BigInteger r = GoldwasserMicaliKey.randomNonZeroBelow(modulus, random);
+                        slotRoots[j] = r;
                         BigInteger element = encryptedBits[slotToItem[k]][j].multiply(r.multiply(r).mod(modulus))
                                 .mod(modulus);
                         if (flips[j] == 1) {
@@ -413,11 +429,13 @@ public final class AndosTransfer implements ObliviousTransfer {
                     }
                     if (k == slot) {
                         blinding[query] = flips;
+                        roots[query] = slotRoots;
                     }
                 }
             }
             pendingChoices = checked;
             pendingBlindingBits = blinding;
+            pendingRoots = roots;
             return out.toBytes();
         }
 
@@ -468,19 +486,21 @@ public final class AndosTransfer implements ObliviousTransfer {
             nextQueryIndex += count;
             pendingChoices = null;
             pendingBlindingBits = null;
+            pendingRoots = null;
             return List.copyOf(chosen);
         }
 
         @Override
         public byte[] state() {
             int pending = pendingChoices == null ? 0 : pendingChoices.length;
-            WireWriter out = new WireWriter(23 + sessionId.length + setupMessage.length + pending * (2 + itemBits))
+            WireWriter out = new WireWriter(23 + sessionId.length + setupMessage.length
+                    + pending * (2 + itemBits * (1 + residueBytes)))
                     .u8(RECEIVER_STATE_TAG).lengthPrefixed(sessionId).lengthPrefixed(setupMessage)
                     .u64(nextQueryIndex).u16(pending);
             for (int query = 0; query < pending; query++) {
                 out.u16(pendingChoices[query]);
                 for (int j = 0; j < itemBits; j++) {
-                    out.u8(pendingBlindingBits[query][j]);
+                    out.u8(pendingBlindingBits[query][j]).bytes(fixedLength(pendingRoots[query][j]));
                 }
             }
             return out.toBytes();

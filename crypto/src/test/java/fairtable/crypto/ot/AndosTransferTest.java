@@ -104,6 +104,46 @@ class AndosTransferTest {
     }
 
     /**
+     * The receiver state right after a query holds, per query, the choice c and for each bit j of the announced slot k
+     * the blinding bit a and root r with q_kj = z_cj·r²·y^a mod m (report section 5.4, step 7): the evidence that
+     * binds Bob to c once revealed.
+     */
+    @Test
+    void theReceiverStateKeepsTheRootsThatRebuildTheAnsweredSlot() {
+        Fixture fixture = new Fixture(6, 4);
+        byte[] setup = fixture.sender.setupMessage();
+        int[] choices = {4, 0, 4};
+        byte[] query = fixture.receiver.query(choices);
+        byte[] state = fixture.receiver.state();
+        BigInteger m = key.modulus();
+        int perQuery = 2 + 6 * 4 * L;
+        int head = 1 + 4 + SESSION.length + 4 + setup.length + 8;
+        assertThat(state.length).isEqualTo(head + 2 + 3 * (2 + 4 * (1 + L)));
+        assertThat(state[head] << 8 | state[head + 1]).isEqualTo(3);
+        int at = head + 2;
+        for (int i = 0; i < 3; i++) {
+            int packet = 7 + i * perQuery;
+            int slot = (query[packet] & 0xff) << 8 | (query[packet + 1] & 0xff);
+            assertThat(state[at] << 8 | state[at + 1]).isEqualTo(choices[i]);
+            at += 2;
+            for (int j = 0; j < 4; j++) {
+                int a = state[at];
+                BigInteger r = new BigInteger(1, Arrays.copyOfRange(state, at + 1, at + 1 + L));
+                at += 1 + L;
+                int zAt = 41 + (2 + 128 + choices[i] * 4 + j) * L;
+                BigInteger z = new BigInteger(1, Arrays.copyOfRange(setup, zAt, zAt + L));
+                BigInteger expected = z.multiply(r.modPow(BigInteger.TWO, m)).multiply(key.pseudoSquare().pow(a)).mod(m);
+                int qAt = packet + 2 + (slot * 4 + j) * L;
+                assertThat(new BigInteger(1, Arrays.copyOfRange(query, qAt, qAt + L))).as("query %d bit %d", i, j)
+                        .isEqualTo(expected);
+            }
+        }
+        assertThat(fixture.receiver.finish(fixture.sender.answer(query)))
+                .containsExactly(fixture.items.get(4), fixture.items.get(0), fixture.items.get(4));
+        assertThat(fixture.receiver.state()).hasSize(head + 2);
+    }
+
+    /**
      * What Alice sees of a query does not depend on Bob's choice: packet elements have Jacobi symbol +1; the
      * announced slot is uniform; and the residuosity pattern of the announced slot, which Alice can decrypt, is
      * uniform over the 16 four-bit values, for choice 0 (item 0000) as for choice 7 (item 1111).

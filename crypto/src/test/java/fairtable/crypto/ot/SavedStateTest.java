@@ -123,10 +123,19 @@ class SavedStateTest {
         byte[] wrongFactor = senderState.clone();
         System.arraycopy(otherPrime, 0, wrongFactor, 5, p.length);
         assertThatThrownBy(() -> scheme.restoreSender(wrongFactor)).hasMessageContaining("do not multiply");
+        // The state ends with the last bit's blinding bit (1 byte) and root r (64 bytes at 512 bits).
         byte[] badBlinding = receiverState.clone();
-        badBlinding[badBlinding.length - 1] = 2;
+        badBlinding[badBlinding.length - 65] = 2;
         assertThatThrownBy(() -> scheme.restoreReceiver(badBlinding, new SplittableRandom(1)))
                 .hasMessageContaining("blinding bit");
+        byte[] zeroRoot = receiverState.clone();
+        Arrays.fill(zeroRoot, zeroRoot.length - 64, zeroRoot.length, (byte) 0);
+        assertThatThrownBy(() -> scheme.restoreReceiver(zeroRoot, new SplittableRandom(1)))
+                .hasMessageContaining("root r(0, 3)");
+        byte[] rootAboveModulus = receiverState.clone();
+        Arrays.fill(rootAboveModulus, rootAboveModulus.length - 64, rootAboveModulus.length, (byte) 0xff);
+        assertThatThrownBy(() -> scheme.restoreReceiver(rootAboveModulus, new SplittableRandom(1)))
+                .hasMessageContaining("root r(0, 3)");
         assertThatThrownBy(() -> new AndosTransfer(3, 1, 3, 512).restoreSender(senderState))
                 .hasMessageContaining("parameters");
         assertThat(new BigInteger(1, p)).isEqualTo(key.p());

@@ -474,8 +474,14 @@ public final class DarkChessParty implements Party {
 
     private void continueReveal(List<Envelope> out) {
         if (!choicesSent && (seat == 0 || peerChoices)) {
+            List<byte[]> revealed = new ArrayList<>(receiverStates);
+            if (tamper != null) {
+                for (int batch = 0; batch < revealed.size(); batch++) {
+                    revealed.set(batch, tamper.revealedReceiverState(batch, revealed.get(batch).clone()));
+                }
+            }
             out.add(seal(DarkChessMessages.CHOICES, DarkChessMessages.choices(
-                    new Choices(side.record(), List.copyOf(receiverStates)))));
+                    new Choices(side.record(), List.copyOf(revealed)))));
             choicesSent = true;
         }
         if (choicesSent && peerChoices && !openSent && (seat == 0 || peerOpen)) {
@@ -523,6 +529,20 @@ public final class DarkChessParty implements Party {
         List<Envelope> out = new ArrayList<>();
         continueReveal(out);
         return out;
+    }
+
+    /** Rewrites what this party reveals of its OT queries: the seam through which tests play a lying querier. */
+    @FunctionalInterface
+    interface Tamper {
+        /** The receiver state to reveal for query batch {@code batch} (counted from 0) instead of {@code honest}. */
+        byte[] revealedReceiverState(int batch, byte[] honest);
+    }
+
+    private Tamper tamper;
+
+    /** Makes this party a cheater; package-private, for the adversarial tests only. Not part of the snapshot. */
+    void cheatWith(Tamper tamper) {
+        this.tamper = tamper;
     }
 
     private Envelope seal(String type, byte[] body) {

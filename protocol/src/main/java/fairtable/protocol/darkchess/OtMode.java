@@ -25,6 +25,7 @@ public enum OtMode {
     ANDOS("andos");
 
     static final int ITEMS = 64;
+    private static final int ANDOS_BITS = 4;
     private final String label;
 
     OtMode(String label) {
@@ -47,7 +48,7 @@ public enum OtMode {
 
     /** The 1-out-of-64 scheme of one-byte items (ANDOS: 4-bit items, modulus of {@code andosModulusBits}). */
     public ObliviousTransfer scheme(int andosModulusBits) {
-        return this == CHOU_ORLANDI ? new ChouOrlandiTransfer(ITEMS, 1) : new AndosTransfer(ITEMS, 1, 4, andosModulusBits);
+        return this == CHOU_ORLANDI ? new ChouOrlandiTransfer(ITEMS, 1) : new AndosTransfer(ITEMS, 1, ANDOS_BITS, andosModulusBits);
     }
 
     /** The number of queries in an OT query message (both schemes: tag, u32 first index, u16 count). */
@@ -92,7 +93,7 @@ public enum OtMode {
         s.skip((2 + 128) * residueBytes);
         byte[] items = new byte[ITEMS];
         for (int i = 0; i < ITEMS; i++) {
-            for (int j = 0; j < 4; j++) {
+            for (int j = 0; j < ANDOS_BITS; j++) {
                 BigInteger z = new BigInteger(1, s.take(residueBytes));
                 if (Jacobi.symbol(z, p) == -1) {
                     items[i] |= (byte) (1 << j);
@@ -110,8 +111,9 @@ public enum OtMode {
 
     /**
      * The choices a receiver made in one batch, from its revealed state right after {@code query}. Chou–Orlandi:
-     * each choice c is proved by the revealed secret b with B = c·A + b·G for the transmitted point B. ANDOS: the
-     * state names the choices but the permutation is not kept, so they are taken as revealed (see docs).
+     * each choice c is proved by the revealed secret b with B = c·A + b·G for the transmitted point B. ANDOS: each
+     * choice c is proved by the revealed roots r_j and blinding bits a_j of the announced slot k: every element
+     * q_kj sent must equal z_cj·r_j²·y^a_j mod m. Both bind the receiver as long as it reveals before the sender does.
      *
      * @throws IllegalArgumentException if the revealed state does not fit the transmitted query
      */
@@ -172,16 +174,71 @@ public enum OtMode {
                 throw new IllegalArgumentException("the revealed receiver state belongs to another setup");
             }
             checkBatch(in.u64(), first, in.u16(), count);
+            AndosSetup andos = new AndosSetup(setup);
             for (int i = 0; i < count; i++) {
                 choices[i] = in.u16();
-                in.skip(4);
                 if (choices[i] >= ITEMS) {
                     throw new IllegalArgumentException("revealed choice " + choices[i] + " out of range");
                 }
+                int slot = q.u16();
+                if (slot >= ITEMS) {
+                    throw new IllegalArgumentException("query " + i + " announces slot " + slot);
+                }
+                q.skip((long) slot * ANDOS_BITS * andos.residueBytes);
+                for (int j = 0; j < ANDOS_BITS; j++) {
+                    int blinding = in.u8();
+                    BigInteger root = new BigInteger(1, in.take(andos.residueBytes));
+                    if (blinding > 1 || root.signum() == 0 || root.compareTo(andos.modulus) >= 0) {
+                        throw new IllegalArgumentException("revealed blinding of query " + i + " is not a bit and a"
+                                + " root in [1, m)");
+                    }
+                    BigInteger sent = new BigInteger(1, q.take(andos.residueBytes));
+                    if (!andos.rerandomised(choices[i], j, root, blinding).equals(sent)) {
+                        throw new IllegalArgumentException("query " + i + " was not made for the revealed choice "
+                                + choices[i]);
+                    }
+                }
+                q.skip((long) (ITEMS - 1 - slot) * ANDOS_BITS * andos.residueBytes);
             }
+            q.end();
         }
         in.end();
         return choices;
+    }
+
+    /** The public part of an ANDOS setup the audit needs: m, y and the encrypted bits z_ij. */
+    private static final class AndosSetup {
+        final int residueBytes;
+        final BigInteger modulus;
+        final BigInteger pseudoSquare;
+        private final BigInteger[][] encryptedBits = new BigInteger[ITEMS][ANDOS_BITS];
+
+        AndosSetup(byte[] setup) {
+            Bytes s = new Bytes(setup);
+            s.skip(1 + 32);
+            if (s.u16() != ITEMS || s.u16() != 1 || s.u16() != ANDOS_BITS) {
+                throw new IllegalArgumentException("the ANDOS setup is not for 64 four-bit items");
+            }
+            residueBytes = s.u16();
+            modulus = new BigInteger(1, s.take(residueBytes));
+            pseudoSquare = new BigInteger(1, s.take(residueBytes));
+            s.skip(128L * residueBytes);
+            for (int i = 0; i < ITEMS; i++) {
+                for (int j = 0; j < ANDOS_BITS; j++) {
+                    encryptedBits[i][j] = new BigInteger(1, s.take(residueBytes));
+                }
+            }
+            s.end();
+            if (modulus.signum() == 0) {
+                throw new IllegalArgumentException("the ANDOS setup has a zero modulus");
+            }
+        }
+
+        /** z_ij·r²·y^a mod m: what the packet carries for bit j of item i with root r and blinding bit a. */
+        BigInteger rerandomised(int item, int bit, BigInteger root, int blinding) {
+            BigInteger value = encryptedBits[item][bit].multiply(root.multiply(root).mod(modulus)).mod(modulus);
+            return blinding == 1 ? value.multiply(pseudoSquare).mod(modulus) : value;
+        }
     }
 
     private static void checkBatch(long next, long first, int pending, int count) {

@@ -90,6 +90,46 @@ class OtModeEvidenceTest {
         assertThat(OtMode.CHOU_ORLANDI.receiverChoices(sender.setupMessage(), query, state)).containsExactly(9);
     }
 
+    /**
+     * An ANDOS receiver who asked for square 9 claims square 10: naively (same secrets), and cleverly, flipping the
+     * blinding bits where items 9 and 10 differ so that the answer it decoded would read as item 10. The roots tie
+     * the answered slot to the encryptions of item 9, so both lies are refused; so is a root changed to match.
+     */
+    @org.junit.jupiter.api.Test
+    void anAndosReceiverCannotClaimAnotherChoiceThanItsQueryRerandomised() {
+        SplittableRandom random = new SplittableRandom(24);
+        ObliviousTransfer ot = scheme(OtMode.ANDOS);
+        byte[] offered = randomItems(random);
+        offered[9] = 0b0101;
+        offered[10] = 0b0110;
+        OtSender sender = ot.newSender(asItems(offered), SESSION, random);
+        OtReceiver receiver = ot.newReceiver(sender.setupMessage(), SESSION, random);
+        byte[] query = receiver.query(9);
+        byte[] state = receiver.state();
+        // The state ends with choice (u16) | 4 × (blinding bit (u8) | root r (32 bytes at 256 bits)).
+        int choiceAt = state.length - 2 - 4 * 33;
+        byte[] naive = state.clone();
+        naive[choiceAt + 1] = 10;
+        assertThatThrownBy(() -> OtMode.ANDOS.receiverChoices(sender.setupMessage(), query, naive))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not made for the revealed choice 10");
+        byte[] clever = naive.clone();
+        for (int j = 0; j < 4; j++) {
+            clever[choiceAt + 2 + 33 * j] ^= (byte) (((offered[9] ^ offered[10]) >>> j) & 1);
+        }
+        assertThatThrownBy(() -> OtMode.ANDOS.receiverChoices(sender.setupMessage(), query, clever))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not made for the revealed choice 10");
+        byte[] otherRoot = state.clone();
+        otherRoot[otherRoot.length - 1] ^= 1;
+        assertThatThrownBy(() -> OtMode.ANDOS.receiverChoices(sender.setupMessage(), query, otherRoot))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not made for the revealed choice 9");
+        byte[] notABit = state.clone();
+        notABit[choiceAt + 2] = 2;
+        assertThatThrownBy(() -> OtMode.ANDOS.receiverChoices(sender.setupMessage(), query, notABit))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a bit");
+        assertThat(OtMode.ANDOS.receiverChoices(sender.setupMessage(), query, state)).containsExactly(9);
+        assertThat(receiver.finish(sender.answer(query)).get(0)[0]).isEqualTo(offered[9]);
+    }
+
     @org.junit.jupiter.api.Test
     void parametersRoundTripAndRejectNonsense() throws Exception {
         DarkChessParameters p = new DarkChessParameters(OtMode.ANDOS, 1024, 40);

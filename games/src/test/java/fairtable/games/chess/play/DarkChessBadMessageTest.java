@@ -1,7 +1,6 @@
 package fairtable.games.chess.play;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.ProtocolViolation;
@@ -24,14 +23,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Messages an honest player never sends, correctly signed by their sender: each is refused with a reason naming the
  * sender, leaves the receiver's state unchanged (same transcript, same expectation), and the genuine message then
- * lets the game finish and audit VERIFIED.
+ * lets the game finish and audit VERIFIED. All are tried in one game, each before the genuine message it replaces.
  */
 class DarkChessBadMessageTest {
-    @BeforeAll
-    static void rules() {
-        DarkChessReferee.install();
-    }
-
     enum Tamper {
         /** The rebuild announcement claims two queens, so it could ask 27 more squares. */
         REPLY_WITH_TWO_QUEENS("reply", "at most 1 exist") {
@@ -127,65 +121,99 @@ class DarkChessBadMessageTest {
         }
     }
 
-    @org.junit.jupiter.api.Test
-    void everyTruncationOfEveryKindOfMessageIsRefusedWithStateUnchanged() throws Exception {
-        SplittableRandom r = new SplittableRandom(12);
-        SigningKey[] keys = {DarkChessPlayTest.key(r), DarkChessPlayTest.key(r)};
-        DarkChessTable table = DarkChessTable.bots(new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 1), keys[0],
-                keys[1], r.split(), r.split());
-        SplittableRandom cuts = new SplittableRandom(13);
-        java.util.Set<String> tried = new java.util.HashSet<>();
-        Deque<Envelope> queue = new ArrayDeque<>(table.party(0).start());
-        while (!queue.isEmpty()) {
-            Envelope e = queue.poll();
-            DarkChessParty to = table.party(1 - e.sender());
-            if (!e.type().equals("hello") && tried.add(e.type() + e.sender())) {
-                for (int k = 0; k < 12; k++) {
-                    byte[] cut = Arrays.copyOf(e.body(), cuts.nextInt(e.body().length));
-                    Envelope bad = Envelope.sign(keys[e.sender()], e.session(), e.seq(), e.prev(), e.sender(),
-                            e.step(), e.type(), cut);
-                    int size = to.transcript().size();
-                    assertThatThrownBy(() -> to.receive(bad)).isInstanceOf(ProtocolViolation.class);
-                    assertThat(to.transcript().size()).isEqualTo(size);
-                }
-            }
-            queue.addAll(to.receive(e));
-        }
-        assertThat(tried).contains("move0", "reply1", "round0", "round1", "choices0", "choices1", "open0", "open1");
-        assertThat(Auditor.audit(new TranscriptFile.Contents(table.transcript(), List.of())).line())
-                .startsWith("VERIFIED");
-    }
+    /** What one refused message did: what it threw and the receiver's state around it. */
+    private record Refusal(String sender, Throwable thrown, int sizeBefore, int sizeAfter, String awaitingBefore,
+            String awaitingAfter, int rejectedBefore, int rejectedAfter) {}
 
-    @ParameterizedTest
-    @EnumSource(Tamper.class)
-    void refusedNamingTheSenderAndTheStateIsUnchanged(Tamper tamper) throws Exception {
+    /** The shared game: every truncation and every tamper, tried before the genuine message they replace. */
+    private record Played(java.util.Map<String, List<Refusal>> truncations, java.util.Map<Tamper, Refusal> tampers,
+            boolean finished, String verdict) {}
+
+    private static Played played;
+
+    /**
+     * One seeded one-ply game, played once for the whole class since every test only reads what happened: before
+     * the first message of each kind from each seat, 12 random truncations of it; before the first message each
+     * {@link Tamper} applies to, that tamper. Each is offered to the receiver, then the genuine message.
+     */
+    @BeforeAll
+    static void playOnceTryingEveryBadMessage() throws Exception {
+        DarkChessReferee.install();
         SplittableRandom r = new SplittableRandom(11);
         SigningKey[] keys = {DarkChessPlayTest.key(r), DarkChessPlayTest.key(r)};
         DarkChessTable table = DarkChessTable.bots(new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 1), keys[0],
                 keys[1], r.split(), r.split());
+        SplittableRandom cuts = new SplittableRandom(13);
+        java.util.Map<String, List<Refusal>> truncations = new java.util.LinkedHashMap<>();
+        java.util.Map<Tamper, Refusal> tampers = new java.util.EnumMap<>(Tamper.class);
         Deque<Envelope> queue = new ArrayDeque<>(table.party(0).start());
-        boolean tampered = false;
         while (!queue.isEmpty()) {
             Envelope e = queue.poll();
             DarkChessParty to = table.party(1 - e.sender());
-            if (!tampered && tamper.appliesTo(e)) {
-                Envelope bad = Envelope.sign(keys[e.sender()], e.session(), e.seq(), e.prev(), e.sender(), e.step(),
-                        tamper.type(e.type()), tamper.apply(e.body()));
-                int size = to.transcript().size();
-                String awaiting = to.awaiting();
-                String sender = e.sender() == 0 ? "white" : "black";
-                assertThatThrownBy(() -> to.receive(bad)).isInstanceOf(ProtocolViolation.class)
-                        .hasMessageContaining("party " + sender).hasMessageContaining(tamper.reason);
-                assertThat(to.transcript().size()).isEqualTo(size);
-                assertThat(to.awaiting()).isEqualTo(awaiting);
-                assertThat(to.rejected()).hasSize(1);
-                tampered = true;
+            String kind = e.type() + e.sender();
+            if (!e.type().equals("hello") && !truncations.containsKey(kind)) {
+                List<Refusal> refusals = new java.util.ArrayList<>();
+                for (int k = 0; k < 12; k++) {
+                    byte[] cut = Arrays.copyOf(e.body(), cuts.nextInt(e.body().length));
+                    refusals.add(offer(to, Envelope.sign(keys[e.sender()], e.session(), e.seq(), e.prev(), e.sender(),
+                            e.step(), e.type(), cut)));
+                }
+                truncations.put(kind, refusals);
+            }
+            for (Tamper tamper : Tamper.values()) {
+                if (!tampers.containsKey(tamper) && tamper.appliesTo(e)) {
+                    tampers.put(tamper, offer(to, Envelope.sign(keys[e.sender()], e.session(), e.seq(), e.prev(),
+                            e.sender(), e.step(), tamper.type(e.type()), tamper.apply(e.body()))));
+                }
             }
             queue.addAll(to.receive(e));
         }
-        assertThat(tampered).isTrue();
-        assertThat(table.party(0).isFinished() && table.party(1).isFinished()).isTrue();
-        assertThat(Auditor.audit(new TranscriptFile.Contents(table.transcript(), List.of())).line())
-                .startsWith("VERIFIED");
+        played = new Played(truncations, tampers, table.party(0).isFinished() && table.party(1).isFinished(),
+                Auditor.audit(new TranscriptFile.Contents(table.transcript(), List.of())).line());
+    }
+
+    private static Refusal offer(DarkChessParty to, Envelope bad) {
+        int size = to.transcript().size();
+        String awaiting = to.awaiting();
+        int rejected = to.rejected().size();
+        Throwable thrown = null;
+        try {
+            to.receive(bad);
+        } catch (Throwable t) {
+            thrown = t;
+        }
+        return new Refusal(bad.sender() == 0 ? "white" : "black", thrown, size, to.transcript().size(), awaiting,
+                to.awaiting(), rejected, to.rejected().size());
+    }
+
+    private static void assertRefusedWithStateUnchanged(Refusal refusal) {
+        assertThat(refusal.thrown()).isInstanceOf(ProtocolViolation.class)
+                .hasMessageContaining("party " + refusal.sender());
+        assertThat(refusal.sizeAfter()).isEqualTo(refusal.sizeBefore());
+        assertThat(refusal.awaitingAfter()).isEqualTo(refusal.awaitingBefore());
+        assertThat(refusal.rejectedAfter()).isEqualTo(refusal.rejectedBefore() + 1);
+    }
+
+    @org.junit.jupiter.api.Test
+    void everyTruncationOfEveryKindOfMessageIsRefusedWithStateUnchanged() {
+        assertThat(played.truncations().keySet())
+                .contains("move0", "reply1", "round0", "round1", "choices0", "choices1", "open0", "open1");
+        played.truncations().forEach((kind, refusals) -> {
+            assertThat(refusals).as(kind).hasSize(12);
+            refusals.forEach(DarkChessBadMessageTest::assertRefusedWithStateUnchanged);
+        });
+        assertThat(played.finished()).isTrue();
+        assertThat(played.verdict()).startsWith("VERIFIED");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Tamper.class)
+    void refusedNamingTheSenderAndTheStateIsUnchanged(Tamper tamper) {
+        Refusal refusal = played.tampers().get(tamper);
+        assertThat(refusal).as("the game had a message to tamper with").isNotNull();
+        assertRefusedWithStateUnchanged(refusal);
+        assertThat(refusal.thrown()).hasMessageContaining(tamper.reason);
+        assertThat(played.finished()).isTrue();
+        assertThat(played.verdict()).startsWith("VERIFIED");
     }
 }
