@@ -66,6 +66,9 @@ public final class PermutationAudit implements ProtocolAudit {
                 }
             }
             checkRefused(transcript, observer, refused);
+            if (observer.conviction().isPresent()) {
+                return AuditVerdict.failed(observer.conviction().get());
+            }
             requireComplete(observer);
             return verify(observer);
         } catch (ProtocolViolation v) {

@@ -163,6 +163,35 @@ public sealed interface PermutationMessage {
         }
     }
 
+    /**
+     * Public, from the recipient of a sealed message that does not open or holds something malformed: the
+     * step of that message and the recipient's sealing secret, so that everyone can open the box and see
+     * the sender's fault for themselves. It ends the game.
+     */
+    record Accusation(int step, byte[] sealingSecret) implements PermutationMessage {
+        public static final String TYPE = "accusation";
+
+        public Accusation {
+            if (sealingSecret.length != 32) {
+                throw new IllegalArgumentException("a sealing secret key is 32 bytes");
+            }
+            sealingSecret = sealingSecret.clone();
+        }
+
+        @Override
+        public byte[] sealingSecret() {
+            return sealingSecret.clone();
+        }
+
+        public String type() {
+            return TYPE;
+        }
+
+        public byte[] toBytes() {
+            return new WireWriter().u32(step).fixed(sealingSecret).toBytes();
+        }
+    }
+
     /** A commitment's nonce and the permutation committed. */
     record Opened(byte[] nonce, Permutation permutation) {
         public Opened {
@@ -279,6 +308,17 @@ public sealed interface PermutationMessage {
                 throw new MalformedMessageException("value " + value + " is outside 0.." + (cards - 1));
             }
             return new Forward(to, (int) value);
+        }
+
+        static Accusation accusation(byte[] body) throws MalformedMessageException {
+            WireReader r = new WireReader(body);
+            long step = r.u32();
+            byte[] secret = r.fixed(32, "the sealing secret key");
+            r.end();
+            if (step > Integer.MAX_VALUE) {
+                throw new MalformedMessageException("accuses step " + step + ", which does not exist");
+            }
+            return new Accusation((int) step, secret);
         }
 
         static Opening opening(byte[] body, int cards, int expected) throws MalformedMessageException {

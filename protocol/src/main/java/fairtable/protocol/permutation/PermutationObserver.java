@@ -8,6 +8,7 @@ import fairtable.crypto.seal.SealOpeningException;
 import fairtable.crypto.seal.SealingKey;
 import fairtable.crypto.seal.SealingPublicKey;
 import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.permutation.PermutationMessage.Accusation;
 import fairtable.protocol.permutation.PermutationMessage.Codec;
 import fairtable.protocol.permutation.PermutationMessage.Commitments;
 import fairtable.protocol.permutation.PermutationMessage.Forward;
@@ -27,6 +28,7 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -112,6 +114,7 @@ public final class PermutationObserver {
     private final Map<Integer, Integer> publicCards = new TreeMap<>();
     private final Set<List<Integer>> shown = new HashSet<>();
     private Phase phase = Phase.KEYS;
+    private ProtocolViolation conviction;
     private int nextStep = 1;
     private int turn;
     private int hop;
@@ -287,6 +290,18 @@ public final class PermutationObserver {
         int n = params.cards();
         byte[] body = e.body();
         String type = e.type();
+        if (type.equals(Accusation.TYPE) && phase != Phase.DONE) {
+            Accusation a = Codec.accusation(body);
+            if (!(phase == Phase.IDLE || seatToSpeak() == seat)) {
+                throw new ProtocolViolation(e.step(), who, "accuses out of turn: " + awaiting());
+            }
+            if (provenBy(a, e.step(), seat) == null) {
+                Event accused = eventAt(a.step());
+                throw new ProtocolViolation(e.step(), who, "accuses " + nameOf(accused.seat()) + " falsely: its sealed "
+                        + ((SealedMessage) accused.message()).type() + " of step " + a.step() + " opens and holds what it should");
+            }
+            return event(e, a);
+        }
         switch (phase) {
             case KEYS: {
                 expect(e, who, turn, SealingKeyAnnouncement.TYPE);
@@ -368,6 +383,42 @@ public final class PermutationObserver {
         }
     }
 
+    /**
+     * What an accusation by {@code seat} proves: the violation of the sealed message it names, or null if
+     * that message opens and holds what it should. Refuses an accusation about anything but a sealed message
+     * to the accuser, or with a key other than the one the accuser announced.
+     */
+    private ProtocolViolation provenBy(Accusation a, int step, int seat) throws ProtocolViolation, MalformedMessageException {
+        Event accused = eventAt(a.step());
+        if (accused == null || !(accused.message() instanceof SealedMessage m) || m.to() != seat) {
+            throw new MalformedMessageException("accuses step " + a.step() + ", which is not a sealed message to it");
+        }
+        SealingKey key;
+        try {
+            key = SealingKey.fromSecretKeyBytes(a.sealingSecret());
+        } catch (MalformedEncodingException x) {
+            throw new MalformedMessageException("its sealing secret key: " + x.getMessage());
+        }
+        if (!key.publicKey().equals(sealingKeys.get(seat))) {
+            throw new ProtocolViolation(step, nameOf(seat), "reveals a sealing secret key that is not the one it announced");
+        }
+        try {
+            openPrivate(accused, key);
+            return null;
+        } catch (ProtocolViolation proven) {
+            return proven;
+        }
+    }
+
+    private Event eventAt(int step) {
+        for (Event ev : events) {
+            if (ev.step() == step) {
+                return ev;
+            }
+        }
+        return null;
+    }
+
     private Opening opening(Envelope e, int seat, String who) throws MalformedMessageException, ProtocolViolation {
         if (openings.get(seat) != null) {
             throw new ProtocolViolation(e.step(), who, "has already opened its commitments");
@@ -410,7 +461,14 @@ public final class PermutationObserver {
     /** Records an event returned by {@link #parse}. */
     public void apply(Event event) {
         PermutationMessage m = event.message();
-        if (m instanceof SealingKeyAnnouncement k) {
+        if (m instanceof Accusation a) {
+            try {
+                conviction = provenBy(a, event.step(), event.seat());
+            } catch (ProtocolViolation | MalformedMessageException x) {
+                throw new IllegalArgumentException("an accusation that parse() did not accept", x);
+            }
+            phase = Phase.DONE;
+        } else if (m instanceof SealingKeyAnnouncement k) {
             sealingKeys.set(event.seat(), k.key());
             turn++;
             if (turn == players) {
@@ -488,6 +546,11 @@ public final class PermutationObserver {
 
     public boolean isDone() {
         return phase == Phase.DONE;
+    }
+
+    /** The cheat an accepted accusation proved, which ended the game. */
+    public Optional<ProtocolViolation> conviction() {
+        return Optional.ofNullable(conviction);
     }
 
     public boolean hasOpened(int seat) {
@@ -577,7 +640,8 @@ public final class PermutationObserver {
             case CHAIN -> nameOf(seatToSpeak()) + " to pass on the value for position " + currentOperation().position()
                     + " (hop " + (hop + 1) + " of " + currentOperation().hops().size() + ", step " + nextStep + ")";
             case CLOSING -> nameOf(turn) + " to open its commitments (step " + nextStep + ")";
-            case DONE -> "nobody: the game is over";
+            case DONE -> conviction == null ? "nobody: the game is over"
+                    : "nobody: the game ended when " + conviction.party() + " was shown to have cheated at step " + conviction.step();
         };
     }
 }

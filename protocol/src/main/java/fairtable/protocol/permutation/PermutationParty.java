@@ -7,6 +7,7 @@ import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.Party;
 import fairtable.protocol.PartySnapshots;
 import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.permutation.PermutationMessage.Accusation;
 import fairtable.protocol.permutation.PermutationMessage.Commitments;
 import fairtable.protocol.permutation.PermutationMessage.Factor;
 import fairtable.protocol.permutation.PermutationMessage.Forward;
@@ -48,7 +49,9 @@ import java.util.random.RandomGenerator;
  * <p>Lightweight and only semi-honest: the protocol trusts that no two players collude, the earlier
  * players of a chain can substitute values and the last one can force public cards, and all of that is
  * caught only by the {@link PermutationAudit} once every seat has opened its commitments. A box that does
- * not open, or holds something malformed, is refused at once by its recipient, naming the sender.
+ * not open, or holds something malformed, is a cheat only its recipient can see: the recipient records it,
+ * {@link #failure()} names the sender, and at its next turn it publishes an {@link Accusation} with its
+ * sealing secret, so every seat (and the audit) can open the box and convict the sender too.
  */
 public final class PermutationParty implements Party {
     private final PermutationParameters params;
@@ -71,6 +74,9 @@ public final class PermutationParty implements Party {
     // What this seat has seen: the value of the reveal under way, and the cards shown to it (or to all).
     private int pending = -1;
     private final TreeMap<Integer, Integer> cards = new TreeMap<>();
+    // A box sealed to this seat that did not open: what it proves, and the accusation to publish.
+    private ProtocolViolation caught;
+    private Accusation accusation;
     // The content of every box this seat opened, by step: only for tests.
     private final Map<Integer, PermutationMessage> opened = new TreeMap<>();
 
@@ -122,7 +128,17 @@ public final class PermutationParty implements Party {
                 throw new ProtocolViolation(e.step(), transcript.nameOf(seat), "a message in my own name that I did not send");
             }
             Event event = observer.parse(e);
-            PermutationMessage content = openIfMine(event);
+            PermutationMessage content;
+            try {
+                content = openIfMine(event);
+            } catch (ProtocolViolation seenOnlyByMe) {
+                // Publicly the message is well formed, and every other seat took it: record it too, then
+                // accuse its sender at this seat's turn.
+                transcript.append(e);
+                observer.apply(event);
+                accuse(event, seenOnlyByMe);
+                return act();
+            }
             transcript.append(e);
             observer.apply(event);
             learn(event, content);
@@ -183,6 +199,13 @@ public final class PermutationParty implements Party {
         observer = new PermutationObserver(params, names, transcript.sessionId());
     }
 
+    private void accuse(Event event, ProtocolViolation proven) {
+        if (caught == null) {
+            caught = proven;
+            accusation = new Accusation(event.step(), sealing.secretKeyBytes());
+        }
+    }
+
     /**
      * The content of a sealed message addressed to this seat, opened and checked (a failure names the
      * sender); for any other message, the message itself.
@@ -225,7 +248,8 @@ public final class PermutationParty implements Party {
     /** Sends whatever this seat owes now, until it owes nothing. */
     private List<Envelope> act() {
         List<Envelope> out = new ArrayList<>();
-        while (observer != null && !observer.isDone() && observer.seatToSpeak() == seat) {
+        while (observer != null && !observer.isDone()
+                && (observer.seatToSpeak() == seat || (accusation != null && observer.isIdle()))) {
             int before = observer.nextStep();
             out.add(send(nextMessage()));
             if (observer.nextStep() == before) {
@@ -238,6 +262,9 @@ public final class PermutationParty implements Party {
     private List<Permutation[]> splits;
 
     private PermutationMessage nextMessage() {
+        if (accusation != null) {
+            return accusation;
+        }
         if (observer.isAnnouncingKeys()) {
             return new SealingKeyAnnouncement(sealing.publicKey(),
                     sealing.proveKnowledge(observer.sealingKeyProofContext(seat), random));
@@ -346,7 +373,7 @@ public final class PermutationParty implements Party {
     }
 
     private void requireIdle() {
-        if (observer == null || !observer.isIdle()) {
+        if (observer == null || !observer.isIdle() || accusation != null) {
             throw new IllegalStateException("a reveal is under way or the game is not in play: " + awaiting());
         }
     }
@@ -466,10 +493,14 @@ public final class PermutationParty implements Party {
         return observer != null && observer.isDone();
     }
 
-    /** Always empty: no cheat of this protocol is visible before the openings; the audit finds them. */
+    /**
+     * A sealed message that did not open or held something malformed, caught by this seat as its recipient,
+     * or proved to this seat by another seat's accusation. The protocol's other cheats are not visible before
+     * the openings; the audit finds them.
+     */
     @Override
     public Optional<ProtocolViolation> failure() {
-        return Optional.empty();
+        return caught != null ? Optional.of(caught) : observer == null ? Optional.empty() : observer.conviction();
     }
 
     @Override
@@ -555,7 +586,14 @@ public final class PermutationParty implements Party {
                     continue;
                 }
                 Event event = p.observer.parse(e);
-                PermutationMessage content = p.openIfMine(event);
+                PermutationMessage content;
+                try {
+                    content = p.openIfMine(event);
+                } catch (ProtocolViolation seenOnlyByMe) {
+                    p.observer.apply(event);
+                    p.accuse(event, seenOnlyByMe);
+                    continue;
+                }
                 p.observer.apply(event);
                 p.learn(event, content);
             }

@@ -41,15 +41,26 @@ class PermutationBadMessageTest {
         assertConvicts(table.seat(0), step, "bob");
     }
 
-    /** A value outside the deck, sealed: only its recipient can see it, and it refuses it, naming the sender. */
+    /**
+     * A value outside the deck, sealed: only its recipient can see it. Bob records it, accuses alice with his
+     * sealing secret instead of passing the value on, and every seat, and the audit, then convicts alice.
+     */
     @Test
-    void aSealedValueOutsideTheDeckIsRefusedByItsRecipient() throws Exception {
+    void aSealedValueOutsideTheDeckIsProvedByItsRecipient() throws Exception {
         Table table = new Table(3, CARDS, 2).setUp();
         table.seat(0).cheatBeforeSealing(m -> m instanceof Forward f ? new Forward(f.to(), CARDS) : m);
-        assertThatThrownBy(() -> table.revealPublicly(3)).isInstanceOf(ProtocolViolation.class)
-                .hasMessage("step 10, party alice: inside its sealed forward: value 20 is outside 0..19");
-        assertThat(table.seat(1).rejected()).hasSize(1);
-        assertThat(table.seat(2).rejected()).as("carol cannot read a box sealed to bob").isEmpty();
+        table.revealPublicly(3);
+        String conviction = "step 10, party alice: inside its sealed forward: value 20 is outside 0..19";
+        for (PermutationParty p : table.seats) {
+            assertThat(p.failure()).as(p.name()).hasValueSatisfying(v -> assertThat(v).hasMessage(conviction));
+            assertThat(p.rejected()).isEmpty();
+            assertThat(p.isFinished()).isTrue();
+            assertThat(p.transcript().envelopes()).isEqualTo(table.seat(0).transcript().envelopes());
+        }
+        Envelope last = table.seat(2).transcript().envelopes().get(table.seat(2).transcript().size() - 1);
+        assertThat(last.sender()).isEqualTo(1);
+        assertThat(last.type()).isEqualTo(PermutationMessage.Accusation.TYPE);
+        assertThat(Table.audit(table.seat(2)).line()).isEqualTo("FAILED: " + conviction);
     }
 
     /** A value outside the deck in the public last hop is refused by everyone. */
@@ -77,7 +88,7 @@ class PermutationBadMessageTest {
                 .hasMessageStartingWith("step 4, party carol: the sealed handout is");
     }
 
-    /** The right size but the wrong halves: only alice can see it, and she refuses it, naming carol. */
+    /** The right size but the wrong halves: only alice can see it, and at her turn she proves it, naming carol. */
     @Test
     void halvesForTheWrongSlotsAreRefusedByTheirRecipient() throws Exception {
         Table table = new Table(3, CARDS, 3);
@@ -90,10 +101,16 @@ class PermutationBadMessageTest {
             }
             return m;
         });
-        assertThatThrownBy(table::setUp).isInstanceOf(ProtocolViolation.class)
-                .hasMessageStartingWith("step 4, party carol: inside its sealed handout: hands alice the halves");
-        assertThat(table.seat(0).rejected()).hasSize(1);
-        assertThat(table.seat(1).rejected()).isEmpty();
+        table.setUp();
+        for (PermutationParty p : table.seats) {
+            assertThat(p.failure()).as(p.name()).hasValueSatisfying(v -> assertThat(v)
+                    .hasMessageStartingWith("step 4, party carol: inside its sealed handout: hands alice the halves"));
+        }
+        // Steps 1-3 keys, 4-5 handouts; alice accuses at her turn to commit, step 6.
+        Envelope accusation = table.seat(1).transcript().envelopes().get(table.seat(1).transcript().size() - 1);
+        assertThat(accusation.type()).isEqualTo(PermutationMessage.Accusation.TYPE);
+        assertThat(accusation.step()).isEqualTo(6);
+        assertThat(Table.audit(table.seat(1)).line()).startsWith("FAILED: step 4, party carol: inside its sealed handout");
     }
 
     @Test
