@@ -3,6 +3,9 @@ package fairtable.protocol.permutation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import fairtable.protocol.permutation.PermutationMessage.Factor;
+import fairtable.protocol.permutation.PermutationMessage.Half;
+import fairtable.protocol.permutation.PermutationMessage.Handout;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.wire.MalformedMessageException;
 import java.util.ArrayList;
@@ -55,6 +58,45 @@ class PermutationSnapshotTest {
         assertThat(table.seat(1).knownCards()).containsEntry(6, table.layout().apply(6));
         table.finish();
         assertThat(Table.audit(table.seat(2)).verified()).isTrue();
+    }
+
+    /**
+     * Alice is handed the wrong halves at step 4 and must wait for her turn (step 6) to accuse carol; saved
+     * and restored in between, she still knows, and still accuses.
+     */
+    @Test
+    void aSeatRestoredWhileWaitingToAccuseStillAccuses() throws Exception {
+        Table table = new Table(3, 24, 8);
+        table.last().cheatBeforeSealing(m -> {
+            if (m instanceof Handout h && h.to() == 0) {
+                Factor first = h.factors().get(0);
+                List<Factor> swapped = new ArrayList<>(h.factors());
+                swapped.set(0, new Factor(first.target(), Half.INNER, first.permutation()));
+                return new Handout(0, swapped);
+            }
+            return m;
+        });
+        List<Envelope> held = new ArrayList<>();
+        table.wire = e -> {
+            if (e.type().equals(Handout.TYPE) && e.step() == 5) {
+                held.add(e);
+                return null;
+            }
+            return e;
+        };
+        table.setUp();
+        String proven = "step 4, party carol: inside its sealed handout: hands alice the halves";
+        assertThat(table.seat(0).failure()).hasValueSatisfying(v -> assertThat(v).hasMessageStartingWith(proven));
+        assertThat(table.seat(1).failure()).isEmpty();
+        restoreAll(table);
+        assertThat(table.seat(0).failure()).hasValueSatisfying(v -> assertThat(v).hasMessageStartingWith(proven));
+        table.wire = e -> e;
+        table.pump(table.last(), held);
+        for (PermutationParty p : table.seats) {
+            assertThat(p.failure()).as(p.name()).hasValueSatisfying(v -> assertThat(v).hasMessageStartingWith(proven));
+            assertThat(p.isFinished()).isTrue();
+        }
+        assertThat(Table.audit(table.seat(1)).line()).startsWith("FAILED: " + proven);
     }
 
     @Test
