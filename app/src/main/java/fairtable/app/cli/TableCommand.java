@@ -21,6 +21,8 @@ import fairtable.protocol.audit.Auditor;
 import fairtable.protocol.deck.DeckObserver;
 import fairtable.protocol.deck.DeckParameters;
 import fairtable.protocol.deck.DeckParty;
+import fairtable.protocol.permutation.PermutationParameters;
+import fairtable.protocol.permutation.PermutationParty;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.io.IOException;
@@ -31,21 +33,28 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * An N-player table of the verifiable deck across processes: one player hosts (relays every signed message
- * to all, with signed receipts that expose a host who drops, reorders or equivocates) and plays seat 0; the
- * others join by the host's invitation. Seat 0 deals each player a private hand and opens a few cards,
- * then everyone publishes their remaining shares and audits the transcript.
+ * An N-player table across processes: one player hosts (relays every signed message to all, with signed
+ * receipts that expose a host who drops, reorders or equivocates) and plays seat 0; the others join by the
+ * host's invitation. Seat 0 deals each player a private hand and opens a few cards, then everyone publishes
+ * what lets the others check the game (the deck's remaining shares, or the permutation deal's openings and
+ * sealing keys) and audits the transcript. The deal is the verifiable deck, or with {@code --protocol
+ * permutation} seed 002's permutation deal, whose private messages are sealed to their recipients inside
+ * the relayed messages.
  */
 @Command(name = "table", mixinStandardHelpOptions = true,
-        description = "A verifiable-deck deal for 2 to 10 players in separate processes, through a relaying host.",
+        description = {"A deal for several players in separate processes, through a relaying host: the verifiable deck",
+            "(2 to 10 players, the default) or the permutation deal of seed 002 (--protocol permutation, 3 or more players)."},
         subcommands = {TableCommand.Host.class, TableCommand.Join.class})
 public final class TableCommand implements Runnable {
     @Spec
@@ -58,8 +67,14 @@ public final class TableCommand implements Runnable {
 
     /** What host and joiners must agree on, and how each connects. */
     abstract static class Seat implements Callable<Integer> {
-        @Option(names = "--players", required = true, description = "Number of players, 2 to 10 (all must agree).")
+        @Option(names = "--players", required = true,
+                description = "Number of players: 2 to 10 for the deck, 3 to 254 for the permutation deal (all must agree).")
         int players;
+
+        @Option(names = "--protocol", defaultValue = "deck", paramLabel = "deck|permutation",
+                description = "deck: the verifiable deck (default); permutation: seed 002's lightweight permutation deal, "
+                        + "semi-honest, private messages sealed end to end (all must agree).")
+        String protocol;
 
         @Option(names = "--cards", defaultValue = "52", description = "Deck size (default: ${DEFAULT-VALUE}).")
         int cards;
@@ -101,16 +116,20 @@ public final class TableCommand implements Runnable {
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
             profile = Profile.open(home != null ? home : Profile.defaultDirectory(), new SecureRandom());
-            DeckParameters params = new DeckParameters(players, cards);
             if (players * each + open > cards) {
                 throw new IllegalArgumentException(players + " hands of " + each + " and " + open + " open cards need "
                         + (players * each + open) + " cards");
             }
             String me = name != null ? name : "seat" + seat();
             SigningKey identity = profile.identity();
-            DeckParty party = DeckParty.create(params, seat(), me, identity, new SecureRandom());
+            Dealt game = switch (protocol) {
+                case "deck" -> deck(me, identity);
+                case "permutation" -> permutation(me, identity);
+                default -> throw new IllegalArgumentException("--protocol is deck or permutation, not " + protocol);
+            };
+            Party party = game.party();
             SessionMember member = new SessionMember(party, identity, me,
-                    seat() == 0 ? dealer(party) : PartyRunner.Actor.PASSIVE, Duration.ofSeconds(timeoutSeconds));
+                    seat() == 0 ? game.dealer() : PartyRunner.Actor.PASSIVE, Duration.ofSeconds(timeoutSeconds));
             SessionClient.Outcome outcome;
             try (Transport host = connect(identity, out)) {
                 outcome = SessionClient.run(member, host, Duration.ofSeconds(timeoutSeconds), Duration.ofMillis(50),
@@ -122,10 +141,8 @@ public final class TableCommand implements Runnable {
             TranscriptFile.write(file, party.transcript().envelopes(), party.rejected());
             out.println("Players: " + member.presence().stream()
                     .map(m -> m.name() + " (" + Fingerprint.of(m.key()) + ")").collect(Collectors.joining(", ")));
-            out.println(me + "'s private cards: " + labels(party.hand().values().stream().toList()));
-            DeckObserver table = party.observer();
-            out.println("Open cards: " + labels(table.positionsIn(DeckObserver.Place.TABLE).stream()
-                    .map(table::publicCard).toList()));
+            out.println(me + "'s private cards: " + labels(game.privateCards().get()));
+            out.println("Open cards: " + labels(game.openCards().get()));
             out.println("Transcript: " + file);
             if (!outcome.finished()) {
                 out.println("Stopped: " + outcome.problem().map(Object::toString).orElse(outcome.trouble().orElse("?")));
@@ -142,6 +159,52 @@ public final class TableCommand implements Runnable {
         private String labels(List<Integer> cardNumbers) {
             return cardNumbers.isEmpty() ? "(none)" : cardNumbers.stream()
                     .map(c -> DrawCommand.CardLabels.label(cards, c)).collect(Collectors.joining(" "));
+        }
+
+        /** A seat of one protocol: its party, seat 0's script, and what the seat can print at the end. */
+        record Dealt(Party party, PartyRunner.Actor dealer, Supplier<List<Integer>> privateCards,
+                Supplier<List<Integer>> openCards) {}
+
+        private Dealt deck(String me, SigningKey identity) {
+            DeckParty party = DeckParty.create(new DeckParameters(players, cards), seat(), me, identity, new SecureRandom());
+            return new Dealt(party, dealer(party), () -> party.hand().values().stream().toList(), () -> {
+                DeckObserver table = party.observer();
+                return table.positionsIn(DeckObserver.Place.TABLE).stream().map(table::publicCard).toList();
+            });
+        }
+
+        private Dealt permutation(String me, SigningKey identity) {
+            if (players < PermutationParameters.MIN_PLAYERS) {
+                throw new IllegalArgumentException("the permutation deal needs at least 3 players");
+            }
+            PermutationParty party = PermutationParty.create(new PermutationParameters(cards), players, seat(), me,
+                    identity, new SecureRandom());
+            return new Dealt(party, permutationDealer(party), () -> {
+                Map<Integer, Integer> privately = new TreeMap<>(party.knownCards());
+                privately.keySet().removeAll(party.publicCards().keySet());
+                return List.copyOf(privately.values());
+            }, () -> List.copyOf(party.publicCards().values()));
+        }
+
+        /**
+         * Seat 0's script for the permutation deal: positions 0..players*each-1 are shown round the table
+         * (position p to seat p mod players), the next {@code open} to everyone, then the game ends.
+         */
+        private PartyRunner.Actor permutationDealer(PermutationParty party) {
+            int[] next = {0};
+            return () -> {
+                if (!party.isIdle()) {
+                    return List.of();
+                }
+                int k = next[0]++;
+                if (k < players * each) {
+                    return party.revealTo(k, k % players);
+                }
+                if (k < players * each + open) {
+                    return party.revealPublicly(k);
+                }
+                return k == players * each + open ? party.finish() : List.of();
+            };
         }
 
         /** Seat 0's script: once the deck is shuffled, deal the hands, open the cards, then end the game. */
@@ -207,7 +270,7 @@ public final class TableCommand implements Runnable {
             out.println("Hosting a table for " + players + " on port " + server.getLocalPort() + ". Invitation: "
                     + Invitation.SCHEME + shown + ":" + server.getLocalPort() + "/" + Fingerprint.of(identity.verifyingKey()));
             out.println("Each player joins with: fairtable table join --seat S --players " + players + " --cards " + cards
-                    + " --connect INVITATION");
+                    + (protocol.equals("deck") ? "" : " --protocol " + protocol) + " --connect INVITATION");
             out.flush();
             InMemoryTransport[] pair = InMemoryTransport.pair("host", "seat0");
             host.admit(pair[0]);
