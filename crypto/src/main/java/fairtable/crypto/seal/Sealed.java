@@ -28,9 +28,11 @@ public final class Sealed {
         if (bytes.length < OVERHEAD) {
             throw new MalformedEncodingException("a sealed box is at least " + OVERHEAD + " bytes, got " + bytes.length);
         }
-        byte[] key = Arrays.copyOfRange(bytes, 0, Points.ENCODED_LENGTH);
-        Points.decodeNonIdentity(key);
-        return new Sealed(EncodedPoint.decode(key), Arrays.copyOfRange(bytes, Points.ENCODED_LENGTH, bytes.length));
+        EncodedPoint ephemeral = EncodedPoint.decode(Arrays.copyOfRange(bytes, 0, Points.ENCODED_LENGTH));
+        if (ephemeral.isIdentity()) {
+            throw new MalformedEncodingException("the identity is not an ephemeral key");
+        }
+        return new Sealed(ephemeral, Arrays.copyOfRange(bytes, Points.ENCODED_LENGTH, bytes.length));
     }
 
     public byte[] toBytes() {

@@ -16,8 +16,11 @@ public final class SealingPublicKey {
 
     /** Decodes 32 bytes, refusing any non-canonical encoding and the identity. */
     public static SealingPublicKey fromBytes(byte[] bytes) throws MalformedEncodingException {
-        Points.decodeNonIdentity(bytes);
-        return new SealingPublicKey(EncodedPoint.decode(bytes));
+        EncodedPoint point = EncodedPoint.decode(bytes);
+        if (point.isIdentity()) {
+            throw new MalformedEncodingException("the identity is not a sealing key");
+        }
+        return new SealingPublicKey(point);
     }
 
     public byte[] toBytes() {
