@@ -21,6 +21,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.RepetitionInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -158,6 +160,53 @@ class PermutationSealingTest {
                 .as("the recipient accuses").isEqualTo(step + 1);
         assertConvictedEverywhere(table, step, Table.NAMES.get(cheater),
                 "sealed a forward to " + recipient + " that does not open under " + recipient + "'s sealing key");
+    }
+
+    /**
+     * Seeded fuzzing of sealed messages: a random change (a bit, a byte, the recipient, a byte cut or added)
+     * to a random sealed message of a random seat is never taken silently. Either everyone refuses it on
+     * sight (its public shape is wrong), or its recipient proves it with an accusation; both name the
+     * sender, and so does the audit.
+     */
+    @RepeatedTest(12)
+    void anyChangeToASealedMessageConvictsItsSender(RepetitionInfo info) throws Exception {
+        SplittableRandom random = new SplittableRandom(1000 + info.getCurrentRepetition());
+        int players = random.nextBoolean() ? 3 : 4;
+        Table table = new Table(players, CARDS, random.nextLong());
+        int cheater = random.nextInt(players);
+        // The last seat seals only its N-1 handouts here; every other seat a hop in each of the reveals below.
+        int victim = random.nextInt(cheater == players - 1 ? players - 1 : 3);
+        int[] seen = {0};
+        table.seat(cheater).cheatWith((m, body) -> {
+            if (!(m instanceof SealedMessage) || seen[0]++ != victim) {
+                return body;
+            }
+            byte[] changed = body.clone();
+            switch (random.nextInt(5)) {
+                case 0 -> changed[random.nextInt(changed.length)] ^= (byte) (1 << random.nextInt(8));
+                case 1 -> changed[1 + random.nextInt(changed.length - 1)] = (byte) random.nextInt(256);
+                case 2 -> changed[0] = (byte) ((changed[0] + 1 + random.nextInt(255)) & 0xff);
+                case 3 -> changed = Arrays.copyOf(changed, changed.length - 1);
+                default -> changed = Arrays.copyOf(changed, changed.length + 1);
+            }
+            return Arrays.equals(changed, body) ? new byte[0] : changed;
+        });
+        String name = Table.NAMES.get(cheater);
+        try {
+            table.setUp();
+            for (int p = 0; p < 6 && table.seat(0).isIdle(); p++) {
+                table.revealTo(p, p % players);
+            }
+            assertThat(table.seat(0).failure()).as("seat %d's change at its sealed message %d", cheater, victim)
+                    .hasValueSatisfying(v -> assertThat(v.party()).isEqualTo(name));
+            for (PermutationParty p : table.seats) {
+                assertThat(p.failure()).hasValueSatisfying(v -> assertThat(v.party()).isEqualTo(name));
+            }
+        } catch (ProtocolViolation refused) {
+            assertThat(refused.party()).isEqualTo(name);
+        }
+        PermutationParty keeper = table.seats.stream().filter(p -> !p.rejected().isEmpty()).findFirst().orElse(table.seat(0));
+        assertThat(Table.audit(keeper).line()).startsWith("FAILED: step ").contains(", party " + name + ": ");
     }
 
     /** A broken handout box: the recipient proves it at its turn to commit, naming the last player. */
