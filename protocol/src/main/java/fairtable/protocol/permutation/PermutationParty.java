@@ -49,9 +49,9 @@ import java.util.random.RandomGenerator;
  * <p>Lightweight and only semi-honest: the protocol trusts that no two players collude, the earlier
  * players of a chain can substitute values and the last one can force public cards, and all of that is
  * caught only by the {@link PermutationAudit} once every seat has opened its commitments. A box that does
- * not open, or holds something malformed, is a cheat only its recipient can see: the recipient records it,
- * {@link #failure()} names the sender, and at its next turn it publishes an {@link Accusation} with its
- * sealing secret, so every seat (and the audit) can open the box and convict the sender too.
+ * not open, or holds something malformed, is a cheat only its recipient can see: the recipient records it
+ * and, at its next turn, publishes an {@link Accusation} with its sealing secret, so that every seat (and
+ * the audit) can open the box; from then on {@link #failure()} names the sender, at every seat.
  */
 public final class PermutationParty implements Party {
     private final PermutationParameters params;
@@ -480,7 +480,7 @@ public final class PermutationParty implements Party {
 
     /** Whether every hello and commitment is in and no reveal is under way, so a reveal may be asked. */
     public boolean isIdle() {
-        return observer != null && observer.isIdle();
+        return observer != null && observer.isIdle() && accusation == null;
     }
 
     @Override
@@ -494,13 +494,18 @@ public final class PermutationParty implements Party {
     }
 
     /**
-     * A sealed message that did not open or held something malformed, caught by this seat as its recipient,
-     * or proved to this seat by another seat's accusation. The protocol's other cheats are not visible before
-     * the openings; the audit finds them.
+     * A sealed message that did not open or held something malformed, proved by an accusation (this seat's,
+     * once published, or another's). The protocol's other cheats are not visible before the openings; the
+     * audit finds them.
      */
     @Override
     public Optional<ProtocolViolation> failure() {
-        return caught != null ? Optional.of(caught) : observer == null ? Optional.empty() : observer.conviction();
+        return observer == null ? Optional.empty() : observer.conviction();
+    }
+
+    /** A sealed message to this seat that failed, which it will accuse at its turn; package-private, for tests. */
+    Optional<ProtocolViolation> caught() {
+        return Optional.ofNullable(caught);
     }
 
     @Override
