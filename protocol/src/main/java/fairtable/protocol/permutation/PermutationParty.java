@@ -401,7 +401,7 @@ public final class PermutationParty implements Party {
     private PermutationMessage sealIfPrivate(PermutationMessage m) {
         int to = m instanceof Handout h ? h.to() : m instanceof Forward f ? f.to() : PermutationMessage.EVERYONE;
         if (to == PermutationMessage.EVERYONE || to >= players) {
-            return m;
+            return m; // public, or (from a cheating test seat) to a seat with no key, which everyone refuses
         }
         return new SealedMessage(m.type(), to, sealing.seal(observer.sealingKey(to), m.toBytes(),
                 observer.sealContext(observer.nextStep(), m.type()), random));
