@@ -591,6 +591,10 @@ public final class PermutationParty implements Party {
                     continue;
                 }
                 Event event = p.observer.parse(e);
+                if (event.message() instanceof SealingKeyAnnouncement k && e.sender() == seat
+                        && !k.key().equals(sealing.publicKey())) {
+                    throw new MalformedMessageException("the snapshot's sealing key is not the one this seat announced");
+                }
                 PermutationMessage content;
                 try {
                     content = p.openIfMine(event);

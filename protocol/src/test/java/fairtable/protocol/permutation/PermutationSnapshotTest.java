@@ -99,6 +99,26 @@ class PermutationSnapshotTest {
         assertThat(Table.audit(table.seat(1)).line()).startsWith("FAILED: " + proven);
     }
 
+    /** A snapshot whose sealing secret is not the key the seat announced cannot be restored. */
+    @Test
+    void aSnapshotWithAnotherSealingKeyIsRefused() throws Exception {
+        Table table = new Table(3, 24, 5).setUp().revealTo(1, 0);
+        byte[] saved = table.seat(0).snapshot();
+        byte[] secret = table.seat(0).sealingKey().secretKeyBytes();
+        int at = -1;
+        for (int i = 0; i + secret.length <= saved.length && at < 0; i++) {
+            if (java.util.Arrays.equals(saved, i, i + secret.length, secret, 0, secret.length)) {
+                at = i;
+            }
+        }
+        assertThat(at).isPositive();
+        byte[] other = fairtable.crypto.seal.SealingKey.generate(new SplittableRandom(9)).secretKeyBytes();
+        System.arraycopy(other, 0, saved, at, other.length);
+        assertThatThrownBy(() -> PermutationParty.restore(saved, table.keys.get(0), new SplittableRandom(1)))
+                .isInstanceOf(MalformedMessageException.class)
+                .hasMessage("the snapshot's sealing key is not the one this seat announced");
+    }
+
     @Test
     void aDamagedSnapshotIsRefused() throws Exception {
         Table table = new Table(3, 24, 4).setUp();
