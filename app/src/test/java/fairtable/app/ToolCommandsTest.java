@@ -41,7 +41,7 @@ class ToolCommandsTest {
         for (String players : new String[] {"3", "5"}) {
             Run run = run("perm-demo", "--players", players, "--seed", "7");
             assertThat(run.code()).as(run.out()).isZero();
-            assertThat(run.out()).contains("Audit: VERIFIED: permutation-deal/v1").contains("P" + players + " privately holds: ");
+            assertThat(run.out()).contains("Audit: VERIFIED: permutation-deal/v2").contains("P" + players + " privately holds: ");
         }
         assertThat(run("perm-demo", "--players", "2").code()).isEqualTo(2);
     }

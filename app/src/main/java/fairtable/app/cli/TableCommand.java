@@ -45,7 +45,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "table", mixinStandardHelpOptions = true,
         description = "A table across processes through a relaying host: a verifiable-deck deal for 2 to 10 players, "
-                + "or a blind draw, Mahjong Shogi or dark chess for two.",
+                + "seed 002's permutation deal for 3 or more, or a blind draw, Mahjong Shogi or dark chess for two.",
         subcommands = {TableCommand.Host.class, TableCommand.Join.class})
 public final class TableCommand implements Runnable {
     @Spec
@@ -59,11 +59,13 @@ public final class TableCommand implements Runnable {
     /** What host and joiners must agree on, and how each connects. */
     abstract static class Seat implements Callable<Integer> {
         @Option(names = "--game", defaultValue = "deal", description = "What the table plays (all must agree): deal "
-                + "(verifiable deck, 2 to 10 players; default), draw (FR 2823580 blind draw), mahjong-shogi or "
+                + "(verifiable deck, 2 to 10 players; default), permutation (seed 002's permutation deal, 3 to 254 "
+                + "players, semi-honest, private messages sealed end to end), draw (FR 2823580 blind draw), mahjong-shogi or "
                 + "dark-chess (two players; this seat's moves by bot).")
         String game;
 
-        @Option(names = "--players", required = true, description = "Number of players, 2 to 10 (all must agree).")
+        @Option(names = "--players", required = true, description = "Number of players (all must agree): 2 to 10 for deal, 3 or more for "
+                + "permutation, 2 for the others.")
         int players;
 
         @Option(names = "--mode", description = "draw: patent-ristretto (default), patent-safe-prime or patent-literal; "
@@ -74,7 +76,7 @@ public final class TableCommand implements Runnable {
                 + "chess, default 40) after which the game is drawn.")
         Integer maxMoves;
 
-        @Option(names = "--cards", defaultValue = "52", description = "Deck size for deal and draw (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--cards", defaultValue = "52", description = "Deck size for deal, permutation and draw (default: ${DEFAULT-VALUE}).")
         int cards;
 
         @Option(names = "--each", defaultValue = "2", description = "Private cards dealt (drawn) to each player (default: ${DEFAULT-VALUE}).")

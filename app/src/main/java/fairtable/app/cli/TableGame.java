@@ -19,6 +19,8 @@ import fairtable.protocol.mahjong.MahjongMode;
 import fairtable.protocol.mahjong.MahjongParameters;
 import fairtable.protocol.mahjong.MahjongParty;
 import fairtable.protocol.patent.PatentMode;
+import fairtable.protocol.permutation.PermutationParameters;
+import fairtable.protocol.permutation.PermutationParty;
 import fairtable.protocol.patent.PatentObserver;
 import fairtable.protocol.patent.PatentParameters;
 import fairtable.protocol.patent.PatentParty;
@@ -26,6 +28,8 @@ import fairtable.protocol.wire.MalformedMessageException;
 import java.io.PrintWriter;
 import java.security.SecureRandom;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.SplittableRandom;
 import java.util.stream.Collectors;
 
@@ -36,7 +40,7 @@ import java.util.stream.Collectors;
  */
 abstract class TableGame {
     /** The names {@code --game} takes. */
-    static final List<String> NAMES = List.of("deal", "draw", "mahjong-shogi", "dark-chess");
+    static final List<String> NAMES = List.of("deal", "permutation", "draw", "mahjong-shogi", "dark-chess");
 
     /** What every seat must agree on, from the command line. */
     record Terms(String game, int players, int cards, int each, int open, String mode, Integer maxMoves) {}
@@ -58,6 +62,7 @@ abstract class TableGame {
         SecureRandom random = new SecureRandom();
         TableGame game = switch (terms.game()) {
             case "deal" -> new Deal(terms, seat, name, identity, random, saved);
+            case "permutation" -> new PermutationDeal(terms, seat, name, identity, random, saved);
             case "draw" -> new Draw(terms, seat, name, identity, random, saved);
             case "mahjong-shogi" -> new MahjongShogi(terms, seat, name, identity, random, saved);
             case "dark-chess" -> new DarkChess(terms, seat, name, identity, random, saved);
@@ -105,26 +110,29 @@ abstract class TableGame {
             return party;
         }
 
-        /** Seat 0's script: once the deck is shuffled, deal the hands, open the cards, then end the game. */
+        /**
+         * Seat 0's script: once the deck is shuffled, deal the hands, open the cards, then end the game. Each
+         * step is read off the deck's public state, so a host restored from its journal goes on where it was.
+         */
         @Override
         PartyRunner.Actor actor() {
             if (party.seat() != 0) {
                 return PartyRunner.Actor.PASSIVE;
             }
-            int[] stage = {0};
             return () -> {
                 if (!party.isIdle()) {
                     return List.of();
                 }
-                stage[0]++;
-                if (stage[0] == 1 && terms.each() > 0) {
+                DeckObserver table = party.observer();
+                if (terms.each() > 0 && table.positionsIn(DeckObserver.Place.HELD).isEmpty()
+                        && table.positionsIn(DeckObserver.Place.SHOWN).isEmpty()) {
                     return party.dealEach(terms.each());
                 }
-                if (stage[0] <= 2 && terms.open() > 0) {
-                    stage[0] = 2;
-                    return party.open(terms.open());
+                int opened = table.positionsIn(DeckObserver.Place.TABLE).size();
+                if (opened < terms.open()) {
+                    return party.open(terms.open() - opened);
                 }
-                return stage[0] <= 3 ? party.reveal() : List.of();
+                return party.reveal();
             };
         }
 
@@ -135,6 +143,65 @@ abstract class TableGame {
             DeckObserver table = party.observer();
             out.println("Open cards: " + labels(terms.cards(), table.positionsIn(DeckObserver.Place.TABLE).stream()
                     .map(table::publicCard).toList()));
+        }
+    }
+
+    /**
+     * Seed 002's permutation deal, 3 or more players: seat 0 asks for positions 0..players*each-1 to be shown
+     * round the table (position p to seat p mod players), the next {@code open} to everyone, then ends the
+     * game; every seat then opens its commitments and reveals its sealing key. The private messages travel
+     * sealed to their recipients inside the relayed messages.
+     */
+    private static final class PermutationDeal extends TableGame {
+        private final Terms terms;
+        private final PermutationParty party;
+
+        PermutationDeal(Terms terms, int seat, String name, SigningKey identity, SecureRandom random, byte[] saved)
+                throws MalformedMessageException {
+            if (terms.players() < PermutationParameters.MIN_PLAYERS) {
+                throw new IllegalArgumentException("the permutation deal needs at least "
+                        + PermutationParameters.MIN_PLAYERS + " players, not " + terms.players());
+            }
+            if (terms.players() * terms.each() + terms.open() > terms.cards()) {
+                throw new IllegalArgumentException(terms.players() + " hands of " + terms.each() + " and "
+                        + terms.open() + " open cards need " + (terms.players() * terms.each() + terms.open()) + " cards");
+            }
+            this.terms = terms;
+            this.party = saved != null ? PermutationParty.restore(saved, identity, random)
+                    : PermutationParty.create(new PermutationParameters(terms.cards()), terms.players(), seat, name,
+                            identity, random);
+        }
+
+        @Override
+        Party party() {
+            return party;
+        }
+
+        /** The next reveal is read off the reveals already asked for, so a restored host goes on where it was. */
+        @Override
+        PartyRunner.Actor actor() {
+            if (party.seat() != 0) {
+                return PartyRunner.Actor.PASSIVE;
+            }
+            int dealt = terms.players() * terms.each();
+            return () -> {
+                if (!party.isIdle()) {
+                    return List.of();
+                }
+                int k = party.operations().size();
+                if (k < dealt) {
+                    return party.revealTo(k, k % terms.players());
+                }
+                return k < dealt + terms.open() ? party.revealPublicly(k) : party.finish();
+            };
+        }
+
+        @Override
+        void report(PrintWriter out) {
+            Map<Integer, Integer> privately = new TreeMap<>(party.knownCards());
+            privately.keySet().removeAll(party.publicCards().keySet());
+            out.println(party.name() + "'s private cards: " + labels(terms.cards(), List.copyOf(privately.values())));
+            out.println("Open cards: " + labels(terms.cards(), List.copyOf(party.publicCards().values())));
         }
     }
 

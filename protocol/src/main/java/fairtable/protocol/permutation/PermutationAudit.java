@@ -7,6 +7,7 @@ import fairtable.protocol.permutation.PermutationMessage.Factor;
 import fairtable.protocol.permutation.PermutationMessage.Forward;
 import fairtable.protocol.permutation.PermutationMessage.Half;
 import fairtable.protocol.permutation.PermutationMessage.Handout;
+import fairtable.protocol.permutation.PermutationMessage.SealedMessage;
 import fairtable.protocol.permutation.PermutationObserver.Event;
 import fairtable.protocol.permutation.PermutationObserver.Hop;
 import fairtable.protocol.permutation.PermutationObserver.Kind;
@@ -26,8 +27,10 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * The end-of-game audit of a permutation deal. It replays the public checks (every commitment is opened by
- * its opening), then uses the opened permutations to check that the last player's halves compose to its
+ * The end-of-game audit of a permutation deal. It replays the public checks (every sealing key proven,
+ * every commitment opened by its opening, every revealed sealing key the one announced), opens every sealed
+ * message with its recipient's revealed key (a box that does not open, or holds something malformed, names
+ * its sender), then uses the opened permutations to check that the last player's halves compose to its
  * permutation, that every seat opened exactly the halves it was handed, and that every forwarded value is
  * the sender's committed permutation applied to the value it received. The first deviation names its
  * author and step. It cannot tell that permutations were random, nor make a seat open: a transcript that
@@ -63,6 +66,9 @@ public final class PermutationAudit implements ProtocolAudit {
                 }
             }
             checkRefused(transcript, observer, refused);
+            if (observer.conviction().isPresent()) {
+                return AuditVerdict.failed(observer.conviction().get());
+            }
             requireComplete(observer);
             return verify(observer);
         } catch (ProtocolViolation v) {
@@ -111,7 +117,25 @@ public final class PermutationAudit implements ProtocolAudit {
                 "the transcript ends before every player opened its commitments, so the game cannot be verified");
     }
 
+    /**
+     * Every event, with each sealed message replaced by its content, opened with the recipient's revealed
+     * sealing key. The first box that fails names its sender at its step: the recipient's key is the one it
+     * announced and proved, and the sender signed the box.
+     */
+    private static List<Event> opened(PermutationObserver observer) throws ProtocolViolation {
+        List<Event> out = new ArrayList<>();
+        for (Event ev : observer.events()) {
+            if (ev.message() instanceof SealedMessage m) {
+                out.add(ev.withMessage(observer.openPrivate(ev, observer.revealedSealingKey(m.to()))));
+            } else {
+                out.add(ev);
+            }
+        }
+        return out;
+    }
+
     private static AuditVerdict verify(PermutationObserver observer) throws ProtocolViolation {
+        List<Event> events = opened(observer);
         int players = observer.players();
         int last = observer.last();
         List<Map<Slot, Permutation>> opened = new ArrayList<>();
@@ -124,7 +148,7 @@ public final class PermutationAudit implements ProtocolAudit {
             opened.add(map);
         }
         Map<Integer, Integer> openingStep = new LinkedHashMap<>();
-        for (Event ev : observer.events()) {
+        for (Event ev : events) {
             if (ev.message() instanceof PermutationMessage.Opening) {
                 openingStep.put(ev.seat(), ev.step());
             }
@@ -134,7 +158,7 @@ public final class PermutationAudit implements ProtocolAudit {
         // The halves: handed as the last player's opened permutation allows, and opened as handed.
         Map<Integer, Permutation[]> halves = new LinkedHashMap<>();
         Map<Integer, List<Integer>> handoutSteps = new LinkedHashMap<>();
-        for (Event ev : observer.events()) {
+        for (Event ev : events) {
             if (ev.message() instanceof Handout h) {
                 for (Factor f : h.factors()) {
                     halves.computeIfAbsent(f.target(), t -> new Permutation[2])[f.half() == Half.OUTER ? 0 : 1] = f.permutation();
@@ -170,7 +194,7 @@ public final class PermutationAudit implements ProtocolAudit {
         for (int i = 0; i < operations.size(); i++) {
             previous[i] = operations.get(i).position();
         }
-        for (Event ev : observer.events()) {
+        for (Event ev : events) {
             if (!(ev.message() instanceof Forward f)) {
                 continue;
             }

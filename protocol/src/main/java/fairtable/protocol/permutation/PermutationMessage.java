@@ -1,6 +1,10 @@
 package fairtable.protocol.permutation;
 
 import fairtable.crypto.commit.Commitment;
+import fairtable.crypto.proof.SchnorrProof;
+import fairtable.crypto.ristretto.MalformedEncodingException;
+import fairtable.crypto.seal.Sealed;
+import fairtable.crypto.seal.SealingPublicKey;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
@@ -8,10 +12,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The messages of the permutation deal. A private message names its one recipient in its body; the
- * transport encrypts it for that recipient, and the transcript keeps it in clear for the end-of-game
- * audit. Decoding checks the shape (counts, ranges, permutations); what is expected where is the
- * {@link PermutationObserver}'s business.
+ * The messages of the permutation deal. A private message ({@link Handout}, or a {@link Forward} to one
+ * seat) travels as a {@link SealedMessage}: its recipient in clear, then its encoding sealed to the
+ * recipient's announced sealing key, so the shared signed transcript carries it without showing it to
+ * anyone else. Decoding checks the shape (counts, ranges, permutations, box sizes); what is expected where
+ * is the {@link PermutationObserver}'s business.
  */
 public sealed interface PermutationMessage {
     /** The recipient field of a message meant for every player. */
@@ -21,13 +26,39 @@ public sealed interface PermutationMessage {
 
     byte[] toBytes();
 
+    /**
+     * Public, first message of every seat after the hellos: the key that private messages to it are sealed
+     * to, with a proof that the seat knows its secret (bound to the session and the seat).
+     */
+    record SealingKeyAnnouncement(SealingPublicKey key, SchnorrProof proof) implements PermutationMessage {
+        public static final String TYPE = "sealing-key";
+
+        public String type() {
+            return TYPE;
+        }
+
+        public byte[] toBytes() {
+            return new WireWriter().fixed(key.toBytes()).fixed(proof.encode()).toBytes();
+        }
+    }
+
+    /**
+     * A private message on the wire: its type ({@link Handout#TYPE} or {@link Forward#TYPE}), its recipient,
+     * and the box holding the message's own encoding, sealed by the sender to the recipient.
+     */
+    record SealedMessage(String type, int to, Sealed box) implements PermutationMessage {
+        public byte[] toBytes() {
+            return new WireWriter().u8(to).fixed(box.toBytes()).toBytes();
+        }
+    }
+
     /** Which half of the last player's permutation a factor is: A_N = outer ∘ inner. */
     enum Half { OUTER, INNER }
 
     /** One half of the split of A_N used for reveals to the player at seat {@code target}. */
     record Factor(int target, Half half, Permutation permutation) {}
 
-    /** Private, from the last player: the halves of its permutation that the recipient will apply. */
+    /** Private (sealed), from the last player: the halves of its permutation that the recipient will apply. */
     record Handout(int to, List<Factor> factors) implements PermutationMessage {
         public static final String TYPE = "handout";
 
@@ -83,8 +114,8 @@ public sealed interface PermutationMessage {
 
     /**
      * One hop of a reveal: the value the sender received (or the position, for the first hop) with the
-     * sender's permutation applied. Private to {@code to}, except the last hop of a public reveal, which is
-     * sent to {@link #EVERYONE} and is the card itself.
+     * sender's permutation applied. Private to {@code to} (sealed), except the last hop of a public reveal,
+     * which is sent to {@link #EVERYONE} in clear and is the card itself.
      */
     record Forward(int to, int value) implements PermutationMessage {
         public static final String TYPE = "forward";
@@ -98,12 +129,24 @@ public sealed interface PermutationMessage {
         }
     }
 
-    /** Public, at the end: the opening of every commitment, in the order committed. */
-    record Opening(List<Opened> opened) implements PermutationMessage {
+    /**
+     * Public, at the end: the opening of every commitment, in the order committed, and the secret of the
+     * sealing key, so that anyone can open every box sealed to this seat and check it.
+     */
+    record Opening(List<Opened> opened, byte[] sealingSecret) implements PermutationMessage {
         public static final String TYPE = "opening";
 
         public Opening {
             opened = List.copyOf(opened);
+            if (sealingSecret.length != 32) {
+                throw new IllegalArgumentException("a sealing secret key is 32 bytes");
+            }
+            sealingSecret = sealingSecret.clone();
+        }
+
+        @Override
+        public byte[] sealingSecret() {
+            return sealingSecret.clone();
         }
 
         public String type() {
@@ -116,7 +159,36 @@ public sealed interface PermutationMessage {
                 w.fixed(o.nonce());
                 o.permutation().write(w);
             }
-            return w.toBytes();
+            return w.fixed(sealingSecret).toBytes();
+        }
+    }
+
+    /**
+     * Public, from the recipient of a sealed message that does not open or holds something malformed: the
+     * step of that message and the recipient's sealing secret, so that everyone can open the box and see
+     * the sender's fault for themselves. It ends the game.
+     */
+    record Accusation(int step, byte[] sealingSecret) implements PermutationMessage {
+        public static final String TYPE = "accusation";
+
+        public Accusation {
+            if (sealingSecret.length != 32) {
+                throw new IllegalArgumentException("a sealing secret key is 32 bytes");
+            }
+            sealingSecret = sealingSecret.clone();
+        }
+
+        @Override
+        public byte[] sealingSecret() {
+            return sealingSecret.clone();
+        }
+
+        public String type() {
+            return TYPE;
+        }
+
+        public byte[] toBytes() {
+            return new WireWriter().u32(step).fixed(sealingSecret).toBytes();
         }
     }
 
@@ -138,6 +210,51 @@ public sealed interface PermutationMessage {
     /** Decoding of each type; sizes and ranges come from the parameters and the public state. */
     final class Codec {
         private Codec() {}
+
+        static SealingKeyAnnouncement sealingKey(byte[] body) throws MalformedMessageException {
+            WireReader r = new WireReader(body);
+            byte[] key = r.fixed(SealingPublicKey.ENCODED_LENGTH, "the sealing key");
+            byte[] proof = r.fixed(SchnorrProof.ENCODED_LENGTH, "the proof of the sealing key");
+            r.end();
+            try {
+                return new SealingKeyAnnouncement(SealingPublicKey.fromBytes(key), SchnorrProof.decode(proof));
+            } catch (MalformedEncodingException e) {
+                throw new MalformedMessageException("the sealing key or its proof: " + e.getMessage());
+            }
+        }
+
+        /** A sealed message whose plaintext must be {@code plaintextLength} bytes. */
+        static SealedMessage sealed(String type, byte[] body, int plaintextLength) throws MalformedMessageException {
+            WireReader r = new WireReader(body);
+            int to = r.u8();
+            if (to == EVERYONE) {
+                throw new MalformedMessageException("a sealed " + type + " is addressed to everyone");
+            }
+            if (body.length - 1 != plaintextLength + Sealed.OVERHEAD) {
+                throw new MalformedMessageException("the sealed " + type + " is " + (body.length - 1) + " bytes, expected "
+                        + (plaintextLength + Sealed.OVERHEAD));
+            }
+            byte[] box = r.fixed(plaintextLength + Sealed.OVERHEAD, "the sealed box");
+            r.end();
+            try {
+                return new SealedMessage(type, to, Sealed.fromBytes(box));
+            } catch (MalformedEncodingException e) {
+                throw new MalformedMessageException("the sealed " + type + ": " + e.getMessage());
+            }
+        }
+
+        /** The length of a handout's encoding with {@code factors} halves of n cards. */
+        static int handoutLength(int cards, int factors) {
+            return 1 + 4 + factors * (2 + 4 + 4 * cards);
+        }
+
+        /** The length of a forward's encoding. */
+        static final int FORWARD_LENGTH = 5;
+
+        /** Whether a forward's body is addressed to everyone (and so is in clear). */
+        static boolean isPublicForward(byte[] body) {
+            return body.length > 0 && (body[0] & 0xff) == EVERYONE;
+        }
 
         static Handout handout(byte[] body, int cards, int maxFactors) throws MalformedMessageException {
             WireReader r = new WireReader(body);
@@ -193,6 +310,17 @@ public sealed interface PermutationMessage {
             return new Forward(to, (int) value);
         }
 
+        static Accusation accusation(byte[] body) throws MalformedMessageException {
+            WireReader r = new WireReader(body);
+            long step = r.u32();
+            byte[] secret = r.fixed(32, "the sealing secret key");
+            r.end();
+            if (step > Integer.MAX_VALUE) {
+                throw new MalformedMessageException("accuses step " + step + ", which does not exist");
+            }
+            return new Accusation((int) step, secret);
+        }
+
         static Opening opening(byte[] body, int cards, int expected) throws MalformedMessageException {
             WireReader r = new WireReader(body);
             int count = r.count(Integer.MAX_VALUE, "the number of openings");
@@ -204,8 +332,9 @@ public sealed interface PermutationMessage {
                 byte[] nonce = r.fixed(Commitment.NONCE_LENGTH, "the nonce of opening " + (i + 1));
                 list.add(new Opened(nonce, Permutation.read(r, cards, "the permutation of opening " + (i + 1))));
             }
+            byte[] secret = r.fixed(32, "the sealing secret key");
             r.end();
-            return new Opening(list);
+            return new Opening(list, secret);
         }
     }
 }

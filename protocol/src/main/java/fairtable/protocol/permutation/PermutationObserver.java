@@ -1,7 +1,14 @@
 package fairtable.protocol.permutation;
 
 import fairtable.crypto.commit.Commitment;
+import fairtable.crypto.proof.ProofContext;
+import fairtable.crypto.ristretto.MalformedEncodingException;
+import fairtable.crypto.seal.SealContext;
+import fairtable.crypto.seal.SealOpeningException;
+import fairtable.crypto.seal.SealingKey;
+import fairtable.crypto.seal.SealingPublicKey;
 import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.permutation.PermutationMessage.Accusation;
 import fairtable.protocol.permutation.PermutationMessage.Codec;
 import fairtable.protocol.permutation.PermutationMessage.Commitments;
 import fairtable.protocol.permutation.PermutationMessage.Forward;
@@ -10,6 +17,8 @@ import fairtable.protocol.permutation.PermutationMessage.Handout;
 import fairtable.protocol.permutation.PermutationMessage.Opened;
 import fairtable.protocol.permutation.PermutationMessage.Opening;
 import fairtable.protocol.permutation.PermutationMessage.Request;
+import fairtable.protocol.permutation.PermutationMessage.SealedMessage;
+import fairtable.protocol.permutation.PermutationMessage.SealingKeyAnnouncement;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireWriter;
@@ -19,6 +28,7 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -28,13 +38,22 @@ import java.util.TreeMap;
  * who must receive each private message, and which permutation each commitment is for.
  *
  * <p>Seats are 0-based: seat 0 is the seed's P1, seat N-1 its P_N ("the last player"), seat N-2 its
- * P_(N-1) ("the helper"). The order of play: the last player hands out the halves of its permutation
- * (steps 1..N-1), every seat commits in seat order, then reveals follow one at a time, each asked by a
- * public request, and the game ends with every seat opening its commitments.
+ * P_(N-1) ("the helper"). The order of play: every seat announces its sealing key (steps 1..N), the last
+ * player hands out the halves of its permutation (steps N+1..2N-1), every seat commits in seat order, then
+ * reveals follow one at a time, each asked by a public request, and the game ends with every seat opening
+ * its commitments and revealing its sealing key.
+ *
+ * <p>Private messages are sealed: the observer checks their recipient and the size of their box, and
+ * {@link #openPrivate} opens one, given the recipient's sealing key (the recipient's own during play, the
+ * revealed one in the audit), and checks what is inside.
  */
 public final class PermutationObserver {
     /** The commitment domain; the committed bytes also carry the session, the seat and the slot. */
-    public static final String COMMITMENT_DOMAIN = "fairtable/permutation-deal/v1/commitment";
+    public static final String COMMITMENT_DOMAIN = "fairtable/permutation-deal/v2/commitment";
+    /** Prefix of the label every sealed box is bound to, with its type and step. */
+    static final String SEAL_DOMAIN = "fairtable/permutation-deal/v2/";
+    /** What a seat's proof of knowledge of its sealing key is bound to, with the session and the seat. */
+    static final String SEALING_KEY_PROOF_DOMAIN = "fairtable/permutation-deal/v2/sealing-key";
 
     /** What a held permutation is: the seat's own A_i, or a half of A_N handed out by the last player. */
     public enum Kind { OWN, OUTER, INNER }
@@ -71,9 +90,14 @@ public final class PermutationObserver {
      * A message accepted at a step from a seat. For a forward, {@code operation} and {@code hop} say which
      * reveal and which hop of it; otherwise they are -1.
      */
-    public record Event(int step, int seat, PermutationMessage message, int operation, int hop) {}
+    public record Event(int step, int seat, PermutationMessage message, int operation, int hop) {
+        /** The same event carrying {@code content}: a sealed message's opened content. */
+        Event withMessage(PermutationMessage content) {
+            return new Event(step, seat, content, operation, hop);
+        }
+    }
 
-    enum Phase { HANDOUT, COMMIT, IDLE, CHAIN, CLOSING, DONE }
+    enum Phase { KEYS, HANDOUT, COMMIT, IDLE, CHAIN, CLOSING, DONE }
 
     private final PermutationParameters params;
     private final int players;
@@ -84,10 +108,13 @@ public final class PermutationObserver {
     // Commitment has no value equality: compare the digests.
     private final Set<ByteBuffer> allCommitments = new HashSet<>();
     private final List<List<Permutation>> openings = new ArrayList<>();
+    private final List<SealingPublicKey> sealingKeys = new ArrayList<>();
+    private final List<SealingKey> revealedKeys = new ArrayList<>();
     private final List<Operation> operations = new ArrayList<>();
     private final Map<Integer, Integer> publicCards = new TreeMap<>();
     private final Set<List<Integer>> shown = new HashSet<>();
-    private Phase phase = Phase.HANDOUT;
+    private Phase phase = Phase.KEYS;
+    private ProtocolViolation conviction;
     private int nextStep = 1;
     private int turn;
     private int hop;
@@ -103,6 +130,8 @@ public final class PermutationObserver {
         for (int s = 0; s < players; s++) {
             commitments.add(null);
             openings.add(null);
+            sealingKeys.add(null);
+            revealedKeys.add(null);
         }
     }
 
@@ -185,6 +214,59 @@ public final class PermutationObserver {
         return p.write(w).toBytes();
     }
 
+    /** What {@code seat}'s proof of knowledge of its sealing key is bound to: this session and that seat. */
+    public ProofContext sealingKeyProofContext(int seat) {
+        return ProofContext.of(session, new byte[0], new WireWriter().string(SEALING_KEY_PROOF_DOMAIN).u8(seat).toBytes());
+    }
+
+    /** What the private message of {@code type} at {@code step} is sealed under: this session, the type, the step. */
+    public SealContext sealContext(int step, String type) {
+        return SealContext.of(session, SEAL_DOMAIN + type + "/step " + step);
+    }
+
+    /**
+     * Opens the sealed message of {@code event} with {@code recipientKey}, the key of the seat it is
+     * addressed to, and checks its content: it opens, it is well formed, it names the same recipient, and a
+     * handout holds exactly the halves that seat must hold. Every failure is the sender's (the box is signed
+     * by it, and the key is the one the recipient announced), so it names the sender at that step.
+     */
+    public PermutationMessage openPrivate(Event event, SealingKey recipientKey) throws ProtocolViolation {
+        SealedMessage m = (SealedMessage) event.message();
+        String who = nameOf(event.seat());
+        if (!recipientKey.publicKey().equals(sealingKeys.get(m.to()))) {
+            throw new IllegalArgumentException("not the sealing key of " + nameOf(m.to()));
+        }
+        byte[] plain;
+        try {
+            plain = recipientKey.open(m.box(), sealingKeys.get(event.seat()), sealContext(event.step(), m.type()));
+        } catch (SealOpeningException x) {
+            throw new ProtocolViolation(event.step(), who, "sealed a " + m.type() + " to " + nameOf(m.to())
+                    + " that does not open under " + nameOf(m.to()) + "'s sealing key");
+        }
+        try {
+            if (m.type().equals(Handout.TYPE)) {
+                Handout h = Codec.handout(plain, params.cards(), players);
+                if (h.to() != m.to()) {
+                    throw new MalformedMessageException("seals to " + nameOf(m.to()) + " a handout for seat " + h.to());
+                }
+                List<Slot> expected = slots(m.to()).subList(1, slots(m.to()).size());
+                List<Slot> got = h.factors().stream()
+                        .map(f -> new Slot(f.half() == Half.OUTER ? Kind.OUTER : Kind.INNER, f.target())).toList();
+                if (!got.equals(expected)) {
+                    throw new MalformedMessageException("hands " + nameOf(m.to()) + " the halves " + got + ", expected " + expected);
+                }
+                return h;
+            }
+            Forward f = Codec.forward(plain, params.cards());
+            if (f.to() != m.to()) {
+                throw new MalformedMessageException("seals to " + nameOf(m.to()) + " a hop for " + nameOf(f.to()));
+            }
+            return f;
+        } catch (MalformedMessageException x) {
+            throw new ProtocolViolation(event.step(), who, "inside its sealed " + m.type() + ": " + x.getMessage());
+        }
+    }
+
     // ---- Checking and applying messages. ----
 
     /** Checks that {@code e} is the message the game expects now and decodes it. Changes nothing. */
@@ -208,18 +290,36 @@ public final class PermutationObserver {
         int n = params.cards();
         byte[] body = e.body();
         String type = e.type();
+        if (type.equals(Accusation.TYPE) && phase != Phase.DONE) {
+            Accusation a = Codec.accusation(body);
+            if (!(phase == Phase.IDLE || seatToSpeak() == seat)) {
+                throw new ProtocolViolation(e.step(), who, "accuses out of turn: " + awaiting());
+            }
+            if (provenBy(a, e.step(), seat) == null) {
+                Event accused = eventAt(a.step());
+                throw new ProtocolViolation(e.step(), who, "accuses " + nameOf(accused.seat()) + " falsely: its sealed "
+                        + ((SealedMessage) accused.message()).type() + " of step " + a.step() + " opens and holds what it should");
+            }
+            return event(e, a);
+        }
         switch (phase) {
+            case KEYS: {
+                expect(e, who, turn, SealingKeyAnnouncement.TYPE);
+                SealingKeyAnnouncement k = Codec.sealingKey(body);
+                if (sealingKeys.contains(k.key())) {
+                    throw new MalformedMessageException("announces a sealing key already announced");
+                }
+                if (!k.proof().verify(k.key().point(), sealingKeyProofContext(seat))) {
+                    throw new MalformedMessageException("does not prove that it knows its sealing key");
+                }
+                return event(e, k);
+            }
             case HANDOUT: {
                 expect(e, who, last(), Handout.TYPE);
-                Handout h = Codec.handout(body, n, players);
+                int halves = slots(turn).size() - 1;
+                SealedMessage h = Codec.sealed(Handout.TYPE, body, Codec.handoutLength(n, halves));
                 if (h.to() != turn) {
                     throw new MalformedMessageException("hands out to seat " + h.to() + " where seat " + turn + " is due");
-                }
-                List<Slot> expected = slots(turn).subList(1, slots(turn).size());
-                List<Slot> got = h.factors().stream()
-                        .map(f -> new Slot(f.half() == Half.OUTER ? Kind.OUTER : Kind.INNER, f.target())).toList();
-                if (!got.equals(expected)) {
-                    throw new MalformedMessageException("hands " + nameOf(turn) + " the halves " + got + ", expected " + expected);
                 }
                 return event(e, h);
             }
@@ -258,12 +358,22 @@ public final class PermutationObserver {
             case CHAIN: {
                 Hop h = currentOperation().hops().get(hop);
                 expect(e, who, h.from(), PermutationMessage.Forward.TYPE);
-                Forward f = Codec.forward(body, n);
-                if (f.to() != h.to()) {
-                    throw new MalformedMessageException("sends hop " + (hop + 1) + " of the reveal to "
-                            + nameOf(f.to()) + " instead of " + nameOf(h.to()));
+                int to;
+                PermutationMessage m;
+                if (Codec.isPublicForward(body)) {
+                    Forward f = Codec.forward(body, n);
+                    to = f.to();
+                    m = f;
+                } else {
+                    SealedMessage f = Codec.sealed(Forward.TYPE, body, Codec.FORWARD_LENGTH);
+                    to = f.to();
+                    m = f;
                 }
-                return new Event(e.step(), seat, f, operations.size() - 1, hop);
+                if (to != h.to()) {
+                    throw new MalformedMessageException("sends hop " + (hop + 1) + " of the reveal to "
+                            + nameOf(to) + " instead of " + nameOf(h.to()));
+                }
+                return new Event(e.step(), seat, m, operations.size() - 1, hop);
             }
             case CLOSING:
                 expect(e, who, turn, Opening.TYPE);
@@ -271,6 +381,42 @@ public final class PermutationObserver {
             default:
                 throw new ProtocolViolation(e.step(), who, "sent '" + type + "' after the game is over");
         }
+    }
+
+    /**
+     * What an accusation by {@code seat} proves: the violation of the sealed message it names, or null if
+     * that message opens and holds what it should. Refuses an accusation about anything but a sealed message
+     * to the accuser, or with a key other than the one the accuser announced.
+     */
+    private ProtocolViolation provenBy(Accusation a, int step, int seat) throws ProtocolViolation, MalformedMessageException {
+        Event accused = eventAt(a.step());
+        if (accused == null || !(accused.message() instanceof SealedMessage m) || m.to() != seat) {
+            throw new MalformedMessageException("accuses step " + a.step() + ", which is not a sealed message to it");
+        }
+        SealingKey key;
+        try {
+            key = SealingKey.fromSecretKeyBytes(a.sealingSecret());
+        } catch (MalformedEncodingException x) {
+            throw new MalformedMessageException("its sealing secret key: " + x.getMessage());
+        }
+        if (!key.publicKey().equals(sealingKeys.get(seat))) {
+            throw new ProtocolViolation(step, nameOf(seat), "reveals a sealing secret key that is not the one it announced");
+        }
+        try {
+            openPrivate(accused, key);
+            return null;
+        } catch (ProtocolViolation proven) {
+            return proven;
+        }
+    }
+
+    private Event eventAt(int step) {
+        for (Event ev : events) {
+            if (ev.step() == step) {
+                return ev;
+            }
+        }
+        return null;
     }
 
     private Opening opening(Envelope e, int seat, String who) throws MalformedMessageException, ProtocolViolation {
@@ -286,6 +432,15 @@ public final class PermutationObserver {
                 throw new ProtocolViolation(e.step(), who, "opening " + (i + 1) + " (" + slots.get(i).describe(this)
                         + ") does not open its commitment");
             }
+        }
+        SealingKey revealed;
+        try {
+            revealed = SealingKey.fromSecretKeyBytes(o.sealingSecret());
+        } catch (MalformedEncodingException x) {
+            throw new MalformedMessageException("its sealing secret key: " + x.getMessage());
+        }
+        if (!revealed.publicKey().equals(sealingKeys.get(seat))) {
+            throw new ProtocolViolation(e.step(), who, "reveals a sealing secret key that is not the one it announced");
         }
         return o;
     }
@@ -306,7 +461,21 @@ public final class PermutationObserver {
     /** Records an event returned by {@link #parse}. */
     public void apply(Event event) {
         PermutationMessage m = event.message();
-        if (m instanceof Handout) {
+        if (m instanceof Accusation a) {
+            try {
+                conviction = provenBy(a, event.step(), event.seat());
+            } catch (ProtocolViolation | MalformedMessageException x) {
+                throw new IllegalArgumentException("an accusation that parse() did not accept", x);
+            }
+            phase = Phase.DONE;
+        } else if (m instanceof SealingKeyAnnouncement k) {
+            sealingKeys.set(event.seat(), k.key());
+            turn++;
+            if (turn == players) {
+                phase = Phase.HANDOUT;
+                turn = 0;
+            }
+        } else if (phase == Phase.HANDOUT) {
             turn++;
             if (turn == last()) {
                 phase = Phase.COMMIT;
@@ -324,17 +493,22 @@ public final class PermutationObserver {
             shown.add(List.of(r.position(), r.audience()));
             phase = Phase.CHAIN;
             hop = 0;
-        } else if (m instanceof Forward f) {
+        } else if (event.operation() >= 0) {
             hop++;
             Operation op = currentOperation();
             if (hop == op.hops().size()) {
-                if (op.isPublic()) {
+                if (m instanceof Forward f) {
                     publicCards.put(op.position(), f.value());
                 }
                 phase = Phase.IDLE;
             }
         } else if (m instanceof Opening o) {
             openings.set(event.seat(), o.opened().stream().map(Opened::permutation).toList());
+            try {
+                revealedKeys.set(event.seat(), SealingKey.fromSecretKeyBytes(o.sealingSecret()));
+            } catch (MalformedEncodingException x) {
+                throw new IllegalArgumentException("an opening that parse() did not accept", x);
+            }
             turn = firstUnopened();
             phase = turn < 0 ? Phase.DONE : Phase.CLOSING;
         }
@@ -374,6 +548,11 @@ public final class PermutationObserver {
         return phase == Phase.DONE;
     }
 
+    /** The cheat an accepted accusation proved, which ended the game. */
+    public Optional<ProtocolViolation> conviction() {
+        return Optional.ofNullable(conviction);
+    }
+
     public boolean hasOpened(int seat) {
         return openings.get(seat) != null;
     }
@@ -382,10 +561,24 @@ public final class PermutationObserver {
     public int seatToSpeak() {
         return switch (phase) {
             case HANDOUT -> last();
-            case COMMIT, CLOSING -> turn;
+            case KEYS, COMMIT, CLOSING -> turn;
             case CHAIN -> currentOperation().hops().get(hop).from();
             case IDLE, DONE -> -1;
         };
+    }
+
+    boolean isAnnouncingKeys() {
+        return phase == Phase.KEYS;
+    }
+
+    /** The sealing key {@code seat} announced, or null before it did. */
+    public SealingPublicKey sealingKey(int seat) {
+        return sealingKeys.get(seat);
+    }
+
+    /** The sealing key {@code seat} revealed in its opening (checked against the one announced), or null. */
+    public SealingKey revealedSealingKey(int seat) {
+        return revealedKeys.get(seat);
     }
 
     /** During the handouts, the seat the next handout is for. */
@@ -440,13 +633,15 @@ public final class PermutationObserver {
     /** Who must speak next, and what: for people waiting on a slow game. */
     public String awaiting() {
         return switch (phase) {
+            case KEYS -> nameOf(turn) + " to announce its sealing key (step " + nextStep + ")";
             case HANDOUT -> nameOf(last()) + " to hand " + nameOf(turn) + " its halves (step " + nextStep + ")";
             case COMMIT -> nameOf(turn) + " to publish its commitments (step " + nextStep + ")";
             case IDLE -> "any player to ask for a card to be shown, or to open its commitments and end the game";
             case CHAIN -> nameOf(seatToSpeak()) + " to pass on the value for position " + currentOperation().position()
                     + " (hop " + (hop + 1) + " of " + currentOperation().hops().size() + ", step " + nextStep + ")";
             case CLOSING -> nameOf(turn) + " to open its commitments (step " + nextStep + ")";
-            case DONE -> "nobody: the game is over";
+            case DONE -> conviction == null ? "nobody: the game is over"
+                    : "nobody: the game ended when " + conviction.party() + " was shown to have cheated at step " + conviction.step();
         };
     }
 }

@@ -9,7 +9,7 @@ import fairtable.protocol.wire.WireWriter;
  * players is the hello's. Cards are numbered 0..n-1; what a number means is up to the game.
  */
 public record PermutationParameters(int cards) {
-    public static final String PROTOCOL = "permutation-deal/v1";
+    public static final String PROTOCOL = "permutation-deal/v2";
     public static final int MAX_CARDS = 4096;
     public static final int MIN_PLAYERS = 3;
 

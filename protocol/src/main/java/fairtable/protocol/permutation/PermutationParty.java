@@ -1,10 +1,13 @@
 package fairtable.protocol.permutation;
 
 import fairtable.crypto.commit.Commitment;
+import fairtable.crypto.ristretto.MalformedEncodingException;
+import fairtable.crypto.seal.SealingKey;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.Party;
 import fairtable.protocol.PartySnapshots;
 import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.permutation.PermutationMessage.Accusation;
 import fairtable.protocol.permutation.PermutationMessage.Commitments;
 import fairtable.protocol.permutation.PermutationMessage.Factor;
 import fairtable.protocol.permutation.PermutationMessage.Forward;
@@ -13,6 +16,8 @@ import fairtable.protocol.permutation.PermutationMessage.Handout;
 import fairtable.protocol.permutation.PermutationMessage.Opened;
 import fairtable.protocol.permutation.PermutationMessage.Opening;
 import fairtable.protocol.permutation.PermutationMessage.Request;
+import fairtable.protocol.permutation.PermutationMessage.SealedMessage;
+import fairtable.protocol.permutation.PermutationMessage.SealingKeyAnnouncement;
 import fairtable.protocol.permutation.PermutationObserver.Event;
 import fairtable.protocol.permutation.PermutationObserver.Hop;
 import fairtable.protocol.permutation.PermutationObserver.Kind;
@@ -32,16 +37,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 import java.util.random.RandomGenerator;
 
 /**
  * One seat of the permutation deal (seed 002), as a sans-I/O state machine. Every seat receives every
- * message, so that all keep the same hash-chained transcript; a private message is read only by the seat it
- * names (the transport encrypts it for that seat). See docs/permutation-deal.md.
+ * message, so that all keep the same hash-chained transcript; a private message is sealed to the seat it
+ * names (the seed's pairwise private channel, end to end inside the signed envelope), so only that seat
+ * reads it until every seat reveals its sealing key at the end. See docs/permutation-deal.md.
  *
  * <p>Lightweight and only semi-honest: the protocol trusts that no two players collude, the earlier
  * players of a chain can substitute values and the last one can force public cards, and all of that is
- * caught only by the {@link PermutationAudit} once every seat has opened its commitments.
+ * caught only by the {@link PermutationAudit} once every seat has opened its commitments. A box that does
+ * not open, or holds something malformed, is a cheat only its recipient can see: the recipient records it
+ * and, at its next turn, publishes an {@link Accusation} with its sealing secret, so that every seat (and
+ * the audit) can open the box; from then on {@link #failure()} names the sender, at every seat.
  */
 public final class PermutationParty implements Party {
     private final PermutationParameters params;
@@ -55,16 +65,23 @@ public final class PermutationParty implements Party {
     private PermutationObserver observer;
     private final List<Rejected> rejected = new ArrayList<>();
 
-    // Secrets: the own permutation A_i, the commitment nonces, the halves of A_N handed to this seat.
+    // Secrets: the own permutation A_i, the sealing key, the commitment nonces, the halves of A_N handed to
+    // this seat.
     private final Permutation own;
+    private final SealingKey sealing;
     private final List<byte[]> nonces = new ArrayList<>();
     private final Map<Slot, Permutation> held = new HashMap<>();
     // What this seat has seen: the value of the reveal under way, and the cards shown to it (or to all).
     private int pending = -1;
     private final TreeMap<Integer, Integer> cards = new TreeMap<>();
+    // A box sealed to this seat that did not open: what it proves, and the accusation to publish.
+    private ProtocolViolation caught;
+    private Accusation accusation;
+    // The content of every box this seat opened, by step: only for tests.
+    private final Map<Integer, PermutationMessage> opened = new TreeMap<>();
 
     private PermutationParty(PermutationParameters params, int players, int seat, String name, SigningKey key,
-            RandomGenerator random, Permutation own) {
+            RandomGenerator random, Permutation own, SealingKey sealing) {
         if (players < PermutationParameters.MIN_PLAYERS || players >= PermutationMessage.EVERYONE) {
             throw new IllegalArgumentException("the permutation deal needs 3 to 254 players, not " + players);
         }
@@ -78,16 +95,18 @@ public final class PermutationParty implements Party {
         this.key = key;
         this.random = random;
         this.own = own;
+        this.sealing = sealing;
         held.put(new Slot(Kind.OWN, 0), own);
     }
 
     /**
-     * A new seat. {@code random} supplies every secret (the permutation, the halves, the nonces, the hello
-     * nonce): a SecureRandom, except in tests.
+     * A new seat. {@code random} supplies every secret (the permutation, the sealing key, the halves, the
+     * nonces, the hello nonce, the ephemeral keys of the boxes): a SecureRandom, except in tests.
      */
     public static PermutationParty create(PermutationParameters params, int players, int seat, String name,
             SigningKey key, RandomGenerator random) {
-        return new PermutationParty(params, players, seat, name, key, random, Permutation.random(params.cards(), random));
+        Permutation own = Permutation.random(params.cards(), random);
+        return new PermutationParty(params, players, seat, name, key, random, own, SealingKey.generate(random));
     }
 
     @Override
@@ -109,9 +128,20 @@ public final class PermutationParty implements Party {
                 throw new ProtocolViolation(e.step(), transcript.nameOf(seat), "a message in my own name that I did not send");
             }
             Event event = observer.parse(e);
+            PermutationMessage content;
+            try {
+                content = openIfMine(event);
+            } catch (ProtocolViolation seenOnlyByMe) {
+                // Publicly the message is well formed, and every other seat took it: record it too, then
+                // accuse its sender at this seat's turn.
+                transcript.append(e);
+                observer.apply(event);
+                accuse(event, seenOnlyByMe);
+                return act();
+            }
             transcript.append(e);
             observer.apply(event);
-            learn(event);
+            learn(event, content);
             return act();
         } catch (ProtocolViolation v) {
             rejected.add(new Rejected(e, v));
@@ -169,9 +199,31 @@ public final class PermutationParty implements Party {
         observer = new PermutationObserver(params, names, transcript.sessionId());
     }
 
-    /** Takes in what an accepted message tells this seat: only messages addressed to it, or to everyone. */
-    private void learn(Event event) {
-        PermutationMessage m = event.message();
+    private void accuse(Event event, ProtocolViolation proven) {
+        if (caught == null) {
+            caught = proven;
+            accusation = new Accusation(event.step(), sealing.secretKeyBytes());
+        }
+    }
+
+    /**
+     * The content of a sealed message addressed to this seat, opened and checked (a failure names the
+     * sender); for any other message, the message itself.
+     */
+    private PermutationMessage openIfMine(Event event) throws ProtocolViolation {
+        if (event.message() instanceof SealedMessage m && m.to() == seat) {
+            PermutationMessage content = observer.openPrivate(event, sealing);
+            opened.put(event.step(), content);
+            return content;
+        }
+        return event.message();
+    }
+
+    /**
+     * Takes in what an accepted message tells this seat: only the contents of messages addressed to it
+     * (opened), or to everyone.
+     */
+    private void learn(Event event, PermutationMessage m) {
         if (m instanceof Handout h && h.to() == seat) {
             for (Factor f : h.factors()) {
                 held.put(new Slot(f.half() == Half.OUTER ? Kind.OUTER : Kind.INNER, f.target()), f.permutation());
@@ -196,7 +248,8 @@ public final class PermutationParty implements Party {
     /** Sends whatever this seat owes now, until it owes nothing. */
     private List<Envelope> act() {
         List<Envelope> out = new ArrayList<>();
-        while (observer != null && !observer.isDone() && observer.seatToSpeak() == seat) {
+        while (observer != null && !observer.isDone()
+                && (observer.seatToSpeak() == seat || (accusation != null && observer.isIdle()))) {
             int before = observer.nextStep();
             out.add(send(nextMessage()));
             if (observer.nextStep() == before) {
@@ -209,6 +262,13 @@ public final class PermutationParty implements Party {
     private List<Permutation[]> splits;
 
     private PermutationMessage nextMessage() {
+        if (accusation != null) {
+            return accusation;
+        }
+        if (observer.isAnnouncingKeys()) {
+            return new SealingKeyAnnouncement(sealing.publicKey(),
+                    sealing.proveKnowledge(observer.sealingKeyProofContext(seat), random));
+        }
         if (observer.handoutRecipient() >= 0) {
             return handout(observer.handoutRecipient());
         }
@@ -273,7 +333,7 @@ public final class PermutationParty implements Party {
         for (int i = 0; i < slots.size(); i++) {
             opened.add(new Opened(nonces.get(i), held.get(slots.get(i))));
         }
-        return new Opening(opened);
+        return new Opening(opened, sealing.secretKeyBytes());
     }
 
     // ---- What the game asks of this seat. ----
@@ -313,37 +373,73 @@ public final class PermutationParty implements Party {
     }
 
     private void requireIdle() {
-        if (observer == null || !observer.isIdle()) {
+        if (observer == null || !observer.isIdle() || accusation != null) {
             throw new IllegalStateException("a reveal is under way or the game is not in play: " + awaiting());
         }
     }
 
-    private Envelope send(PermutationMessage m) {
-        byte[] body = tamper == null ? m.toBytes() : tamper.tamper(m, m.toBytes());
+    /** Seals {@code m} to its recipient if it is private, signs it, and records it as every other seat will. */
+    private Envelope send(PermutationMessage message) {
+        PermutationMessage m = alter == null ? message : alter.apply(message);
+        PermutationMessage wire = sealIfPrivate(m);
+        byte[] body = tamper == null ? wire.toBytes() : tamper.tamper(wire, wire.toBytes());
         Envelope e = transcript.seal(key, seat, observer.nextStep(), m.type(), body);
         try {
             Event event = observer.parse(e);
             observer.apply(event);
-            learn(event);
+            // What this seat says it said: the sealed content it chose, or the public message as sent.
+            learn(event, event.message() instanceof SealedMessage ? m : event.message());
         } catch (ProtocolViolation v) {
-            if (tamper == null) {
+            if (tamper == null && alter == null) {
                 throw new IllegalStateException("own message rejected: " + v.getMessage(), v);
             }
         }
         return e;
     }
 
-    /** Rewrites outgoing message bodies: the seam through which tests play a cheating seat. */
+    /** A handout, or a forward to one seat, sealed to its recipient; any other message as it is. */
+    private PermutationMessage sealIfPrivate(PermutationMessage m) {
+        int to = m instanceof Handout h ? h.to() : m instanceof Forward f ? f.to() : PermutationMessage.EVERYONE;
+        if (to == PermutationMessage.EVERYONE || to >= players) {
+            return m; // public, or (from a cheating test seat) to a seat with no key, which everyone refuses
+        }
+        return new SealedMessage(m.type(), to, sealing.seal(observer.sealingKey(to), m.toBytes(),
+                observer.sealContext(observer.nextStep(), m.type()), random));
+    }
+
+    /**
+     * Rewrites outgoing message bodies as sent (sealed boxes included): the seam through which tests play a
+     * cheating seat.
+     */
     @FunctionalInterface
     interface Tamper {
-        byte[] tamper(PermutationMessage message, byte[] body);
+        byte[] tamper(PermutationMessage wire, byte[] body);
     }
 
     private Tamper tamper;
+    private UnaryOperator<PermutationMessage> alter;
 
-    /** Makes this seat a cheater; package-private, for the adversarial tests only. */
+    /** Makes this seat a cheater on the wire; package-private, for the adversarial tests only. */
     void cheatWith(Tamper tamper) {
         this.tamper = tamper;
+    }
+
+    /**
+     * Makes this seat a cheater that changes what it says before sealing it (so the box opens, and holds a
+     * lie); package-private, for the adversarial tests only.
+     */
+    void cheatBeforeSealing(UnaryOperator<PermutationMessage> alter) {
+        this.alter = alter;
+    }
+
+    /** The content of every box sealed to this seat, by step; package-private, for the tests. */
+    Map<Integer, PermutationMessage> openedForMe() {
+        return Collections.unmodifiableMap(opened);
+    }
+
+    /** This seat's sealing key; package-private, for the tests. */
+    SealingKey sealingKey() {
+        return sealing;
     }
 
     /** This seat's own permutation A_i; package-private, for the tests that play colluders. */
@@ -365,6 +461,11 @@ public final class PermutationParty implements Party {
         return Collections.unmodifiableMap(new TreeMap<>(cards));
     }
 
+    /** Every reveal asked for so far, in order, including one under way. */
+    public List<PermutationObserver.Operation> operations() {
+        return observer == null ? List.of() : observer.operations();
+    }
+
     /** Position to card, for the cards shown to everyone. */
     public Map<Integer, Integer> publicCards() {
         return observer == null ? Map.of() : observer.publicCards();
@@ -384,7 +485,7 @@ public final class PermutationParty implements Party {
 
     /** Whether every hello and commitment is in and no reveal is under way, so a reveal may be asked. */
     public boolean isIdle() {
-        return observer != null && observer.isIdle();
+        return observer != null && observer.isIdle() && accusation == null;
     }
 
     @Override
@@ -397,10 +498,19 @@ public final class PermutationParty implements Party {
         return observer != null && observer.isDone();
     }
 
-    /** Always empty: no cheat of this protocol is visible before the openings; the audit finds them. */
+    /**
+     * A sealed message that did not open or held something malformed, proved by an accusation (this seat's,
+     * once published, or another's). The protocol's other cheats are not visible before the openings; the
+     * audit finds them.
+     */
     @Override
     public Optional<ProtocolViolation> failure() {
-        return Optional.empty();
+        return observer == null ? Optional.empty() : observer.conviction();
+    }
+
+    /** A sealed message to this seat that failed, which it will accuse at its turn; package-private, for tests. */
+    Optional<ProtocolViolation> caught() {
+        return Optional.ofNullable(caught);
     }
 
     @Override
@@ -415,21 +525,27 @@ public final class PermutationParty implements Party {
 
     // ---- Serialisation: the secrets plus the messages; everything else is rebuilt by replaying them. ----
 
-    private static final int SNAPSHOT_VERSION = 1;
+    private static final int SNAPSHOT_VERSION = 2;
 
     /** This seat's whole state as bytes, secrets included: store it as carefully as a key. */
     public byte[] snapshot() {
         WireWriter w = new WireWriter().u8(SNAPSHOT_VERSION).blob(params.toBytes()).u8(players).u8(seat).string(name)
-                .blob(own.toBytes()).u32(nonces.size());
+                .blob(own.toBytes()).fixed(sealing.secretKeyBytes()).u32(nonces.size());
         nonces.forEach(w::fixed);
+        // The last seat's splits: its handouts are sealed to others, so it cannot read them back.
+        List<Permutation[]> kept = splits == null ? List.of() : splits;
+        w.u32(kept.size());
+        for (Permutation[] pair : kept) {
+            w.blob(pair[0].toBytes()).blob(pair[1].toBytes());
+        }
         PartySnapshots.writeMessages(w, transcript.envelopes());
         PartySnapshots.writeRefused(w, rejected);
         return w.toBytes();
     }
 
     /**
-     * Rebuilds a seat from {@link #snapshot()}; {@code key} must be the one it was created with. The last
-     * seat's splits are read back from the handouts it sent.
+     * Rebuilds a seat from {@link #snapshot()}; {@code key} must be the one it was created with. The boxes
+     * sealed to it are opened again as its transcript is replayed.
      */
     public static PermutationParty restore(byte[] snapshot, SigningKey key, RandomGenerator random)
             throws MalformedMessageException {
@@ -442,15 +558,30 @@ public final class PermutationParty implements Party {
         int seat = r.u8();
         String name = r.string(256, "the name");
         Permutation own = Permutation.fromBytes(r.blob(4 + 4 * params.cards(), "the permutation"), params.cards());
+        SealingKey sealing;
+        try {
+            sealing = SealingKey.fromSecretKeyBytes(r.fixed(32, "the sealing key"));
+        } catch (MalformedEncodingException e) {
+            throw new MalformedMessageException("the sealing key: " + e.getMessage());
+        }
         PermutationParty p;
         try {
-            p = new PermutationParty(params, players, seat, name, key, random, own);
+            p = new PermutationParty(params, players, seat, name, key, random, own, sealing);
         } catch (IllegalArgumentException e) {
             throw new MalformedMessageException(e.getMessage());
         }
         int nonceCount = r.count(players + 1, "the number of nonces");
         for (int i = 0; i < nonceCount; i++) {
             p.nonces.add(r.fixed(Commitment.NONCE_LENGTH, "a nonce"));
+        }
+        int splitCount = r.count(players, "the number of splits");
+        if (splitCount > 0) {
+            p.splits = new ArrayList<>();
+            for (int i = 0; i < splitCount; i++) {
+                int size = 4 + 4 * params.cards();
+                p.splits.add(new Permutation[] {Permutation.fromBytes(r.blob(size, "a half"), params.cards()),
+                        Permutation.fromBytes(r.blob(size, "a half"), params.cards())});
+            }
         }
         List<Envelope> messages = PartySnapshots.readMessages(r);
         List<Rejected> refused = PartySnapshots.readRefused(r);
@@ -465,11 +596,20 @@ public final class PermutationParty implements Party {
                     continue;
                 }
                 Event event = p.observer.parse(e);
-                p.observer.apply(event);
-                p.learn(event);
-                if (e.sender() == seat && event.message() instanceof Handout h) {
-                    p.restoreSplit(h);
+                if (event.message() instanceof SealingKeyAnnouncement k && e.sender() == seat
+                        && !k.key().equals(sealing.publicKey())) {
+                    throw new MalformedMessageException("the snapshot's sealing key is not the one this seat announced");
                 }
+                PermutationMessage content;
+                try {
+                    content = p.openIfMine(event);
+                } catch (ProtocolViolation seenOnlyByMe) {
+                    p.observer.apply(event);
+                    p.accuse(event, seenOnlyByMe);
+                    continue;
+                }
+                p.observer.apply(event);
+                p.learn(event, content);
             }
             p.rejected.addAll(refused);
         } catch (ProtocolViolation v) {
@@ -477,17 +617,5 @@ public final class PermutationParty implements Party {
         }
         r.end();
         return p;
-    }
-
-    private void restoreSplit(Handout h) {
-        if (splits == null) {
-            splits = new ArrayList<>();
-            for (int target = 0; target <= observer.helper(); target++) {
-                splits.add(new Permutation[2]);
-            }
-        }
-        for (Factor f : h.factors()) {
-            splits.get(f.target())[f.half() == Half.OUTER ? 0 : 1] = f.permutation();
-        }
     }
 }

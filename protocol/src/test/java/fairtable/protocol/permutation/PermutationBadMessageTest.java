@@ -6,12 +6,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.permutation.PermutationMessage.Commitments;
+import fairtable.protocol.permutation.PermutationMessage.Factor;
+import fairtable.protocol.permutation.PermutationMessage.Half;
 import fairtable.protocol.permutation.PermutationMessage.Forward;
 import fairtable.protocol.permutation.PermutationMessage.Handout;
 import fairtable.protocol.permutation.PermutationMessage.Request;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.wire.WireReader;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,31 +34,83 @@ class PermutationBadMessageTest {
     @Test
     void aHopSentToTheWrongSeatIsRefused() throws Exception {
         Table table = new Table(3, CARDS, 1).setUp();
-        table.seat(1).cheatWith((m, body) -> m instanceof Forward f ? new Forward(0, f.value()).toBytes() : body);
-        int step = 8; // 2 handouts, 3 commitments, the request, alice's hop, then bob's
+        table.seat(1).cheatBeforeSealing(m -> m instanceof Forward f ? new Forward(0, f.value()) : m);
+        int step = 11; // 3 sealing keys, 2 handouts, 3 commitments, the request, alice's hop, then bob's
         assertThatThrownBy(() -> table.revealTo(4, 2)).isInstanceOf(ProtocolViolation.class)
                 .hasMessage("step " + step + ", party bob: sends hop 2 of the reveal to alice instead of carol");
         assertConvicts(table.seat(0), step, "bob");
     }
 
+    /**
+     * A value outside the deck, sealed: only its recipient can see it. Bob records it, accuses alice with his
+     * sealing secret instead of passing the value on, and every seat, and the audit, then convicts alice.
+     */
     @Test
-    void aValueOutsideTheDeckIsRefused() throws Exception {
+    void aSealedValueOutsideTheDeckIsProvedByItsRecipient() throws Exception {
         Table table = new Table(3, CARDS, 2).setUp();
-        table.seat(0).cheatWith((m, body) -> m instanceof Forward f ? new Forward(f.to(), CARDS).toBytes() : body);
-        assertThatThrownBy(() -> table.revealPublicly(3)).isInstanceOf(ProtocolViolation.class)
-                .hasMessageEndingWith("party alice: value 20 is outside 0..19");
-        assertThat(table.seat(1).rejected()).hasSize(1);
-        assertConvicts(table.seat(1), table.seat(1).rejected().get(0).envelope().step(), "alice");
+        table.seat(0).cheatBeforeSealing(m -> m instanceof Forward f ? new Forward(f.to(), CARDS) : m);
+        table.revealPublicly(3);
+        String conviction = "step 10, party alice: inside its sealed forward: value 20 is outside 0..19";
+        for (PermutationParty p : table.seats) {
+            assertThat(p.failure()).as(p.name()).hasValueSatisfying(v -> assertThat(v).hasMessage(conviction));
+            assertThat(p.rejected()).isEmpty();
+            assertThat(p.isFinished()).isTrue();
+            assertThat(p.transcript().envelopes()).isEqualTo(table.seat(0).transcript().envelopes());
+        }
+        Envelope last = table.seat(2).transcript().envelopes().get(table.seat(2).transcript().size() - 1);
+        assertThat(last.sender()).isEqualTo(1);
+        assertThat(last.type()).isEqualTo(PermutationMessage.Accusation.TYPE);
+        assertThat(Table.audit(table.seat(2)).line()).isEqualTo("FAILED: " + conviction);
     }
 
+    /** A value outside the deck in the public last hop is refused by everyone. */
     @Test
-    void halvesForTheWrongSeatAreRefused() throws Exception {
+    void aPublicValueOutsideTheDeckIsRefused() throws Exception {
+        Table table = new Table(3, CARDS, 2).setUp();
+        table.last().cheatWith((m, body) -> m instanceof Forward f ? new Forward(f.to(), CARDS).toBytes() : body);
+        assertThatThrownBy(() -> table.revealPublicly(3)).isInstanceOf(ProtocolViolation.class)
+                .hasMessage("step 12, party carol: value 20 is outside 0..19");
+        assertConvicts(table.seat(0), 12, "carol");
+    }
+
+    /** Too few halves make the sealed handout the wrong size, which everyone sees. */
+    @Test
+    void aSealedHandoutOfTheWrongSizeIsRefusedByEveryone() throws Exception {
         Table table = new Table(3, CARDS, 3);
-        table.last().cheatWith((m, body) -> m instanceof Handout h && h.to() == 0
-                ? new Handout(0, h.factors().subList(0, 1)).toBytes() : body);
+        table.last().cheatBeforeSealing(m -> m instanceof Handout h && h.to() == 0
+                ? new Handout(0, h.factors().subList(0, 1)) : m);
         assertThatThrownBy(table::setUp).isInstanceOf(ProtocolViolation.class)
-                .hasMessageStartingWith("step 1, party carol: hands alice the halves");
-        assertConvicts(table.seat(0), 1, "carol");
+                .hasMessage("step 4, party carol: the sealed handout is " + (1 + 4 + 86 + 48) + " bytes, expected "
+                        + (1 + 4 + 2 * 86 + 48));
+        assertConvicts(table.seat(0), 4, "carol");
+        Envelope bad = table.seat(0).rejected().get(0).envelope();
+        assertThatThrownBy(() -> table.seat(1).receive(bad)).as("bob, who is not its recipient, refuses it too")
+                .hasMessageStartingWith("step 4, party carol: the sealed handout is");
+    }
+
+    /** The right size but the wrong halves: only alice can see it, and at her turn she proves it, naming carol. */
+    @Test
+    void halvesForTheWrongSlotsAreRefusedByTheirRecipient() throws Exception {
+        Table table = new Table(3, CARDS, 3);
+        table.last().cheatBeforeSealing(m -> {
+            if (m instanceof Handout h && h.to() == 0) {
+                Factor first = h.factors().get(0);
+                List<Factor> swapped = new ArrayList<>(h.factors());
+                swapped.set(0, new Factor(first.target(), Half.INNER, first.permutation()));
+                return new Handout(0, swapped);
+            }
+            return m;
+        });
+        table.setUp();
+        for (PermutationParty p : table.seats) {
+            assertThat(p.failure()).as(p.name()).hasValueSatisfying(v -> assertThat(v)
+                    .hasMessageStartingWith("step 4, party carol: inside its sealed handout: hands alice the halves"));
+        }
+        // Steps 1-3 keys, 4-5 handouts; alice accuses at her turn to commit, step 6.
+        Envelope accusation = table.seat(1).transcript().envelopes().get(table.seat(1).transcript().size() - 1);
+        assertThat(accusation.type()).isEqualTo(PermutationMessage.Accusation.TYPE);
+        assertThat(accusation.step()).isEqualTo(6);
+        assertThat(Table.audit(table.seat(1)).line()).startsWith("FAILED: step 4, party carol: inside its sealed handout");
     }
 
     @Test
@@ -71,7 +127,7 @@ class PermutationBadMessageTest {
         });
         assertThatThrownBy(table::setUp).isInstanceOf(ProtocolViolation.class)
                 .hasMessageEndingWith("party bob: repeats a commitment already made");
-        assertConvicts(table.seat(0), 4, "bob");
+        assertConvicts(table.seat(0), 7, "bob");
     }
 
     /** Carol, idle, signs a hop nobody asked for, at the right place in the chain: the wrong kind of step. */
@@ -83,8 +139,8 @@ class PermutationBadMessageTest {
                 table.seat(0).transcript().envelopes().get(t.size() - 1).step() + 1, Forward.TYPE,
                 new Forward(PermutationMessage.EVERYONE, 3).toBytes());
         assertThatThrownBy(() -> table.seat(0).receive(rogue)).isInstanceOf(ProtocolViolation.class)
-                .hasMessage("step 6, party carol: sent 'forward'; expected a request or an opening");
-        assertConvicts(table.seat(0), 6, "carol");
+                .hasMessage("step 9, party carol: sent 'forward'; expected a request or an opening");
+        assertConvicts(table.seat(0), 9, "carol");
     }
 
     @Test
@@ -103,8 +159,8 @@ class PermutationBadMessageTest {
         Table other = new Table(3, CARDS + 1, 7);
         Envelope hello = other.seat(0).start().get(0);
         assertThatThrownBy(() -> three.seat(1).receive(hello)).isInstanceOf(ProtocolViolation.class)
-                .hasMessage("step 0, party alice: proposes permutation-deal/v1 n=21 for 3 players, not "
-                        + "permutation-deal/v1 n=20 for 3");
+                .hasMessage("step 0, party alice: proposes permutation-deal/v2 n=21 for 3 players, not "
+                        + "permutation-deal/v2 n=20 for 3");
         assertThat(new WireReader(hello.body()).string(64, "protocol")).isEqualTo(PermutationParameters.PROTOCOL);
     }
 }

@@ -119,7 +119,7 @@ class PermutationCheatTest {
             if (m instanceof Opening o) {
                 List<Opened> opened = new ArrayList<>(o.opened());
                 opened.set(0, new Opened(opened.get(0).nonce(), forged));
-                return new Opening(opened).toBytes();
+                return new Opening(opened, o.sealingSecret()).toBytes();
             }
             return body;
         });
@@ -130,14 +130,17 @@ class PermutationCheatTest {
         assertConvicts(auditFromFile(table.seat(0)), step, "carol", "does not open its commitment");
     }
 
-    /** A middle player alters the value it passes on: the card shown is wrong, and the audit names it. */
+    /**
+     * A middle player alters the value it passes on, sealed properly (the box opens and holds the lie): the
+     * card shown is wrong, and the audit, which opens every box with the revealed keys, names it.
+     */
     @ParameterizedTest
     @CsvSource({"3, 1, 2", "5, 2, 4", "5, 1, 0"})
     void aMiddlePlayerAlteringItsHopIsPinnedOnIt(int players, int cheater, int audience) throws Exception {
         Table table = new Table(players, CARDS, 21 + cheater).setUp();
         int position = 9;
-        table.seat(cheater).cheatWith((m, body) -> m instanceof Forward f
-                ? new Forward(f.to(), (f.value() + 1) % CARDS).toBytes() : body);
+        table.seat(cheater).cheatBeforeSealing(m -> m instanceof Forward f
+                ? new Forward(f.to(), (f.value() + 1) % CARDS) : m);
         table.revealTo(position, audience);
         assertThat(table.seat(audience).knownCards().get(position)).isNotEqualTo(table.layout().apply(position));
         table.finish();
@@ -150,17 +153,18 @@ class PermutationCheatTest {
     void badHalvesArePinnedOnTheLastPlayer() throws Exception {
         Table table = new Table(3, CARDS, 31);
         Permutation junk = Permutation.random(CARDS, new SplittableRandom(5));
-        table.last().cheatWith((m, body) -> {
+        table.last().cheatBeforeSealing(m -> {
             if (m instanceof Handout h && h.to() == 0) {
                 List<Factor> factors = new ArrayList<>(h.factors());
                 factors.set(0, new Factor(0, Half.OUTER, junk));
-                return new Handout(0, factors).toBytes();
+                return new Handout(0, factors);
             }
-            return body;
+            return m;
         });
         table.setUp().revealTo(2, 0).finish();
-        assertConvicts(auditFromFile(table.seat(1)), 2, "carol",
-                "the halves handed for reveals to alice (steps 1 and 2) do not compose to its committed permutation");
+        // Steps 1-3 are the sealing keys; carol hands alice her halves at step 4, bob his at step 5.
+        assertConvicts(auditFromFile(table.seat(1)), 5, "carol",
+                "the halves handed for reveals to alice (steps 4 and 5) do not compose to its committed permutation");
     }
 
     /**
@@ -176,8 +180,8 @@ class PermutationCheatTest {
         int bobsCard = table.seat(1).knownCards().get(bobsPosition);
         int asked = 12;
         PermutationParty alice = table.seat(0);
-        alice.cheatWith((m, body) -> m instanceof Forward f && f.to() == 1 && f.value() == alice.ownPermutation().apply(asked)
-                ? new Forward(1, alice.ownPermutation().apply(bobsPosition)).toBytes() : body);
+        alice.cheatBeforeSealing(m -> m instanceof Forward f && f.to() == 1 && f.value() == alice.ownPermutation().apply(asked)
+                ? new Forward(1, alice.ownPermutation().apply(bobsPosition)) : m);
         table.pump(alice, alice.revealTo(asked, 0));
         assertThat(alice.knownCards()).containsEntry(asked, bobsCard);
         assertThat(bobsCard).isNotEqualTo(table.layout().apply(asked));

@@ -118,6 +118,7 @@ class PermutationCollusionTest {
     void everyPairOfThreeReadsEveryCardThatPasses(long seed) throws Exception {
         Table table = played(3, seed);
         PermutationObserver seen = Table.replay(table.seat(0));
+        List<Event> events = table.inClear(seen);
         Permutation a1 = table.seat(0).ownPermutation();
         Permutation a2 = table.seat(1).ownPermutation();
         Permutation a3 = table.seat(2).ownPermutation();
@@ -127,10 +128,10 @@ class PermutationCollusionTest {
                 Operation o = seen.operations().get(op);
                 int card;
                 if (pair.equals(Set.of(1, 2))) {
-                    Forward first = forward(seen, op, 0, pair);
+                    Forward first = forward(events, op, 0, pair);
                     card = a3.apply(a2.apply(first.value()));
                 } else if (pair.equals(Set.of(0, 2))) {
-                    Forward second = forward(seen, op, 1, pair);
+                    Forward second = forward(events, op, 1, pair);
                     Hop hop = o.hops().get(1);
                     card = hop.transform() == PermutationObserver.Transform.OWN_THEN_INNER
                             ? alice.get(new Slot(Kind.OUTER, 0)).apply(second.value())
@@ -153,20 +154,21 @@ class PermutationCollusionTest {
     void daveAndAnyPartnerOfFiveReadEveryCardThatPasses(long seed, int partner) throws Exception {
         Table table = played(5, seed);
         PermutationObserver seen = Table.replay(table.seat(0));
+        List<Event> events = table.inClear(seen);
         Set<Integer> pair = Set.of(3, partner);
         Permutation a4 = table.seat(3).ownPermutation();
         Permutation a5 = lastKnownTo(table, pair);
         assertThat(a5).isEqualTo(table.last().ownPermutation());
         for (int op = 0; op < seen.operations().size(); op++) {
-            Forward toDave = forward(seen, op, 2, pair);
+            Forward toDave = forward(events, op, 2, pair);
             int position = seen.operations().get(op).position();
             assertThat(a5.apply(a4.apply(toDave.value()))).isEqualTo(table.layout().apply(position));
         }
     }
 
     /** The value of hop {@code hop} of reveal {@code op}, which must be addressed to the coalition. */
-    private static Forward forward(PermutationObserver seen, int op, int hop, Set<Integer> coalition) {
-        for (Event e : seen.events()) {
+    private static Forward forward(List<Event> events, int op, int hop, Set<Integer> coalition) {
+        for (Event e : events) {
             if (e.operation() == op && e.hop() == hop) {
                 Forward f = (Forward) e.message();
                 assertThat(coalition).as("hop %d of reveal %d is seen by the coalition", hop, op).contains(f.to());
@@ -186,6 +188,7 @@ class PermutationCollusionTest {
     void otherPairsCannotTellTheUntouchedCards(int players, long seed) throws Exception {
         Table table = played(players, seed);
         PermutationObserver seen = Table.replay(table.seat(0));
+        List<Event> events = table.inClear(seen);
         Set<Integer> touched = new HashSet<>();
         seen.operations().forEach(o -> touched.add(o.position()));
         for (Set<Integer> pair : pairs(players)) {
@@ -196,7 +199,7 @@ class PermutationCollusionTest {
             while (pair.contains(outsider)) {
                 outsider++;
             }
-            Set<Integer> used = inputsUsed(table, seen, outsider);
+            Set<Integer> used = inputsUsed(table, seen, events, outsider);
             List<Integer> unused = new ArrayList<>();
             for (int v = 0; v < CARDS && unused.size() < 2; v++) {
                 if (!used.contains(v)) {
@@ -207,10 +210,10 @@ class PermutationCollusionTest {
             for (int s = 0; s < players; s++) {
                 own[s] = table.seat(s).ownPermutation();
             }
-            List<Integer> real = hopValues(table, seen, own);
+            List<Integer> real = hopValues(table, seen, events, own);
             own[outsider] = own[outsider].withImagesSwapped(unused.get(0), unused.get(1));
-            assertThat(hopValues(table, seen, own)).as("every message with %s's permutation changed", seen.nameOf(outsider))
-                    .isEqualTo(real).isEqualTo(recorded(seen));
+            assertThat(hopValues(table, seen, events, own)).as("every message with %s's permutation changed", seen.nameOf(outsider))
+                    .isEqualTo(real).isEqualTo(recorded(events));
             Permutation alternative = Permutation.identity(CARDS);
             for (Permutation p : own) {
                 alternative = p.after(alternative);
@@ -226,7 +229,7 @@ class PermutationCollusionTest {
     }
 
     /** The values {@code seat} applied its own permutation to, in every hop it sent. */
-    private static Set<Integer> inputsUsed(Table table, PermutationObserver seen, int seat) throws Exception {
+    private static Set<Integer> inputsUsed(Table table, PermutationObserver seen, List<Event> events, int seat) {
         Permutation[] own = new Permutation[table.seats.size()];
         for (int s = 0; s < own.length; s++) {
             own[s] = table.seat(s).ownPermutation();
@@ -236,7 +239,7 @@ class PermutationCollusionTest {
         for (int i = 0; i < previous.length; i++) {
             previous[i] = seen.operations().get(i).position();
         }
-        for (Event e : seen.events()) {
+        for (Event e : events) {
             if (e.message() instanceof Forward f) {
                 Hop hop = seen.operations().get(e.operation()).hops().get(e.hop());
                 if (e.seat() == seat && hop.transform() != PermutationObserver.Transform.INNER) {
@@ -249,13 +252,13 @@ class PermutationCollusionTest {
     }
 
     /** Every hop value of the game recomputed from the given own permutations and the real halves. */
-    private static List<Integer> hopValues(Table table, PermutationObserver seen, Permutation[] own) {
+    private static List<Integer> hopValues(Table table, PermutationObserver seen, List<Event> events, Permutation[] own) {
         List<Integer> out = new ArrayList<>();
         int[] previous = new int[seen.operations().size()];
         for (int i = 0; i < previous.length; i++) {
             previous[i] = seen.operations().get(i).position();
         }
-        for (Event e : seen.events()) {
+        for (Event e : events) {
             if (e.message() instanceof Forward) {
                 Operation op = seen.operations().get(e.operation());
                 Hop hop = op.hops().get(e.hop());
@@ -273,8 +276,8 @@ class PermutationCollusionTest {
         return out;
     }
 
-    private static List<Integer> recorded(PermutationObserver seen) {
-        return seen.events().stream().filter(e -> e.message() instanceof Forward)
+    private static List<Integer> recorded(List<Event> events) {
+        return events.stream().filter(e -> e.message() instanceof Forward)
                 .map(e -> ((Forward) e.message()).value()).toList();
     }
 }

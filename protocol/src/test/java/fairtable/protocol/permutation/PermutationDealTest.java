@@ -57,7 +57,7 @@ class PermutationDealTest {
         }
         AuditVerdict verdict = Table.audit(table.seat(players - 1));
         assertThat(verdict.verified()).as(verdict.line()).isTrue();
-        assertThat(verdict.line()).startsWith("VERIFIED: permutation-deal/v1 n=" + cards + ", " + players + " players");
+        assertThat(verdict.line()).startsWith("VERIFIED: permutation-deal/v2 n=" + cards + ", " + players + " players");
         for (int s = 0; s < players; s++) {
             assertThat(verdict.holdings().get(Table.NAMES.get(s))).isEqualTo(privately.get(s).stream().sorted().toList());
         }
@@ -65,12 +65,15 @@ class PermutationDealTest {
                 layout.apply(2 * players), layout.apply(2 * players + 1), layout.apply(1));
     }
 
-    /** The number of messages follows the plan: N-1 handouts, N commitments, and the hops of each reveal. */
+    /**
+     * The number of messages follows the plan: N sealing keys, N-1 handouts, N commitments, and the hops of
+     * each reveal.
+     */
     @ParameterizedTest
     @CsvSource({"3", "5"})
     void theHopCountsFollowTheGeneralisedChain(int players) throws Exception {
         Table table = new Table(players, 10, 7).setUp();
-        int setup = players + (players - 1) + players;
+        int setup = players + players + (players - 1) + players;
         assertThat(table.seat(0).transcript().size()).isEqualTo(setup);
         int[] hopsExpected = new int[players + 1];
         for (int audience = 0; audience < players; audience++) {

@@ -3,6 +3,9 @@ package fairtable.protocol.permutation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import fairtable.protocol.permutation.PermutationMessage.Factor;
+import fairtable.protocol.permutation.PermutationMessage.Half;
+import fairtable.protocol.permutation.PermutationMessage.Handout;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.wire.MalformedMessageException;
 import java.util.ArrayList;
@@ -55,6 +58,65 @@ class PermutationSnapshotTest {
         assertThat(table.seat(1).knownCards()).containsEntry(6, table.layout().apply(6));
         table.finish();
         assertThat(Table.audit(table.seat(2)).verified()).isTrue();
+    }
+
+    /**
+     * Alice is handed the wrong halves at step 4 and must wait for her turn (step 6) to accuse carol; saved
+     * and restored in between, she still knows, and still accuses.
+     */
+    @Test
+    void aSeatRestoredWhileWaitingToAccuseStillAccuses() throws Exception {
+        Table table = new Table(3, 24, 8);
+        table.last().cheatBeforeSealing(m -> {
+            if (m instanceof Handout h && h.to() == 0) {
+                Factor first = h.factors().get(0);
+                List<Factor> swapped = new ArrayList<>(h.factors());
+                swapped.set(0, new Factor(first.target(), Half.INNER, first.permutation()));
+                return new Handout(0, swapped);
+            }
+            return m;
+        });
+        List<Envelope> held = new ArrayList<>();
+        table.wire = e -> {
+            if (e.type().equals(Handout.TYPE) && e.step() == 5) {
+                held.add(e);
+                return null;
+            }
+            return e;
+        };
+        table.setUp();
+        String proven = "step 4, party carol: inside its sealed handout: hands alice the halves";
+        assertThat(table.seat(0).caught()).hasValueSatisfying(v -> assertThat(v).hasMessageStartingWith(proven));
+        assertThat(table.seat(0).failure()).as("not proved to anyone yet").isEmpty();
+        restoreAll(table);
+        assertThat(table.seat(0).caught()).hasValueSatisfying(v -> assertThat(v).hasMessageStartingWith(proven));
+        table.wire = e -> e;
+        table.pump(table.last(), held);
+        for (PermutationParty p : table.seats) {
+            assertThat(p.failure()).as(p.name()).hasValueSatisfying(v -> assertThat(v).hasMessageStartingWith(proven));
+            assertThat(p.isFinished()).isTrue();
+        }
+        assertThat(Table.audit(table.seat(1)).line()).startsWith("FAILED: " + proven);
+    }
+
+    /** A snapshot whose sealing secret is not the key the seat announced cannot be restored. */
+    @Test
+    void aSnapshotWithAnotherSealingKeyIsRefused() throws Exception {
+        Table table = new Table(3, 24, 5).setUp().revealTo(1, 0);
+        byte[] saved = table.seat(0).snapshot();
+        byte[] secret = table.seat(0).sealingKey().secretKeyBytes();
+        int at = -1;
+        for (int i = 0; i + secret.length <= saved.length && at < 0; i++) {
+            if (java.util.Arrays.equals(saved, i, i + secret.length, secret, 0, secret.length)) {
+                at = i;
+            }
+        }
+        assertThat(at).isPositive();
+        byte[] other = fairtable.crypto.seal.SealingKey.generate(new SplittableRandom(9)).secretKeyBytes();
+        System.arraycopy(other, 0, saved, at, other.length);
+        assertThatThrownBy(() -> PermutationParty.restore(saved, table.keys.get(0), new SplittableRandom(1)))
+                .isInstanceOf(MalformedMessageException.class)
+                .hasMessage("the snapshot's sealing key is not the one this seat announced");
     }
 
     @Test

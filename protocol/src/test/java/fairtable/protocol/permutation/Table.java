@@ -118,6 +118,22 @@ final class Table {
         return o;
     }
 
+    /**
+     * The events of {@code seen} with every sealed message opened by its recipient's key: what the table as
+     * a whole knows (a coalition knows the part addressed to its members).
+     */
+    List<PermutationObserver.Event> inClear(PermutationObserver seen) throws ProtocolViolation {
+        List<PermutationObserver.Event> out = new ArrayList<>();
+        for (PermutationObserver.Event e : seen.events()) {
+            if (e.message() instanceof PermutationMessage.SealedMessage m) {
+                out.add(e.withMessage(seen.openPrivate(e, seat(m.to()).sealingKey())));
+            } else {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
     /** The third-party audit of what {@code p} kept: its transcript and the messages it refused. */
     static AuditVerdict audit(PermutationParty p) {
         List<Envelope> refused = new ArrayList<>();
