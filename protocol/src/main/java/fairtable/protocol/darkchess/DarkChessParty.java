@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import java.util.random.RandomGenerator;
 
 /**
@@ -195,8 +196,50 @@ public final class DarkChessParty implements Party {
 
     // ---- moving and committing
 
-    private void sendMove(List<Envelope> out) {
+    /**
+     * Whether this seat must move and its side has not chosen the move by itself: a person who types the move
+     * between two runs (correspondence) makes it with {@link #move(UnaryOperator)}.
+     */
+    public boolean isMyMove() {
+        return stage == Stage.MOVE && mover() == seat && transcript.established();
+    }
+
+    /**
+     * Makes this seat's move when {@link #isMyMove()}: {@code choosing} returns this seat's side made able to choose
+     * it (in chess, a side holding the move the user typed). Nothing changes unless the move is made.
+     *
+     * @throws IllegalStateException if it is not this seat's move, or the side still chose none
+     * @throws IllegalArgumentException if the side refuses the move it was given (not a legal move)
+     */
+    public List<Envelope> move(UnaryOperator<DarkChessSide> choosing) {
+        if (!isMyMove()) {
+            throw new IllegalStateException("it is not my move: awaiting " + awaiting());
+        }
+        Moved moved;
+        try {
+            moved = choosing.apply(side).move(random);
+        } catch (IllegalStateException refused) {
+            throw new IllegalArgumentException(refused.getMessage(), refused);
+        }
+        if (moved == null) {
+            throw new IllegalStateException("the side chose no move");
+        }
+        List<Envelope> out = new ArrayList<>();
+        play(moved, out);
+        return out;
+    }
+
+    /** Moves if the side chooses a move now; false (nothing sent) if it waits for {@link #move(UnaryOperator)}. */
+    private boolean sendMove(List<Envelope> out) {
         Moved moved = side.move(random);
+        if (moved == null) {
+            return false;
+        }
+        play(moved, out);
+        return true;
+    }
+
+    private void play(Moved moved, List<Envelope> out) {
         side = moved.side();
         Commitment commitment = commit();
         boolean over = moved.gameOver().isPresent();
@@ -561,6 +604,10 @@ public final class DarkChessParty implements Party {
         return ply;
     }
 
+    public DarkChessParameters parameters() {
+        return params;
+    }
+
     /** This seat's rules knowledge now (its view, for display). */
     public DarkChessSide side() {
         return side;
@@ -573,7 +620,10 @@ public final class DarkChessParty implements Party {
         }
         String expected = expectedFromPeer();
         String peer = transcript.hellos().size() > 1 - seat ? transcript.nameOf(1 - seat) : "the other player";
-        return expected == null ? "my own turn" : "'" + expected + "' from " + peer;
+        if (expected == null) {
+            return isMyMove() ? "my move" : "my own turn";
+        }
+        return "'" + expected + "' from " + peer;
     }
 
     @Override

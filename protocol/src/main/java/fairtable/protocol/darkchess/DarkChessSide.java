@@ -30,7 +30,10 @@ public interface DarkChessSide {
     /** The side with a rebuild begun, its public announcement (the pieces that query) and its rounds. */
     record Rebuild(DarkChessSide side, byte[] announcement, List<Round> rounds) {}
 
-    /** Chooses and plays this seat's move (or announces it has none). */
+    /**
+     * Chooses and plays this seat's move (or announces it has none); or returns null when the move is not chosen
+     * yet (a person who types it later), and the party waits for {@link DarkChessParty#move}.
+     */
     Moved move(RandomGenerator random);
 
     /** Takes the peer's announcement of its move. */

@@ -40,8 +40,12 @@ public final class ChessSide implements DarkChessSide {
 
     /** How a player picks its move from its own view. */
     public interface MoveChooser {
+        /** One of {@code legal}; or null when the move is chosen later (a person typing it between two runs). */
         Move choose(FogView view, List<Move> legal, RandomGenerator random);
     }
+
+    /** Chooses no move: the party waits until the person's move is given with {@link #choosing(Move)}. */
+    public static final MoveChooser LATER = (view, legal, random) -> null;
 
     private final Color me;
     private final Color sideToMove;
@@ -101,6 +105,17 @@ public final class ChessSide implements DarkChessSide {
         return view;
     }
 
+    /** The moves this side may play now: none unless it is its turn and its view is rebuilt. */
+    public List<Move> legalMoves() {
+        return sideToMove == me && plan == null ? view.legalMoves(rights) : List.of();
+    }
+
+    /** This side choosing {@code move} at its turn (a move a person typed); {@link #move} refuses it if illegal. */
+    public ChessSide choosing(Move move) {
+        return new ChessSide(me, sideToMove, own, promoted, rights, doublePushed, view, myCaptures, moves, plan,
+                (v, legal, random) -> move);
+    }
+
     private ChessSide with(Color toMove, Map<Square, PieceType> ownNow, Set<Square> promotedNow,
             Set<CastlingRight> rightsNow, Square pushed, FogView viewNow, int captures, List<String> movesNow,
             RebuildPlan planNow) {
@@ -123,6 +138,9 @@ public final class ChessSide implements DarkChessSide {
                     new byte[] {1, (byte) NONE, 0}, Optional.of("draw: " + name(me) + " has no move"));
         }
         Move move = chooser.choose(view, legal, random);
+        if (move == null) {
+            return null;
+        }
         if (!legal.contains(move)) {
             throw new IllegalStateException("the chooser picked " + move + ", not a legal move");
         }
