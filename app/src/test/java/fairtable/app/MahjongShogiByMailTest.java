@@ -2,21 +2,20 @@ package fairtable.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fairtable.app.MailDesk.Run;
+import fairtable.app.MailDesk.Sent;
 import fairtable.net.correspondence.GameStatus;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,59 +25,47 @@ import org.junit.jupiter.api.io.TempDir;
  * oblivious-transfer round trips are answered by each {@code mail receive}.
  */
 class MahjongShogiByMailTest {
-    private record Run(int code, String out, String err) {}
-
-    /** A command's result and the armored text it wrote to send ("" if none). */
-    private record Sent(Run run, String text) {}
-
     @TempDir
     Path temp;
 
-    private int files;
+    private MailDesk desk;
+
+    @BeforeEach
+    void desk() {
+        desk = new MailDesk(temp);
+    }
 
     private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Run(code, out.toString(), err.toString());
+        return MailDesk.run(args);
     }
 
     private String home(String who) {
-        return temp.resolve(who + "-home").toString();
+        return desk.home(who);
     }
 
     private Path game(String who) {
-        return temp.resolve(who + "-game");
+        return desk.game(who);
     }
 
-    /** Runs a mail subcommand for {@code who} with --home, --dir and --out, then the extra arguments. */
     private Sent mail(String command, String who, String... more) throws IOException {
-        Path out = temp.resolve("mail-" + files++ + ".txt");
-        List<String> args = new ArrayList<>(List.of("mail", command, "--home", home(who), "--dir", game(who).toString(),
-                "--out", out.toString()));
-        args.addAll(Arrays.asList(more));
-        Run r = run(args.toArray(String[]::new));
-        return new Sent(r, Files.exists(out) ? Files.readString(out) : "");
+        return desk.mail(command, who, more);
     }
 
-    /** Pastes {@code text} into {@code who}'s game. */
     private Sent receive(String who, String text) throws IOException {
-        Path in = temp.resolve("mail-" + files++ + ".txt");
-        Files.writeString(in, "Hi, here is my move.\n\n" + text + "\n-- \nsent from my phone\n");
-        return mail("receive", who, "--in", in.toString());
+        return desk.receive(who, text);
     }
 
     private Run status(String who) {
-        return run("mail", "status", "--home", home(who), "--dir", game(who).toString());
+        return desk.status(who);
     }
 
     /** A move read off the status screen: an attack if there is one, else a step forward by the front tile. */
     private static String choose(String status, SplittableRandom random) {
-        List<String> attacks = listed(status, "Attacks (a battle against a hidden tile): ");
+        List<String> attacks = MailDesk.listed(status, "Attacks (a battle against a hidden tile): ");
         if (!attacks.isEmpty()) {
             return attacks.get(random.nextInt(attacks.size()));
         }
-        List<String> moves = listed(status, "YOUR MOVE. Legal moves: ");
+        List<String> moves = MailDesk.listed(status, "YOUR MOVE. Legal moves: ");
         int toward = status.contains("(seat 0)") ? 1 : -1;
         List<String> forward = moves.stream().filter(m -> (m.charAt(4) - m.charAt(1)) * toward > 0).toList();
         if (forward.isEmpty()) {
@@ -87,29 +74,6 @@ class MahjongShogiByMailTest {
         int front = forward.stream().mapToInt(m -> m.charAt(1) * toward).max().orElseThrow();
         List<String> fronts = forward.stream().filter(m -> m.charAt(1) * toward == front).toList();
         return fronts.get(random.nextInt(fronts.size()));
-    }
-
-    private static List<String> listed(String status, String prefix) {
-        return status.lines().filter(l -> l.startsWith(prefix)).findFirst()
-                .map(l -> l.substring(prefix.length()).strip())
-                .filter(l -> !l.equals("(none)"))
-                .map(l -> List.of(l.split(" ")))
-                .orElse(List.of());
-    }
-
-    private static String other(String who) {
-        return who.equals("alice") ? "bob" : "alice";
-    }
-
-    /** The journal, summary and outbox of a game: what a refused command must leave as they were. */
-    private Map<String, String> onDisk(String who) throws IOException {
-        Map<String, String> files = new HashMap<>();
-        try (Stream<Path> all = Files.walk(game(who))) {
-            for (Path p : all.filter(Files::isRegularFile).toList()) {
-                files.put(game(who).relativize(p).toString(), Arrays.toString(Files.readAllBytes(p)));
-            }
-        }
-        return files;
     }
 
     /** alice starts, bob joins: the hellos are exchanged. Returns bob's hello (to paste into alice's game). */
@@ -137,19 +101,19 @@ class MahjongShogiByMailTest {
         Sent dave = mail("join", "dave", "--in", temp.resolve("carol-hello.txt").toString(), "--name", "dave");
         Sent carolSetup = receive("carol", dave.text());
         assertThat(carolSetup.text()).contains("Type: setup");
-        Map<String, String> bobBefore = onDisk("bob");
+        Map<String, String> bobBefore = desk.onDisk("bob");
         Sent wrongGame = receive("bob", carolSetup.text());
         assertThat(wrongGame.run().code()).isEqualTo(2);
         assertThat(wrongGame.run().err()).contains("belongs to another game", "nothing was changed");
-        assertThat(onDisk("bob")).isEqualTo(bobBefore);
+        assertThat(desk.onDisk("bob")).isEqualTo(bobBefore);
 
         Sent aliceSetup = receive("alice", bobHello);
         assertThat(aliceSetup.run().code()).as(aliceSetup.run().err()).isEqualTo(0);
-        Map<String, String> aliceBefore = onDisk("alice");
+        Map<String, String> aliceBefore = desk.onDisk("alice");
         Sent daveHello = receive("alice", dave.text());
         assertThat(daveHello.run().code()).isEqualTo(2);
         assertThat(daveHello.run().err()).contains("conflicts with the message already accepted", "nothing was changed");
-        assertThat(onDisk("alice")).isEqualTo(aliceBefore);
+        assertThat(desk.onDisk("alice")).isEqualTo(aliceBefore);
 
         Sent bobSetup = receive("bob", aliceSetup.text());
         Sent aliceReady = receive("alice", bobSetup.text());
@@ -175,12 +139,12 @@ class MahjongShogiByMailTest {
         }
 
         // A move out of turn, or an illegal one, is refused with the reason and changes nothing.
-        bobBefore = onDisk("bob");
+        bobBefore = desk.onDisk("bob");
         Sent early = mail("move", "bob", "e7-e6");
         assertThat(early.run().code()).isEqualTo(2);
         assertThat(early.run().err()).contains("it is not your move: awaiting alice's move", "nothing was changed");
-        assertThat(onDisk("bob")).isEqualTo(bobBefore);
-        aliceBefore = onDisk("alice");
+        assertThat(desk.onDisk("bob")).isEqualTo(bobBefore);
+        aliceBefore = desk.onDisk("alice");
         Sent nowhere = mail("move", "alice", "e5-e6");
         assertThat(nowhere.run().err()).contains("illegal move e5-e6: you have no tile on e5", "nothing was changed");
         Sent jump = mail("move", "alice", "e3-e5");
@@ -188,7 +152,7 @@ class MahjongShogiByMailTest {
         Sent gibberish = mail("move", "alice", "castle");
         assertThat(gibberish.run().err()).contains("illegal move 'castle'");
         assertThat(List.of(nowhere, jump, gibberish)).allMatch(s -> s.run().code() == 2 && s.text().isEmpty());
-        assertThat(onDisk("alice")).isEqualTo(aliceBefore);
+        assertThat(desk.onDisk("alice")).isEqualTo(aliceBefore);
 
         Map<String, String> inbox = new HashMap<>(Map.of("alice", "", "bob", ""));
         SplittableRandom random = new SplittableRandom(3);
@@ -204,15 +168,15 @@ class MahjongShogiByMailTest {
                     battleReported |= r.run().out().matches("(?s).*Last battle: \\w+ attacked [a-i]\\d from [a-i]\\d: .*");
                     if (!pastedTwice && moves > 0) {
                         // The same mail pasted again is refused as a duplicate and harms nothing.
-                        Map<String, String> before = onDisk(who);
+                        Map<String, String> before = desk.onDisk(who);
                         Sent again = receive(who, inbox.get(who));
                         assertThat(again.run().code()).isEqualTo(2);
                         assertThat(again.run().err()).contains("already imported", "nothing was changed");
-                        assertThat(onDisk(who)).isEqualTo(before);
+                        assertThat(desk.onDisk(who)).isEqualTo(before);
                         pastedTwice = true;
                     }
                     inbox.put(who, "");
-                    inbox.merge(other(who), r.text(), String::concat);
+                    inbox.merge(MailDesk.other(who), r.text(), String::concat);
                 }
             }
             for (String who : List.of("alice", "bob")) {
@@ -223,7 +187,7 @@ class MahjongShogiByMailTest {
                     Sent played = mail("move", who, move);
                     assertThat(played.run().code()).as(move + "\n" + s.out() + played.run().err()).isEqualTo(0);
                     assertThat(played.run().out()).contains("You played " + move).doesNotContain("Your board", "??");
-                    inbox.merge(other(who), played.text(), String::concat);
+                    inbox.merge(MailDesk.other(who), played.text(), String::concat);
                     moves++;
                 }
             }

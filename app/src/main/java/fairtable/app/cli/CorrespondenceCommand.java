@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "mail", mixinStandardHelpOptions = true,
         description = {"Play a two-party game by e-mail or chat: messages are armored text. Games: the blind draw",
-            "(FR 2823580, --game draw, the default) and Mahjong Shogi (--game mahjong-shogi).",
+            "(FR 2823580, --game draw, the default), Mahjong Shogi (--game mahjong-shogi) and dark chess (--game dark-chess).",
             "new: start a game and print the hello to send; join: answer a hello; receive: take in messages and",
             "print the replies; move: play your move; status: whose move, what is awaited, your view.",
             "The game lives in --dir between invocations."},
@@ -88,7 +88,7 @@ public final class CorrespondenceCommand implements Runnable {
         Path out;
 
         @Option(names = "--game", defaultValue = DrawByMail.NAME,
-                description = "draw (FR 2823580, the default) or mahjong-shogi.")
+                description = "draw (FR 2823580, the default), mahjong-shogi or dark-chess.")
         String gameName;
 
         @Option(names = "--cards", description = "draw: K, the deck size (default: 52).")
@@ -99,10 +99,12 @@ public final class CorrespondenceCommand implements Runnable {
 
         @Option(names = "--mode",
                 description = {"draw: patent-ristretto (default), patent-safe-prime[-ffdhe2048|-ffdhe3072], or "
-                    + "patent-literal (INSECURE).", "mahjong-shogi: ristretto (default), fixed, or faithful (INSECURE)."})
+                    + "patent-literal (INSECURE).", "mahjong-shogi: ristretto (default), fixed, or faithful (INSECURE).",
+                    "dark-chess: chou-orlandi (default) or andos (the oblivious transfer of the vision rebuilds)."})
         String mode;
 
-        @Option(names = "--move-limit", description = "mahjong-shogi: moves after which the game is drawn (default: 400).")
+        @Option(names = "--move-limit", description = "mahjong-shogi: moves after which the game is drawn (default: 400); "
+                + "dark-chess: plies (default: 200).")
         Integer moveLimit;
 
         @Option(names = "--seed", description = "mahjong-shogi: seed of your random placement, for tests (default: "
@@ -242,6 +244,7 @@ public final class CorrespondenceCommand implements Runnable {
     @Command(name = "move", mixinStandardHelpOptions = true,
             description = {"Play your move and print the message(s) to send. Mahjong Shogi: a move like e3-e4 (onto",
                 "a hidden tile it is an attack; the battle's messages follow with each receive), or 'resign'.",
+                "Dark chess: a UCI move like e2e4 or e7e8q; the vision rounds follow with each receive.",
                 "'fairtable mail status' lists your legal moves."})
     static final class MoveCommand implements Callable<Integer> {
         @Mixin
@@ -250,7 +253,7 @@ public final class CorrespondenceCommand implements Runnable {
         @Option(names = "--out", paramLabel = "FILE", description = "Write the messages to send to FILE instead of printing them.")
         Path out;
 
-        @Parameters(paramLabel = "MOVE", description = "Your move, e.g. e3-e4, or resign.")
+        @Parameters(paramLabel = "MOVE", description = "Your move, e.g. e3-e4 or resign (Mahjong Shogi), e2e4 (dark chess).")
         String move;
 
         @Spec

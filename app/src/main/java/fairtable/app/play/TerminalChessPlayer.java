@@ -145,17 +145,21 @@ public final class TerminalChessPlayer implements ChessSide.MoveChooser {
         if (legal.contains(move)) {
             return Optional.of(move);
         }
+        out.println(whyIllegal(move, view, legal) + " ('moves' lists your moves).");
+        return Optional.empty();
+    }
+
+    /** Why {@code move}, not in {@code legal}, cannot be played from {@code view}: one sentence for the player. */
+    public static String whyIllegal(Move move, FogView view, List<Move> legal) {
         Optional<Piece> mine = view.seenPiece(move.from()).filter(p -> p.color() == view.viewer());
         if (mine.isEmpty()) {
-            out.println("You have no piece on " + move.from() + ".");
-        } else if (move.promotion() == null && legal.stream().anyMatch(m -> m.from() == move.from()
-                && m.to() == move.to() && m.promotion() != null)) {
-            out.println(move.uci() + " promotes: add the piece, e.g. " + move.uci() + "q (q, r, b or n).");
-        } else {
-            out.println("Your " + typeName(mine.get().type()) + " on " + move.from() + " cannot play "
-                    + move.uci() + " now ('moves' lists your moves).");
+            return "You have no piece on " + move.from() + ".";
         }
-        return Optional.empty();
+        if (move.promotion() == null && legal.stream().anyMatch(m -> m.from() == move.from()
+                && m.to() == move.to() && m.promotion() != null)) {
+            return move.uci() + " promotes: add the piece, e.g. " + move.uci() + "q (q, r, b or n).";
+        }
+        return "Your " + typeName(mine.get().type()) + " on " + move.from() + " cannot play " + move.uci() + " now.";
     }
 
     /** What the player learned since its last move: a capture on one of its squares, an en-passant chance. */

@@ -1,0 +1,98 @@
+package fairtable.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairtable.app.MailDesk.Run;
+import fairtable.app.MailDesk.Sent;
+import fairtable.net.correspondence.GameStatus;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.TranscriptFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two users play dark chess by correspondence through the command line only: each move is typed with
+ * {@code mail move} after reading the fog-of-war view of {@code mail status}, and every vision round of oblivious
+ * transfer crosses as pasted text, answered by each {@code mail receive}.
+ */
+class DarkChessByMailTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void aGameOfTypedMovesAndPastedVisionRoundsEndsVerifiedOnBothSides() throws Exception {
+        MailDesk desk = new MailDesk(temp);
+        Sent started = desk.mail("new", "alice", "--game", "dark-chess", "--move-limit", "2", "--name", "alice");
+        assertThat(started.run().code()).as(started.run().err()).isZero();
+        assertThat(started.run().out()).contains("chou-orlandi, at most 2 plies", "you are alice (White, moves first)");
+        Sent joined = desk.mail("join", "bob", "--in", desk.file(started.text()).toString(), "--name", "bob");
+        assertThat(joined.run().code()).as(joined.run().err()).isZero();
+        Sent ready = desk.receive("alice", joined.text());
+        assertThat(ready.run().out()).contains("Nothing to send", "YOUR MOVE");
+
+        // White sees its own pieces and the squares they see: 20 moves, and no black piece yet.
+        Run aliceStatus = desk.status("alice");
+        assertThat(MailDesk.listed(aliceStatus.out(), "YOUR MOVE. Legal moves: ")).hasSize(20).contains("e2e4", "g1f3");
+        assertThat(desk.status("bob").out()).doesNotContain("YOUR MOVE");
+
+        // Out of turn, illegal, or not a move at all: refused with the reason, and nothing changes.
+        Map<String, String> bobBefore = desk.onDisk("bob");
+        Sent early = desk.mail("move", "bob", "e7e5");
+        assertThat(early.run().err()).contains("it is not your move", "nothing was changed");
+        assertThat(desk.onDisk("bob")).isEqualTo(bobBefore);
+        Map<String, String> aliceBefore = desk.onDisk("alice");
+        Sent nowhere = desk.mail("move", "alice", "e4e5");
+        assertThat(nowhere.run().err()).contains("You have no piece on e4", "nothing was changed");
+        Sent blocked = desk.mail("move", "alice", "e1e2");
+        assertThat(blocked.run().err()).contains("Your king on e1 cannot play e1e2 now");
+        Sent gibberish = desk.mail("move", "alice", "O-O");
+        assertThat(gibberish.run().err()).contains("'O-O' is not a move such as e2e4");
+        assertThat(List.of(early, nowhere, blocked, gibberish)).allMatch(s -> s.run().code() == 2 && s.text().isEmpty());
+        assertThat(desk.onDisk("alice")).isEqualTo(aliceBefore);
+
+        Map<String, String> inbox = new HashMap<>(Map.of("alice", "", "bob", ""));
+        SplittableRandom random = new SplittableRandom(7);
+        int pastes = 0;
+        int moves = 0;
+        for (int round = 0; round < 400 && !(finished("alice", desk) && finished("bob", desk)); round++) {
+            for (String who : List.of("alice", "bob")) {
+                if (!inbox.get(who).isEmpty()) {
+                    Sent r = desk.receive(who, inbox.get(who));
+                    assertThat(r.run().code()).as(r.run().out() + r.run().err()).isZero();
+                    inbox.put(who, "");
+                    inbox.merge(MailDesk.other(who), r.text(), String::concat);
+                    pastes++;
+                }
+                if (GameStatus.read(desk.game(who)).yourMove()) {
+                    List<String> legal = MailDesk.listed(desk.status(who).out(), "YOUR MOVE. Legal moves: ");
+                    String move = legal.get(random.nextInt(legal.size()));
+                    Sent played = desk.mail("move", who, move);
+                    assertThat(played.run().code()).as(move + played.run().err()).isZero();
+                    inbox.merge(MailDesk.other(who), played.text(), String::concat);
+                    moves++;
+                }
+            }
+        }
+        assertThat(moves).isEqualTo(2);
+        // Every ply's two vision rebuilds take rounds of oblivious transfer, each one paste (about 60 a ply).
+        assertThat(pastes).isGreaterThan(2 * 40);
+        for (String who : List.of("alice", "bob")) {
+            assertThat(desk.status(who).out()).contains("Finished. VERIFIED", "draw: the cap of 2 plies");
+        }
+        Path transcript = desk.game("alice").resolve("transcript.jsonl");
+        assertThat(Files.readString(transcript)).isEqualTo(Files.readString(desk.game("bob").resolve("transcript.jsonl")));
+        List<String> types = TranscriptFile.read(transcript).messages().stream().map(Envelope::type).toList();
+        assertThat(types).filteredOn("move"::equals).hasSize(2);
+        assertThat(MailDesk.run("audit", transcript.toString()).out()).startsWith("VERIFIED");
+    }
+
+    private static boolean finished(String who, MailDesk desk) throws Exception {
+        return GameStatus.read(desk.game(who)).finished();
+    }
+}
