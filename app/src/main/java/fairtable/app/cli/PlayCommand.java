@@ -3,10 +3,13 @@ package fairtable.app.cli;
 import fairtable.app.Main;
 import fairtable.app.play.GameKind;
 import fairtable.app.play.NetworkTable;
+import fairtable.app.play.SeatLog;
 import fairtable.app.play.TableConfig;
 import fairtable.app.play.TableRun;
 import fairtable.app.play.TerminalPlayer;
+import fairtable.games.table.DominoPlayer;
 import fairtable.games.table.LocalTable;
+import fairtable.games.table.PokerPlayer;
 import fairtable.games.table.TableNode;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.crypto.sign.VerifyingKey;
@@ -33,8 +36,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
+import java.util.random.RandomGenerator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -100,6 +105,11 @@ public final class PlayCommand implements Callable<Integer> {
     @Option(names = "--bind", defaultValue = "127.0.0.1", description = "Address to listen on with --host (default: ${DEFAULT-VALUE}).")
     String bind;
 
+    @Option(names = "--journal", paramLabel = "FILE", description = "With --host or --join: keep a crash-safe journal of "
+            + "your seat in FILE; after a crash run the same command again to take the seat up where it stopped "
+            + "(the host needs a fixed --host PORT). It holds your seat's secrets: keep it private.")
+    Path journalFile;
+
     @Option(names = "--timeout", defaultValue = "300", description = "Seconds to wait for the other player over the network (default: ${DEFAULT-VALUE}).")
     long timeoutSeconds;
 
@@ -148,14 +158,8 @@ public final class PlayCommand implements Callable<Integer> {
     }
 
     private TableNode humanSeat(TableConfig config, int seat, PrintWriter out) {
-        return humanSeat(config, seat, config.signingKeyFor(seat), out);
-    }
-
-    private TableNode humanSeat(TableConfig config, int seat, SigningKey key, PrintWriter out) {
-        TerminalPlayer person = new TerminalPlayer(seat, config.names(),
-                new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out, actionSeconds);
-        return config.game() == GameKind.DOMINOES ? config.dominoSeat(seat, person, key)
-                : config.pokerSeat(seat, person, key);
+        TerminalPlayer person = terminal(config, seat, out);
+        return config.game() == GameKind.DOMINOES ? config.dominoSeat(seat, person) : config.pokerSeat(seat, person);
     }
 
     private void header(TableConfig config, PrintWriter out, int human) {
@@ -201,82 +205,139 @@ public final class PlayCommand implements Callable<Integer> {
 
     /**
      * One seat per process over TCP: the host (seat 0) accepts the other players, sends them the terms and
-     * relays every message in one order; each process plays its one seat, as a person or a bot.
+     * relays every message in one order; each process plays its one seat, as a person or a bot. A guest whose
+     * connection breaks takes its seat back on the same port; with --journal a killed process runs the same
+     * command again and takes its seat up where it stopped.
      */
     private int network(GameKind kind, PrintWriter out) throws Exception {
         boolean bot = bots != null && (bots.equals("all") || Integer.parseInt(bots) >= 1);
         Duration timeout = Duration.ofSeconds(timeoutSeconds);
         Duration turnTimeout = timeout.plusSeconds(actionSeconds);
-        if (hostPort != null) {
-            int n = players != null ? players : 2;
-            if (n < kind.minPlayers() || n > kind.maxPlayers()) {
-                throw new IllegalArgumentException(kind.command() + " is for " + kind.minPlayers() + " to "
-                        + kind.maxPlayers() + " players, not " + n);
-            }
-            List<Transport> guests = new ArrayList<>();
-            try {
-                List<String> names = new ArrayList<>();
-                names.add(name != null ? name : "alice");
-                // Each seat's identity, the key that opened its channel and must sign its messages (TLS only).
-                List<VerifyingKey> keys = new ArrayList<>();
-                if (!insecure) {
-                    keys.add(identity().verifyingKey());
-                }
-                try (ServerSocket server = TcpTransport.listen(bind, hostPort)) {
-                    out.println("Waiting for " + (n - 1) + " player(s) on " + bind + ":" + server.getLocalPort() + " ...");
-                    if (!insecure) {
-                        out.println("Invitation: " + Invitation.SCHEME + bind + ":" + server.getLocalPort() + "/"
-                                + Fingerprint.of(identity().verifyingKey()));
-                    }
-                    out.flush();
-                    while (guests.size() < n - 1) {
-                        Transport guest = insecure ? TcpTransport.accept(server, timeout)
-                                : TlsTransport.accept(server, TlsIdentity.of(identity()), PeerCheck.anyKey(), timeout);
-                        String guestName = NetworkTable.readName(guest, timeout);
-                        if (guest instanceof TlsTransport tls && !admitted(guestName, tls.peerKey(), out)) {
-                            guest.close();
-                            continue;
-                        }
-                        guests.add(guest);
-                        names.add(guestName);
-                        if (guest instanceof TlsTransport tls) {
-                            keys.add(tls.peerKey());
-                        }
-                        out.println(guestName + " joined from " + guest.peer()
-                                + (guest instanceof TlsTransport tls ? ", key " + Fingerprint.of(tls.peerKey()) : ""));
-                        out.flush();
-                    }
-                }
-                int rounds = hands != null ? hands : kind.defaultRounds();
-                TableConfig config = new TableConfig(kind, NetworkTable.distinct(names), rounds, stack,
-                        protocol.equals("patent"), seed);
-                NetworkTable.sendTerms(guests, new NetworkTable.Terms(kind, rounds, stack, config.patent(), 0,
-                        config.names(), keys));
-                TableNode node = networkSeat(config, 0, bot, out);
-                try {
-                    NetworkTable.playHost(node, guests, keys, turnTimeout);
-                } catch (ProtocolViolation v) {
-                    return stopped(config, node, v, out);
-                }
-                out.println();
-                return finish(config, node, List.of(), false, out);
-            } finally {
-                guests.forEach(Transport::close);
+        SeatLog journal = journalFile == null ? null : SeatLog.open(journalFile, identity());
+        try {
+            Optional<SeatLog.Header> saved = journal == null ? Optional.empty() : journal.header();
+            saved.ifPresent(h -> {
+                out.println("Resuming from " + journalFile + ": " + h.terms().names().get(h.terms().seat()) + ", seat "
+                        + h.terms().seat() + ", after " + journal.frames().size() + " messages.");
+                out.flush();
+            });
+            return hostPort != null ? host(kind, bot, saved, journal, timeout, turnTimeout, out)
+                    : guest(bot, saved, journal, timeout, turnTimeout, out);
+        } finally {
+            if (journal != null) {
+                journal.close();
             }
         }
-        try (Transport host = connectToHost(timeout)) {
-            NetworkTable.Terms terms = NetworkTable.join(host, name != null ? name : "guest", timeout);
+    }
+
+    private int host(GameKind kind, boolean bot, Optional<SeatLog.Header> saved, SeatLog journal, Duration timeout,
+            Duration turnTimeout, PrintWriter out) throws Exception {
+        int n = saved.map(h -> h.terms().names().size()).orElse(players != null ? players : 2);
+        if (n < kind.minPlayers() || n > kind.maxPlayers()) {
+            throw new IllegalArgumentException(kind.command() + " is for " + kind.minPlayers() + " to "
+                    + kind.maxPlayers() + " players, not " + n);
+        }
+        List<Transport> guests = new ArrayList<>();
+        try (ServerSocket server = TcpTransport.listen(bind, hostPort)) {
+            NetworkTable.Terms terms;
+            if (saved.isPresent()) {
+                terms = saved.get().terms();
+                for (int g = 1; g < n; g++) {
+                    guests.add(null); // each takes its seat back when it reconnects
+                }
+                out.println("Waiting on " + bind + ":" + server.getLocalPort() + " for the players to come back ...");
+            } else {
+                terms = gather(kind, n, server, guests, timeout, out);
+            }
             TableConfig config = new TableConfig(terms.game(), terms.names(), terms.rounds(), terms.stack(),
                     terms.patent(), seed);
-            checkKeys(terms, host);
-            TableNode node = networkSeat(config, terms.seat(), bot, out);
+            Seated me = networkSeat(config, terms, bot, saved, journal, out);
+            NetworkTable.Connector resumes = () -> {
+                if (server.isClosed()) {
+                    throw new java.net.SocketException("the table is closed");
+                }
+                return insecure ? TcpTransport.accept(server, Duration.ofSeconds(1))
+                        : TlsTransport.accept(server, TlsIdentity.of(identity()), PeerCheck.anyKey(), Duration.ofSeconds(1));
+            };
             try {
-                NetworkTable.playGuest(node, host, terms.keys(), turnTimeout);
+                NetworkTable.playHost(me.node(), guests, resumes, terms.keys(), turnTimeout, journal, me.live());
             } catch (ProtocolViolation v) {
-                return stopped(config, node, v, out);
+                return stopped(config, me.node(), v, out);
             }
             out.println();
-            return finish(config, node, List.of(), false, out);
+            return finish(config, me.node(), List.of(), false, out);
+        } finally {
+            guests.stream().filter(java.util.Objects::nonNull).forEach(Transport::close);
+        }
+    }
+
+    /** Lets the players in (only pinned ones unless --accept-new) and sends them the terms. */
+    private NetworkTable.Terms gather(GameKind kind, int n, ServerSocket server, List<Transport> guests,
+            Duration timeout, PrintWriter out) throws Exception {
+        List<String> names = new ArrayList<>();
+        names.add(name != null ? name : "alice");
+        // Each seat's identity, the key that opened its channel and must sign its messages (TLS only).
+        List<VerifyingKey> keys = new ArrayList<>();
+        if (!insecure) {
+            keys.add(identity().verifyingKey());
+        }
+        out.println("Waiting for " + (n - 1) + " player(s) on " + bind + ":" + server.getLocalPort() + " ...");
+        if (!insecure) {
+            out.println("Invitation: " + Invitation.SCHEME + bind + ":" + server.getLocalPort() + "/"
+                    + Fingerprint.of(identity().verifyingKey()));
+        }
+        out.flush();
+        while (guests.size() < n - 1) {
+            Transport guest = insecure ? TcpTransport.accept(server, timeout)
+                    : TlsTransport.accept(server, TlsIdentity.of(identity()), PeerCheck.anyKey(), timeout);
+            String guestName = NetworkTable.readName(guest, timeout);
+            if (guest instanceof TlsTransport tls && !admitted(guestName, tls.peerKey(), out)) {
+                guest.close();
+                continue;
+            }
+            guests.add(guest);
+            names.add(guestName);
+            if (guest instanceof TlsTransport tls) {
+                keys.add(tls.peerKey());
+            }
+            out.println(guestName + " joined from " + guest.peer()
+                    + (guest instanceof TlsTransport tls ? ", key " + Fingerprint.of(tls.peerKey()) : ""));
+            out.flush();
+        }
+        int rounds = hands != null ? hands : kind.defaultRounds();
+        NetworkTable.Terms terms = new NetworkTable.Terms(kind, rounds, stack, protocol.equals("patent"), 0,
+                NetworkTable.distinct(names), keys);
+        NetworkTable.sendTerms(guests, terms);
+        return terms;
+    }
+
+    private int guest(boolean bot, Optional<SeatLog.Header> saved, SeatLog journal, Duration timeout,
+            Duration turnTimeout, PrintWriter out) throws Exception {
+        Transport host = null;
+        NetworkTable.Terms terms;
+        if (saved.isPresent()) {
+            terms = saved.get().terms();
+        } else {
+            host = connectToHost(timeout);
+            terms = NetworkTable.join(host, name != null ? name : "guest", timeout);
+            checkKeys(terms, host);
+        }
+        try {
+            TableConfig config = new TableConfig(terms.game(), terms.names(), terms.rounds(), terms.stack(),
+                    terms.patent(), seed);
+            Seated me = networkSeat(config, terms, bot, saved, journal, out);
+            try {
+                NetworkTable.playGuest(me.node(), host, () -> connectToHost(timeout), terms.keys(), turnTimeout,
+                        journal, me.live());
+            } catch (ProtocolViolation v) {
+                return stopped(config, me.node(), v, out);
+            }
+            out.println();
+            return finish(config, me.node(), List.of(), false, out);
+        } finally {
+            if (host != null) {
+                host.close();
+            }
         }
     }
 
@@ -343,17 +404,57 @@ public final class PlayCommand implements Callable<Integer> {
         }
     }
 
-    private TableNode networkSeat(TableConfig config, int seat, boolean bot, PrintWriter out) throws IOException {
-        // Across processes over TLS a seat signs with its player's identity, so the game is bound to the person.
-        SigningKey key = insecure ? config.signingKeyFor(seat) : identity();
-        TableNode node = bot ? config.botSeat(seat, key) : humanSeat(config, seat, key, out);
+    /** A seat across processes, and what to run once its replay (if any) is over: its narration starts then. */
+    private record Seated(TableNode node, Runnable live) {}
+
+    /**
+     * The seat at {@code terms.seat()}. Over TLS it signs with its player's identity, so the game is bound to the
+     * person. With a journal its secrets and its player's decisions are recorded, or on a restart read back.
+     */
+    private Seated networkSeat(TableConfig config, NetworkTable.Terms terms, boolean bot,
+            Optional<SeatLog.Header> saved, SeatLog journal, PrintWriter out) throws IOException {
+        int seat = terms.seat();
+        if (saved.isPresent() && saved.get().bot() != bot) {
+            throw new IllegalArgumentException("the journal's seat was played " + (saved.get().bot() ? "by a bot" : "by a person")
+                    + "; run the same command as before");
+        }
+        SigningKey key;
+        RandomGenerator secrets = config.secretsFor(seat);
+        if (journal == null) {
+            key = insecure ? config.signingKeyFor(seat) : identity();
+        } else {
+            byte[] signingSeed = saved.map(SeatLog.Header::signingSeed).orElse(null);
+            if (signingSeed == null) {
+                signingSeed = new byte[insecure ? 32 : 0];
+                new SecureRandom().nextBytes(signingSeed);
+                journal.begin(new SeatLog.Header(terms, bot, signingSeed));
+            }
+            key = signingSeed.length == 32 ? SigningKey.fromSeed(signingSeed) : identity();
+            secrets = journal.secrets(secrets);
+        }
+        TableNode node;
+        if (config.game() == GameKind.DOMINOES) {
+            DominoPlayer player = bot ? DominoPlayer.bot() : terminal(config, seat, out);
+            node = config.dominoSeat(seat, journal == null ? player : journal.dominoes(player), key, secrets);
+        } else {
+            PokerPlayer player = bot ? config.pokerBot(seat) : terminal(config, seat, out);
+            node = config.pokerSeat(seat, journal == null ? player : journal.poker(player), key, secrets);
+        }
+        boolean[] replaying = {journal != null && !journal.frames().isEmpty()};
         node.narrateTo(line -> {
-            out.println(line);
-            out.flush();
+            if (!replaying[0]) {
+                out.println(line);
+                out.flush();
+            }
         });
         header(config, out, bot ? -1 : seat);
         out.println("You are " + config.names().get(seat) + (bot ? " (played by a bot)" : "") + ", seat " + seat + ".");
         out.flush();
-        return node;
+        return new Seated(node, () -> replaying[0] = false);
+    }
+
+    private TerminalPlayer terminal(TableConfig config, int seat, PrintWriter out) {
+        return new TerminalPlayer(seat, config.names(),
+                new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out, actionSeconds);
     }
 }

@@ -16,6 +16,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * A table over the network, one seat per process. The host is seat 0 and the relay: every guest connects to
@@ -26,6 +27,9 @@ import java.util.concurrent.TimeoutException;
  */
 public final class NetworkTable {
     private static final String GREETING = "fairtable-play/3";
+    /** A guest taking its seat back: "fairtable-resume SEAT CONSUMED"; the host answers "fairtable-resumed HELD". */
+    private static final String RESUME = "fairtable-resume";
+    private static final String RESUMED = "fairtable-resumed";
 
     private NetworkTable() {
     }
@@ -96,73 +100,386 @@ public final class NetworkTable {
         }
     }
 
-    /** A guest plays its seat to the end; every message comes through the host. */
-    public static void playGuest(TableNode node, Transport host, List<VerifyingKey> keys, Duration timeout)
-            throws IOException, TimeoutException, ProtocolViolation {
-        send(host, node.start());
-        while (!node.isFinished()) {
-            byte[] frame;
-            try {
-                frame = host.receive(timeout);
-            } catch (TimeoutException e) {
-                throw new TimeoutException("nothing in " + timeout.toSeconds() + " s while waiting for " + node.awaiting());
+    /** How a guest reaches the host again, or the host takes the next connection: blocking, with its handshake. */
+    @FunctionalInterface
+    public interface Connector {
+        Transport connect() throws IOException, TimeoutException;
+    }
+
+    /**
+     * A guest whose connection broke (or whose process restarted) asks for its seat back: it has consumed
+     * {@code consumed} messages from the host; the host answers how many of the guest's own messages it holds,
+     * and sends the ones the guest has not consumed yet.
+     */
+    static int resume(Transport host, int seat, int consumed, Duration timeout) throws IOException, TimeoutException {
+        host.send((RESUME + " " + seat + " " + consumed).getBytes(StandardCharsets.UTF_8));
+        String answer = new String(host.receive(timeout), StandardCharsets.UTF_8);
+        String[] w = answer.split(" ");
+        try {
+            if (w.length == 2 && w[0].equals(RESUMED)) {
+                return Integer.parseInt(w[1]);
             }
-            TableMessage m = decode(frame, node, 0);
-            checkSigner(m, keys, node);
-            send(host, node.receive(m));
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IOException("the host did not give the seat back: " + answer);
+    }
+
+    /** A seat's node and what it has said and consumed so far: everything a resumed connection needs. */
+    private static final class Speaker {
+        final TableNode node;
+        final SeatLog journal;
+        final List<byte[]> said = new ArrayList<>();
+
+        Speaker(TableNode node, SeatLog journal) {
+            this.node = node;
+            this.journal = journal;
+        }
+
+        /** The node's messages, kept in order (the node says them again the same way after a restart). */
+        List<byte[]> say(List<TableMessage> messages) {
+            List<byte[]> bytes = new ArrayList<>();
+            for (TableMessage m : messages) {
+                bytes.add(m.toBytes());
+            }
+            said.addAll(bytes);
+            return bytes;
+        }
+
+        /** Starts the node, or with a journal rebuilds it by feeding it everything it had consumed. */
+        List<SeatLog.Frame> startOrReplay(Consumer<byte[]> relayedFrom0, FrameSink relayed) throws IOException,
+                ProtocolViolation {
+            for (byte[] b : say(node.start())) {
+                relayedFrom0.accept(b);
+            }
+            if (journal == null) {
+                return List.of();
+            }
+            List<SeatLog.Frame> frames = journal.frames();
+            for (SeatLog.Frame f : frames) {
+                relayed.add(f.from(), f.bytes());
+                for (byte[] b : say(node.receive(decode(f.bytes(), node, f.from())))) {
+                    relayedFrom0.accept(b);
+                }
+            }
+            journal.checkReplayed();
+            journal.flush();
+            return frames;
         }
     }
 
-    private record Incoming(int guest, byte[] frame, Exception failure) {}
+    @FunctionalInterface
+    private interface FrameSink {
+        void add(int from, byte[] bytes);
+    }
 
-    /** The host plays seat 0 and relays every guest's messages to the others, in the order they arrive. */
-    public static void playHost(TableNode node, List<? extends Transport> guests, List<VerifyingKey> keys,
-            Duration timeout) throws IOException, TimeoutException, ProtocolViolation {
-        BlockingQueue<Incoming> inbox = new LinkedBlockingQueue<>();
-        List<Thread> readers = new ArrayList<>();
-        for (int g = 0; g < guests.size(); g++) {
-            int guest = g;
-            Thread reader = new Thread(() -> {
-                try {
-                    while (true) {
-                        inbox.add(new Incoming(guest, guests.get(guest).receive(Duration.ofDays(1)), null));
-                    }
-                } catch (IOException | TimeoutException e) {
-                    inbox.add(new Incoming(guest, null, e));
-                }
-            }, "relay-" + (guest + 1));
-            reader.setDaemon(true);
-            reader.start();
-            readers.add(reader);
+    /** A guest plays its seat to the end over one connection, with neither reconnection nor journal. */
+    public static void playGuest(TableNode node, Transport host, List<VerifyingKey> keys, Duration timeout)
+            throws IOException, TimeoutException, ProtocolViolation {
+        playGuest(node, host, null, keys, timeout, null, () -> { });
+    }
+
+    /**
+     * A guest plays its seat to the end; every message comes through the host. {@code host} is the connection
+     * made at the handshake, or null when a restarted guest must first take its seat back. With {@code reconnect},
+     * a lost connection is made again (backing off, for up to {@code timeout}) and the seat resumed; with
+     * {@code journal}, every consumed message is on disk before the seat's answer leaves, and a restarted seat is
+     * first rebuilt from it. {@code live} runs once the replay is over.
+     */
+    public static void playGuest(TableNode node, Transport host, Connector reconnect, List<VerifyingKey> keys,
+            Duration timeout, SeatLog journal, Runnable live) throws IOException, TimeoutException, ProtocolViolation {
+        Speaker me = new Speaker(node, journal);
+        int consumed = me.startOrReplay(b -> { }, (from, bytes) -> { }).size();
+        live.run();
+        Transport link = host;
+        if (link == null) {
+            link = again(me, null, reconnect, consumed, timeout);
+        } else {
+            sendAll(link, me.said);
         }
-        broadcast(guests, -1, node.start());
         while (!node.isFinished()) {
-            Incoming in;
+            byte[] frame;
             try {
-                in = inbox.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                frame = link.receive(timeout);
+            } catch (TimeoutException e) {
+                throw new TimeoutException("nothing in " + timeout.toSeconds() + " s while waiting for " + node.awaiting());
+            } catch (IOException e) {
+                if (reconnect == null) {
+                    throw e;
+                }
+                link = again(me, link, reconnect, consumed, timeout);
+                continue;
+            }
+            TableMessage m = decode(frame, node, 0);
+            checkSigner(m, keys, node);
+            List<TableMessage> answer = node.receive(m);
+            consumed++;
+            if (journal != null) {
+                journal.consumed(0, frame);
+            }
+            try {
+                sendAll(link, me.say(answer));
+            } catch (IOException e) {
+                if (reconnect == null) {
+                    throw e;
+                }
+                link = again(me, link, reconnect, consumed, timeout);
+            }
+        }
+        link.close();
+    }
+
+    /** Reconnects to the host, backing off up to {@code timeout}, and resends what it does not have yet. */
+    private static Transport again(Speaker me, Transport broken, Connector reconnect, int consumed, Duration timeout)
+            throws IOException {
+        if (broken != null) {
+            broken.close();
+        }
+        if (reconnect == null) {
+            throw new IOException("no way to reach the host again");
+        }
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long pause = 200;
+        Exception last = null;
+        while (System.nanoTime() < deadline) {
+            Transport link = null;
+            try {
+                link = reconnect.connect();
+                int hostHas = resume(link, me.node.seat(), consumed, timeout);
+                if (hostHas > me.said.size()) {
+                    throw new IOException("the host claims " + hostHas + " messages of this seat, which said only "
+                            + me.said.size());
+                }
+                sendAll(link, me.said.subList(hostHas, me.said.size()));
+                return link;
+            } catch (IOException | TimeoutException e) {
+                last = e;
+                if (link != null) {
+                    link.close();
+                }
+            }
+            try {
+                Thread.sleep(pause);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IOException("interrupted");
+                break;
             }
-            if (in == null) {
-                throw new TimeoutException("nothing in " + timeout.toSeconds() + " s while waiting for " + node.awaiting());
+            pause = Math.min(pause * 2, 5_000);
+        }
+        throw new IOException("lost the host and could not take the seat back in " + timeout.toSeconds() + " s"
+                + (last == null ? "" : ": " + last.getMessage()));
+    }
+
+    private static void sendAll(Transport t, List<byte[]> frames) throws IOException {
+        for (byte[] frame : frames) {
+            t.send(frame);
+        }
+    }
+
+    /** What reaches the host's loop: a guest's frame or lost connection, or a guest taking its seat back. */
+    private record Incoming(int guest, int generation, byte[] frame, Exception failure, Transport rejoined,
+            int consumed) {}
+
+    /** One message in the order the host relayed it, and the seat that said it. */
+    private record Relayed(int from, byte[] bytes) {}
+
+    /** The host plays seat 0 over the guests' first connections, with neither resumption nor journal. */
+    public static void playHost(TableNode node, List<? extends Transport> guests, List<VerifyingKey> keys,
+            Duration timeout) throws IOException, TimeoutException, ProtocolViolation {
+        playHost(node, guests, null, keys, timeout, null, () -> { });
+    }
+
+    /**
+     * The host plays seat 0 and relays every guest's messages to the others, in the order they arrive.
+     * {@code guests.get(g)} is seat g + 1's connection, or null for a guest not connected (a restarted host).
+     * With {@code resumes} (blocking accepts on the table's port), a guest whose connection broke, or that
+     * restarted, takes its seat back and is sent what it missed; with {@code journal} every consumed message is
+     * on disk before it is relayed, and a restarted host is first rebuilt from it, relay order included.
+     */
+    public static void playHost(TableNode node, List<? extends Transport> guests, Connector resumes,
+            List<VerifyingKey> keys, Duration timeout, SeatLog journal, Runnable live)
+            throws IOException, TimeoutException, ProtocolViolation {
+        BlockingQueue<Incoming> inbox = new LinkedBlockingQueue<>();
+        Transport[] links = guests.toArray(Transport[]::new);
+        int[] generation = new int[links.length];
+        // A guest that was away when messages were relayed, or whose send failed: it must come back for them.
+        boolean[] missed = new boolean[links.length];
+        List<Relayed> relayed = new ArrayList<>();
+        Speaker me = new Speaker(node, journal);
+        me.startOrReplay(b -> relayed.add(new Relayed(0, b)), (from, bytes) -> relayed.add(new Relayed(from, bytes)));
+        live.run();
+        for (int g = 0; g < links.length; g++) {
+            if (links[g] != null) {
+                listen(inbox, links[g], g, generation[g]);
+                deliver(links, g, relayed, 0);
+            } else {
+                missed[g] = true;
             }
-            if (in.failure() != null) {
-                throw new IOException(node.nameOf(in.guest() + 1) + ": " + in.failure().getMessage());
-            }
-            TableMessage m = decode(in.frame(), node, in.guest() + 1);
-            if (m.sender() != in.guest() + 1) {
-                throw new ProtocolViolation(0, node.nameOf(in.guest() + 1), "sent a message in the name of seat " + m.sender());
-            }
-            checkSigner(m, keys, node);
-            for (int g = 0; g < guests.size(); g++) {
-                if (g != in.guest()) {
-                    guests.get(g).send(in.frame());
+        }
+        Thread acceptor = resumes == null ? null : accept(resumes, inbox, links.length, keys, timeout);
+        try {
+            while (!node.isFinished() || (resumes != null && anyMissed(missed))) {
+                Incoming in;
+                try {
+                    in = inbox.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted");
+                }
+                if (in == null) {
+                    if (node.isFinished()) {
+                        return; // a guest that never came back for the last messages
+                    }
+                    throw new TimeoutException("nothing in " + timeout.toSeconds() + " s while waiting for "
+                            + node.awaiting());
+                }
+                int g = in.guest();
+                if (in.rejoined() != null) {
+                    if (links[g] != null) {
+                        links[g].close();
+                    }
+                    links[g] = in.rejoined();
+                    generation[g]++;
+                    int theirs = (int) relayed.stream().filter(r -> r.from() == g + 1).count();
+                    try {
+                        links[g].send((RESUMED + " " + theirs).getBytes(StandardCharsets.UTF_8));
+                        listen(inbox, links[g], g, generation[g]);
+                        deliver(links, g, relayed, in.consumed());
+                        missed[g] = false;
+                    } catch (IOException e) {
+                        drop(links, g);
+                    }
+                    continue;
+                }
+                if (in.generation() != generation[g] || node.isFinished()) {
+                    continue; // from a connection already replaced: the guest sends it again
+                }
+                if (in.failure() != null) {
+                    if (resumes == null) {
+                        throw new IOException(node.nameOf(g + 1) + ": " + in.failure().getMessage());
+                    }
+                    drop(links, g); // it may come back
+                    continue;
+                }
+                TableMessage m = decode(in.frame(), node, g + 1);
+                if (m.sender() != g + 1) {
+                    throw new ProtocolViolation(0, node.nameOf(g + 1), "sent a message in the name of seat " + m.sender());
+                }
+                checkSigner(m, keys, node);
+                List<TableMessage> answer = node.receive(m);
+                if (journal != null) {
+                    journal.consumed(g + 1, in.frame());
+                }
+                relayed.add(new Relayed(g + 1, in.frame()));
+                for (int other = 0; other < links.length; other++) {
+                    if (other != g) {
+                        send(links, missed, other, in.frame());
+                    }
+                }
+                for (byte[] b : me.say(answer)) {
+                    relayed.add(new Relayed(0, b));
+                    for (int other = 0; other < links.length; other++) {
+                        send(links, missed, other, b);
+                    }
                 }
             }
-            broadcast(guests, -1, node.receive(m));
+        } finally {
+            if (acceptor != null) {
+                acceptor.interrupt();
+            }
         }
-        readers.forEach(Thread::interrupt);
+    }
+
+    private static boolean anyMissed(boolean[] missed) {
+        for (boolean m : missed) {
+            if (m) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Sends to a connected guest; a guest away, or whose send fails, gets it when it takes its seat back. */
+    private static void send(Transport[] links, boolean[] missed, int g, byte[] frame) {
+        if (links[g] == null) {
+            missed[g] = true;
+            return;
+        }
+        try {
+            links[g].send(frame);
+        } catch (IOException e) {
+            drop(links, g);
+            missed[g] = true;
+        }
+    }
+
+    private static void drop(Transport[] links, int g) {
+        if (links[g] != null) {
+            links[g].close();
+            links[g] = null;
+        }
+    }
+
+    /** Sends guest g every relayed message not its own, after the first {@code skip} of them. */
+    private static void deliver(Transport[] links, int g, List<Relayed> relayed, int skip) throws IOException {
+        int index = 0;
+        for (Relayed r : relayed) {
+            if (r.from() != g + 1 && index++ >= skip) {
+                links[g].send(r.bytes());
+            }
+        }
+    }
+
+    private static void listen(BlockingQueue<Incoming> inbox, Transport link, int guest, int generation) {
+        Thread reader = new Thread(() -> {
+            try {
+                while (true) {
+                    inbox.add(new Incoming(guest, generation, link.receive(Duration.ofDays(1)), null, null, 0));
+                }
+            } catch (IOException | TimeoutException e) {
+                inbox.add(new Incoming(guest, generation, null, e, null, 0));
+            }
+        }, "relay-" + (guest + 1));
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /**
+     * Takes connections on the table's port while the game runs: a guest that says which seat it takes back,
+     * over a channel with that seat's key (on a TLS table), is handed to the host's loop.
+     */
+    private static Thread accept(Connector resumes, BlockingQueue<Incoming> inbox, int guests,
+            List<VerifyingKey> keys, Duration timeout) {
+        Thread acceptor = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                Transport t;
+                try {
+                    t = resumes.connect();
+                } catch (IOException | TimeoutException e) {
+                    if (e instanceof java.net.SocketException) {
+                        return; // the table's port is closed: the game is over
+                    }
+                    continue;
+                }
+                try {
+                    String[] w = new String(t.receive(timeout), StandardCharsets.UTF_8).split(" ");
+                    int seat = w.length == 3 && w[0].equals(RESUME) ? Integer.parseInt(w[1]) : -1;
+                    int consumed = seat > 0 ? Integer.parseInt(w[2]) : -1;
+                    boolean keyMatches = !(t instanceof fairtable.net.tls.TlsTransport tls) || keys.isEmpty()
+                            || (seat > 0 && seat <= guests && tls.peerKey().equals(keys.get(seat)));
+                    if (seat < 1 || seat > guests || consumed < 0 || !keyMatches) {
+                        t.close();
+                        continue;
+                    }
+                    inbox.add(new Incoming(seat - 1, 0, null, null, t, consumed));
+                } catch (IOException | TimeoutException | NumberFormatException e) {
+                    t.close();
+                }
+            }
+        }, "table-resumes");
+        acceptor.setDaemon(true);
+        acceptor.start();
+        return acceptor;
     }
 
     /**
@@ -189,24 +506,6 @@ public final class NetworkTable {
             return TableMessage.fromBytes(frame);
         } catch (MalformedMessageException e) {
             throw new ProtocolViolation(0, node.nameOf(from), "unreadable message: " + e.getMessage());
-        }
-    }
-
-    private static void broadcast(List<? extends Transport> guests, int except, List<TableMessage> messages)
-            throws IOException {
-        for (TableMessage m : messages) {
-            byte[] bytes = m.toBytes();
-            for (int g = 0; g < guests.size(); g++) {
-                if (g != except) {
-                    guests.get(g).send(bytes);
-                }
-            }
-        }
-    }
-
-    private static void send(Transport t, List<TableMessage> messages) throws IOException {
-        for (TableMessage m : messages) {
-            t.send(m.toBytes());
         }
     }
 

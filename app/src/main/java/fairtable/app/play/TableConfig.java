@@ -86,15 +86,20 @@ public record TableConfig(GameKind game, List<String> names, int rounds, int sta
 
     /** A poker seat's node signing with {@code key}, e.g. its player's identity at a table across processes. */
     public TableNode pokerSeat(int seat, PokerPlayer player, SigningKey key) {
+        return pokerSeat(seat, player, key, secretsFor(seat));
+    }
+
+    /** A poker seat's node drawing its secrets from {@code secrets} (e.g. a journaled seat's recorded source). */
+    public TableNode pokerSeat(int seat, PokerPlayer player, SigningKey key, RandomGenerator secrets) {
         int[] stacks = new int[players()];
         Arrays.fill(stacks, stack);
         return switch (game) {
-            case HOLDEM -> PokerSeat.holdem(seat, names, key, secretsFor(seat),
+            case HOLDEM -> PokerSeat.holdem(seat, names, key, secrets,
                     new HoldemRules(SMALL_BLIND, BIG_BLIND), stacks, rounds, player);
             case DRAW_POKER -> patent
-                    ? new PatentDrawSeat(seat, names, key, secretsFor(seat), PatentMode.DEFAULT,
+                    ? new PatentDrawSeat(seat, names, key, secrets, PatentMode.DEFAULT,
                             DrawRules.withBlinds(SMALL_BLIND, BIG_BLIND), stacks, rounds, player)
-                    : PokerSeat.draw(seat, names, key, secretsFor(seat),
+                    : PokerSeat.draw(seat, names, key, secrets,
                             DrawRules.withBlinds(SMALL_BLIND, BIG_BLIND), stacks, rounds, player);
             case DOMINOES -> throw new IllegalArgumentException("dominoes has no poker seats");
         };
@@ -107,8 +112,17 @@ public record TableConfig(GameKind game, List<String> names, int rounds, int sta
 
     /** A dominoes seat's node signing with {@code key}. */
     public TableNode dominoSeat(int seat, DominoPlayer player, SigningKey key) {
-        return new DominoSeat(seat, names, key, secretsFor(seat), DominoRules.standard(players()),
-                rounds, player);
+        return dominoSeat(seat, player, key, secretsFor(seat));
+    }
+
+    /** A dominoes seat's node drawing its secrets from {@code secrets}. */
+    public TableNode dominoSeat(int seat, DominoPlayer player, SigningKey key, RandomGenerator secrets) {
+        return new DominoSeat(seat, names, key, secrets, DominoRules.standard(players()), rounds, player);
+    }
+
+    /** The bot that decides for {@code seat}, poker or dominoes as the game is. */
+    public PokerPlayer pokerBot(int seat) {
+        return PokerPlayer.bot(botRandomFor(seat), BOT_SAMPLES);
     }
 
     /** A bot's node at {@code seat}. */
@@ -119,6 +133,6 @@ public record TableConfig(GameKind game, List<String> names, int rounds, int sta
     /** A bot's node at {@code seat}, signing with {@code key}. */
     public TableNode botSeat(int seat, SigningKey key) {
         return game == GameKind.DOMINOES ? dominoSeat(seat, DominoPlayer.bot(), key)
-                : pokerSeat(seat, PokerPlayer.bot(botRandomFor(seat), BOT_SAMPLES), key);
+                : pokerSeat(seat, pokerBot(seat), key);
     }
 }
