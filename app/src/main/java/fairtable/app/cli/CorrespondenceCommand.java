@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "mail", mixinStandardHelpOptions = true,
         description = {"Play a two-party game by e-mail or chat: messages are armored text. Games: the blind draw",
-            "(FR 2823580, --game draw, the default), Mahjong Shogi (--game mahjong-shogi) and dark chess (--game dark-chess).",
+            "(FR 2823580, --game draw, the default), Mahjong Shogi (--game mahjong-shogi) and dark chess (--game dark-chess);",
+            "and for 2 to 10 players a verifiable-deck deal (--game deal; every message goes to every other player).",
             "new: start a game and print the hello to send; join: answer a hello; receive: take in messages and",
             "print the replies; move: play your move; status: whose move, what is awaited, your view.",
             "The game lives in --dir between invocations."},
@@ -88,10 +89,14 @@ public final class CorrespondenceCommand implements Runnable {
         Path out;
 
         @Option(names = "--game", defaultValue = DrawByMail.NAME,
-                description = "draw (FR 2823580, the default), mahjong-shogi or dark-chess.")
+                description = "draw (FR 2823580, the default), mahjong-shogi, dark-chess, or deal (the verifiable deck, "
+                        + "2 to 10 players).")
         String gameName;
 
-        @Option(names = "--cards", description = "draw: K, the deck size (default: 52).")
+        @Option(names = "--players", description = "deal: the number of players, 2 to 10 (default: 3).")
+        Integer players;
+
+        @Option(names = "--cards", description = "draw: K, the deck size; deal: the deck size (default: 52).")
         Integer cards;
 
         @Option(names = "--each", description = "draw: X, the cards each party draws (default: 5).")
@@ -126,8 +131,11 @@ public final class CorrespondenceCommand implements Runnable {
             PrintWriter o = spec.commandLine().getOut();
             Profile profile = game.profile();
             String me = name != null ? name : profile.displayName();
-            P party = kind.start(new MailGame.Choices(cards, each, mode, moveLimit, seed), me, profile.identity(),
-                    new SecureRandom());
+            if (!kind.forSeveral() && players != null) {
+                throw new IllegalArgumentException("--players does not apply to --game " + kind.name() + " (two players)");
+            }
+            P party = kind.start(new MailGame.Choices(cards, each, mode, moveLimit, seed, players, null), me,
+                    profile.identity(), new SecureRandom());
             CorrespondenceGame<P> g = CorrespondenceGame.create(game.dir, profile.identity(), party, kind.rules(),
                     Clock.systemUTC());
             try {
@@ -156,6 +164,10 @@ public final class CorrespondenceCommand implements Runnable {
         @Option(names = "--seed", description = "mahjong-shogi: seed of your random placement, for tests (default: "
                 + "SecureRandom). Keys and commitments always come from SecureRandom.")
         Long seed;
+
+        @Option(names = "--seat", description = "deal: your seat at the table, 1 to players-1, as the dealer "
+                + "gave it (paste every earlier player's hello too).")
+        Integer seat;
 
         @Spec
         picocli.CommandLine.Model.CommandSpec spec;
@@ -192,8 +204,11 @@ public final class CorrespondenceCommand implements Runnable {
             String me = name != null ? name : profile.displayName();
             P party;
             try {
-                party = kind.join(hello, new MailGame.Choices(null, null, null, null, seed), me, profile.identity(),
-                        new SecureRandom());
+                if (!kind.forSeveral() && seat != null) {
+                    throw new IllegalArgumentException("--seat does not apply to " + kind.name() + " (two players)");
+                }
+                party = kind.join(hello, new MailGame.Choices(null, null, null, null, seed, null, seat), me,
+                        profile.identity(), new SecureRandom());
             } catch (MalformedMessageException e) {
                 err.println("fairtable: " + hello.name() + "'s hello proposes parameters that cannot be played: " + e.getMessage());
                 return Main.ERROR;
@@ -245,6 +260,7 @@ public final class CorrespondenceCommand implements Runnable {
             description = {"Play your move and print the message(s) to send. Mahjong Shogi: a move like e3-e4 (onto",
                 "a hidden tile it is an attack; the battle's messages follow with each receive), or 'resign'.",
                 "Dark chess: a UCI move like e2e4 or e7e8q; the vision rounds follow with each receive.",
+                "Deal (the dealer, seat 0): deal N, open N, or reveal.",
                 "'fairtable mail status' lists your legal moves."})
     static final class MoveCommand implements Callable<Integer> {
         @Mixin
@@ -431,7 +447,7 @@ public final class CorrespondenceCommand implements Runnable {
             Files.writeString(out, armored, StandardCharsets.UTF_8);
             o.println("Message(s) to send written to " + out + ".");
         } else {
-            o.println("Send this to the other player:");
+            o.println("Send this to the other player(s):");
             o.println();
             o.print(armored);
         }

@@ -12,11 +12,12 @@ import java.util.Optional;
 
 /**
  * A two-party protocol that {@code fairtable mail} carries: how to start and join it, wake it from its journal,
- * show the user what they may see, and make the moves the user chooses. The creator of a game is seat 0.
+ * show the user what they may see, and make the moves the user chooses. The creator of a game is seat 0; with
+ * more than two players, every message goes to every other player.
  */
 interface MailGame<P extends Party> {
     /** The games {@code mail} plays, by the name users give to {@code --game}. */
-    List<MailGame<?>> ALL = List.of(new DrawByMail(), new MahjongShogiByMail(), new DarkChessByMail());
+    List<MailGame<?>> ALL = List.of(new DrawByMail(), new MahjongShogiByMail(), new DarkChessByMail(), new DealByMail());
 
     static MailGame<?> byName(String name) {
         return ALL.stream().filter(g -> g.name().equals(name)).findFirst().orElseThrow(() ->
@@ -33,9 +34,10 @@ interface MailGame<P extends Party> {
     }
 
     /** The options of {@code mail new} and {@code mail join}; null where the user gave none. */
-    record Choices(Integer cards, Integer each, String mode, Integer moveLimit, Long seed) {
+    record Choices(Integer cards, Integer each, String mode, Integer moveLimit, Long seed, Integer players,
+            Integer seat) {
         static Choices none() {
-            return new Choices(null, null, null, null, null);
+            return new Choices(null, null, null, null, null, null, null);
         }
 
         /** Refuses an option the game has no use for, rather than ignoring it silently. */
@@ -51,6 +53,11 @@ interface MailGame<P extends Party> {
 
     /** The protocol the hellos name. */
     String protocol();
+
+    /** Whether more than two play ({@code --players} at {@code new}, {@code --seat} at {@code join}). */
+    default boolean forSeveral() {
+        return false;
+    }
 
     CorrespondenceGame.Rules<P> rules();
 
