@@ -14,6 +14,26 @@ final class ChildJvm {
      * the program does. Not for children doing long big-integer work (the 2048-bit safe-prime modes): C1 lacks the
      * BigInteger multiplication intrinsics, and KillAndResumeTest measured twice the CPU with these flags.
      */
+    /** Starts {@code fairtable args...} in a child JVM, its error output merged into its output. */
+    static Process start(String... args) throws java.io.IOException {
+        return new ProcessBuilder(command(args)).redirectErrorStream(true).start();
+    }
+
+    /** Every line the child prints until it ends; it must end within two minutes. */
+    static List<String> lines(Process p) throws Exception {
+        List<String> lines = new ArrayList<>();
+        try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                java.nio.charset.StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                lines.add(line);
+            }
+        }
+        if (!p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)) {
+            throw new AssertionError("the child fairtable process did not end in 120 s");
+        }
+        return lines;
+    }
+
     static List<String> command(String... args) {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",

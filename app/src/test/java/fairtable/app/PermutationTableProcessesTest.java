@@ -29,24 +29,9 @@ class PermutationTableProcessesTest {
     @TempDir
     Path dir;
 
-    private Process start(String... args) throws Exception {
-        return new ProcessBuilder(ChildJvm.command(args)).redirectErrorStream(true).start();
-    }
-
-    private static List<String> readAll(Process p) throws Exception {
-        List<String> lines = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                lines.add(line);
-            }
-        }
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        return lines;
-    }
-
     @Test
     void threeProcessesPlayThePermutationDealOverTlsAndAllAuditTheSameTranscript() throws Exception {
-        Process host = start("table", "host", "--game", "permutation", "--players", "3", "--each", "2", "--open", "3",
+        Process host = ChildJvm.start("table", "host", "--game", "permutation", "--players", "3", "--each", "2", "--open", "3",
                 "--name", NAMES[0], "--home", dir.resolve("h0").toString(), "--transcript", dir.resolve("t0.jsonl").toString(),
                 "--timeout", "60");
         BufferedReader hostOut = new BufferedReader(new InputStreamReader(host.getInputStream(), StandardCharsets.UTF_8));
@@ -62,13 +47,13 @@ class PermutationTableProcessesTest {
         assertThat(invitation).as(String.join("\n", hostLines)).isNotNull();
         List<Process> guests = new ArrayList<>();
         for (int seat = 1; seat < 3; seat++) {
-            guests.add(start("table", "join", "--game", "permutation", "--seat", Integer.toString(seat), "--players", "3",
+            guests.add(ChildJvm.start("table", "join", "--game", "permutation", "--seat", Integer.toString(seat), "--players", "3",
                     "--each", "2", "--open", "3", "--name", NAMES[seat], "--home", dir.resolve("h" + seat).toString(),
                     "--connect", invitation, "--transcript", dir.resolve("t" + seat + ".jsonl").toString(), "--timeout", "60"));
         }
         List<List<String>> outputs = new ArrayList<>();
         for (Process g : guests) {
-            outputs.add(readAll(g));
+            outputs.add(ChildJvm.lines(g));
         }
         for (String line; (line = hostOut.readLine()) != null; ) {
             hostLines.add(line);

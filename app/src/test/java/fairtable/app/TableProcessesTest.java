@@ -22,24 +22,9 @@ class TableProcessesTest {
     @TempDir
     Path dir;
 
-    private Process start(String... args) throws Exception {
-        return new ProcessBuilder(ChildJvm.command(args)).redirectErrorStream(true).start();
-    }
-
-    private static List<String> readAll(Process p) throws Exception {
-        List<String> lines = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                lines.add(line);
-            }
-        }
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        return lines;
-    }
-
     @Test
     void fourProcessesDealOverTlsThroughAHostAndAllAuditTheSameTranscript() throws Exception {
-        Process host = start("table", "host", "--players", "4", "--each", "3", "--open", "2", "--name", "alice",
+        Process host = ChildJvm.start("table", "host", "--players", "4", "--each", "3", "--open", "2", "--name", "alice",
                 "--home", dir.resolve("h0").toString(), "--transcript", dir.resolve("t0.jsonl").toString(), "--timeout", "60");
         BufferedReader hostOut = new BufferedReader(new InputStreamReader(host.getInputStream(), StandardCharsets.UTF_8));
         String invitation = null;
@@ -55,13 +40,13 @@ class TableProcessesTest {
         List<Process> guests = new ArrayList<>();
         String[] names = {"alice", "bob", "carol", "dave"};
         for (int seat = 1; seat < 4; seat++) {
-            guests.add(start("table", "join", "--seat", Integer.toString(seat), "--players", "4", "--each", "3", "--open", "2",
+            guests.add(ChildJvm.start("table", "join", "--seat", Integer.toString(seat), "--players", "4", "--each", "3", "--open", "2",
                     "--name", names[seat], "--home", dir.resolve("h" + seat).toString(), "--connect", invitation,
                     "--transcript", dir.resolve("t" + seat + ".jsonl").toString(), "--timeout", "60"));
         }
         List<List<String>> outputs = new ArrayList<>();
         for (Process g : guests) {
-            outputs.add(readAll(g));
+            outputs.add(ChildJvm.lines(g));
         }
         for (String line; (line = hostOut.readLine()) != null; ) {
             hostLines.add(line);
