@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fairtable.app.MailDesk.Run;
 import fairtable.app.MailDesk.Sent;
-import fairtable.net.correspondence.GameStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,15 +25,6 @@ class DealByMailTest {
     @TempDir
     Path temp;
 
-    /** Adds what {@code who} sent to every other player's inbox. */
-    private static void broadcast(Map<String, String> inbox, String who, String text) {
-        for (String other : PLAYERS) {
-            if (!other.equals(who)) {
-                inbox.merge(other, text, String::concat);
-            }
-        }
-    }
-
     @Test
     void threePlayersDealByPastingTextAndEachSeesOnlyItsOwnCards() throws Exception {
         MailDesk desk = new MailDesk(temp);
@@ -44,7 +33,7 @@ class DealByMailTest {
         Sent started = desk.mail("new", "alice", "--game", "deal", "--players", "3", "--cards", "20", "--name", "alice");
         assertThat(started.run().code()).as(started.run().err()).isZero();
         assertThat(started.run().out()).contains("with 3 players", "you are alice (seat 0 of 3, the dealer");
-        broadcast(inbox, "alice", started.text());
+        MailDesk.broadcast(inbox, "alice", started.text());
 
         Sent noSeat = desk.mail("join", "dave", "--in", desk.file(inbox.get("bob")).toString(), "--name", "dave");
         assertThat(noSeat.run().code()).isEqualTo(2);
@@ -54,22 +43,13 @@ class DealByMailTest {
                     "--seat", Integer.toString(PLAYERS.indexOf(who)));
             assertThat(joined.run().code()).as(joined.run().err()).isZero();
             inbox.put(who, "");
-            broadcast(inbox, who, joined.text());
+            MailDesk.broadcast(inbox, who, joined.text());
         }
 
-        List<String> script = new ArrayList<>(List.of("deal 2", "open 3", "reveal"));
-        boolean refusalsTried = false;
-        for (int round = 0; round < 100 && !PLAYERS.stream().allMatch(p -> finished(desk, p)); round++) {
-            for (String who : PLAYERS) {
-                if (!inbox.get(who).isEmpty()) {
-                    Sent r = desk.receive(who, inbox.get(who));
-                    assertThat(r.run().code()).as(who + ": " + r.run().out() + r.run().err()).isZero();
-                    inbox.put(who, "");
-                    broadcast(inbox, who, r.text());
-                }
-            }
-            if (GameStatus.read(desk.game("alice")).yourMove() && !script.isEmpty()) {
-                if (!refusalsTried) {
+        boolean[] refusalsTried = {false};
+        List<String> left = desk.playTable(inbox, List.of("deal 2", "open 3", "reveal"), movesLeft -> {
+            try {
+                if (!refusalsTried[0]) {
                     Map<String, String> before = desk.onDisk("alice");
                     Sent tooMany = desk.mail("move", "alice", "deal 7");
                     assertThat(tooMany.run().err()).contains("the stock holds 20 cards", "nothing was changed");
@@ -79,9 +59,9 @@ class DealByMailTest {
                     assertThat(notDealer.run().err()).contains("only the dealer (seat 0) deals");
                     assertThat(List.of(tooMany, unknown, notDealer)).allMatch(s -> s.run().code() == 2);
                     assertThat(desk.onDisk("alice")).isEqualTo(before);
-                    refusalsTried = true;
+                    refusalsTried[0] = true;
                 }
-                if (script.size() == 1) {
+                if (movesLeft == 1) {
                     // Dealt and opened: each player sees its own two cards and the three open ones, nobody else's.
                     Set<String> seen = new HashSet<>();
                     for (String who : PLAYERS) {
@@ -93,12 +73,12 @@ class DealByMailTest {
                     }
                     assertThat(seen).hasSize(6);
                 }
-                Sent played = desk.mail("move", "alice", script.remove(0));
-                assertThat(played.run().code()).as(played.run().err()).isZero();
-                broadcast(inbox, "alice", played.text());
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
             }
-        }
-        assertThat(script).isEmpty();
+        });
+        assertThat(left).isEmpty();
+        assertThat(refusalsTried[0]).isTrue();
         String transcript = Files.readString(desk.game("alice").resolve("transcript.jsonl"));
         for (String who : PLAYERS) {
             assertThat(desk.status(who).out()).contains("Finished. VERIFIED");
@@ -106,13 +86,5 @@ class DealByMailTest {
         }
         assertThat(MailDesk.run("audit", desk.game("bob").resolve("transcript.jsonl").toString()).out())
                 .startsWith("VERIFIED").contains("alice holds 2", "bob holds 2", "carol holds 2");
-    }
-
-    private static boolean finished(MailDesk desk, String who) {
-        try {
-            return GameStatus.read(desk.game(who)).finished();
-        } catch (java.io.IOException e) {
-            return false;
-        }
     }
 }

@@ -93,6 +93,56 @@ final class MailDesk {
                 .orElse(List.of());
     }
 
+    /** Adds {@code text}, sent by {@code who}, to every other player's inbox. */
+    static void broadcast(Map<String, String> inbox, String who, String text) {
+        for (String other : inbox.keySet()) {
+            if (!other.equals(who)) {
+                inbox.merge(other, text, String::concat);
+            }
+        }
+    }
+
+    /**
+     * Plays a table by mail to its end: every player pastes in what reached it and its replies go to every other
+     * player; on its turns the first player (the dealer) plays the script's next move, after {@code beforeMove}
+     * is told how many moves are left. Returns the moves left (none when the script was played).
+     */
+    List<String> playTable(Map<String, String> inbox, List<String> script, java.util.function.IntConsumer beforeMove)
+            throws IOException {
+        List<String> players = List.copyOf(inbox.keySet());
+        List<String> left = new ArrayList<>(script);
+        for (int round = 0; round < 200 && !allFinished(players); round++) {
+            for (String who : players) {
+                if (!inbox.get(who).isEmpty()) {
+                    Sent r = receive(who, inbox.get(who));
+                    if (r.run().code() != 0) {
+                        throw new AssertionError(who + " could not take in its mail: " + r.run().out() + r.run().err());
+                    }
+                    inbox.put(who, "");
+                    broadcast(inbox, who, r.text());
+                }
+            }
+            if (fairtable.net.correspondence.GameStatus.read(game(players.get(0))).yourMove() && !left.isEmpty()) {
+                beforeMove.accept(left.size());
+                Sent played = mail("move", players.get(0), left.remove(0));
+                if (played.run().code() != 0) {
+                    throw new AssertionError("the dealer's move was refused: " + played.run().err());
+                }
+                broadcast(inbox, players.get(0), played.text());
+            }
+        }
+        return left;
+    }
+
+    private boolean allFinished(List<String> players) throws IOException {
+        for (String who : players) {
+            if (!fairtable.net.correspondence.GameStatus.read(game(who)).finished()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     static String other(String who) {
         return who.equals("alice") ? "bob" : "alice";
     }

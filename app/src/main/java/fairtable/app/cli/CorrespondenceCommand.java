@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "mail", mixinStandardHelpOptions = true,
         description = {"Play a two-party game by e-mail or chat: messages are armored text. Games: the blind draw",
             "(FR 2823580, --game draw, the default), Mahjong Shogi (--game mahjong-shogi) and dark chess (--game dark-chess);",
-            "and for 2 to 10 players a verifiable-deck deal (--game deal; every message goes to every other player).",
+            "and for several players a verifiable-deck deal (--game deal) or the permutation deal (--game permutation),",
+            "where every message goes to every other player.",
             "new: start a game and print the hello to send; join: answer a hello; receive: take in messages and",
             "print the replies; move: play your move; status: whose move, what is awaited, your view.",
             "The game lives in --dir between invocations."},
@@ -89,14 +90,15 @@ public final class CorrespondenceCommand implements Runnable {
         Path out;
 
         @Option(names = "--game", defaultValue = DrawByMail.NAME,
-                description = "draw (FR 2823580, the default), mahjong-shogi, dark-chess, or deal (the verifiable deck, "
-                        + "2 to 10 players).")
+                description = "draw (FR 2823580, the default), mahjong-shogi, dark-chess, deal (the verifiable deck, "
+                        + "2 to 10 players) or permutation (seed 002's permutation deal, 3 or more players).")
         String gameName;
 
-        @Option(names = "--players", description = "deal: the number of players, 2 to 10 (default: 3).")
+        @Option(names = "--players", description = "deal: the number of players, 2 to 10; permutation: 3 or more "
+                + "(default: 3).")
         Integer players;
 
-        @Option(names = "--cards", description = "draw: K, the deck size; deal: the deck size (default: 52).")
+        @Option(names = "--cards", description = "draw: K, the deck size; deal, permutation: the deck size (default: 52).")
         Integer cards;
 
         @Option(names = "--each", description = "draw: X, the cards each party draws (default: 5).")
@@ -165,7 +167,7 @@ public final class CorrespondenceCommand implements Runnable {
                 + "SecureRandom). Keys and commitments always come from SecureRandom.")
         Long seed;
 
-        @Option(names = "--seat", description = "deal: your seat at the table, 1 to players-1, as the dealer "
+        @Option(names = "--seat", description = "deal, permutation: your seat at the table, 1 to players-1, as the dealer "
                 + "gave it (paste every earlier player's hello too).")
         Integer seat;
 
@@ -260,7 +262,8 @@ public final class CorrespondenceCommand implements Runnable {
             description = {"Play your move and print the message(s) to send. Mahjong Shogi: a move like e3-e4 (onto",
                 "a hidden tile it is an attack; the battle's messages follow with each receive), or 'resign'.",
                 "Dark chess: a UCI move like e2e4 or e7e8q; the vision rounds follow with each receive.",
-                "Deal (the dealer, seat 0): deal N, open N, or reveal.",
+                "Deal (the dealer, seat 0): deal N, open N, or reveal. Permutation deal (the dealer): show P to S,",
+                "open P, or finish.",
                 "'fairtable mail status' lists your legal moves."})
     static final class MoveCommand implements Callable<Integer> {
         @Mixin

@@ -17,7 +17,8 @@ import java.util.Optional;
  */
 interface MailGame<P extends Party> {
     /** The games {@code mail} plays, by the name users give to {@code --game}. */
-    List<MailGame<?>> ALL = List.of(new DrawByMail(), new MahjongShogiByMail(), new DarkChessByMail(), new DealByMail());
+    List<MailGame<?>> ALL = List.of(new DrawByMail(), new MahjongShogiByMail(), new DarkChessByMail(), new DealByMail(),
+            new PermutationDealByMail());
 
     static MailGame<?> byName(String name) {
         return ALL.stream().filter(g -> g.name().equals(name)).findFirst().orElseThrow(() ->
