@@ -30,6 +30,7 @@ public final class NetworkTable {
     /** A guest taking its seat back: "fairtable-resume SEAT CONSUMED"; the host answers "fairtable-resumed HELD". */
     private static final String RESUME = "fairtable-resume";
     private static final String RESUMED = "fairtable-resumed";
+    private static final Duration RESUME_PATIENCE = Duration.ofSeconds(10);
 
     private NetworkTable() {
     }
@@ -316,7 +317,7 @@ public final class NetworkTable {
                 missed[g] = true;
             }
         }
-        Thread acceptor = resumes == null ? null : accept(resumes, inbox, links.length, keys, timeout);
+        Thread acceptor = resumes == null ? null : accept(resumes, inbox, links.length, keys);
         try {
             while (!node.isFinished() || (resumes != null && anyMissed(missed))) {
                 Incoming in;
@@ -449,7 +450,7 @@ public final class NetworkTable {
      * over a channel with that seat's key (on a TLS table), is handed to the host's loop.
      */
     private static Thread accept(Connector resumes, BlockingQueue<Incoming> inbox, int guests,
-            List<VerifyingKey> keys, Duration timeout) {
+            List<VerifyingKey> keys) {
         Thread acceptor = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {
                 Transport t;
@@ -462,7 +463,8 @@ public final class NetworkTable {
                     continue;
                 }
                 try {
-                    String[] w = new String(t.receive(timeout), StandardCharsets.UTF_8).split(" ");
+                    // A short wait: one slow or silent caller must not hold the door for the others.
+                    String[] w = new String(t.receive(RESUME_PATIENCE), StandardCharsets.UTF_8).split(" ");
                     int seat = w.length == 3 && w[0].equals(RESUME) ? Integer.parseInt(w[1]) : -1;
                     int consumed = seat > 0 ? Integer.parseInt(w[2]) : -1;
                     boolean keyMatches = !(t instanceof fairtable.net.tls.TlsTransport tls) || keys.isEmpty()
