@@ -261,7 +261,7 @@ public final class CorrespondenceCommand implements Runnable {
     @Command(name = "move", mixinStandardHelpOptions = true,
             description = {"Play your move and print the message(s) to send. Mahjong Shogi: a move like e3-e4 (onto",
                 "a hidden tile it is an attack; the battle's messages follow with each receive), or 'resign'.",
-                "Dark chess: a UCI move like e2e4 or e7e8q; the vision rounds follow with each receive.",
+                "Dark chess: a UCI move like e2e4 or e7e8q, or resign; the vision rounds follow with each receive.",
                 "Deal (the dealer, seat 0): deal N, open N, or reveal. Permutation deal (the dealer): show P to S,",
                 "open P, or finish.",
                 "'fairtable mail status' lists your legal moves."})

@@ -19,7 +19,8 @@ import java.util.random.RandomGenerator;
 import java.util.stream.Collectors;
 
 /**
- * Dark chess (dark-chess/v1) by mail. The user types each move on their turn ({@code mail move e2e4}); the vision
+ * Dark chess (dark-chess/v1) by mail. The user types each move on their turn ({@code mail move e2e4}, or
+ * {@code resign}); the vision
  * rebuild after every ply (padded rounds of oblivious transfer) and the reveals at the end are answered by every
  * {@code receive}, one paste per round. The party's side never chooses a move by itself here
  * ({@link ChessSide#LATER}), so the game stops at the user's turn until they type it.
@@ -103,6 +104,7 @@ final class DarkChessByMail implements MailGame<DarkChessParty> {
         if (party.isMyMove()) {
             out.append("YOUR MOVE. Legal moves: ").append(side.legalMoves().stream().map(Move::uci)
                     .collect(Collectors.joining(" "))).append('\n');
+            out.append("(or resign)\n");
         }
         return out.toString();
     }
@@ -121,6 +123,9 @@ final class DarkChessByMail implements MailGame<DarkChessParty> {
     public List<Envelope> move(DarkChessParty party, String text) {
         if (!party.isMyMove() || !(party.side() instanceof ChessSide side)) {
             throw new IllegalStateException("it is not your move: awaiting " + party.awaiting());
+        }
+        if (text.strip().equals("resign")) {
+            return party.move(s -> ((ChessSide) s).resigning());
         }
         Move move;
         try {

@@ -47,6 +47,14 @@ public final class ChessSide implements DarkChessSide {
     /** Chooses no move: the party waits until the person's move is given with {@link #choosing(Move)}. */
     public static final MoveChooser LATER = (view, legal, random) -> null;
 
+    /** Chooses to resign instead of moving (see {@link #resigning()}); never asked for a move. */
+    private static final MoveChooser RESIGNS = (view, legal, random) -> {
+        throw new IllegalStateException("a resigning side chooses no move");
+    };
+
+    /** The announcement of a resignation: kind 2, nothing captured. */
+    private static final int RESIGNATION = 2;
+
     private final Color me;
     private final Color sideToMove;
     private final Map<Square, PieceType> own;
@@ -110,6 +118,11 @@ public final class ChessSide implements DarkChessSide {
         return sideToMove == me && plan == null ? view.legalMoves(rights) : List.of();
     }
 
+    /** This side resigning at its turn: its "move" ends the game, which the other side wins. */
+    public ChessSide resigning() {
+        return new ChessSide(me, sideToMove, own, promoted, rights, doublePushed, view, myCaptures, moves, plan, RESIGNS);
+    }
+
     /** This side choosing {@code move} at its turn (a move a person typed); {@link #move} refuses it if illegal. */
     public ChessSide choosing(Move move) {
         return new ChessSide(me, sideToMove, own, promoted, rights, doublePushed, view, myCaptures, moves, plan,
@@ -131,6 +144,11 @@ public final class ChessSide implements DarkChessSide {
     public Moved move(RandomGenerator random) {
         if (sideToMove != me || plan != null) {
             throw new IllegalStateException("not " + me + "'s turn to move");
+        }
+        if (chooser == RESIGNS) {
+            return new Moved(with(me.opposite(), own, promoted, rights, null, view, myCaptures, append("resign"), null),
+                    new byte[] {RESIGNATION, (byte) NONE, 0},
+                    Optional.of(name(me.opposite()) + " wins: " + name(me) + " resigned"));
         }
         List<Move> legal = view.legalMoves(rights);
         if (legal.isEmpty()) {
@@ -197,12 +215,19 @@ public final class ChessSide implements DarkChessSide {
         if (sideToMove == me || plan != null) {
             throw new IllegalArgumentException("it is not the opponent's turn to move");
         }
-        if (announcement.length != 3 || announcement[0] > 1 || announcement[0] < 0 || announcement[2] > 1
+        if (announcement.length != 3 || announcement[0] > RESIGNATION || announcement[0] < 0 || announcement[2] > 1
                 || announcement[2] < 0) {
             throw new IllegalArgumentException("malformed move announcement");
         }
         int capturedIndex = announcement[1] & 0xff;
         boolean kingClaimed = announcement[2] == 1;
+        if (announcement[0] == RESIGNATION) {
+            if (capturedIndex != NONE || kingClaimed) {
+                throw new IllegalArgumentException("a resignation with a capture");
+            }
+            return new Moved(with(me, own, promoted, rights, null, view, myCaptures, moves, null), announcement,
+                    Optional.of(name(me) + " wins: " + name(me.opposite()) + " resigned"));
+        }
         if (announcement[0] == 1) {
             if (capturedIndex != NONE || kingClaimed) {
                 throw new IllegalArgumentException("a 'no move' announcement with a capture");

@@ -76,7 +76,11 @@ public final class DarkChessReferee implements DarkChessVerifier {
             String text = moves.get(mover).get(used[mover]++);
             DarkChessGame playable = ignoringFiftyMoves(game);
             byte[] expected;
-            if (text.equals("none")) {
+            if (text.equals("resign")) {
+                expected = new byte[] {2, (byte) 255, 0};
+                outcome = ChessSide.name(Color.values()[1 - mover]) + " won: " + ChessSide.name(Color.values()[mover])
+                        + " resigned";
+            } else if (text.equals("none")) {
                 if (!playable.legalMoves().isEmpty()) {
                     return fail(i, mover, "claimed to have no move in ply " + (i + 1) + ", but had "
                             + playable.legalMoves().size());

@@ -91,4 +91,21 @@ class DarkChessTypedMoveTest {
     private DarkChessParty restore(DarkChessParty party, SigningKey key) throws MalformedMessageException {
         return DarkChessParty.restore(party.snapshot(), key, random.split(), b -> ChessSide.fromBytes(b, ChessSide.LATER));
     }
+
+    @Test
+    void aPlayerWhoResignsAtItsTurnLosesAndTheAuditAgrees() throws Exception {
+        DarkChessParameters params = new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 10);
+        DarkChessParty[] seats = {
+            DarkChessParty.create(params, 0, "white", whiteKey, ChessSide.start(Color.WHITE, ChessSide.LATER), random.split()),
+            DarkChessParty.create(params, 1, "black", blackKey, ChessSide.start(Color.BLACK, ChessSide.LATER), random.split())};
+        exchange(seats, seats[0].start(), List.of());
+        exchange(seats, seats[0].move(s -> ((ChessSide) s).choosing(uci("e2e4"))), List.of());
+        exchange(seats, List.of(), seats[1].move(s -> ((ChessSide) s).resigning()));
+        for (DarkChessParty seat : seats) {
+            assertThat(seat.isFinished()).isTrue();
+            assertThat(seat.result()).contains("white wins: black resigned");
+        }
+        assertThat(Auditor.audit(new TranscriptFile.Contents(seats[1].transcript().envelopes(), List.of())).line())
+                .startsWith("VERIFIED").contains("white won: black resigned");
+    }
 }
