@@ -260,7 +260,8 @@ public final class PlayCommand implements Callable<Integer> {
                         : TlsTransport.accept(server, TlsIdentity.of(identity()), PeerCheck.anyKey(), Duration.ofSeconds(1));
             };
             try {
-                NetworkTable.playHost(me.node(), guests, resumes, terms.keys(), turnTimeout, journal, me.live());
+                NetworkTable.playHost(me.node(), guests, resumes, terms, insecure ? null : identity(), turnTimeout,
+                        journal, me.live());
             } catch (ProtocolViolation v) {
                 return stopped(config, me.node(), v, out);
             }
@@ -327,8 +328,8 @@ public final class PlayCommand implements Callable<Integer> {
                     terms.patent(), seed);
             Seated me = networkSeat(config, terms, bot, saved, journal, out);
             try {
-                NetworkTable.playGuest(me.node(), host, () -> connectToHost(timeout), terms.keys(), turnTimeout,
-                        journal, me.live());
+                NetworkTable.playGuest(me.node(), host, () -> connectToHost(timeout), terms,
+                        insecure ? null : identity(), turnTimeout, journal, me.live());
             } catch (ProtocolViolation v) {
                 return stopped(config, me.node(), v, out);
             }

@@ -1,5 +1,6 @@
 package fairtable.app.play;
 
+import fairtable.crypto.sign.SigningKey;
 import fairtable.crypto.sign.VerifyingKey;
 import fairtable.games.table.TableMessage;
 import fairtable.games.table.TableNode;
@@ -16,7 +17,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Consumer;
 
 /**
  * A table over the network, one seat per process. The host is seat 0 and the relay: every guest connects to
@@ -48,6 +48,11 @@ public final class NetworkTable {
             if (!keys.isEmpty() && keys.size() != names.size()) {
                 throw new IllegalArgumentException(names.size() + " names but " + keys.size() + " keys");
             }
+        }
+
+        /** The same terms as seat {@code other} receives them. */
+        public Terms withSeat(int other) {
+            return new Terms(game, rounds, stack, patent, other, names, keys);
         }
 
         String line() {
@@ -95,8 +100,7 @@ public final class NetworkTable {
     /** The host's side of the handshake: the terms to every guest (guest i is seat i + 1). */
     public static void sendTerms(List<? extends Transport> guests, Terms hostTerms) throws IOException {
         for (int g = 0; g < guests.size(); g++) {
-            Terms theirs = new Terms(hostTerms.game(), hostTerms.rounds(), hostTerms.stack(), hostTerms.patent(), g + 1,
-                    hostTerms.names(), hostTerms.keys());
+            Terms theirs = hostTerms.withSeat(g + 1);
             guests.get(g).send(theirs.line().getBytes(StandardCharsets.UTF_8));
         }
     }
@@ -126,79 +130,107 @@ public final class NetworkTable {
         throw new IOException("the host did not give the seat back: " + answer);
     }
 
-    /** A seat's node and what it has said and consumed so far: everything a resumed connection needs. */
-    private static final class Speaker {
+    /** A guest's node, the relay's chain as it has seen it, and everything it has said (to resend after a resume). */
+    private static final class Guest {
         final TableNode node;
+        final RelayChain chain;
+        final SigningKey key;
         final SeatLog journal;
         final List<byte[]> said = new ArrayList<>();
+        int echoed;
 
-        Speaker(TableNode node, SeatLog journal) {
+        Guest(TableNode node, Terms terms, SigningKey key, SeatLog journal) {
             this.node = node;
+            this.chain = new RelayChain(terms);
+            this.key = key;
             this.journal = journal;
         }
 
-        /** The node's messages, kept in order (the node says them again the same way after a restart). */
+        /** The node's messages, each with this seat's acknowledgement of the chain so far. */
         List<byte[]> say(List<TableMessage> messages) {
-            List<byte[]> bytes = new ArrayList<>();
+            List<byte[]> frames = new ArrayList<>();
             for (TableMessage m : messages) {
-                bytes.add(m.toBytes());
+                byte[] payload = m.toBytes();
+                frames.add(new RelayChain.Said(payload, chain.ack(key, payload)).toBytes());
             }
-            said.addAll(bytes);
-            return bytes;
-        }
-
-        /** Starts the node, or with a journal rebuilds it by feeding it everything it had consumed. */
-        List<SeatLog.Frame> startOrReplay(Consumer<byte[]> relayedFrom0, FrameSink relayed) throws IOException,
-                ProtocolViolation {
-            for (byte[] b : say(node.start())) {
-                relayedFrom0.accept(b);
-            }
-            if (journal == null) {
-                return List.of();
-            }
-            List<SeatLog.Frame> frames = journal.frames();
-            for (SeatLog.Frame f : frames) {
-                relayed.add(f.from(), f.bytes());
-                for (byte[] b : say(node.receive(decode(f.bytes(), node, f.from())))) {
-                    relayedFrom0.accept(b);
-                }
-            }
-            journal.checkReplayed();
-            journal.flush();
+            said.addAll(frames);
             return frames;
         }
-    }
 
-    @FunctionalInterface
-    private interface FrameSink {
-        void add(int from, byte[] bytes);
+        /**
+         * Takes one placed message: checks the chain and the acknowledgement it carries; its own echo must be what
+         * it said; another seat's message goes to the node. Returns what the seat answers.
+         */
+        List<byte[]> take(byte[] frame, List<VerifyingKey> keys) throws ProtocolViolation {
+            RelayChain.Placed placed;
+            try {
+                placed = RelayChain.Placed.fromBytes(frame);
+            } catch (MalformedMessageException e) {
+                throw new ProtocolViolation(0, node.nameOf(0), "relayed an unreadable frame: " + e.getMessage());
+            }
+            chain.accept(placed, node::nameOf);
+            if (placed.from() == node.seat()) {
+                RelayChain.Said mine = echoed < said.size() ? saidAt(echoed) : null;
+                if (mine == null || !java.util.Arrays.equals(mine.payload(), placed.payload())
+                        || !java.util.Arrays.equals(mine.ack(), placed.ack())) {
+                    throw new ProtocolViolation(0, node.nameOf(0), "relayed in my name a message I did not send");
+                }
+                echoed++;
+                return List.of();
+            }
+            TableMessage m = decode(placed.payload(), node, placed.from());
+            if (m.sender() != placed.from()) {
+                throw new ProtocolViolation(0, node.nameOf(placed.from()), "sent a message in the name of seat " + m.sender());
+            }
+            checkSigner(m, keys, node);
+            return say(node.receive(m));
+        }
+
+        private RelayChain.Said saidAt(int index) {
+            try {
+                return RelayChain.Said.fromBytes(said.get(index));
+            } catch (MalformedMessageException e) {
+                throw new IllegalStateException("this seat's own frame does not read back", e);
+            }
+        }
     }
 
     /** A guest plays its seat to the end over one connection, with neither reconnection nor journal. */
-    public static void playGuest(TableNode node, Transport host, List<VerifyingKey> keys, Duration timeout)
+    public static void playGuest(TableNode node, Transport host, Terms terms, SigningKey key, Duration timeout)
             throws IOException, TimeoutException, ProtocolViolation {
-        playGuest(node, host, null, keys, timeout, null, () -> { });
+        playGuest(node, host, null, terms, key, timeout, null, () -> { });
     }
 
     /**
-     * A guest plays its seat to the end; every message comes through the host. {@code host} is the connection
-     * made at the handshake, or null when a restarted guest must first take its seat back. With {@code reconnect},
-     * a lost connection is made again (backing off, for up to {@code timeout}) and the seat resumed; with
-     * {@code journal}, every consumed message is on disk before the seat's answer leaves, and a restarted seat is
-     * first rebuilt from it. {@code live} runs once the replay is over.
+     * A guest plays its seat to the end; every message comes through the host, placed in the relay's signed chain
+     * ({@link RelayChain}), and every message it sends acknowledges the chain as it has seen it. {@code host} is
+     * the connection made at the handshake, or null when a restarted guest must first take its seat back. With
+     * {@code reconnect}, a lost connection is made again (backing off, for up to {@code timeout}) and the seat
+     * resumed; with {@code journal}, every consumed message is on disk before the seat's answer leaves, and a
+     * restarted seat is first rebuilt from it. {@code key} signs the acknowledgements (the seat's identity on a
+     * TLS table). {@code live} runs once the replay is over.
      */
-    public static void playGuest(TableNode node, Transport host, Connector reconnect, List<VerifyingKey> keys,
+    public static void playGuest(TableNode node, Transport host, Connector reconnect, Terms terms, SigningKey key,
             Duration timeout, SeatLog journal, Runnable live) throws IOException, TimeoutException, ProtocolViolation {
-        Speaker me = new Speaker(node, journal);
-        int consumed = me.startOrReplay(b -> { }, (from, bytes) -> { }).size();
+        Guest me = new Guest(node, terms, key, journal);
+        me.say(node.start());
+        if (journal != null) {
+            for (SeatLog.Frame f : journal.frames()) {
+                me.take(f.bytes(), terms.keys());
+            }
+            journal.checkReplayed();
+            journal.flush();
+        }
         live.run();
         Transport link = host;
         if (link == null) {
-            link = again(me, null, reconnect, consumed, timeout);
+            link = again(me, null, reconnect, timeout);
         } else {
             sendAll(link, me.said);
         }
-        while (!node.isFinished()) {
+        // The seat is done when the game is over and the host has placed everything it said: an echo never
+        // placed is a message the host dropped.
+        while (!node.isFinished() || me.echoed < me.said.size()) {
             byte[] frame;
             try {
                 frame = link.receive(timeout);
@@ -208,30 +240,27 @@ public final class NetworkTable {
                 if (reconnect == null) {
                     throw e;
                 }
-                link = again(me, link, reconnect, consumed, timeout);
+                link = again(me, link, reconnect, timeout);
                 continue;
             }
-            TableMessage m = decode(frame, node, 0);
-            checkSigner(m, keys, node);
-            List<TableMessage> answer = node.receive(m);
-            consumed++;
+            List<byte[]> answer = me.take(frame, terms.keys());
             if (journal != null) {
                 journal.consumed(0, frame);
             }
             try {
-                sendAll(link, me.say(answer));
+                sendAll(link, answer);
             } catch (IOException e) {
                 if (reconnect == null) {
                     throw e;
                 }
-                link = again(me, link, reconnect, consumed, timeout);
+                link = again(me, link, reconnect, timeout);
             }
         }
         link.close();
     }
 
     /** Reconnects to the host, backing off up to {@code timeout}, and resends what it does not have yet. */
-    private static Transport again(Speaker me, Transport broken, Connector reconnect, int consumed, Duration timeout)
+    private static Transport again(Guest me, Transport broken, Connector reconnect, Duration timeout)
             throws IOException {
         if (broken != null) {
             broken.close();
@@ -246,7 +275,7 @@ public final class NetworkTable {
             Transport link = null;
             try {
                 link = reconnect.connect();
-                int hostHas = resume(link, me.node.seat(), consumed, timeout);
+                int hostHas = resume(link, me.node.seat(), me.chain.size(), timeout);
                 if (hostHas > me.said.size()) {
                     throw new IOException("the host claims " + hostHas + " messages of this seat, which said only "
                             + me.said.size());
@@ -281,38 +310,47 @@ public final class NetworkTable {
     private record Incoming(int guest, int generation, byte[] frame, Exception failure, Transport rejoined,
             int consumed) {}
 
-    /** One message in the order the host relayed it, and the seat that said it. */
-    private record Relayed(int from, byte[] bytes) {}
-
     /** The host plays seat 0 over the guests' first connections, with neither resumption nor journal. */
-    public static void playHost(TableNode node, List<? extends Transport> guests, List<VerifyingKey> keys,
+    public static void playHost(TableNode node, List<? extends Transport> guests, Terms terms, SigningKey hostKey,
             Duration timeout) throws IOException, TimeoutException, ProtocolViolation {
-        playHost(node, guests, null, keys, timeout, null, () -> { });
+        playHost(node, guests, null, terms, hostKey, timeout, null, () -> { });
     }
 
     /**
-     * The host plays seat 0 and relays every guest's messages to the others, in the order they arrive.
-     * {@code guests.get(g)} is seat g + 1's connection, or null for a guest not connected (a restarted host).
-     * With {@code resumes} (blocking accepts on the table's port), a guest whose connection broke, or that
-     * restarted, takes its seat back and is sent what it missed; with {@code journal} every consumed message is
-     * on disk before it is relayed, and a restarted host is first rebuilt from it, relay order included.
+     * The host plays seat 0 and relays: it places every message, its own and each guest's, at the next position of
+     * the relay's chain ({@link RelayChain}), signs the head with {@code hostKey} and sends the placed message to
+     * every guest, its author included. {@code guests.get(g)} is seat g + 1's connection, or null for a guest not
+     * connected (a restarted host). With {@code resumes} (blocking accepts on the table's port), a guest whose
+     * connection broke, or that restarted, takes its seat back and is sent what it missed; with {@code journal}
+     * every consumed message is on disk before it is placed, and a restarted host is first rebuilt from it, its
+     * chain included (Ed25519 signs the same head the same way).
      */
-    public static void playHost(TableNode node, List<? extends Transport> guests, Connector resumes,
-            List<VerifyingKey> keys, Duration timeout, SeatLog journal, Runnable live)
+    public static void playHost(TableNode node, List<? extends Transport> guests, Connector resumes, Terms terms,
+            SigningKey hostKey, Duration timeout, SeatLog journal, Runnable live)
             throws IOException, TimeoutException, ProtocolViolation {
         BlockingQueue<Incoming> inbox = new LinkedBlockingQueue<>();
         Transport[] links = guests.toArray(Transport[]::new);
         int[] generation = new int[links.length];
-        // A guest that was away when messages were relayed, or whose send failed: it must come back for them.
+        // A guest that was away when messages were placed, or whose send failed: it must come back for them.
         boolean[] missed = new boolean[links.length];
-        List<Relayed> relayed = new ArrayList<>();
-        Speaker me = new Speaker(node, journal);
-        me.startOrReplay(b -> relayed.add(new Relayed(0, b)), (from, bytes) -> relayed.add(new Relayed(from, bytes)));
+        RelayChain chain = new RelayChain(terms);
+        List<VerifyingKey> keys = terms.keys();
+        byte[] none = new byte[0];
+        for (TableMessage m : node.start()) {
+            chain.place(0, m.toBytes(), none, hostKey);
+        }
+        if (journal != null) {
+            for (SeatLog.Frame f : journal.frames()) {
+                consume(node, chain, keys, hostKey, f.from(), f.bytes());
+            }
+            journal.checkReplayed();
+            journal.flush();
+        }
         live.run();
         for (int g = 0; g < links.length; g++) {
             if (links[g] != null) {
                 listen(inbox, links[g], g, generation[g]);
-                deliver(links, g, relayed, 0);
+                deliver(links, chain, 0, g);
             } else {
                 missed[g] = true;
             }
@@ -341,11 +379,11 @@ public final class NetworkTable {
                     }
                     links[g] = in.rejoined();
                     generation[g]++;
-                    int theirs = (int) relayed.stream().filter(r -> r.from() == g + 1).count();
+                    int theirs = (int) chain.placed().stream().filter(r -> r.from() == g + 1).count();
                     try {
                         links[g].send((RESUMED + " " + theirs).getBytes(StandardCharsets.UTF_8));
                         listen(inbox, links[g], g, generation[g]);
-                        deliver(links, g, relayed, in.consumed());
+                        deliver(links, chain, in.consumed(), g);
                         missed[g] = false;
                     } catch (IOException e) {
                         drop(links, g);
@@ -362,25 +400,15 @@ public final class NetworkTable {
                     drop(links, g); // it may come back
                     continue;
                 }
-                TableMessage m = decode(in.frame(), node, g + 1);
-                if (m.sender() != g + 1) {
-                    throw new ProtocolViolation(0, node.nameOf(g + 1), "sent a message in the name of seat " + m.sender());
-                }
-                checkSigner(m, keys, node);
-                List<TableMessage> answer = node.receive(m);
+                int before = chain.size();
+                consume(node, chain, keys, hostKey, g + 1, in.frame());
                 if (journal != null) {
                     journal.consumed(g + 1, in.frame());
                 }
-                relayed.add(new Relayed(g + 1, in.frame()));
-                for (int other = 0; other < links.length; other++) {
-                    if (other != g) {
-                        send(links, missed, other, in.frame());
-                    }
-                }
-                for (byte[] b : me.say(answer)) {
-                    relayed.add(new Relayed(0, b));
+                for (RelayChain.Placed p : chain.placed().subList(before, chain.size())) {
+                    byte[] bytes = p.toBytes();
                     for (int other = 0; other < links.length; other++) {
-                        send(links, missed, other, b);
+                        send(links, missed, other, bytes);
                     }
                 }
             }
@@ -388,6 +416,31 @@ public final class NetworkTable {
             if (acceptor != null) {
                 acceptor.interrupt();
             }
+        }
+    }
+
+    /**
+     * The host takes a guest's frame: its acknowledgement must agree with the chain, its message must be the
+     * guest's own and accepted by the host's seat; then the message is placed, and after it the seat's answer.
+     */
+    private static void consume(TableNode node, RelayChain chain, List<VerifyingKey> keys, SigningKey hostKey,
+            int from, byte[] frame) throws ProtocolViolation {
+        RelayChain.Said said;
+        try {
+            said = RelayChain.Said.fromBytes(frame);
+        } catch (MalformedMessageException e) {
+            throw new ProtocolViolation(0, node.nameOf(from), "unreadable frame: " + e.getMessage());
+        }
+        chain.checkAck(said.ack(), from, said.payload(), node::nameOf);
+        TableMessage m = decode(said.payload(), node, from);
+        if (m.sender() != from) {
+            throw new ProtocolViolation(0, node.nameOf(from), "sent a message in the name of seat " + m.sender());
+        }
+        checkSigner(m, keys, node);
+        List<TableMessage> answer = node.receive(m);
+        chain.place(from, said.payload(), said.ack(), hostKey);
+        for (TableMessage a : answer) {
+            chain.place(0, a.toBytes(), new byte[0], hostKey);
         }
     }
 
@@ -421,13 +474,11 @@ public final class NetworkTable {
         }
     }
 
-    /** Sends guest g every relayed message not its own, after the first {@code skip} of them. */
-    private static void deliver(Transport[] links, int g, List<Relayed> relayed, int skip) throws IOException {
-        int index = 0;
-        for (Relayed r : relayed) {
-            if (r.from() != g + 1 && index++ >= skip) {
-                links[g].send(r.bytes());
-            }
+    /** Sends guest g every placed message from position {@code from} on. */
+    private static void deliver(Transport[] links, RelayChain chain, int from, int g) throws IOException {
+        List<RelayChain.Placed> placed = chain.placed();
+        for (int i = Math.min(from, placed.size()); i < placed.size(); i++) {
+            links[g].send(placed.get(i).toBytes());
         }
     }
 

@@ -32,17 +32,18 @@ class NetworkTableIdentityTest {
         SigningKey ann = key(1);
         InMemoryTransport[] wire = InMemoryTransport.pair("ann", "ben");
         List<VerifyingKey> keys = List.of(ann.verifyingKey(), channelKey.verifyingKey());
+        NetworkTable.Terms terms = new NetworkTable.Terms(GameKind.HOLDEM, 1, 1000, false, 0, CONFIG.names(), keys);
         TableNode host = CONFIG.botSeat(0, ann);
         TableNode guest = CONFIG.botSeat(1, gameKey);
         CompletableFuture<Void> ben = CompletableFuture.runAsync(() -> {
             try {
-                NetworkTable.playGuest(guest, wire[1], keys, Duration.ofSeconds(20));
+                NetworkTable.playGuest(guest, wire[1], terms.withSeat(1), channelKey, Duration.ofSeconds(20));
             } catch (Exception e) {
                 wire[1].close();
             }
         });
         try {
-            NetworkTable.playHost(host, List.of(wire[0]), keys, Duration.ofSeconds(20));
+            NetworkTable.playHost(host, List.of(wire[0]), terms, ann, Duration.ofSeconds(20));
             return null;
         } catch (ProtocolViolation | java.io.IOException | java.util.concurrent.TimeoutException e) {
             return e;
