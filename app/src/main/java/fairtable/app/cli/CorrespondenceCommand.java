@@ -36,7 +36,8 @@ import picocli.CommandLine.Spec;
         description = {"Play a two-party game by e-mail or chat: messages are armored text. Games: the blind draw",
             "(FR 2823580, --game draw, the default), Mahjong Shogi (--game mahjong-shogi) and dark chess (--game dark-chess);",
             "and for several players a verifiable-deck deal (--game deal) or the permutation deal (--game permutation),",
-            "where every message goes to every other player.",
+            "where every message goes to every other player; and the card games (--game holdem, draw-poker, dominoes),",
+            "hosted by the player who starts them: the host's texts go to everyone, the others' to the host.",
             "new: start a game and print the hello to send; join: answer a hello; receive: take in messages and",
             "print the replies; move: play your move; status: whose move, what is awaited, your view.",
             "The game lives in --dir between invocations."},
@@ -91,11 +92,12 @@ public final class CorrespondenceCommand implements Runnable {
 
         @Option(names = "--game", defaultValue = DrawByMail.NAME,
                 description = "draw (FR 2823580, the default), mahjong-shogi, dark-chess, deal (the verifiable deck, "
-                        + "2 to 10 players) or permutation (seed 002's permutation deal, 3 or more players).")
+                        + "2 to 10 players), permutation (seed 002's permutation deal, 3 or more players), or a card "
+                        + "game: holdem, draw-poker, dominoes (you host it).")
         String gameName;
 
         @Option(names = "--players", description = "deal: the number of players, 2 to 10; permutation: 3 or more "
-                + "(default: 3).")
+                + "(default: 3); the card games: as fairtable play (default: 2).")
         Integer players;
 
         @Option(names = "--cards", description = "draw: K, the deck size; deal, permutation: the deck size (default: 52).")
@@ -121,12 +123,46 @@ public final class CorrespondenceCommand implements Runnable {
         @Option(names = "--name", description = "Your name in the transcript (default: your profile's name).")
         String name;
 
+        @Option(names = "--hands", description = "holdem, draw-poker: hands to play; dominoes: rounds (default: the "
+                + "game's, as fairtable play).")
+        Integer hands;
+
+        @Option(names = "--stack", description = "holdem, draw-poker: each player's starting chips (default: 1000).")
+        Integer stack;
+
+        @Option(names = "--bot", description = "holdem, draw-poker, dominoes: a bot plays your seat; you only pass the "
+                + "texts on.")
+        boolean bot;
+
         @Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() throws IOException {
+            if (TableByMail.isCardGame(gameName)) {
+                return startTable();
+            }
+            if (hands != null || stack != null || bot) {
+                throw new IllegalArgumentException("--hands, --stack and --bot are for the card games (holdem, "
+                        + "draw-poker, dominoes)");
+            }
             return start(MailGame.byName(gameName));
+        }
+
+        /** A card game: seat 0 hosts the table's relay; the invitation goes to every other player. */
+        private int startTable() throws IOException {
+            if (cards != null || each != null || moveLimit != null || seed != null) {
+                throw new IllegalArgumentException("--cards, --each, --move-limit and --seed do not apply to --game "
+                        + gameName);
+            }
+            if (mode != null && !mode.equals("patent")) {
+                throw new IllegalArgumentException("--mode for a card game is 'patent' (two-player draw-poker dealt by "
+                        + "FR 2823580), or nothing for the verifiable deck");
+            }
+            Profile profile = game.profile();
+            return TableByMail.create(game.dir, profile.identity(), profile.fingerprint().toString(),
+                    fairtable.app.play.GameKind.byCommand(gameName), players, hands, stack, mode != null,
+                    name != null ? name : profile.displayName(), bot, out, spec.commandLine().getOut());
         }
 
         private <P extends Party> int start(MailGame<P> kind) throws IOException {
@@ -171,6 +207,9 @@ public final class CorrespondenceCommand implements Runnable {
                 + "gave it (paste every earlier player's hello too).")
         Integer seat;
 
+        @Option(names = "--bot", description = "holdem, draw-poker, dominoes: a bot plays your seat.")
+        boolean bot;
+
         @Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
@@ -182,6 +221,11 @@ public final class CorrespondenceCommand implements Runnable {
             try {
                 List<Envelope> messages = Armor.decodeAll(input);
                 Envelope first = messages.get(0);
+                if (fairtable.app.play.MailTable.isTableText(first)) {
+                    Profile profile = game.profile();
+                    return TableByMail.join(game.dir, profile.identity(), first,
+                            name != null ? name : profile.displayName(), bot, text.out, spec.commandLine().getOut(), err);
+                }
                 if (first.seq() != 0 || !Hello.TYPE.equals(first.type())) {
                     err.println("fairtable: the text does not start with a game's first hello (message #0)");
                     return Main.ERROR;
@@ -242,6 +286,10 @@ public final class CorrespondenceCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
+            if (fairtable.app.play.MailTable.isTable(game.dir)) {
+                return TableByMail.receive(game.dir, game.profile().identity(), text.read(), text.out,
+                        spec.commandLine().getOut(), spec.commandLine().getErr());
+            }
             return receive(kindOf(game.dir));
         }
 
@@ -263,7 +311,8 @@ public final class CorrespondenceCommand implements Runnable {
                 "a hidden tile it is an attack; the battle's messages follow with each receive), or 'resign'.",
                 "Dark chess: a UCI move like e2e4 or e7e8q, or resign; the vision rounds follow with each receive.",
                 "Deal (the dealer, seat 0): deal N, open N, or reveal. Permutation deal (the dealer): show P to S,",
-                "open P, or finish.",
+                "open P, or finish. Card games: a poker action (check, call, fold, raise 60, all-in, draw 7c 2s, show)",
+                "or a dominoes move (play 6-4 left, draw, pass).",
                 "'fairtable mail status' lists your legal moves."})
     static final class MoveCommand implements Callable<Integer> {
         @Mixin
@@ -280,6 +329,10 @@ public final class CorrespondenceCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
+            if (fairtable.app.play.MailTable.isTable(game.dir)) {
+                return TableByMail.move(game.dir, game.profile().identity(), move, out, spec.commandLine().getOut(),
+                        spec.commandLine().getErr());
+            }
             return play(kindOf(game.dir));
         }
 
@@ -372,6 +425,15 @@ public final class CorrespondenceCommand implements Runnable {
      * Without one (no such directory), or with another profile's key, it says so instead.
      */
     static void printView(GameStatus s, Path home, PrintWriter o) throws IOException {
+        if (fairtable.app.play.MailTable.isTable(s.directory())) {
+            Path profileDir = home != null ? home : Profile.defaultDirectory();
+            if (!Files.isDirectory(profileDir)) {
+                o.println("(To see your cards, give your profile: --home DIR.)");
+                return;
+            }
+            TableByMail.view(s.directory(), Profile.open(profileDir, new SecureRandom()).identity(), o);
+            return;
+        }
         var kind = MailGame.byProtocol(s.protocol());
         if (kind.isPresent()) {
             printView(kind.get(), s.directory(), home, o);

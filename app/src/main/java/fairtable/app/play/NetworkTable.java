@@ -131,7 +131,7 @@ public final class NetworkTable {
     }
 
     /** A guest's node, the relay's chain as it has seen it, and everything it has said (to resend after a resume). */
-    private static final class Guest {
+    static final class Guest {
         final TableNode node;
         final RelayChain chain;
         final SigningKey key;
@@ -423,7 +423,7 @@ public final class NetworkTable {
      * The host takes a guest's frame: its acknowledgement must agree with the chain, its message must be the
      * guest's own and accepted by the host's seat; then the message is placed, and after it the seat's answer.
      */
-    private static void consume(TableNode node, RelayChain chain, List<VerifyingKey> keys, SigningKey hostKey,
+    static void consume(TableNode node, RelayChain chain, List<VerifyingKey> keys, SigningKey hostKey,
             int from, byte[] frame) throws ProtocolViolation {
         RelayChain.Said said;
         try {

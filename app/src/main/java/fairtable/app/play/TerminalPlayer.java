@@ -61,9 +61,7 @@ public final class TerminalPlayer implements PokerPlayer, DominoPlayer {
     public Action decide(PokerHand view) {
         LegalActions legal = view.legalActions();
         out.println();
-        out.println("pot " + view.pot() + " | stacks " + stacks(view)
-                + (view.board().isEmpty() ? "" : " | board " + Card.format(view.board()))
-                + " | your cards " + Card.format(view.privateCards(seat)));
+        out.println(scene(view, seat, names));
         String options = options(view, legal);
         while (true) {
             String line = prompt(options);
@@ -73,26 +71,34 @@ public final class TerminalPlayer implements PokerPlayer, DominoPlayer {
                 return fallback;
             }
             try {
-                Action action = line.strip().equalsIgnoreCase("all-in") && legal.canRaise()
-                        ? Action.raiseTo(legal.maxRaiseTo()) : Action.parse(line);
-                if (legal.allows(action)) {
-                    return action;
-                }
-                out.println("not allowed now: " + line.strip());
+                return parse(line, legal);
             } catch (IllegalArgumentException e) {
                 out.println(e.getMessage());
             }
         }
     }
 
-    private String stacks(PokerHand view) {
+    /** What a seat sees of a hand, in one line: the pot, the stacks, the board and its own cards. */
+    static String scene(PokerHand view, int seat, List<String> names) {
         List<String> parts = new ArrayList<>();
         int[] stacks = view.stacks();
         for (int s = 0; s < stacks.length; s++) {
             parts.add(names.get(s) + (s == seat ? " (you)" : "") + " " + stacks[s]
                     + (view.hasFolded(s) ? " out" : ""));
         }
-        return String.join(", ", parts);
+        return "pot " + view.pot() + " | stacks " + String.join(", ", parts)
+                + (view.board().isEmpty() ? "" : " | board " + Card.format(view.board()))
+                + " | your cards " + Card.format(view.privateCards(seat));
+    }
+
+    /** A typed action ("call", "raise 60", "all-in", "draw 7c 2s") if it is legal now. */
+    static Action parse(String line, LegalActions legal) {
+        Action action = line.strip().equalsIgnoreCase("all-in") && legal.canRaise()
+                ? Action.raiseTo(legal.maxRaiseTo()) : Action.parse(line.strip());
+        if (!legal.allows(action)) {
+            throw new IllegalArgumentException("not allowed now: " + line.strip());
+        }
+        return action;
     }
 
     /** The legal actions in words, e.g. "fold | call 20 | raise 40..980 | all-in". */
@@ -131,18 +137,9 @@ public final class TerminalPlayer implements PokerPlayer, DominoPlayer {
     @Override
     public DominoMove decide(DominoRound view) {
         out.println();
-        String ends = view.openEnds().map(e -> e.left() + " ... " + e.right()).orElse("empty table");
-        List<String> counts = new ArrayList<>();
-        for (int p = 0; p < names.size(); p++) {
-            if (p != seat) {
-                counts.add(names.get(p) + " " + view.hand(p).size() + " tiles");
-            }
-        }
-        out.println("line " + ends + " | boneyard " + view.boneyardSize() + " | " + String.join(", ", counts)
-                + " | your tiles " + view.hand(seat).knownTiles().stream().map(Tile::toString)
-                        .collect(Collectors.joining(" ")));
+        out.println(scene(view, seat, names));
         List<DominoMove> legal = view.legalMoves();
-        String options = legal.stream().map(TerminalPlayer::words).collect(Collectors.joining(" | "));
+        String options = options(legal);
         while (true) {
             String line = prompt(options);
             if (line == null) {
@@ -156,6 +153,25 @@ public final class TerminalPlayer implements PokerPlayer, DominoPlayer {
             }
             out.println("not a legal move: " + line.strip());
         }
+    }
+
+    /** What a seat sees of a dominoes round, in one line: the line's ends, the boneyard, the hands' sizes, its tiles. */
+    static String scene(DominoRound view, int seat, List<String> names) {
+        String ends = view.openEnds().map(e -> e.left() + " ... " + e.right()).orElse("empty table");
+        List<String> counts = new ArrayList<>();
+        for (int p = 0; p < names.size(); p++) {
+            if (p != seat) {
+                counts.add(names.get(p) + " " + view.hand(p).size() + " tiles");
+            }
+        }
+        return "line " + ends + " | boneyard " + view.boneyardSize() + " | " + String.join(", ", counts)
+                + " | your tiles " + view.hand(seat).knownTiles().stream().map(Tile::toString)
+                        .collect(Collectors.joining(" "));
+    }
+
+    /** The legal moves in words, e.g. "play 6-4 left | draw". */
+    static String options(List<DominoMove> legal) {
+        return legal.stream().map(TerminalPlayer::words).collect(Collectors.joining(" | "));
     }
 
     static String words(DominoMove move) {

@@ -51,7 +51,8 @@ public record GameStatus(Path directory, String protocol, String me, int seat, L
                 + messages + " messages, " + state() + "; last message " + daysSinceLastMessage(now) + " day(s) ago";
     }
 
-    void save() throws IOException {
+    /** Writes this summary beside the game (atomically). */
+    public void save() throws IOException {
         Properties p = new Properties();
         p.setProperty("protocol", protocol);
         p.setProperty("me", me);
@@ -97,7 +98,8 @@ public record GameStatus(Path directory, String protocol, String me, int seat, L
 
     /** Whether {@code directory} holds a correspondence game. */
     public static boolean isGame(Path directory) {
-        return Files.isRegularFile(directory.resolve(FILE)) && Files.isRegularFile(directory.resolve(CorrespondenceGame.JOURNAL));
+        // Any game by mail keeps this summary; a protocol party's game also its journal, a card table its own.
+        return Files.isRegularFile(directory.resolve(FILE));
     }
 
     /** The games in {@code root} and its immediate subdirectories, sorted by directory name. */
