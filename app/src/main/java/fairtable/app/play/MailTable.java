@@ -539,12 +539,21 @@ public final class MailTable implements AutoCloseable {
             throw new ProtocolViolation(0, terms.names().get(0), "equivocated: it sent two different messages at "
                     + "position " + known.index() + ", heads " + hex(known.head()) + " and " + hex(again.head()));
         }
+        if (!Arrays.equals(frame, known.toBytes())) {
+            throw new ProtocolViolation(0, terms.names().get(0), "sent position " + known.index()
+                    + " again, altered");
+        }
     }
 
     /** The first relay text names every seat: this guest's seat is the one with its key. */
     private void seatMe(String termsLine, VerifyingKey hostKey) throws IOException, ProtocolViolation {
         String host = state.getProperty("host");
-        NetworkTable.Terms offered = NetworkTable.Terms.parse(termsLine);
+        NetworkTable.Terms offered;
+        try {
+            offered = NetworkTable.Terms.parse(termsLine);
+        } catch (IOException e) {
+            throw new ProtocolViolation(0, host, "dealt under unreadable terms: " + e.getMessage());
+        }
         int seat = offered.keys().indexOf(identity.verifyingKey());
         boolean asInvited = offered.game() == game()
                 && offered.names().size() == Integer.parseInt(state.getProperty("players"))
@@ -639,6 +648,7 @@ public final class MailTable implements AutoCloseable {
     private void process(List<SeatLog.Frame> frames) throws IOException, ProtocolViolation {
         List<SeatLog.Frame> waiting = new ArrayList<>();
         String prompt = "";
+        ProtocolViolation refused = null;
         for (int i = 0; i < frames.size(); i++) {
             SeatLog.Frame f = frames.get(i);
             try {
@@ -651,6 +661,10 @@ public final class MailTable implements AutoCloseable {
                 prompt = awaiting.getMessage();
                 waiting.addAll(frames.subList(i, frames.size()));
                 break;
+            } catch (ProtocolViolation v) {
+                // The messages before it stand (they are in the journal); it and those after it are not taken.
+                refused = v;
+                break;
             }
             journal.consumed(f.from(), f.bytes());
             if (person != null) {
@@ -662,6 +676,9 @@ public final class MailTable implements AutoCloseable {
         state.setProperty("pending", encodePending(waiting));
         state.setProperty("moves", person == null ? "" : String.join(",", person.typed));
         save();
+        if (refused != null) {
+            throw refused;
+        }
     }
 
     private Step hostStep(int placedBefore) throws IOException {
