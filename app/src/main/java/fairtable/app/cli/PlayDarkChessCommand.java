@@ -241,7 +241,7 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
             table.play(ply -> { });
         } catch (TerminalChessPlayer.InputEnded ended) {
             out.println("Input ended before your move " + ended.moveNumber() + ": you left the game, which stays "
-                    + "unfinished after " + table.party(personColor == Color.WHITE ? 0 : 1).plies() + " plies (dark-chess/v1 has no resignation). "
+                    + "unfinished after " + table.party(personColor == Color.WHITE ? 0 : 1).plies() + " plies ('resign' would have ended it). "
                     + "No transcript written, nothing audited.");
             out.flush();
             return Main.ERROR;

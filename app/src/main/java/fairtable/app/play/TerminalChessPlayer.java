@@ -31,9 +31,9 @@ import java.util.random.RandomGenerator;
  * <p>It only reads lines and prints, so one chooser serves a game in one process and a seat over the network alike.
  * It remembers its previous view and move to tell what changed; a chooser belongs to one game.
  *
- * <p>There is no resignation: dark-chess/v1 has no message for it, and leaving without one is not a result. End of
- * input throws {@link InputEnded} out of {@link #choose}, which is called inside the party's {@code receive}: the
- * party has then accepted the opponent's message and sent nothing of this move.
+ * <p>"resign" resigns: it throws {@link ChessSide.Resigns}, and the side announces the resignation instead of a
+ * move. End of input throws {@link InputEnded} out of {@link #choose}, which is called inside the party's
+ * {@code receive}: the party has then accepted the opponent's message and sent nothing of this move.
  */
 public final class TerminalChessPlayer implements ChessSide.MoveChooser {
     private static final int COLUMNS = 6;
@@ -82,7 +82,7 @@ public final class TerminalChessPlayer implements ChessSide.MoveChooser {
         printBoard(view, number);
         printMoves(view, legal);
         while (true) {
-            out.print("Move (number or UCI such as e2e4; help): ");
+            out.print("Move (number or UCI such as e2e4; help; resign): ");
             out.flush();
             String line;
             try {
@@ -100,6 +100,11 @@ public final class TerminalChessPlayer implements ChessSide.MoveChooser {
                 case "help", "?" -> printHelp();
                 case "board", "view" -> printBoard(view, number);
                 case "moves", "list" -> printMoves(view, legal);
+                case "resign" -> {
+                    out.println("You resign.");
+                    out.flush();
+                    throw new ChessSide.Resigns();
+                }
                 default -> {
                     Optional<Move> chosen = read(answer, view, legal);
                     if (chosen.isPresent()) {
@@ -263,9 +268,8 @@ public final class TerminalChessPlayer implements ChessSide.MoveChooser {
                 attacked. A player with no move draws, and so does reaching the ply cap.
                 Each turn the opponent learns only whether you captured and on which square (so you learn \
                 it of theirs); then both views are rebuilt by oblivious transfer, so nobody sees more.
-                Type a number from the list, a UCI move (e2e4; e7e8q promotes to a queen), 'moves', 'board' or \
-                'help'. There is no resignation (dark-chess/v1 has no message for it); ending the input \
-                (Ctrl-D) leaves the game unfinished.""");
+                Type a number from the list, a UCI move (e2e4; e7e8q promotes to a queen), 'moves', 'board', \
+                'help', or 'resign' (the other side wins). Ending the input (Ctrl-D) leaves the game unfinished.""");
         out.flush();
     }
 

@@ -148,17 +148,27 @@ class PlayDarkChessHumanTest {
     }
 
     @Test
+    void aPersonWhoTypesResignLosesAndTheResignationAuditsVerified(@TempDir Path dir) throws Exception {
+        Played played = play(Color.WHITE, 6, dir.resolve("resigned.jsonl"), "1", "resign");
+        assertThat(played.exit()).as(played.output()).isEqualTo(0);
+        assertThat(played.output()).contains("You resign.", "Result: white wins: black resigned", "VERIFIED: white won: black resigned");
+        Matcher movesLine = MOVES.matcher(played.output());
+        assertThat(movesLine.find()).isTrue();
+        assertThat(movesLine.group(1)).endsWith(" resign");
+    }
+
+    @Test
     void nonsenseIsAskedAgainWithAReasonAndChangesNothing(@TempDir Path dir) throws Exception {
         Path clean = dir.resolve("clean.jsonl");
         Path noisy = dir.resolve("noisy.jsonl");
         Played straight = play(Color.BLACK, 1, clean, "e2e4");
-        Played confused = play(Color.BLACK, 1, noisy, "", "resign", "0", "21", "e2e5", "e7e5", "e2", "help", "e2e4");
+        Played confused = play(Color.BLACK, 1, noisy, "", "castle", "0", "21", "e2e5", "e7e5", "e2", "help", "e2e4");
         assertThat(straight.exit()).as(straight.output()).isEqualTo(0);
         assertThat(confused.exit()).as(confused.output()).isEqualTo(0);
         assertThat(confused.output()).contains("Type a move: its number in the list",
-                "'resign' is neither a number from the list nor a UCI move", "There is no move 0: choose 1 to 20.",
+                "'castle' is neither a number from the list nor a UCI move", "There is no move 0: choose 1 to 20.",
                 "There is no move 21: choose 1 to 20.", "Your pawn on e2 cannot play e2e5 now",
-                "You have no piece on e7.", "'e2' is neither", "There is no resignation", "You play e2e4.");
+                "You have no piece on e7.", "'e2' is neither", "'resign' (the other side wins)", "You play e2e4.");
         // Same seed, same accepted move: the signed transcripts are the same bytes.
         assertThat(Files.readAllLines(noisy)).isEqualTo(Files.readAllLines(clean));
     }

@@ -66,7 +66,7 @@ class TerminalChessPlayerTest {
                 "'castle' is neither a number from the list nor a UCI move",
                 "There is no move 0: choose 1 to 20.", "There is no move 21: choose 1 to 20.",
                 "Your pawn on e2 cannot play e2e5 now", "You have no piece on e7.",
-                "Your pawn on e2 cannot play e2e4q now", "you win by capturing the king", "There is no resignation");
+                "Your pawn on e2 cannot play e2e4q now", "you win by capturing the king", "'resign' (the other side wins)");
         // 'moves' and 'board' print the list and the view again: twice each in all.
         assertThat(shown.split("Your moves \\(20;", -1)).hasSize(3);
         assertThat(shown.split("Your view \\(White\\) before your move 1:", -1)).hasSize(3);

@@ -44,6 +44,16 @@ public final class ChessSide implements DarkChessSide {
         Move choose(FogView view, List<Move> legal, RandomGenerator random);
     }
 
+    /**
+     * Thrown by a chooser whose player resigns when asked for a move (a person typing "resign" at the terminal):
+     * the side then announces its resignation instead of moving, as {@link #resigning()} does.
+     */
+    public static final class Resigns extends RuntimeException {
+        public Resigns() {
+            super("the player resigns", null, false, false);
+        }
+    }
+
     /** Chooses no move: the party waits until the person's move is given with {@link #choosing(Move)}. */
     public static final MoveChooser LATER = (view, legal, random) -> null;
 
@@ -118,6 +128,12 @@ public final class ChessSide implements DarkChessSide {
         return sideToMove == me && plan == null ? view.legalMoves(rights) : List.of();
     }
 
+    private Moved resigned() {
+        return new Moved(with(me.opposite(), own, promoted, rights, null, view, myCaptures, append("resign"), null),
+                new byte[] {RESIGNATION, (byte) NONE, 0},
+                Optional.of(name(me.opposite()) + " wins: " + name(me) + " resigned"));
+    }
+
     /** This side resigning at its turn: its "move" ends the game, which the other side wins. */
     public ChessSide resigning() {
         return new ChessSide(me, sideToMove, own, promoted, rights, doublePushed, view, myCaptures, moves, plan, RESIGNS);
@@ -146,16 +162,19 @@ public final class ChessSide implements DarkChessSide {
             throw new IllegalStateException("not " + me + "'s turn to move");
         }
         if (chooser == RESIGNS) {
-            return new Moved(with(me.opposite(), own, promoted, rights, null, view, myCaptures, append("resign"), null),
-                    new byte[] {RESIGNATION, (byte) NONE, 0},
-                    Optional.of(name(me.opposite()) + " wins: " + name(me) + " resigned"));
+            return resigned();
         }
         List<Move> legal = view.legalMoves(rights);
         if (legal.isEmpty()) {
             return new Moved(with(me.opposite(), own, promoted, rights, null, view, myCaptures, append("none"), null),
                     new byte[] {1, (byte) NONE, 0}, Optional.of("draw: " + name(me) + " has no move"));
         }
-        Move move = chooser.choose(view, legal, random);
+        Move move;
+        try {
+            move = chooser.choose(view, legal, random);
+        } catch (Resigns resigns) {
+            return resigned();
+        }
         if (move == null) {
             return null;
         }
