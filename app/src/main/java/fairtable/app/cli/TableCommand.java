@@ -29,6 +29,7 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import fairtable.crypto.sign.VerifyingKey;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
@@ -154,7 +155,11 @@ public final class TableCommand implements Runnable {
             Party party = table.party();
             Path file = transcript != null ? transcript : Path.of("table-" + me + ".jsonl");
             TranscriptFile.write(file, party.transcript().envelopes(), party.rejected());
+            // In seat order (the hellos'), not in the order the players happened to reach the host.
+            List<VerifyingKey> seats = party.transcript().hellos().stream().map(h -> h.key()).toList();
             out.println("Players: " + member[0].presence().stream()
+                    .sorted(java.util.Comparator.comparingInt(m -> seats.contains(m.key()) ? seats.indexOf(m.key())
+                            : Integer.MAX_VALUE))
                     .map(m -> m.name() + " (" + Fingerprint.of(m.key()) + ")").collect(Collectors.joining(", ")));
             table.report(out);
             out.println("Transcript: " + file);
