@@ -24,6 +24,12 @@ public interface Party {
     /** What is awaited now, and from whom, in words for the user. */
     String awaiting();
 
+    /**
+     * The step number the next message will carry ({@link Envelope#step()}; 0 while the hellos are exchanged), so
+     * that a runner can wait longer at some steps than at others.
+     */
+    int nextStep();
+
     /** Whether this seat has nothing more to send or receive. */
     boolean isFinished();
 

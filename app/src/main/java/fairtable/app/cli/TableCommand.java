@@ -101,6 +101,16 @@ public final class TableCommand implements Runnable {
         @Option(names = "--timeout", defaultValue = "120", description = "Seconds of silence before giving up (default: ${DEFAULT-VALUE}).")
         int timeoutSeconds;
 
+        @Option(names = "--step-timeout", paramLabel = "STEP=SECONDS",
+                description = "Wait this long while the table awaits step STEP instead of --timeout (repeatable), e.g. "
+                        + "--step-timeout 5=600. Steps are numbered as in the transcript; a timeout names the step.")
+        java.util.Map<Integer, Integer> stepTimeouts = new java.util.HashMap<>();
+
+        /** How long the table may be silent while it awaits the party's next step. */
+        Duration patienceAt(Party party) {
+            return Duration.ofSeconds(stepTimeouts.getOrDefault(party.nextStep(), timeoutSeconds));
+        }
+
         @Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
@@ -142,8 +152,8 @@ public final class TableCommand implements Runnable {
                 Supplier<SessionMember> members = () -> member[0] =
                         new SessionMember(table.party(), identity, me, actor, patience, journal);
                 try {
-                    outcome = SessionClient.run(members, connector(identity, out), patience, Duration.ofMillis(50),
-                            Clock.systemUTC());
+                    outcome = SessionClient.run(members, connector(identity, out), this::patienceAt,
+                            Duration.ofMillis(50), Clock.systemUTC());
                 } finally {
                     afterGame();
                 }

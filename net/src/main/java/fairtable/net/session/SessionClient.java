@@ -2,6 +2,7 @@ package fairtable.net.session;
 
 import fairtable.net.PartyRunner;
 import fairtable.net.Transport;
+import fairtable.protocol.Party;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -11,6 +12,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /** Drives a {@link SessionMember} over its connection to the host until the game ends or something goes wrong. */
@@ -25,7 +27,7 @@ public final class SessionClient {
      * checked at least every {@code tick}.
      */
     public static Outcome run(SessionMember member, Transport host, Duration silence, Duration tick, Clock clock) {
-        return runOnce(member, host, silence, tick, clock).outcome();
+        return runOnce(member, host, party -> silence, tick, clock).outcome();
     }
 
     /** How one connection ended, and whether it ended because the connection was lost. */
@@ -42,13 +44,22 @@ public final class SessionClient {
      */
     public static Outcome run(Supplier<SessionMember> members, PartyRunner.Connector connector, Duration silence,
             Duration tick, Clock clock) {
+        return run(members, connector, party -> silence, tick, clock);
+    }
+
+    /**
+     * As above, with the silence allowed at each step: {@code silence} is asked, given the party, whenever the
+     * host has said nothing for a while (e.g. longer at a step where a person deliberates).
+     */
+    public static Outcome run(Supplier<SessionMember> members, PartyRunner.Connector connector,
+            Function<Party, Duration> silence, Duration tick, Clock clock) {
         int fruitless = 0;
         while (true) {
             SessionMember member = members.get();
             int before = member.party().transcript().size();
             Transport host;
             try {
-                host = connector.connect(silence);
+                host = connector.connect(silence.apply(member.party()));
             } catch (IOException | TimeoutException e) {
                 return new Outcome(false, Optional.empty(), Optional.of("could not reach the host: "
                         + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())));
@@ -70,13 +81,16 @@ public final class SessionClient {
         }
     }
 
-    private static Run runOnce(SessionMember member, Transport host, Duration silence, Duration tick, Clock clock) {
+    private static Run runOnce(SessionMember member, Transport host, Function<Party, Duration> silence, Duration tick,
+            Clock clock) {
         // A reader thread does the blocking reads, so a short tick never cuts a frame in half on a stream transport.
+        // It reads without a deadline of its own: how long the host may be silent depends on the step, and the loop
+        // below decides it (closing the transport at the end stops the reader).
         BlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
         Thread reader = new Thread(() -> {
             while (true) {
                 try {
-                    inbox.add(host.receive(silence));
+                    inbox.add(host.receive(Duration.ofDays(1)));
                 } catch (IOException | TimeoutException e) {
                     inbox.add(e);
                     return;
@@ -92,9 +106,11 @@ public final class SessionClient {
                 Instant now = clock.instant();
                 if (next == null || next instanceof TimeoutException) {
                     member.checkGaps(now);
-                    if ((next != null || Duration.between(lastHeard, now).compareTo(silence) >= 0) && !member.isDone()) {
+                    Duration allowed = silence.apply(member.party());
+                    if ((next != null || Duration.between(lastHeard, now).compareTo(allowed) >= 0) && !member.isDone()) {
                         return new Run(new Outcome(false, member.problem(), Optional.of("the host was silent for "
-                                + silence.toSeconds() + " s while awaiting " + member.party().awaiting())), false);
+                                + allowed.toSeconds() + " s while awaiting " + member.party().awaiting() + " (step "
+                                + member.party().nextStep() + ")")), false);
                     }
                     continue;
                 }

@@ -614,6 +614,12 @@ public final class DarkChessParty implements Party {
     }
 
     @Override
+    public int nextStep() {
+        // Every message after the hellos is a step of its own, numbered by its place in the transcript.
+        return transcript.established() ? transcript.size() : 0;
+    }
+
+    @Override
     public String awaiting() {
         if (stage == Stage.DONE) {
             return "nothing: the game is over (" + result + ")";

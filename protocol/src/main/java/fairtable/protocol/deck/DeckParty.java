@@ -358,6 +358,11 @@ public final class DeckParty implements Party {
     }
 
     @Override
+    public int nextStep() {
+        return observer == null ? 0 : observer.nextStep();
+    }
+
+    @Override
     public String awaiting() {
         if (observer == null) {
             return "the hello of seat " + transcript.hellos().size();

@@ -346,6 +346,11 @@ public final class MahjongParty implements Party {
     }
 
     @Override
+    public int nextStep() {
+        return observer == null ? 0 : observer.nextStep();
+    }
+
+    @Override
     public String awaiting() {
         return core.awaitingUnlessStopped(observer == null ? "the hellos" : observer.awaiting());
     }

@@ -362,6 +362,7 @@ public final class PatentParty implements Party {
     }
 
     /** The number of the next step of the game (0 until the hellos are in). */
+    @Override
     public int nextStep() {
         return observer == null ? 0 : observer.nextStep();
     }

@@ -489,6 +489,11 @@ public final class PermutationParty implements Party {
     }
 
     @Override
+    public int nextStep() {
+        return observer == null ? 0 : observer.nextStep();
+    }
+
+    @Override
     public String awaiting() {
         return observer == null ? "the hellos" : observer.awaiting();
     }

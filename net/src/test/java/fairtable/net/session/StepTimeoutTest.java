@@ -1,0 +1,98 @@
+package fairtable.net.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairtable.net.PartyRunner;
+import fairtable.net.Transport;
+import fairtable.net.memory.InMemoryTransport;
+import fairtable.protocol.Party;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Timeouts per step: dave says hello and then falls silent. The table waits a minute at the hellos but one second
+ * at every later step, so the others stop within seconds, each naming what it awaited from dave and the step.
+ */
+class StepTimeoutTest {
+    /** Dave's connection: it carries his join, his hello and his acknowledgements, and drops his protocol steps. */
+    private static Transport fallsSilentAfterHellos(Transport inner) {
+        return new Transport() {
+            @Override
+            public void send(byte[] frame) throws IOException {
+                try {
+                    if (SessionFrame.decode(frame) instanceof SessionFrame.Relay relay && relay.envelope().step() > 0) {
+                        return;
+                    }
+                } catch (fairtable.protocol.wire.MalformedMessageException e) {
+                    throw new IOException(e);
+                }
+                inner.send(frame);
+            }
+
+            @Override
+            public byte[] receive(Duration timeout) throws IOException, java.util.concurrent.TimeoutException {
+                return inner.receive(timeout);
+            }
+
+            @Override
+            public String peer() {
+                return inner.peer();
+            }
+
+            @Override
+            public void close() {
+                inner.close();
+            }
+        };
+    }
+
+    @Test
+    void aPlayerSilentAtALaterStepIsNamedAfterThatStepsTimeout() throws Exception {
+        Duration atHellos = Duration.ofSeconds(60);
+        Function<Party, Duration> patience = party -> party.nextStep() == 0 ? atHellos : Duration.ofSeconds(1);
+        Players players = new Players(21, Duration.ofSeconds(60), false);
+        SplittableRandom random = new SplittableRandom(22);
+        ExecutorService threads = Executors.newFixedThreadPool(4);
+        try (SessionHost host = new SessionHost("table", Players.key(random), random)) {
+            List<Future<SessionClient.Outcome>> outcomes = new ArrayList<>();
+            for (int s = 0; s < 4; s++) {
+                int seat = s;
+                InMemoryTransport[] pair = InMemoryTransport.pair("host", Players.NAMES[seat]);
+                host.admit(pair[0]);
+                Transport link = seat == 3 ? fallsSilentAfterHellos(pair[1]) : pair[1];
+                boolean[] used = {false};
+                PartyRunner.Connector once = wait -> {
+                    if (used[0]) {
+                        throw new IOException("no second connection in this test");
+                    }
+                    used[0] = true;
+                    return link;
+                };
+                outcomes.add(threads.submit(() -> SessionClient.run(() -> players.members.get(seat), once, patience,
+                        Duration.ofMillis(20), Clock.systemUTC())));
+            }
+            for (int s = 0; s < 3; s++) {
+                SessionClient.Outcome o = outcomes.get(s).get(30, TimeUnit.SECONDS);
+                Party party = players.parties.get(s);
+                assertThat(o.finished()).isFalse();
+                assertThat(party.nextStep()).isPositive();
+                assertThat(party.transcript().hellos()).hasSize(4);
+                assertThat(o.trouble()).hasValueSatisfying(t -> assertThat(t)
+                        .contains("silent for 1 s", "dave", "(step " + party.nextStep() + ")"));
+            }
+        } finally {
+            threads.shutdownNow();
+            players.shutdown();
+        }
+    }
+}
