@@ -116,7 +116,7 @@ public final class MailTable implements AutoCloseable {
                 throw new AwaitingMove(TerminalPlayer.scene(view, seat, names) + "\nyour move: "
                         + TerminalPlayer.options(view, view.legalActions()));
             }
-            return TerminalPlayer.parse(move, view.legalActions());
+            return TerminalPlayer.parse(move, view);
         }
 
         @Override

@@ -71,7 +71,7 @@ public final class TerminalPlayer implements PokerPlayer, DominoPlayer {
                 return fallback;
             }
             try {
-                return parse(line, legal);
+                return parse(line, view);
             } catch (IllegalArgumentException e) {
                 out.println(e.getMessage());
             }
@@ -91,10 +91,22 @@ public final class TerminalPlayer implements PokerPlayer, DominoPlayer {
                 + " | your cards " + Card.format(view.privateCards(seat));
     }
 
-    /** A typed action ("call", "raise 60", "all-in", "draw 7c 2s") if it is legal now. */
-    static Action parse(String line, LegalActions legal) {
-        Action action = line.strip().equalsIgnoreCase("all-in") && legal.canRaise()
-                ? Action.raiseTo(legal.maxRaiseTo()) : Action.parse(line.strip());
+    /**
+     * A typed action ("call", "raise 60", "all-in", "draw 7c 2s") if it is legal now. "call 20", as the options
+     * show it, is a call when 20 is what calling costs.
+     */
+    static Action parse(String line, PokerHand view) {
+        LegalActions legal = view.legalActions();
+        String typed = line.strip().replaceAll("\\s+", " ");
+        if (typed.toLowerCase(Locale.ROOT).startsWith("call ")) {
+            int toCall = Math.min(view.currentBet() - view.committedThisRound(legal.seat()), view.stacks()[legal.seat()]);
+            if (!typed.substring(5).equals(Integer.toString(toCall))) {
+                throw new IllegalArgumentException("calling costs " + toCall + " now, not " + typed.substring(5));
+            }
+            typed = "call";
+        }
+        Action action = typed.equalsIgnoreCase("all-in") && legal.canRaise()
+                ? Action.raiseTo(legal.maxRaiseTo()) : Action.parse(typed);
         if (!legal.allows(action)) {
             throw new IllegalArgumentException("not allowed now: " + line.strip());
         }

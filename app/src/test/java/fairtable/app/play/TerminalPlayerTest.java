@@ -52,6 +52,20 @@ class TerminalPlayerTest {
     }
 
     @Test
+    void aCallMayNameItsAmountAsThePromptShowsIt() {
+        HoldemHand hand = preflop();
+        assertThat(TerminalPlayer.parse("call 10", hand)).isEqualTo(Action.call());
+        assertThat(TerminalPlayer.parse("  CALL   10 ", hand)).isEqualTo(Action.call());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> TerminalPlayer.parse("call 20", hand))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("calling costs 10 now, not 20");
+        StringWriter text = new StringWriter();
+        TerminalPlayer person = new TerminalPlayer(0, List.of("alice", "bob"),
+                new BufferedReader(new StringReader("call 30\ncall 10\n")), new PrintWriter(text, true), 30);
+        assertThat(person.decide(hand)).isEqualTo(Action.call());
+        assertThat(text.toString()).contains("calling costs 10 now, not 30");
+    }
+
+    @Test
     void theEndOfInputCountsAsTimeRunningOut() {
         TerminalPlayer person = new TerminalPlayer(0, List.of("alice", "bob"), new BufferedReader(new StringReader("")),
                 new PrintWriter(new StringWriter(), true), 30);
