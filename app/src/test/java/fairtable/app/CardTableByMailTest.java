@@ -47,6 +47,7 @@ class CardTableByMailTest {
         String lastAlice = "";
         String lastBob = "";
         int moves = 0;
+        int decisionsNamed = 0;
         for (int round = 0; round < 400; round++) {
             boolean progress = false;
             if (!toAlice.isEmpty()) {
@@ -69,6 +70,12 @@ class CardTableByMailTest {
                 Run status = desk.status(who);
                 if (status.out().contains("YOUR MOVE")) {
                     assertThat(status.out()).contains("your cards ");
+                    // The other player, with nothing left to take in, names whose decision the table awaits.
+                    String other = who.equals("alice") ? "bob" : "alice";
+                    if ((other.equals("alice") ? toAlice : toBob).isEmpty()) {
+                        assertThat(desk.status(other).out()).contains("Awaiting " + who + "'s decision");
+                        decisionsNamed++;
+                    }
                     Sent played = desk.mail("move", who, choose(status.out()));
                     assertThat(played.run().code()).as(played.run().out() + played.run().err()).isZero();
                     if (who.equals("alice")) {
@@ -87,6 +94,7 @@ class CardTableByMailTest {
             }
         }
         assertThat(moves).isPositive();
+        assertThat(decisionsNamed).isPositive();
         for (String last : List.of(lastAlice, lastBob)) {
             assertThat(last).contains("Game over.", "VERIFIED");
         }

@@ -8,6 +8,7 @@ import fairtable.games.poker.Action;
 import fairtable.games.poker.PokerHand;
 import fairtable.games.table.DominoPlayer;
 import fairtable.games.table.PokerPlayer;
+import fairtable.games.table.TableMessage;
 import fairtable.games.table.TableNode;
 import fairtable.net.correspondence.GameStatus;
 import fairtable.net.identity.Fingerprint;
@@ -63,13 +64,6 @@ public final class MailTable implements AutoCloseable {
     private static final byte[] NO_PREV = new byte[Envelope.HASH_LENGTH];
     private static final int MAX_FRAMES = 1 << 16;
 
-    /** Processing stopped where the seat's player must decide; {@code prompt} is what it sees and may play. */
-    static final class AwaitingMove extends RuntimeException {
-        AwaitingMove(String prompt) {
-            super(prompt, null, false, false);
-        }
-    }
-
     /**
      * What a step produced: the texts to send ({@code to} says to whom), lines for the screen, and whether it is
      * the user's move (with what they see) or what the table awaits.
@@ -84,52 +78,44 @@ public final class MailTable implements AutoCloseable {
     }
 
     /**
-     * A person by mail: decides with the moves the user typed, in order, or stops the seat to ask for one. The
-     * moves typed while one message is being answered stay queued until that answer is complete (and in the
-     * journal), since answering one message may ask the person more than once.
+     * A person by mail: decides with the move the user typed, or puts the decision off, noting what the seat shows
+     * (its cards and legal moves), until {@code mail move} gives it.
      */
     private static final class MailPlayer implements PokerPlayer, DominoPlayer {
         private final int seat;
         private final List<String> names;
-        private final List<String> typed = new ArrayList<>();
-        private int used;
+        private String move;
+        private String prompt;
 
         MailPlayer(int seat, List<String> names) {
             this.seat = seat;
             this.names = names;
         }
 
-        private String take() {
-            return used < typed.size() ? typed.get(used++) : null;
-        }
-
-        /** The message is answered: its moves are in the journal now. */
-        void answered() {
-            typed.subList(0, used).clear();
-            used = 0;
+        private String take(String scene) {
+            String typed = move;
+            move = null;
+            prompt = typed == null ? scene : null;
+            return typed;
         }
 
         @Override
         public Action decide(PokerHand view) {
-            String move = take();
-            if (move == null) {
-                throw new AwaitingMove(TerminalPlayer.scene(view, seat, names) + "\nyour move: "
-                        + TerminalPlayer.options(view, view.legalActions()));
-            }
-            return TerminalPlayer.parse(move, view);
+            String typed = take(TerminalPlayer.scene(view, seat, names) + "\nyour move: "
+                    + TerminalPlayer.options(view, view.legalActions()));
+            return typed == null ? null : TerminalPlayer.parse(typed, view);
         }
 
         @Override
         public DominoMove decide(DominoRound view) {
-            String move = take();
             List<DominoMove> legal = view.legalMoves();
-            if (move == null) {
-                throw new AwaitingMove(TerminalPlayer.scene(view, seat, names) + "\nyour move: "
-                        + TerminalPlayer.options(legal));
+            String typed = take(TerminalPlayer.scene(view, seat, names) + "\nyour move: " + TerminalPlayer.options(legal));
+            if (typed == null) {
+                return null;
             }
-            DominoMove chosen = TerminalPlayer.parseMove(move, legal);
+            DominoMove chosen = TerminalPlayer.parseMove(typed, legal);
             if (chosen == null) {
-                throw new IllegalArgumentException("not a legal move: " + move.strip() + " (legal: "
+                throw new IllegalArgumentException("not a legal move: " + typed.strip() + " (legal: "
                         + TerminalPlayer.options(legal) + ")");
             }
             return chosen;
@@ -315,8 +301,7 @@ public final class MailTable implements AutoCloseable {
 
     /** The user's decision is awaited: what the seat sees and may play; or null. */
     public String prompt() {
-        String prompt = state.getProperty("prompt", "");
-        return prompt.isEmpty() ? null : prompt;
+        return person == null ? null : person.prompt;
     }
 
     public TableConfig config() {
@@ -582,11 +567,23 @@ public final class MailTable implements AutoCloseable {
      *     nothing changed
      */
     public Step move(String words) throws IOException, ProtocolViolation {
-        if (prompt() == null || person == null) {
+        if (prompt() == null) {
             throw new IllegalStateException("it is not your move: awaiting " + awaiting());
         }
-        person.typed.add(words.strip());
         int before = isHost() ? hostChain.size() : guest.said.size();
+        person.move = words.strip();
+        List<TableMessage> answer = node.resume(); // an illegal move throws here, before anything is written
+        if (person.move != null) {
+            throw new IllegalStateException("the seat did not ask for a move; awaiting " + awaiting());
+        }
+        journal.flush(); // the decision is on disk before anything it makes leaves
+        if (isHost()) {
+            for (TableMessage m : answer) {
+                hostChain.place(0, m.toBytes(), new byte[0], identity);
+            }
+        } else {
+            guest.say(answer);
+        }
         process(pending);
         return isHost() ? hostStep(before) : guestStep(before);
     }
@@ -627,18 +624,12 @@ public final class MailTable implements AutoCloseable {
                     guest.take(f.bytes(), terms.keys());
                 }
             }
-        } catch (ProtocolViolation | AwaitingMove e) {
+        } catch (ProtocolViolation e) {
             throw new IOException(dir.resolve(JOURNAL) + " does not replay: " + e.getMessage());
         }
         journal.checkReplayed();
         journal.flush();
         pending = readPending();
-        if (person != null) {
-            String typed = state.getProperty("moves", "");
-            if (!typed.isEmpty()) {
-                person.typed.addAll(List.of(typed.split(",")));
-            }
-        }
     }
 
     /**
@@ -647,9 +638,14 @@ public final class MailTable implements AutoCloseable {
      */
     private void process(List<SeatLog.Frame> frames) throws IOException, ProtocolViolation {
         List<SeatLog.Frame> waiting = new ArrayList<>();
-        String prompt = "";
         ProtocolViolation refused = null;
         for (int i = 0; i < frames.size(); i++) {
+            if (prompt() != null) {
+                // The person's decision comes first: taking more messages now would put it elsewhere in the
+                // order than a replay of the journal puts it.
+                waiting.addAll(frames.subList(i, frames.size()));
+                break;
+            }
             SeatLog.Frame f = frames.get(i);
             try {
                 if (isHost()) {
@@ -657,24 +653,15 @@ public final class MailTable implements AutoCloseable {
                 } else {
                     guest.take(f.bytes(), terms.keys());
                 }
-            } catch (AwaitingMove awaiting) {
-                prompt = awaiting.getMessage();
-                waiting.addAll(frames.subList(i, frames.size()));
-                break;
             } catch (ProtocolViolation v) {
                 // The messages before it stand (they are in the journal); it and those after it are not taken.
                 refused = v;
                 break;
             }
             journal.consumed(f.from(), f.bytes());
-            if (person != null) {
-                person.answered();
-            }
         }
         pending = waiting;
-        state.setProperty("prompt", prompt);
         state.setProperty("pending", encodePending(waiting));
-        state.setProperty("moves", person == null ? "" : String.join(",", person.typed));
         save();
         if (refused != null) {
             throw refused;

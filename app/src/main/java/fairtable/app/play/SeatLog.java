@@ -182,7 +182,9 @@ public final class SeatLog implements AutoCloseable {
                 return Action.parse(new String(recorded, java.nio.charset.StandardCharsets.UTF_8));
             }
             Action action = live.decide(view);
-            newDecisions.add(words(action).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            if (action != null) { // null: decided later, and recorded then
+                newDecisions.add(words(action).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
             return action;
         };
     }
@@ -195,7 +197,9 @@ public final class SeatLog implements AutoCloseable {
                 return move(recorded);
             }
             DominoMove move = live.decide(view);
-            newDecisions.add(bytes(move));
+            if (move != null) { // null: decided later, and recorded then
+                newDecisions.add(bytes(move));
+            }
             return move;
         };
     }

@@ -8,7 +8,10 @@ import fairtable.games.dominoes.DominoRound;
 @FunctionalInterface
 public interface DominoPlayer {
 
-    /** A legal move for this seat in {@code view} (this seat's own engine, other hands hidden). */
+    /**
+     * A legal move for this seat in {@code view} (this seat's own engine, other hands hidden); or null to decide
+     * later: the seat waits for {@link TableNode#resume()}, when it asks again.
+     */
     DominoMove decide(DominoRound view);
 
     /** The heuristic {@link DominoBot}. */

@@ -148,6 +148,14 @@ public final class DominoSeat extends Seat {
     }
 
     @Override
+    protected String turn() {
+        if (engine == null || !(engine.awaiting() instanceof DominoRound.PlayerMove move)) {
+            return null;
+        }
+        return (move.player() == seat() ? "your move" : nameOf(move.player()) + "'s move") + " (play, draw or pass)";
+    }
+
+    @Override
     protected List<TableMessage> act() throws ProtocolViolation {
         int me = seat();
         if (engine == null) {
@@ -156,6 +164,9 @@ public final class DominoSeat extends Seat {
         DominoRound.Awaiting awaiting = engine.awaiting();
         if (awaiting instanceof DominoRound.PlayerMove move && move.player() == me) {
             DominoMove chosen = player.decide(engine);
+            if (chosen == null) {
+                return List.of(); // decided later: resume() asks again
+            }
             if (!engine.legalMoves().contains(chosen)) {
                 throw new IllegalArgumentException(nameOf(me) + " chose an illegal move: " + chosen);
             }

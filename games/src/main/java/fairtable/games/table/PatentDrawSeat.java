@@ -130,6 +130,15 @@ public final class PatentDrawSeat implements TableNode {
         return out;
     }
 
+    @Override
+    public List<TableMessage> resume() throws ProtocolViolation {
+        List<TableMessage> out = new ArrayList<>();
+        if (party != null && !finished) {
+            progress(out);
+        }
+        return out;
+    }
+
     private void progress(List<TableMessage> out) throws ProtocolViolation {
         while (!finished) {
             List<TableMessage> mine = step();
@@ -178,6 +187,9 @@ public final class PatentDrawSeat implements TableNode {
         }
         if (pending instanceof Pending.ActionFrom from && from.seat() == seat) {
             Action action = player.decide(hand);
+            if (action == null) {
+                return null; // decided later: resume() asks again
+            }
             if (!hand.legalActions().allows(action)) {
                 throw new IllegalArgumentException(nameOf(seat) + " chose an illegal action: " + action);
             }

@@ -9,7 +9,10 @@ import java.util.random.RandomGenerator;
 @FunctionalInterface
 public interface PokerPlayer {
 
-    /** A legal action for the seat to act in {@code view} (this seat's own engine). */
+    /**
+     * A legal action for the seat to act in {@code view} (this seat's own engine); or null to decide later (a person
+     * playing by mail): the seat then sends nothing more and waits for {@link TableNode#resume()}, when it asks again.
+     */
     Action decide(PokerHand view);
 
     /** The Monte-Carlo {@link PokerBot} with {@code samples} deals per decision. */

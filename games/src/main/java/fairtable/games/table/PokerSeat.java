@@ -138,6 +138,15 @@ public final class PokerSeat extends Seat {
         }
     }
 
+    @Override
+    protected String turn() {
+        if (engine == null || !(engine.hand().pending() instanceof Pending.ActionFrom from)) {
+            return null;
+        }
+        return (from.seat() == seat() ? "your decision" : nameOf(from.seat()) + "'s decision") + " (fold, check, call, "
+                + "raise, draw or show, as the hand allows)";
+    }
+
     /** This seat's own engine: its cards, the board, the bets; every other seat's private cards hidden. */
     public PokerHand view() {
         return engine.hand();
@@ -222,6 +231,9 @@ public final class PokerSeat extends Seat {
         }
         if (pending instanceof Pending.ActionFrom from && from.seat() == me) {
             Action action = player.decide(hand);
+            if (action == null) {
+                return List.of(); // decided later: resume() asks again
+            }
             if (!hand.legalActions().allows(action)) {
                 throw new IllegalArgumentException(nameOf(me) + " chose an illegal action: " + action);
             }

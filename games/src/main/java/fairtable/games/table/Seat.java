@@ -174,6 +174,21 @@ public abstract class Seat implements TableNode {
         wrap(deck.start(), out);
     }
 
+    @Override
+    public final List<TableMessage> resume() throws ProtocolViolation {
+        List<TableMessage> out = new ArrayList<>();
+        if (deck == null || finished) {
+            return out;
+        }
+        try {
+            progress(out);
+        } catch (ProtocolViolation v) {
+            fail(v);
+            throw v;
+        }
+        return out;
+    }
+
     private void progress(List<TableMessage> out) throws ProtocolViolation {
         while (!finished) {
             DeckObserver observer = deck.observer();
@@ -343,6 +358,20 @@ public abstract class Seat implements TableNode {
 
     /** What the current round's deck waits for, in words. */
     public final String awaiting() {
-        return deck == null ? "the start" : deck.awaiting();
+        if (deck == null) {
+            return "the start";
+        }
+        if (deck.isIdle()) {
+            String turn = turn();
+            if (turn != null) {
+                return turn; // the deck waits for anyone; the game for one player's decision
+            }
+        }
+        return deck.awaiting();
+    }
+
+    /** Whose decision the game awaits while the deck is idle, in words (e.g. "bob to act"); or null. */
+    protected String turn() {
+        return null;
     }
 }

@@ -13,6 +13,12 @@ public interface TableNode {
     /** Consumes one message from another seat; returns what to send to every other seat, in order. */
     List<TableMessage> receive(TableMessage message) throws ProtocolViolation;
 
+    /**
+     * Goes on once this seat's player, who put a decision off (its player returned null), can make it: the seat asks
+     * again and returns what to send. Returns nothing when the seat is not waiting for its player.
+     */
+    List<TableMessage> resume() throws ProtocolViolation;
+
     int seat();
 
     String nameOf(int seat);
