@@ -3,6 +3,7 @@ package fairtable.games.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairtable.crypto.sign.SigningKey;
+import fairtable.games.poker.Action;
 import fairtable.games.poker.DrawRules;
 import fairtable.games.poker.HoldemRules;
 import fairtable.games.poker.PokerHand;
@@ -93,6 +94,67 @@ class PokerTableTest {
             }
         });
         assertThat(checks[0]).isGreaterThan(100);
+    }
+
+    /** A bot that puts every decision off once, as a person by mail does, and decides when asked again. */
+    private static final class Hesitant implements PokerPlayer {
+        private final PokerPlayer bot;
+        boolean ready;
+        int putOff;
+
+        Hesitant(PokerPlayer bot) {
+            this.bot = bot;
+        }
+
+        @Override
+        public Action decide(PokerHand view) {
+            if (!ready) {
+                putOff++;
+                return null;
+            }
+            ready = false;
+            return bot.decide(view);
+        }
+    }
+
+    @Test
+    void aSeatWhosePlayerPutsItsDecisionsOffGoesOnThroughResume() throws Exception {
+        SplittableRandom random = new SplittableRandom(41);
+        List<String> names = NAMES.subList(0, 3);
+        int[] stacks = {300, 300, 300};
+        Hesitant hesitant = new Hesitant(PokerPlayer.bot(random.split(), 200));
+        List<PokerSeat> seats = new ArrayList<>();
+        for (int s = 0; s < 3; s++) {
+            seats.add(PokerSeat.holdem(s, names, key(random), random.split(), new HoldemRules(5, 10), stacks, 2,
+                    s == 0 ? hesitant : PokerPlayer.bot(random.split(), 200)));
+        }
+        java.util.Deque<TableMessage> queue = new java.util.ArrayDeque<>();
+        seats.forEach(seat -> queue.addAll(seat.start()));
+        int resumed = 0;
+        while (!queue.isEmpty() || !seats.get(0).isFinished()) {
+            if (queue.isEmpty()) {
+                // Everything sent is delivered: the table can only be waiting for the hesitant seat's decision.
+                assertThat(seats.get(1).awaiting()).isEqualTo("alice's decision (fold, check, call, raise, draw or "
+                        + "show, as the hand allows)");
+                assertThat(seats.get(0).awaiting()).startsWith("your decision");
+                hesitant.ready = true;
+                List<TableMessage> decided = seats.get(0).resume();
+                assertThat(decided).isNotEmpty();
+                queue.addAll(decided);
+                resumed++;
+                continue;
+            }
+            TableMessage m = queue.poll();
+            for (PokerSeat to : seats) {
+                if (to.seat() != m.sender() && !to.isFinished()) {
+                    queue.addAll(to.receive(m));
+                }
+            }
+        }
+        assertAgreedAndConserved(seats, 900);
+        assertThat(resumed).isEqualTo(hesitant.putOff).isPositive();
+        assertThat(seats.get(1).resume()).isEmpty(); // a seat not waiting for its player has nothing to do
+        assertThat(new LocalTable(seats).audit()).allSatisfy(v -> assertThat(v.line()).startsWith("VERIFIED"));
     }
 
     static SigningKey key(SplittableRandom random) {
