@@ -58,10 +58,15 @@ class MailTableTest {
 
     /** A table of {@code persons}-or-bots seats, seated and dealt: the host's first relay is in every inbox. */
     private List<Player> seat(GameKind game, int players, int rounds, boolean persons) throws Exception {
+        return seat(game, players, rounds, persons, false);
+    }
+
+    private List<Player> seat(GameKind game, int players, int rounds, boolean persons, boolean patent)
+            throws Exception {
         List<Player> all = new ArrayList<>();
         Player host = new Player(root.resolve("p0"), key(100), true);
         all.add(host);
-        MailTable.Step invite = MailTable.create(host.dir, host.key, game, players, rounds, 1000, false, "ann",
+        MailTable.Step invite = MailTable.create(host.dir, host.key, game, players, rounds, 1000, patent, "ann",
                 !persons, new SecureRandom());
         for (int s = 1; s < players; s++) {
             Player guest = new Player(root.resolve("p" + s), key(100 + s), false);
@@ -167,6 +172,14 @@ class MailTableTest {
     @Test
     void twoPeoplePlayHoldemByMailEachDecisionWaitingForTheirMove() throws Exception {
         List<Player> all = seat(GameKind.HOLDEM, 2, 1, true);
+        playOut(all);
+        assertFinishedAndVerified(all);
+        assertThat(all).allSatisfy(p -> assertThat(p.moves).isPositive());
+    }
+
+    @Test
+    void twoPeoplePlayDrawPokerDealtByThePatentByMail() throws Exception {
+        List<Player> all = seat(GameKind.DRAW_POKER, 2, 1, true, true);
         playOut(all);
         assertFinishedAndVerified(all);
         assertThat(all).allSatisfy(p -> assertThat(p.moves).isPositive());
