@@ -43,7 +43,7 @@ import picocli.CommandLine.Spec;
             "The game lives in --dir between invocations."},
         subcommands = {CorrespondenceCommand.New.class, CorrespondenceCommand.Join.class,
             CorrespondenceCommand.Receive.class, CorrespondenceCommand.MoveCommand.class,
-            CorrespondenceCommand.Status.class})
+            CorrespondenceCommand.Status.class, CorrespondenceCommand.Resend.class})
 public final class CorrespondenceCommand implements Runnable {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -359,6 +359,46 @@ public final class CorrespondenceCommand implements Runnable {
             } finally {
                 g.close();
             }
+        }
+    }
+
+    @Command(name = "resend", mixinStandardHelpOptions = true,
+            description = {"Print again what the other players may still lack: for a text that was lost, or that a",
+                "command which died never printed. A card game's host sends its relay from the oldest position a",
+                "player has not acknowledged, a player the messages the host has not placed back; the other games",
+                "print the last text of the outbox. Pasting it twice is harmless."})
+    static final class Resend implements Callable<Integer> {
+        @Mixin
+        GameOptions game;
+
+        @Option(names = "--out", paramLabel = "FILE", description = "Write the text to FILE instead of printing it.")
+        Path out;
+
+        @Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws IOException {
+            PrintWriter o = spec.commandLine().getOut();
+            if (fairtable.app.play.MailTable.isTable(game.dir)) {
+                return TableByMail.resend(game.dir, game.profile().identity(), out, o, spec.commandLine().getErr());
+            }
+            kindOf(game.dir);
+            Path outbox = game.dir.resolve("outbox");
+            Path last = null;
+            if (Files.isDirectory(outbox)) {
+                try (var files = Files.list(outbox)) {
+                    last = files.filter(f -> f.getFileName().toString().endsWith(".txt")).sorted()
+                            .reduce((first, second) -> second).orElse(null);
+                }
+            }
+            if (last == null) {
+                o.println("Nothing was sent from " + game.dir + " yet.");
+                o.flush();
+                return Main.OK;
+            }
+            deliver(o, out, Files.readString(last, StandardCharsets.UTF_8));
+            return Main.OK;
         }
     }
 

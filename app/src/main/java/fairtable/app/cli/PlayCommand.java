@@ -292,6 +292,12 @@ public final class PlayCommand implements Callable<Integer> {
             Transport guest = insecure ? TcpTransport.accept(server, timeout)
                     : TlsTransport.accept(server, TlsIdentity.of(identity()), PeerCheck.anyKey(), timeout);
             String guestName = NetworkTable.readName(guest, timeout);
+            if (guest instanceof TlsTransport tls && keys.contains(tls.peerKey())) {
+                out.println("Refused " + guestName + ": the key " + Fingerprint.of(tls.peerKey()) + " has a seat already");
+                out.flush();
+                guest.close();
+                continue;
+            }
             if (guest instanceof TlsTransport tls && !admitted(guestName, tls.peerKey(), out)) {
                 guest.close();
                 continue;
@@ -306,7 +312,8 @@ public final class PlayCommand implements Callable<Integer> {
             out.flush();
         }
         int rounds = hands != null ? hands : kind.defaultRounds();
-        NetworkTable.Terms terms = new NetworkTable.Terms(kind, rounds, stack, protocol.equals("patent"), 0,
+        NetworkTable.Terms terms = new NetworkTable.Terms(NetworkTable.Terms.newTable(new SecureRandom()), kind,
+                rounds, stack, protocol.equals("patent"), 0,
                 NetworkTable.distinct(names), keys);
         NetworkTable.sendTerms(guests, terms);
         return terms;

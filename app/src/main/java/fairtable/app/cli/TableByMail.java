@@ -97,13 +97,34 @@ final class TableByMail {
             } catch (IllegalStateException | IllegalArgumentException e) {
                 err.println("fairtable: " + e.getMessage() + "; nothing was changed"
                         + (e instanceof IllegalArgumentException
-                                ? " (your legal moves: fairtable mail status --dir " + dir + ")" : ""));
+                                ? " (your legal moves: fairtable mail status --dir " + dir + ")"
+                                : " (if your last text was lost: fairtable mail resend --dir " + dir + ")"));
                 return Main.ERROR;
             } catch (ProtocolViolation v) {
                 return stopped(table, dir, v, o);
             }
             o.println("You played " + words.strip() + ".");
             return after(table, step, dir, out, o);
+        }
+    }
+
+    static int resend(Path dir, SigningKey identity, Path out, PrintWriter o, PrintWriter err) throws IOException {
+        try (MailTable table = MailTable.open(dir, identity)) {
+            MailTable.Step step;
+            try {
+                step = table.resend();
+            } catch (IllegalStateException e) {
+                err.println("fairtable: " + e.getMessage());
+                return Main.ERROR;
+            }
+            if (step.toSend().isEmpty()) {
+                o.println("Nothing to send again: the others have acknowledged everything. Now awaiting "
+                        + table.awaiting() + ".");
+                o.flush();
+                return Main.OK;
+            }
+            deliver(step, dir, out, o);
+            return Main.OK;
         }
     }
 

@@ -214,6 +214,11 @@ public final class MailTable implements AutoCloseable {
             String host = r.string(64, "the host's name");
             VerifyingKey key = VerifyingKey.fromBytes(r.fixed(32, "the host's key"));
             r.end();
+            List<String> seats = new ArrayList<>();
+            for (int s = 0; s < players; s++) {
+                seats.add("seat" + s);
+            }
+            new TableConfig(game, seats, rounds, stack, patent, null); // playable, or refused here
             if (!e.isSignedBy(key)) {
                 throw new Refused("the invitation is not signed by the key it names");
             }
@@ -373,8 +378,9 @@ public final class MailTable implements AutoCloseable {
                 if (from < 1 || from >= terms.names().size() || !e.isSignedBy(terms.keys().get(from))) {
                     throw new Refused("a text claiming seat " + from + " but not signed by that seat's player");
                 }
-                List<byte[]> frames = frames(e, "the messages of " + terms.names().get(from));
-                int first = firstIndex(e);
+                Said said = said(e, terms.names().get(from));
+                List<byte[]> frames = said.frames();
+                int first = said.first();
                 if (first > theirs[from]) {
                     throw new Refused(terms.names().get(from) + "'s messages from #" + first + " when #" + theirs[from]
                             + " is the next: paste " + terms.names().get(from) + "'s earlier text first");
@@ -388,7 +394,6 @@ public final class MailTable implements AutoCloseable {
                 throw new Refused("a " + e.type() + " text, which the host of a table does not take");
             }
         }
-        int placedBefore = hostChain == null ? 0 : hostChain.size();
         if (terms == null) {
             state.setProperty("seats", String.join(",", seats));
             if (seats.size() < Integer.parseInt(state.getProperty("players"))) {
@@ -397,8 +402,10 @@ public final class MailTable implements AutoCloseable {
             }
             begin(seats);
         }
-        process(behindPending(fresh));
-        return hostStep(placedBefore);
+        List<SeatLog.Frame> queued = new ArrayList<>(pending); // those waiting for the person's decision first
+        queued.addAll(fresh);
+        process(queued);
+        return hostStep();
     }
 
     /** A join, signed by the key it names, while seats are free. */
@@ -445,7 +452,8 @@ public final class MailTable implements AutoCloseable {
             names.add(w[0]);
             keys.add(VerifyingKey.fromBytes(HexFormat.of().parseHex(w[1])));
         }
-        NetworkTable.Terms fixed = new NetworkTable.Terms(game(), Integer.parseInt(state.getProperty("rounds")),
+        NetworkTable.Terms fixed = new NetworkTable.Terms(state.getProperty("table"), game(),
+                Integer.parseInt(state.getProperty("rounds")),
                 Integer.parseInt(state.getProperty("stack")), Boolean.parseBoolean(state.getProperty("patent")), 0,
                 NetworkTable.distinct(names), keys);
         try (SeatLog fresh = SeatLog.open(dir.resolve(JOURNAL), identity)) {
@@ -455,106 +463,130 @@ public final class MailTable implements AutoCloseable {
         rebuild();
     }
 
+    /** A relay text's contents: the terms, the position of its first message, and the placed messages. */
+    private record Relay(String termsLine, int first, List<byte[]> frames) {}
+
+    /**
+     * A guest takes the host's relay texts. Everything is checked before anything is written: every text's type,
+     * signature and framing, the terms (on the first text: that they are the invitation's, with this guest's key at
+     * a seat, and playable), positions already held (which must be the very same messages) and gaps.
+     */
     private Step guestReceives(List<Envelope> texts) throws IOException, Refused, ProtocolViolation {
+        String host = state.getProperty("host");
         VerifyingKey hostKey = VerifyingKey.fromBytes(HexFormat.of().parseHex(state.getProperty("host-key")));
-        List<SeatLog.Frame> fresh = new ArrayList<>();
-        int saidBefore = guest == null ? 0 : guest.said.size();
-        int next = guest == null ? 0 : guest.chain.size() + pending.size();
-        List<RelayChain.Placed> known = guest == null ? List.of() : guest.chain.placed();
+        List<Relay> relays = new ArrayList<>();
         for (Envelope e : texts) {
             if (!PLACED.equals(e.type()) || e.sender() != 0) {
                 throw new Refused("a " + e.type() + " text from seat " + e.sender() + ": a guest takes the host's relay only");
             }
             if (!e.isSignedBy(hostKey)) {
-                throw new Refused("a text not signed by the host " + state.getProperty("host"));
+                throw new Refused("a text not signed by the host " + host);
             }
-            WireReader r = new WireReader(e.body());
-            String termsLine;
-            List<byte[]> frames;
-            int first;
             try {
-                termsLine = r.string(1 << 16, "the terms");
-                first = (int) r.u32();
-                frames = blobs(r);
+                WireReader r = new WireReader(e.body());
+                Relay relay = new Relay(r.string(1 << 16, "the terms"), r.count(Integer.MAX_VALUE - MAX_FRAMES,
+                        "the first position"), blobs(r));
                 r.end();
+                relays.add(relay);
             } catch (MalformedMessageException x) {
                 throw new Refused("an unreadable relay text: " + x.getMessage());
             }
-            if (terms == null) {
-                seatMe(termsLine, hostKey);
-                next = 0;
-                known = List.of();
-            } else if (!termsLine.equals(terms.withSeat(0).line())) {
-                throw new ProtocolViolation(0, terms.names().get(0), "sent a relay text under other terms: " + termsLine);
+        }
+        NetworkTable.Terms offered = null;
+        if (terms == null && !relays.isEmpty()) {
+            offered = offered(relays.get(0).termsLine(), hostKey);
+        }
+        String ours = terms != null ? terms.withSeat(0).line() : offered == null ? "" : offered.withSeat(0).line();
+        for (Relay relay : relays) {
+            if (!relay.termsLine().equals(ours)) {
+                throw new ProtocolViolation(0, host, "sent relay texts under other terms: " + relay.termsLine());
             }
-            if (first > next) {
-                throw new Refused("the host's relay from position " + first + " when " + next
+        }
+        List<RelayChain.Placed> known = guest == null ? List.of() : guest.chain.placed();
+        List<SeatLog.Frame> queued = new ArrayList<>(pending); // positions known.size() on, not yet taken
+        int next = known.size() + queued.size();
+        int taking = queued.size();
+        for (Relay relay : relays) {
+            if (relay.first() > next) {
+                throw new Refused("the host's relay from position " + relay.first() + " when " + next
                         + " is the next: paste the host's earlier text first");
             }
-            for (int i = 0; i < frames.size(); i++) {
-                int position = first + i;
+            for (int i = 0; i < relay.frames().size(); i++) {
+                int position = relay.first() + i;
+                byte[] frame = relay.frames().get(i);
                 if (position < known.size()) {
-                    sameAsKnown(frames.get(i), known.get(position));
-                } else if (position >= next) {
-                    fresh.add(new SeatLog.Frame(0, frames.get(i)));
+                    sameAs(frame, known.get(position).toBytes(), position, host);
+                } else if (position < next) {
+                    sameAs(frame, queued.get(position - known.size()).bytes(), position, host);
+                } else {
+                    queued.add(new SeatLog.Frame(0, frame));
                     next++;
                 }
             }
         }
-        process(behindPending(fresh));
-        return guestStep(saidBefore);
-    }
-
-    /** New messages wait behind those already waiting for the person's move: the order is the relay's. */
-    private List<SeatLog.Frame> behindPending(List<SeatLog.Frame> fresh) {
-        List<SeatLog.Frame> all = new ArrayList<>(pending);
-        all.addAll(fresh);
-        return all;
+        if (offered != null) {
+            seat(offered);
+        }
+        if (guest == null) {
+            return new Step(List.of(), "", lines);
+        }
+        process(queued);
+        return guestStep();
     }
 
     /** A position pasted twice must hold the same message: two signed heads at one position are a fork. */
-    private void sameAsKnown(byte[] frame, RelayChain.Placed known) throws ProtocolViolation, Refused {
-        RelayChain.Placed again;
+    private static void sameAs(byte[] frame, byte[] held, int position, String host) throws ProtocolViolation, Refused {
+        if (Arrays.equals(frame, held)) {
+            return;
+        }
+        byte[] again;
+        byte[] before;
         try {
-            again = RelayChain.Placed.fromBytes(frame);
+            again = RelayChain.Placed.fromBytes(frame).head();
+            before = RelayChain.Placed.fromBytes(held).head();
         } catch (MalformedMessageException x) {
-            throw new Refused("an unreadable relayed message: " + x.getMessage());
+            throw new ProtocolViolation(0, host, "sent position " + position + " again, unreadable: " + x.getMessage());
         }
-        if (!Arrays.equals(again.head(), known.head())) {
-            throw new ProtocolViolation(0, terms.names().get(0), "equivocated: it sent two different messages at "
-                    + "position " + known.index() + ", heads " + hex(known.head()) + " and " + hex(again.head()));
+        if (!Arrays.equals(again, before)) {
+            throw new ProtocolViolation(0, host, "equivocated: it sent two different messages at position " + position
+                    + ", heads " + hex(before) + " and " + hex(again));
         }
-        if (!Arrays.equals(frame, known.toBytes())) {
-            throw new ProtocolViolation(0, terms.names().get(0), "sent position " + known.index()
-                    + " again, altered");
-        }
+        throw new ProtocolViolation(0, host, "sent position " + position + " again, altered");
     }
 
-    /** The first relay text names every seat: this guest's seat is the one with its key. */
-    private void seatMe(String termsLine, VerifyingKey hostKey) throws IOException, ProtocolViolation {
+    /**
+     * The terms of the host's first relay text, checked before the guest takes a seat: the invitation's game,
+     * players, hands, stacks and protocol; the host's key at seat 0 and this guest's at another; playable.
+     */
+    private NetworkTable.Terms offered(String termsLine, VerifyingKey hostKey) throws ProtocolViolation {
         String host = state.getProperty("host");
         NetworkTable.Terms offered;
         try {
             offered = NetworkTable.Terms.parse(termsLine);
-        } catch (IOException e) {
-            throw new ProtocolViolation(0, host, "dealt under unreadable terms: " + e.getMessage());
+            new TableConfig(offered.game(), offered.names(), offered.rounds(), offered.stack(), offered.patent(), null);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new ProtocolViolation(0, host, "dealt under terms that cannot be played: " + e.getMessage());
         }
         int seat = offered.keys().indexOf(identity.verifyingKey());
-        boolean asInvited = offered.game() == game()
+        boolean asInvited = offered.game() == game() && offered.table().equals(state.getProperty("table"))
                 && offered.names().size() == Integer.parseInt(state.getProperty("players"))
                 && offered.rounds() == Integer.parseInt(state.getProperty("rounds"))
                 && offered.stack() == Integer.parseInt(state.getProperty("stack"))
                 && offered.patent() == Boolean.parseBoolean(state.getProperty("patent"));
-        if (!asInvited || offered.keys().isEmpty() || !offered.keys().get(0).equals(hostKey) || seat < 1
-                || offered.keys().stream().distinct().count() != offered.keys().size()) {
+        if (!asInvited || offered.keys().isEmpty() || !offered.keys().get(0).equals(hostKey) || seat < 1) {
             throw new ProtocolViolation(0, host, "dealt under terms other than its invitation's, or without your key: "
                     + termsLine);
         }
+        return offered.withSeat(seat);
+    }
+
+    /** Takes the seat the terms give: the journal begins with them. */
+    private void seat(NetworkTable.Terms mine) throws IOException {
         try (SeatLog fresh = SeatLog.open(dir.resolve(JOURNAL), identity)) {
-            fresh.begin(new SeatLog.Header(offered.withSeat(seat), bot(), new byte[0]));
+            fresh.begin(new SeatLog.Header(mine, bot(), new byte[0]));
         }
-        lines.add("Seated at " + String.join(", ", offered.names()) + ": you are " + offered.names().get(seat)
-                + ", seat " + seat + ".");
+        lines.add("Seated at " + String.join(", ", mine.names()) + ": you are " + mine.names().get(mine.seat())
+                + ", seat " + mine.seat() + ".");
         rebuild();
     }
 
@@ -570,7 +602,6 @@ public final class MailTable implements AutoCloseable {
         if (prompt() == null) {
             throw new IllegalStateException("it is not your move: awaiting " + awaiting());
         }
-        int before = isHost() ? hostChain.size() : guest.said.size();
         person.move = words.strip();
         List<TableMessage> answer = node.resume(); // an illegal move throws here, before anything is written
         if (person.move != null) {
@@ -585,7 +616,32 @@ public final class MailTable implements AutoCloseable {
             guest.say(answer);
         }
         process(pending);
-        return isHost() ? hostStep(before) : guestStep(before);
+        return isHost() ? hostStep() : guestStep();
+    }
+
+    /**
+     * Everything the others may still lack, again: the host's relay from the oldest position a guest's last
+     * acknowledgement had not seen, or a guest's messages the host has not placed back. For a text that was lost,
+     * or never printed because the command that made it died.
+     */
+    public Step resend() throws IOException {
+        if (terms == null) {
+            throw new IllegalStateException("nothing to send again before the game starts: awaiting " + awaiting());
+        }
+        if (isHost()) {
+            int oldest = hostChain.size();
+            for (int g = 1; g < terms.names().size(); g++) {
+                oldest = Math.min(oldest, Integer.parseInt(state.getProperty("seen." + g, "0")));
+            }
+            state.setProperty("relayed", Integer.toString(oldest));
+        } else {
+            state.setProperty("said-sent", Integer.toString(guest.echoed));
+        }
+        Step step = isHost() ? hostStep() : guestStep();
+        if (step.toSend().isEmpty()) {
+            save();
+        }
+        return step;
     }
 
     // ---------------------------------------------------------------- the seat
@@ -629,7 +685,12 @@ public final class MailTable implements AutoCloseable {
         }
         journal.checkReplayed();
         journal.flush();
-        pending = readPending();
+        // Messages consumed after the waiting ones were last written down (a crash before the state was saved)
+        // are in the journal already: they must not be taken twice.
+        List<SeatLog.Frame> waiting = readPending();
+        int consumedSince = journal.frames().size() - Integer.parseInt(state.getProperty("pending-base", "0"));
+        pending = consumedSince <= 0 ? waiting
+                : List.copyOf(waiting.subList(Math.min(consumedSince, waiting.size()), waiting.size()));
     }
 
     /**
@@ -662,19 +723,26 @@ public final class MailTable implements AutoCloseable {
         }
         pending = waiting;
         state.setProperty("pending", encodePending(waiting));
+        state.setProperty("pending-base", Integer.toString(journal.frames().size()));
         save();
         if (refused != null) {
             throw refused;
         }
     }
 
-    private Step hostStep(int placedBefore) throws IOException {
-        if (hostChain.size() == placedBefore) {
+    /**
+     * The host's relay text, if anything was placed since the last one (counted in the state, so that what a crash
+     * kept from being sent goes with the next command).
+     */
+    private Step hostStep() throws IOException {
+        int relayed = Integer.parseInt(state.getProperty("relayed", "0"));
+        if (hostChain.size() <= relayed) {
+            save();
             return new Step(List.of(), "", lines);
         }
         // From the oldest position a guest may lack (what its last acknowledgement had seen): a lost text is
         // covered by the next one, and what a guest has already is skipped.
-        int from = placedBefore;
+        int from = relayed;
         for (int g = 1; g < terms.names().size(); g++) {
             from = Math.min(from, Integer.parseInt(state.getProperty("seen." + g, "0")));
         }
@@ -683,12 +751,16 @@ public final class MailTable implements AutoCloseable {
             w.blob(p.toBytes());
         }
         Envelope text = sign(0, PLACED, w.toBytes());
+        state.setProperty("relayed", Integer.toString(hostChain.size()));
         save();
         return new Step(List.of(text), "every other player", lines);
     }
 
-    private Step guestStep(int saidBefore) throws IOException {
-        if (guest.said.size() == saidBefore) {
+    /** A guest's text to the host, if it said anything since the last one (counted in the state, as above). */
+    private Step guestStep() throws IOException {
+        int sent = Integer.parseInt(state.getProperty("said-sent", "0"));
+        if (guest.said.size() <= sent) {
+            save();
             return new Step(List.of(), "", lines);
         }
         // Everything the host has not yet placed back: it skips what it already has.
@@ -698,6 +770,7 @@ public final class MailTable implements AutoCloseable {
             w.blob(frame);
         }
         Envelope text = sign(terms.seat(), SAID, w.toBytes());
+        state.setProperty("said-sent", Integer.toString(guest.said.size()));
         save();
         return new Step(List.of(text), terms.names().get(0) + " (the host) only", lines);
     }
@@ -723,23 +796,17 @@ public final class MailTable implements AutoCloseable {
                 type, body);
     }
 
-    private static List<byte[]> frames(Envelope e, String what) throws Refused {
+    /** A guest text's contents: the index of its first message among all the guest said, and the messages. */
+    private record Said(int first, List<byte[]> frames) {}
+
+    private static Said said(Envelope e, String who) throws Refused {
         try {
             WireReader r = new WireReader(e.body());
-            r.u32();
-            List<byte[]> frames = blobs(r);
+            Said said = new Said(r.count(Integer.MAX_VALUE - MAX_FRAMES, "the first message"), blobs(r));
             r.end();
-            return frames;
+            return said;
         } catch (MalformedMessageException x) {
-            throw new Refused("unreadable " + what + ": " + x.getMessage());
-        }
-    }
-
-    private static int firstIndex(Envelope e) throws Refused {
-        try {
-            return (int) new WireReader(e.body()).u32();
-        } catch (MalformedMessageException x) {
-            throw new Refused("an unreadable text: " + x.getMessage());
+            throw new Refused("unreadable messages of " + who + ": " + x.getMessage());
         }
     }
 

@@ -26,7 +26,7 @@ import java.util.concurrent.TimeoutException;
  * messages in the one order the host saw them, which is what the deck protocol needs.
  */
 public final class NetworkTable {
-    private static final String GREETING = "fairtable-play/3";
+    private static final String GREETING = "fairtable-play/4";
     /** A guest taking its seat back: "fairtable-resume SEAT CONSUMED"; the host answers "fairtable-resumed HELD". */
     private static final String RESUME = "fairtable-resume";
     private static final String RESUMED = "fairtable-resumed";
@@ -38,44 +38,64 @@ public final class NetworkTable {
     /**
      * The terms every seat must agree on, as the host sends them to each guest. {@code keys} holds each seat's
      * identity key, the one that opened its channel and that must sign its every message; it is empty on a
-     * plain-TCP table, where nothing vouches for a key.
+     * plain-TCP table, where nothing vouches for a key. {@code table} is the host's fresh random id of this table
+     * (hex), so that two tables with the same players never share a relay chain.
      */
-    public record Terms(GameKind game, int rounds, int stack, boolean patent, int seat, List<String> names,
-            List<VerifyingKey> keys) {
+    public record Terms(String table, GameKind game, int rounds, int stack, boolean patent, int seat,
+            List<String> names, List<VerifyingKey> keys) {
         public Terms {
             names = List.copyOf(names);
             keys = List.copyOf(keys);
+            if (!table.matches("[0-9a-f]{16,64}")) {
+                throw new IllegalArgumentException("a table id is 16 to 64 hex digits, not '" + table + "'");
+            }
+            if (seat < 0 || seat >= names.size()) {
+                throw new IllegalArgumentException("seat " + seat + " at a table of " + names.size());
+            }
+            if (names.stream().distinct().count() != names.size()) {
+                throw new IllegalArgumentException("players need distinct names: " + names);
+            }
             if (!keys.isEmpty() && keys.size() != names.size()) {
                 throw new IllegalArgumentException(names.size() + " names but " + keys.size() + " keys");
             }
+            if (keys.stream().distinct().count() != keys.size()) {
+                throw new IllegalArgumentException("two seats with one key");
+            }
+        }
+
+        /** A fresh table id. */
+        public static String newTable(java.security.SecureRandom random) {
+            byte[] id = new byte[16];
+            random.nextBytes(id);
+            return HexFormat.of().formatHex(id);
         }
 
         /** The same terms as seat {@code other} receives them. */
         public Terms withSeat(int other) {
-            return new Terms(game, rounds, stack, patent, other, names, keys);
+            return new Terms(table, game, rounds, stack, patent, other, names, keys);
         }
 
         String line() {
             String keyList = keys.isEmpty() ? "-" : keys.stream().map(k -> HexFormat.of().formatHex(k.toBytes()))
                     .collect(java.util.stream.Collectors.joining(","));
-            return String.join(" ", GREETING, game.command(), Integer.toString(rounds), Integer.toString(stack),
+            return String.join(" ", GREETING, table, game.command(), Integer.toString(rounds), Integer.toString(stack),
                     patent ? "patent" : "deck", Integer.toString(seat), String.join(",", names), keyList);
         }
 
         static Terms parse(String line) throws IOException {
             String[] w = line.split(" ");
-            if (w.length != 8 || !w[0].equals(GREETING)) {
+            if (w.length != 9 || !w[0].equals(GREETING)) {
                 throw new IOException("the host does not speak " + GREETING);
             }
             try {
                 List<VerifyingKey> keys = new ArrayList<>();
-                if (!w[7].equals("-")) {
-                    for (String hex : w[7].split(",")) {
+                if (!w[8].equals("-")) {
+                    for (String hex : w[8].split(",")) {
                         keys.add(VerifyingKey.fromBytes(HexFormat.of().parseHex(hex)));
                     }
                 }
-                return new Terms(GameKind.byCommand(w[1]), Integer.parseInt(w[2]), Integer.parseInt(w[3]),
-                        w[4].equals("patent"), Integer.parseInt(w[5]), List.of(w[6].split(",")), keys);
+                return new Terms(w[1], GameKind.byCommand(w[2]), Integer.parseInt(w[3]), Integer.parseInt(w[4]),
+                        w[5].equals("patent"), Integer.parseInt(w[6]), List.of(w[7].split(",")), keys);
             } catch (IllegalArgumentException e) {
                 throw new IOException("unreadable terms from the host: " + e.getMessage());
             }
@@ -121,7 +141,7 @@ public final class NetworkTable {
         String answer = new String(host.receive(timeout), StandardCharsets.UTF_8);
         String[] w = answer.split(" ");
         try {
-            if (w.length == 2 && w[0].equals(RESUMED)) {
+            if (w.length == 2 && w[0].equals(RESUMED) && Integer.parseInt(w[1]) >= 0) {
                 return Integer.parseInt(w[1]);
             }
         } catch (NumberFormatException e) {
@@ -151,7 +171,7 @@ public final class NetworkTable {
             List<byte[]> frames = new ArrayList<>();
             for (TableMessage m : messages) {
                 byte[] payload = m.toBytes();
-                frames.add(new RelayChain.Said(payload, chain.ack(key, payload)).toBytes());
+                frames.add(new RelayChain.Said(payload, chain.ack(key, said.size() + frames.size(), payload)).toBytes());
             }
             said.addAll(frames);
             return frames;

@@ -37,7 +37,7 @@ final class RelayChain {
 
         static Placed fromBytes(byte[] bytes) throws MalformedMessageException {
             WireReader r = new WireReader(bytes);
-            Placed p = new Placed((int) r.u32(), r.u8(), r.blob(MAX_PAYLOAD, "a relayed message"),
+            Placed p = new Placed(r.count(Integer.MAX_VALUE, "the position"), r.u8(), r.blob(MAX_PAYLOAD, "a relayed message"),
                     r.blob(1024, "an acknowledgement"), r.fixed(32, "the head"), r.blob(128, "the host's signature"));
             r.end();
             return p;
@@ -58,16 +58,21 @@ final class RelayChain {
         }
     }
 
-    /** A guest's acknowledgement: it had seen {@code seen} positions, the last with this head and host signature. */
-    record Ack(int seen, byte[] head, byte[] hostSignature, byte[] guestSignature) {
+    /**
+     * A guest's acknowledgement: it had seen {@code seen} positions, the last with this head and host signature,
+     * and had said {@code said} messages before the one this goes with (so that the host can neither drop, nor
+     * repeat, nor reorder a guest's messages without the others noticing).
+     */
+    record Ack(int seen, int said, byte[] head, byte[] hostSignature, byte[] guestSignature) {
         byte[] toBytes() {
-            return new WireWriter().u32(seen).fixed(head).blob(hostSignature).blob(guestSignature).toBytes();
+            return new WireWriter().u32(seen).u32(said).fixed(head).blob(hostSignature).blob(guestSignature).toBytes();
         }
 
         static Ack fromBytes(byte[] bytes) throws MalformedMessageException {
             WireReader r = new WireReader(bytes);
-            Ack a = new Ack((int) r.u32(), r.fixed(32, "the acknowledged head"), r.blob(128, "the host's signature"),
-                    r.blob(128, "the guest's signature"));
+            Ack a = new Ack(r.count(Integer.MAX_VALUE, "the positions seen"),
+                    r.count(Integer.MAX_VALUE, "the messages said"), r.fixed(32, "the acknowledged head"),
+                    r.blob(128, "the host's signature"), r.blob(128, "the guest's signature"));
             r.end();
             return a;
         }
@@ -79,6 +84,8 @@ final class RelayChain {
     private final List<byte[]> heads = new ArrayList<>();
     private final List<byte[]> signatures = new ArrayList<>();
     private final List<Placed> placed = new ArrayList<>();
+    /** How many messages of each seat are placed. */
+    private final int[] placedFrom;
 
     /** The chain of a table with these terms (every seat computes the same genesis) and seat keys (empty: unsigned). */
     RelayChain(NetworkTable.Terms terms) {
@@ -87,6 +94,7 @@ final class RelayChain {
                 terms.withSeat(0).line().getBytes(java.nio.charset.StandardCharsets.UTF_8));
         this.keys = terms.keys();
         this.players = terms.names().size();
+        this.placedFrom = new int[players];
     }
 
     int size() {
@@ -125,6 +133,7 @@ final class RelayChain {
     }
 
     private void append(Placed p) {
+        placedFrom[p.from()]++;
         placed.add(p);
         heads.add(p.head());
         signatures.add(p.signature());
@@ -135,15 +144,17 @@ final class RelayChain {
      * with its key (null on an unsigned table) over the head and the message together, so that the host can
      * neither attach it to another message nor attach an older one to this message.
      */
-    byte[] ack(SigningKey guestKey, byte[] payload) {
+    byte[] ack(SigningKey guestKey, int said, byte[] payload) {
         int seen = placed.size();
         byte[] head = head(seen);
-        byte[] guestSignature = keys.isEmpty() ? new byte[0] : guestKey.sign(acknowledged(head, seen, payload));
-        return new Ack(seen, head, hostSignature(seen), guestSignature).toBytes();
+        byte[] guestSignature = keys.isEmpty() ? new byte[0]
+                : guestKey.sign(acknowledged(head, seen, said, payload));
+        return new Ack(seen, said, head, hostSignature(seen), guestSignature).toBytes();
     }
 
-    private static byte[] acknowledged(byte[] head, int seen, byte[] payload) {
-        return Hashes.sha256(DOMAIN + "/ack", head, Hashes.int32(seen), Hashes.sha256(DOMAIN + "/said", payload));
+    private static byte[] acknowledged(byte[] head, int seen, int said, byte[] payload) {
+        return Hashes.sha256(DOMAIN + "/ack", head, Hashes.int32(seen), Hashes.int32(said),
+                Hashes.sha256(DOMAIN + "/said", payload));
     }
 
     /**
@@ -216,10 +227,13 @@ final class RelayChain {
         if (ack.seen() > index) {
             return "of position " + ack.seen() + ", beyond position " + index;
         }
+        if (ack.said() != placedFrom[from]) {
+            return "for its message #" + ack.said() + " where #" + placedFrom[from] + " was next";
+        }
         if (keys.isEmpty()) {
             return null;
         }
-        if (!keys.get(from).verify(acknowledged(ack.head(), ack.seen(), payload), ack.guestSignature())) {
+        if (!keys.get(from).verify(acknowledged(ack.head(), ack.seen(), ack.said(), payload), ack.guestSignature())) {
             return "that its author did not sign for this message";
         }
         boolean hostSigned = ack.seen() == 0

@@ -278,6 +278,127 @@ class MailTableTest {
         assertFinishedAndVerified(all);
     }
 
+    /** {@code body} re-framed: the same terms and messages, said to start at {@code first} (any u32). */
+    private static byte[] relayFrom(byte[] body, long first, java.util.function.UnaryOperator<String> terms)
+            throws Exception {
+        fairtable.protocol.wire.WireReader r = new fairtable.protocol.wire.WireReader(body);
+        String termsLine = r.string(1 << 16, "the terms");
+        r.u32();
+        long count = r.u32();
+        fairtable.protocol.wire.WireWriter w = new fairtable.protocol.wire.WireWriter().string(terms.apply(termsLine))
+                .u32(first).u32(count);
+        for (long i = 0; i < count; i++) {
+            w.blob(r.blob(1 << 24, "a message"));
+        }
+        return w.toBytes();
+    }
+
+    private static Envelope resigned(SigningKey key, Envelope e, byte[] body) {
+        return Envelope.sign(key, e.session(), e.seq(), e.prev(), e.sender(), e.step(), e.type(), body);
+    }
+
+    private static java.util.Map<String, String> files(Path dir) throws IOException {
+        java.util.Map<String, String> contents = new java.util.HashMap<>();
+        try (var all = Files.walk(dir)) {
+            for (Path f : all.filter(Files::isRegularFile).toList()) {
+                contents.put(dir.relativize(f).toString(), java.util.Arrays.toString(Files.readAllBytes(f)));
+            }
+        }
+        return contents;
+    }
+
+    @Test
+    void hostileNumbersAndUnplayableTermsAreRefusedBeforeAnythingIsWritten() throws Exception {
+        List<Player> all = seat(GameKind.HOLDEM, 2, 1, false);
+        Player host = all.get(0);
+        Player guest = all.get(1);
+        Envelope dealt = guest.inbox.get(0);
+        var before = files(guest.dir);
+        for (long first : new long[] {0xFFFFFFFFL, 0x80000000L, 5}) {
+            Envelope odd = resigned(host.key, dealt, relayFrom(dealt.body(), first, t -> t));
+            try (MailTable t = MailTable.open(guest.dir, guest.key)) {
+                assertThatThrownBy(() -> t.receive(List.of(odd))).isInstanceOf(MailTable.Refused.class);
+            }
+        }
+        // Terms where both seats bear one name: not playable, refused, and the guest is not seated by them.
+        Envelope twins = resigned(host.key, dealt, relayFrom(dealt.body(), 0, t -> t.replace(",guest1 ", ",ann ")));
+        try (MailTable t = MailTable.open(guest.dir, guest.key)) {
+            assertThatThrownBy(() -> t.receive(List.of(twins))).isInstanceOf(ProtocolViolation.class)
+                    .hasMessageContaining("cannot be played");
+        }
+        assertThat(files(guest.dir)).isEqualTo(before);
+        try (MailTable t = MailTable.open(guest.dir, guest.key)) {
+            assertThat(t.hasStarted()).isFalse();
+        }
+
+        // The host, given a guest text that claims to start at a huge index.
+        deliver(all, guest);
+        Envelope answer = host.inbox.get(0);
+        fairtable.protocol.wire.WireReader r = new fairtable.protocol.wire.WireReader(answer.body());
+        r.u32();
+        long count = r.u32();
+        fairtable.protocol.wire.WireWriter w = new fairtable.protocol.wire.WireWriter().u32(0x80000000L).u32(count);
+        for (long i = 0; i < count; i++) {
+            w.blob(r.blob(1 << 24, "a message"));
+        }
+        Envelope huge = resigned(guest.key, answer, w.toBytes());
+        var hostBefore = files(host.dir);
+        try (MailTable t = MailTable.open(host.dir, host.key)) {
+            assertThatThrownBy(() -> t.receive(List.of(huge))).isInstanceOf(MailTable.Refused.class);
+        }
+        assertThat(files(host.dir)).isEqualTo(hostBefore);
+        playOut(all);
+        assertFinishedAndVerified(all);
+    }
+
+    @Test
+    void aCommandThatDiesBeforeItsStateIsSavedIsRunAgainOrItsTextResent() throws Exception {
+        List<Player> all = seat(GameKind.HOLDEM, 2, 1, true);
+        Player host = all.get(0);
+        // The host takes the guest's first text, writes its journal, and dies before saving its state or printing.
+        Player guest = all.get(1);
+        deliver(all, guest);
+        List<Envelope> texts = List.copyOf(host.inbox);
+        host.inbox.clear();
+        byte[] state = Files.readAllBytes(host.dir.resolve(MailTable.STATE));
+        try (MailTable t = MailTable.open(host.dir, host.key)) {
+            t.receive(texts); // its text is lost with the process
+        }
+        Files.write(host.dir.resolve(MailTable.STATE), state);
+        // Run again with the same paste: what the journal has is not taken twice, and the text comes out.
+        host.inbox.addAll(texts);
+        host.toMove = deliver(all, host);
+        assertThat(guest.inbox).isNotEmpty();
+
+        // Later a player's move dies the same way: the move is in its journal, so it is not asked again;
+        // mail resend prints what it made.
+        Player mover = null;
+        for (int i = 0; i < 1000 && mover == null; i++) {
+            for (Player p : all) {
+                if (mover == null && (p.toMove || (!p.inbox.isEmpty() && deliver(all, p)))) {
+                    mover = p;
+                }
+            }
+        }
+        assertThat(mover).isNotNull();
+        byte[] moverState = Files.readAllBytes(mover.dir.resolve(MailTable.STATE));
+        try (MailTable t = MailTable.open(mover.dir, mover.key)) {
+            t.move(choose(t.prompt()));
+        }
+        Files.write(mover.dir.resolve(MailTable.STATE), moverState);
+        try (MailTable t = MailTable.open(mover.dir, mover.key)) {
+            assertThat(t.prompt()).isNull();
+            assertThatThrownBy(() -> t.move("call")).isInstanceOf(IllegalStateException.class);
+        }
+        try (MailTable t = MailTable.open(mover.dir, mover.key)) {
+            MailTable.Step again = t.resend();
+            assertThat(again.toSend()).isNotEmpty();
+            route(all, mover, again);
+        }
+        playOut(all);
+        assertFinishedAndVerified(all);
+    }
+
     @Test
     void aHostThatRelaysTwoDifferentMessagesAtOnePositionIsCaught() throws Exception {
         List<Player> all = seat(GameKind.HOLDEM, 2, 1, false);

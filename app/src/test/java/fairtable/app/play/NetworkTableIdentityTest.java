@@ -32,7 +32,7 @@ class NetworkTableIdentityTest {
         SigningKey ann = key(1);
         InMemoryTransport[] wire = InMemoryTransport.pair("ann", "ben");
         List<VerifyingKey> keys = List.of(ann.verifyingKey(), channelKey.verifyingKey());
-        NetworkTable.Terms terms = new NetworkTable.Terms(GameKind.HOLDEM, 1, 1000, false, 0, CONFIG.names(), keys);
+        NetworkTable.Terms terms = new NetworkTable.Terms("00112233445566778899aabbccddeeff", GameKind.HOLDEM, 1, 1000, false, 0, CONFIG.names(), keys);
         TableNode host = CONFIG.botSeat(0, ann);
         TableNode guest = CONFIG.botSeat(1, gameKey);
         CompletableFuture<Void> ben = CompletableFuture.runAsync(() -> {

@@ -36,7 +36,7 @@ class RelayChainTest {
     }
 
     private static RelayChain chain(List<VerifyingKey> keys) {
-        return new RelayChain(new NetworkTable.Terms(GameKind.HOLDEM, 1, 1000, false, 0, NAMES, keys));
+        return new RelayChain(new NetworkTable.Terms("00112233445566778899aabbccddeeff", GameKind.HOLDEM, 1, 1000, false, 0, NAMES, keys));
     }
 
     private static RelayChain signedChain() {
@@ -59,13 +59,13 @@ class RelayChainTest {
             cal.accept(p, NAME);
         }
         byte[] bet = text("ben bets");
-        byte[] benAck = ben.ack(BEN, bet);
+        byte[] benAck = ben.ack(BEN, 0, bet);
         host.checkAck(benAck, 1, bet, NAME);
         RelayChain.Placed placed = host.place(1, bet, benAck, ANN);
         ben.accept(placed, NAME);
         cal.accept(placed, NAME);
         byte[] fold = text("cal folds");
-        byte[] calAck = cal.ack(CAL, fold);
+        byte[] calAck = cal.ack(CAL, 0, fold);
         host.checkAck(calAck, 2, fold, NAME);
         RelayChain.Placed last = host.place(2, fold, calAck, ANN);
         ben.accept(last, NAME);
@@ -88,7 +88,7 @@ class RelayChainTest {
 
         // Cal answers, acknowledging the table it was shown; the host must relay that answer to ben.
         byte[] answer = text("cal raises");
-        byte[] calAck = cal.ack(CAL, answer);
+        byte[] calAck = cal.ack(CAL, 0, answer);
         RelayChain.Placed relayed = forBen.place(2, answer, calAck, ANN);
         ProtocolViolation caught = catchThrowableOfType(ProtocolViolation.class, () -> ben.accept(relayed, NAME));
 
@@ -116,7 +116,7 @@ class RelayChainTest {
         RelayChain cal = signedChain();
         ben.accept(forBen.place(0, text("deal"), NONE, ANN), NAME);
         byte[] firstWord = text("cal checks");
-        byte[] oldAck = cal.ack(CAL, firstWord); // cal's acknowledgement of the empty table, for its first message
+        byte[] oldAck = cal.ack(CAL, 0, firstWord); // cal's acknowledgement of the empty table, for its first message
         byte[] answer = text("cal raises");
 
         RelayChain stripped = copyOf(forBen);
@@ -137,6 +137,47 @@ class RelayChainTest {
             assertThatCode(() -> copy.accept(p, NAME)).doesNotThrowAnyException();
         }
         return copy;
+    }
+
+    @Test
+    void aHostCannotDropRepeatOrReorderAGuestsMessagesThoughEachIsSignedByItsAuthor() throws Exception {
+        RelayChain host = signedChain();
+        RelayChain ben = signedChain();
+        RelayChain cal = signedChain();
+        byte[] first = text("ben checks");
+        byte[] firstAck = ben.ack(BEN, 0, first);
+        byte[] second = text("ben bets");
+        byte[] secondAck = ben.ack(BEN, 1, second); // sent before anything new was placed
+
+        // Placing ben's second message first: cal sees it is not ben's next one.
+        RelayChain reordered = signedChain();
+        ProtocolViolation skipped = catchThrowableOfType(ProtocolViolation.class,
+                () -> cal.accept(reordered.place(1, second, secondAck, ANN), NAME));
+        assertThat(skipped.party()).isEqualTo("ann");
+        assertThat(skipped.getMessage()).contains("for its message #1 where #0 was next");
+        ProtocolViolation atHost = catchThrowableOfType(ProtocolViolation.class,
+                () -> host.checkAck(secondAck, 1, second, NAME));
+        assertThat(atHost.party()).isEqualTo("ben");
+
+        // In order, both pass; the same message placed again does not.
+        cal.accept(host.place(1, first, firstAck, ANN), NAME);
+        cal.accept(host.place(1, second, secondAck, ANN), NAME);
+        ProtocolViolation repeated = catchThrowableOfType(ProtocolViolation.class,
+                () -> cal.accept(host.place(1, second, secondAck, ANN), NAME));
+        assertThat(repeated.party()).isEqualTo("ann");
+        assertThat(repeated.getMessage()).contains("for its message #1 where #2 was next");
+    }
+
+    @Test
+    void anAcknowledgementWithAnImpossibleCountIsUnreadableNotACrash() throws Exception {
+        RelayChain host = chain(List.of());
+        byte[] payload = text("ben checks");
+        byte[] negative = new fairtable.protocol.wire.WireWriter().u32(0xFFFFFFFFL).u32(0).fixed(new byte[32])
+                .blob(new byte[0]).blob(new byte[0]).toBytes();
+        ProtocolViolation unreadable = catchThrowableOfType(ProtocolViolation.class,
+                () -> host.checkAck(negative, 1, payload, NAME));
+        assertThat(unreadable.party()).isEqualTo("ben");
+        assertThat(unreadable.getMessage()).contains("unreadable acknowledgement");
     }
 
     @Test
@@ -186,22 +227,22 @@ class RelayChainTest {
         ben.accept(host.place(0, text("deal"), NONE, ANN), NAME);
         byte[] bet = text("ben bets");
 
-        byte[] signedByCal = ben.ack(CAL, bet);
+        byte[] signedByCal = ben.ack(CAL, 0, bet);
         ProtocolViolation foreign = catchThrowableOfType(ProtocolViolation.class,
                 () -> host.checkAck(signedByCal, 1, bet, NAME));
         assertThat(foreign.party()).isEqualTo("ben");
 
-        byte[] forAnotherMessage = ben.ack(BEN, text("ben folds"));
+        byte[] forAnotherMessage = ben.ack(BEN, 0, text("ben folds"));
         assertThat(catchThrowableOfType(ProtocolViolation.class, () -> host.checkAck(forAnotherMessage, 1, bet, NAME))
                 .getMessage()).contains("did not sign for this message");
 
         RelayChain shorter = signedChain(); // the host has placed nothing in this one
         ProtocolViolation ahead = catchThrowableOfType(ProtocolViolation.class,
-                () -> shorter.checkAck(ben.ack(BEN, bet), 1, bet, NAME));
+                () -> shorter.checkAck(ben.ack(BEN, 0, bet), 1, bet, NAME));
         assertThat(ahead.party()).isEqualTo("ben");
         assertThat(ahead.getMessage()).contains("beyond position 0");
 
-        assertThatCode(() -> host.checkAck(ben.ack(BEN, bet), 1, bet, NAME)).doesNotThrowAnyException();
+        assertThatCode(() -> host.checkAck(ben.ack(BEN, 0, bet), 1, bet, NAME)).doesNotThrowAnyException();
     }
 
     @Test
@@ -213,7 +254,7 @@ class RelayChainTest {
         ben.accept(forBen.place(0, text("this"), NONE, null), NAME);
         cal.accept(forCal.place(0, text("that"), NONE, null), NAME);
         byte[] answer = text("cal raises");
-        RelayChain.Placed relayed = forBen.place(2, answer, cal.ack(null, answer), null);
+        RelayChain.Placed relayed = forBen.place(2, answer, cal.ack(null, 0, answer), null);
 
         ProtocolViolation caught = catchThrowableOfType(ProtocolViolation.class, () -> ben.accept(relayed, NAME));
         assertThat(caught.party()).isEqualTo("ann");

@@ -29,7 +29,7 @@ class SeatLogTest {
     }
 
     private static NetworkTable.Terms terms() {
-        return new NetworkTable.Terms(GameKind.HOLDEM, 3, 1000, false, 1, List.of("ann", "ben"), List.of());
+        return new NetworkTable.Terms("00112233445566778899aabbccddeeff", GameKind.HOLDEM, 3, 1000, false, 1, List.of("ann", "ben"), List.of());
     }
 
     @Test
