@@ -387,7 +387,6 @@ public final class MailTable implements AutoCloseable {
                 }
                 for (int i = theirs[from] - first; i < frames.size(); i++) {
                     fresh.add(new SeatLog.Frame(from, frames.get(i)));
-                    noteSeen(from, frames.get(i));
                     theirs[from]++;
                 }
             } else {
@@ -720,6 +719,9 @@ public final class MailTable implements AutoCloseable {
                 break;
             }
             journal.consumed(f.from(), f.bytes());
+            if (isHost()) {
+                noteSeen(f.from(), f.bytes()); // only what was taken moves the next relay text on
+            }
         }
         pending = waiting;
         state.setProperty("pending", encodePending(waiting));

@@ -198,12 +198,41 @@ public final class NetworkTable {
                 echoed++;
                 return List.of();
             }
-            TableMessage m = decode(placed.payload(), node, placed.from());
-            if (m.sender() != placed.from()) {
-                throw new ProtocolViolation(0, node.nameOf(placed.from()), "sent a message in the name of seat " + m.sender());
+            try {
+                TableMessage m = decode(placed.payload(), node, placed.from());
+                if (m.sender() != placed.from()) {
+                    throw new ProtocolViolation(0, node.nameOf(placed.from()), "sent a message in the name of seat "
+                            + m.sender());
+                }
+                checkSigner(m, keys, node);
+                return say(node.receive(m));
+            } catch (ProtocolViolation v) {
+                throw blame(placed, v);
             }
-            checkSigner(m, keys, node);
-            return say(node.receive(m));
+        }
+
+        /**
+         * Who answers for a placed message this seat refuses. The host's own seat took it before placing it, so an
+         * honest host never places what a seat refuses; if the host placed a guest's message after positions the
+         * guest had not seen, the guest wrote it for another table than the one it lands in, and the host answers.
+         */
+        private ProtocolViolation blame(RelayChain.Placed placed, ProtocolViolation v) {
+            if (placed.from() == 0 || placed.ack().length == 0) {
+                return v;
+            }
+            int seen;
+            try {
+                seen = RelayChain.Ack.fromBytes(placed.ack()).seen();
+            } catch (MalformedMessageException e) {
+                return v; // the chain refuses unreadable acknowledgements before this
+            }
+            if (seen >= placed.index()) {
+                return v; // its author saw everything before it: the author answers
+            }
+            return new ProtocolViolation(v.step(), node.nameOf(0), "placed " + node.nameOf(placed.from())
+                    + "'s message at position " + placed.index() + ", after positions " + seen + " to "
+                    + (placed.index() - 1) + " it had not seen, where it is refused (" + v.party() + ": " + v.reason()
+                    + ")");
         }
 
         private RelayChain.Said saidAt(int index) {
@@ -506,9 +535,13 @@ public final class NetworkTable {
         Thread reader = new Thread(() -> {
             try {
                 while (true) {
-                    inbox.add(new Incoming(guest, generation, link.receive(Duration.ofDays(1)), null, null, 0));
+                    try {
+                        inbox.add(new Incoming(guest, generation, link.receive(Duration.ofDays(1)), null, null, 0));
+                    } catch (TimeoutException quiet) {
+                        // a quiet day is not a lost connection: the host's loop decides how long silence may last
+                    }
                 }
-            } catch (IOException | TimeoutException e) {
+            } catch (IOException e) {
                 inbox.add(new Incoming(guest, generation, null, e, null, 0));
             }
         }, "relay-" + (guest + 1));

@@ -27,6 +27,8 @@ public record TableConfig(GameKind game, List<String> names, int rounds, int sta
             List.of("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy");
     public static final int SMALL_BLIND = 10;
     public static final int BIG_BLIND = 20;
+    /** The most chips a table may hold in all. */
+    public static final int MAX_CHIPS = 1 << 30;
     /** Monte-Carlo deals per bot decision: enough to play sensibly, quick enough for many hands. */
     public static final int BOT_SAMPLES = 300;
 
@@ -44,6 +46,11 @@ public record TableConfig(GameKind game, List<String> names, int rounds, int sta
         }
         if (stack < 2 * BIG_BLIND) {
             throw new IllegalArgumentException("a stack of at least " + 2 * BIG_BLIND + " chips, not " + stack);
+        }
+        if ((long) stack * names.size() > MAX_CHIPS) {
+            // Every pot and bet is an int: the chips on the table stay well inside its range.
+            throw new IllegalArgumentException("at most " + MAX_CHIPS + " chips on the table, not " + stack + " for each of "
+                    + names.size());
         }
         if (patent && (game != GameKind.DRAW_POKER || names.size() != 2)) {
             throw new IllegalArgumentException("the FR 2823580 protocol deals two-player draw-poker only");

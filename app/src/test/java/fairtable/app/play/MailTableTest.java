@@ -352,6 +352,21 @@ class MailTableTest {
     }
 
     @Test
+    void anInvitationToAnUnplayableTableIsRefused() throws Exception {
+        assertThatThrownBy(() -> MailTable.create(root.resolve("huge"), key(100), GameKind.HOLDEM, 2, 1,
+                Integer.MAX_VALUE, false, "ann", true, new SecureRandom())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("chips on the table");
+        // The same terms, invented and signed by a host: a guest refuses them before writing anything.
+        SigningKey host = key(100);
+        byte[] body = new fairtable.protocol.wire.WireWriter().string("holdem").u8(2).u32(1).u32(Integer.MAX_VALUE)
+                .u8(0).string("ann").fixed(host.verifyingKey().toBytes()).toBytes();
+        Envelope invite = Envelope.sign(host, new byte[32], 0, new byte[32], 0, 0, "table-invite", body);
+        assertThatThrownBy(() -> MailTable.join(root.resolve("ben"), key(101), invite, "ben", true))
+                .isInstanceOf(MailTable.Refused.class).hasMessageContaining("chips on the table");
+        assertThat(root.resolve("ben")).doesNotExist();
+    }
+
+    @Test
     void aCommandThatDiesBeforeItsStateIsSavedIsRunAgainOrItsTextResent() throws Exception {
         List<Player> all = seat(GameKind.HOLDEM, 2, 1, true);
         Player host = all.get(0);

@@ -62,6 +62,12 @@ public sealed interface Action {
      * {@code count} (0 to 3) cards without saying which it threw away.
      */
     record DrawUnseen(int count) implements Action {
+        public DrawUnseen {
+            if (count < 0) {
+                throw new IllegalArgumentException("a player draws no fewer than 0 cards, not " + count);
+            }
+        }
+
         @Override
         public String toString() {
             return "draw " + count + " unseen";

@@ -122,7 +122,8 @@ public final class DrawHand extends PokerHand {
 
     private DrawHand draw(int seat, Action action) {
         if (isHidden(seat)) {
-            if (!(action instanceof Action.DrawUnseen unseen) || unseen.count() > DrawRules.MAX_DISCARDS) {
+            if (!(action instanceof Action.DrawUnseen unseen) || unseen.count() < 0
+                    || unseen.count() > DrawRules.MAX_DISCARDS) {
                 throw new IllegalArgumentException("seat " + seat + "'s cards are hidden here: it draws 0 to 3"
                         + " unseen cards, not " + action);
             }

@@ -29,5 +29,7 @@ class ActionTest {
         assertThatThrownBy(() -> Action.parse("raise -3")).hasMessageContaining("positive whole amount");
         assertThatThrownBy(() -> Action.parse("call 5")).hasMessageContaining("takes no argument");
         assertThatThrownBy(() -> Action.parse("draw 7c 7c")).hasMessageContaining("duplicate card 7c");
+        // What another seat declares it drew, unseen: never a negative count.
+        assertThatThrownBy(() -> Action.drawUnseen(-1)).hasMessageContaining("no fewer than 0 cards");
     }
 }

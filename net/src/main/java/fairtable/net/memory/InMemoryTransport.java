@@ -65,6 +65,7 @@ public final class InMemoryTransport implements Transport {
         if (!closed) {
             closed = true;
             outbox.add(CLOSED);
+            inbox.add(CLOSED); // and a reader of this end, blocked, wakes up to a closed connection
         }
     }
 }

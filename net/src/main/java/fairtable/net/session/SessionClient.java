@@ -91,7 +91,9 @@ public final class SessionClient {
             while (true) {
                 try {
                     inbox.add(host.receive(Duration.ofDays(1)));
-                } catch (IOException | TimeoutException e) {
+                } catch (TimeoutException quiet) {
+                    // a quiet day is not a lost connection: the loop below decides how long silence may last
+                } catch (IOException e) {
                     inbox.add(e);
                     return;
                 }
