@@ -31,6 +31,8 @@ public final class NetworkTable {
     private static final String RESUME = "fairtable-resume";
     private static final String RESUMED = "fairtable-resumed";
     private static final Duration RESUME_PATIENCE = Duration.ofSeconds(10);
+    /** A guest's last frame: it has everything, its own messages placed back included; the host may leave. */
+    private static final byte[] DONE = "fairtable-done".getBytes(StandardCharsets.UTF_8);
 
     private NetworkTable() {
     }
@@ -273,7 +275,14 @@ public final class NetworkTable {
         live.run();
         Transport link = host;
         if (link == null) {
-            link = again(me, null, reconnect, timeout);
+            try {
+                link = again(me, null, reconnect, timeout);
+            } catch (IOException e) {
+                if (node.isFinished() && me.echoed == me.said.size()) {
+                    return; // the journal holds the whole game; the host has left
+                }
+                throw e;
+            }
         } else {
             sendAll(link, me.said);
         }
@@ -304,6 +313,11 @@ public final class NetworkTable {
                 }
                 link = again(me, link, reconnect, timeout);
             }
+        }
+        try {
+            link.send(DONE);
+        } catch (IOException e) {
+            // the host waits for it only so long; the game is whole here
         }
         link.close();
     }
@@ -406,7 +420,10 @@ public final class NetworkTable {
         }
         Thread acceptor = resumes == null ? null : accept(resumes, inbox, links.length, keys);
         try {
-            while (!node.isFinished() || (resumes != null && anyMissed(missed))) {
+            // After the game the host stays until every guest has said it has everything (or the timeout): a guest
+            // whose connection broke at the end comes back for what it lacks.
+            boolean[] done = new boolean[links.length];
+            while (!node.isFinished() || (resumes != null && anyMissed(missed)) || !all(done)) {
                 Incoming in;
                 try {
                     in = inbox.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -439,15 +456,27 @@ public final class NetworkTable {
                     }
                     continue;
                 }
-                if (in.generation() != generation[g] || node.isFinished()) {
+                if (in.generation() != generation[g]) {
                     continue; // from a connection already replaced: the guest sends it again
+                }
+                if (in.frame() != null && java.util.Arrays.equals(in.frame(), DONE)) {
+                    done[g] = true;
+                    continue;
                 }
                 if (in.failure() != null) {
                     if (resumes == null) {
+                        if (node.isFinished()) {
+                            done[g] = true; // it cannot come back: nothing more to wait for
+                            continue;
+                        }
                         throw new IOException(node.nameOf(g + 1) + ": " + in.failure().getMessage());
                     }
                     drop(links, g); // it may come back
+                    missed[g] |= !done[g];
                     continue;
+                }
+                if (node.isFinished()) {
+                    continue; // a guest's message after the end: nothing to take
                 }
                 int before = chain.size();
                 consume(node, chain, keys, hostKey, g + 1, in.frame());
@@ -491,6 +520,15 @@ public final class NetworkTable {
         for (TableMessage a : answer) {
             chain.place(0, a.toBytes(), new byte[0], hostKey);
         }
+    }
+
+    private static boolean all(boolean[] flags) {
+        for (boolean f : flags) {
+            if (!f) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean anyMissed(boolean[] missed) {
