@@ -384,14 +384,7 @@ public final class CorrespondenceCommand implements Runnable {
                 return TableByMail.resend(game.dir, game.profile().identity(), out, o, spec.commandLine().getErr());
             }
             kindOf(game.dir);
-            Path outbox = game.dir.resolve("outbox");
-            Path last = null;
-            if (Files.isDirectory(outbox)) {
-                try (var files = Files.list(outbox)) {
-                    last = files.filter(f -> f.getFileName().toString().endsWith(".txt")).sorted()
-                            .reduce((first, second) -> second).orElse(null);
-                }
-            }
+            Path last = lastSent(game.dir);
             if (last == null) {
                 o.println("Nothing was sent from " + game.dir + " yet.");
                 o.flush();
@@ -435,18 +428,25 @@ public final class CorrespondenceCommand implements Runnable {
                 o.println("Awaiting " + s.awaiting() + ".");
             }
             o.println("Last message " + s.daysSinceLastMessage(now) + " day(s) ago.");
-            Path outbox = dir.resolve("outbox");
-            if (Files.isDirectory(outbox)) {
-                try (var files = Files.list(outbox)) {
-                    files.map(Path::getFileName).map(Path::toString).filter(f -> f.endsWith(".txt")).sorted()
-                            .reduce((first, second) -> second)
-                            .ifPresent(last -> o.println("Your last message (to send again if it was lost): "
-                                    + outbox.resolve(last)));
-                }
+            Path last = lastSent(dir);
+            if (last != null) {
+                o.println("Your last message (to send again if it was lost): " + last);
             }
             printView(s, home, o);
             o.flush();
             return Main.OK;
+        }
+    }
+
+    /** The last text sent from the game in {@code dir}, as its outbox keeps it; or null. */
+    static Path lastSent(Path dir) throws IOException {
+        Path outbox = dir.resolve("outbox");
+        if (!Files.isDirectory(outbox)) {
+            return null;
+        }
+        try (var files = Files.list(outbox)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".txt")).sorted()
+                    .reduce((first, second) -> second).orElse(null);
         }
     }
 

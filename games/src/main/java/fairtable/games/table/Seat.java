@@ -150,12 +150,7 @@ public abstract class Seat implements TableNode {
             onDeclaration(d.sender(), d.words()); // a refused decision throws before changing the engine
             decisions.accept(d);
         }
-        try {
-            progress(out);
-        } catch (ProtocolViolation v) {
-            fail(v);
-            throw v;
-        }
+        progressOrFail(out);
         return out;
     }
 
@@ -177,16 +172,20 @@ public abstract class Seat implements TableNode {
     @Override
     public final List<TableMessage> resume() throws ProtocolViolation {
         List<TableMessage> out = new ArrayList<>();
-        if (deck == null || finished) {
-            return out;
+        if (deck != null && !finished) {
+            progressOrFail(out);
         }
+        return out;
+    }
+
+    /** Goes on as far as the seat can; a rule broken on the way ends the game here, as evidence. */
+    private void progressOrFail(List<TableMessage> out) throws ProtocolViolation {
         try {
             progress(out);
         } catch (ProtocolViolation v) {
             fail(v);
             throw v;
         }
-        return out;
     }
 
     private void progress(List<TableMessage> out) throws ProtocolViolation {
