@@ -274,15 +274,11 @@ public final class NetworkTable {
         }
         live.run();
         Transport link = host;
+        if (link == null && node.isFinished() && me.echoed == me.said.size()) {
+            return; // the journal holds the whole game, its last messages placed back: nothing to go back for
+        }
         if (link == null) {
-            try {
-                link = again(me, null, reconnect, timeout);
-            } catch (IOException e) {
-                if (node.isFinished() && me.echoed == me.said.size()) {
-                    return; // the journal holds the whole game; the host has left
-                }
-                throw e;
-            }
+            link = again(me, null, reconnect, timeout);
         } else {
             sendAll(link, me.said);
         }
