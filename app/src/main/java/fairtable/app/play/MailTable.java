@@ -147,7 +147,7 @@ public final class MailTable implements AutoCloseable {
         return Files.isRegularFile(dir.resolve(STATE));
     }
 
-    /** Whether {@code text} type names a card table's text. */
+    /** Whether {@code e} is a card table's text (its type begins "table-"), not a protocol party's message. */
     public static boolean isTableText(Envelope e) {
         return e.type().startsWith("table-");
     }
@@ -333,7 +333,9 @@ public final class MailTable implements AutoCloseable {
             return "nothing: the game is over";
         }
         String awaited = node.isFinished() ? "the host's relay of your last message" : node.awaiting();
-        return isHost() ? awaited : awaited + ", relayed by the host " + terms.names().get(0);
+        String host = terms.names().get(0);
+        return isHost() || awaited.startsWith(host + " ") || awaited.startsWith(host + "'s ") || awaited.contains("host")
+                ? awaited : awaited + ", relayed by the host " + host;
     }
 
     public List<String> names() {
