@@ -124,42 +124,34 @@ class MailTableFuzzTest {
         assertThat(violations).isPositive();
     }
 
+    private static final SigningKey ANN = key(100);
+    private static final SigningKey BEN = key(101);
+
+    /** Ann hosts heads-up Hold'em in "ann", ben joins in "ben"; returns the host's first relay text (the deal). */
+    private Envelope dealt() throws Exception {
+        MailTable.Step invite = MailTable.create(root.resolve("ann"), ANN, GameKind.HOLDEM, 2, 1, 1000, false, "ann",
+                true, new SecureRandom());
+        MailTable.Step joined = MailTable.join(root.resolve("ben"), BEN, invite.toSend().get(0), "ben", true);
+        try (MailTable t = MailTable.open(root.resolve("ann"), ANN)) {
+            return t.receive(joined.toSend()).toSend().get(0);
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(longs = {1, 2})
     void aGuestTakesOrRefusesEveryMutatedRelayText(long seed) throws Exception {
-        SigningKey ann = key(100);
-        SigningKey ben = key(101);
-        Path host = root.resolve("ann");
-        Path guest = root.resolve("ben");
-        MailTable.Step invite = MailTable.create(host, ann, GameKind.HOLDEM, 2, 1, 1000, false, "ann", true,
-                new SecureRandom());
-        MailTable.Step joined = MailTable.join(guest, ben, invite.toSend().get(0), "ben", true);
-        MailTable.Step dealt;
-        try (MailTable t = MailTable.open(host, ann)) {
-            dealt = t.receive(joined.toSend());
-        }
-        fuzz(guest, ben, dealt.toSend().get(0), ann, seed);
+        fuzz(root.resolve("ben"), BEN, dealt(), ANN, seed);
     }
 
     @ParameterizedTest
     @ValueSource(longs = {3, 4})
     void theHostTakesOrRefusesEveryMutatedGuestText(long seed) throws Exception {
-        SigningKey ann = key(100);
-        SigningKey ben = key(101);
-        Path host = root.resolve("ann");
-        Path guest = root.resolve("ben");
-        MailTable.Step invite = MailTable.create(host, ann, GameKind.HOLDEM, 2, 1, 1000, false, "ann", true,
-                new SecureRandom());
-        MailTable.Step joined = MailTable.join(guest, ben, invite.toSend().get(0), "ben", true);
-        MailTable.Step dealt;
-        try (MailTable t = MailTable.open(host, ann)) {
-            dealt = t.receive(joined.toSend());
-        }
+        Envelope dealt = dealt();
         MailTable.Step answer;
-        try (MailTable t = MailTable.open(guest, ben)) {
-            answer = t.receive(dealt.toSend());
+        try (MailTable t = MailTable.open(root.resolve("ben"), BEN)) {
+            answer = t.receive(List.of(dealt));
         }
         assertThat(answer.toSend()).isNotEmpty();
-        fuzz(host, ann, answer.toSend().get(0), ben, seed);
+        fuzz(root.resolve("ann"), ANN, answer.toSend().get(0), BEN, seed);
     }
 }
