@@ -10,6 +10,7 @@ import fairtable.games.table.DominoPlayer;
 import fairtable.games.table.PokerPlayer;
 import fairtable.games.table.TableMessage;
 import fairtable.games.table.TableNode;
+import fairtable.net.correspondence.CorrespondenceGame;
 import fairtable.net.correspondence.GameStatus;
 import fairtable.net.identity.Fingerprint;
 import fairtable.protocol.ProtocolViolation;
@@ -19,13 +20,9 @@ import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
 import java.io.IOException;
 import java.io.StringWriter;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -630,11 +627,7 @@ public final class MailTable implements AutoCloseable {
             throw new IllegalStateException("nothing to send again before the game starts: awaiting " + awaiting());
         }
         if (isHost()) {
-            int oldest = hostChain.size();
-            for (int g = 1; g < terms.names().size(); g++) {
-                oldest = Math.min(oldest, Integer.parseInt(state.getProperty("seen." + g, "0")));
-            }
-            state.setProperty("relayed", Integer.toString(oldest));
+            state.setProperty("relayed", Integer.toString(Math.min(hostChain.size(), oldestSeen())));
         } else {
             state.setProperty("said-sent", Integer.toString(guest.echoed));
         }
@@ -746,10 +739,7 @@ public final class MailTable implements AutoCloseable {
         }
         // From the oldest position a guest may lack (what its last acknowledgement had seen): a lost text is
         // covered by the next one, and what a guest has already is skipped.
-        int from = relayed;
-        for (int g = 1; g < terms.names().size(); g++) {
-            from = Math.min(from, Integer.parseInt(state.getProperty("seen." + g, "0")));
-        }
+        int from = Math.min(relayed, oldestSeen());
         WireWriter w = new WireWriter().string(terms.withSeat(0).line()).u32(from).u32(hostChain.size() - from);
         for (RelayChain.Placed p : hostChain.placed().subList(from, hostChain.size())) {
             w.blob(p.toBytes());
@@ -758,6 +748,15 @@ public final class MailTable implements AutoCloseable {
         state.setProperty("relayed", Integer.toString(hostChain.size()));
         save();
         return new Step(List.of(text), "every other player", lines);
+    }
+
+    /** The fewest positions any guest's last acknowledgement had seen. */
+    private int oldestSeen() {
+        int oldest = Integer.MAX_VALUE;
+        for (int g = 1; g < terms.names().size(); g++) {
+            oldest = Math.min(oldest, Integer.parseInt(state.getProperty("seen." + g, "0")));
+        }
+        return oldest;
     }
 
     /** A guest's text to the host, if it said anything since the last one (counted in the state, as above). */
@@ -878,17 +877,7 @@ public final class MailTable implements AutoCloseable {
                 isFinished(), prompt() != null, Instant.now(), state.getProperty("verdict", "")).save();
         StringWriter text = new StringWriter();
         state.store(text, "fairtable card table by mail (the journal is authoritative for the game)");
-        Path file = dir.resolve(STATE);
-        Path temp = Files.createTempFile(dir, ".state", ".tmp");
-        try {
-            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                ch.write(ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8)));
-                ch.force(true);
-            }
-            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        CorrespondenceGame.writeAtomically(dir.resolve(STATE), text.toString());
     }
 
     private static String hex(byte[] bytes) {

@@ -7,6 +7,8 @@ import fairtable.crypto.sign.SigningKey;
 import fairtable.games.table.RoundReport;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.wire.WireReader;
+import fairtable.protocol.wire.WireWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -256,17 +258,8 @@ class MailTableTest {
         Player guest = all.get(1);
         Envelope dealt = guest.inbox.get(0);
         // The same messages, said to start three positions further on: positions 0 to 2 would be missing.
-        fairtable.protocol.wire.WireReader r = new fairtable.protocol.wire.WireReader(dealt.body());
-        String termsLine = r.string(1 << 16, "the terms");
-        r.u32();
-        long count = r.u32();
-        fairtable.protocol.wire.WireWriter w = new fairtable.protocol.wire.WireWriter().string(termsLine).u32(3)
-                .u32(count);
-        for (long i = 0; i < count; i++) {
-            w.blob(r.blob(1 << 24, "a message"));
-        }
         Envelope later = Envelope.sign(key(100), dealt.session(), dealt.seq() + 1, dealt.prev(), 0, 0, dealt.type(),
-                w.toBytes());
+                relayFrom(dealt.body(), 3, t -> t));
         deliver(all, guest); // seated and dealt
         byte[] journal = Files.readAllBytes(guest.dir.resolve(MailTable.JOURNAL));
         try (MailTable t = MailTable.open(guest.dir, guest.key)) {
@@ -281,12 +274,23 @@ class MailTableTest {
     /** {@code body} re-framed: the same terms and messages, said to start at {@code first} (any u32). */
     private static byte[] relayFrom(byte[] body, long first, java.util.function.UnaryOperator<String> terms)
             throws Exception {
-        fairtable.protocol.wire.WireReader r = new fairtable.protocol.wire.WireReader(body);
+        WireReader r = new WireReader(body);
         String termsLine = r.string(1 << 16, "the terms");
         r.u32();
+        return copyMessages(r, new WireWriter().string(terms.apply(termsLine)).u32(first));
+    }
+
+    /** A guest text's {@code body} re-framed: the same messages, said to start at message {@code first}. */
+    private static byte[] saidFrom(byte[] body, long first) throws Exception {
+        WireReader r = new WireReader(body);
+        r.u32();
+        return copyMessages(r, new WireWriter().u32(first));
+    }
+
+    private static byte[] copyMessages(WireReader r, WireWriter w)
+            throws Exception {
         long count = r.u32();
-        fairtable.protocol.wire.WireWriter w = new fairtable.protocol.wire.WireWriter().string(terms.apply(termsLine))
-                .u32(first).u32(count);
+        w.u32(count);
         for (long i = 0; i < count; i++) {
             w.blob(r.blob(1 << 24, "a message"));
         }
@@ -334,14 +338,7 @@ class MailTableTest {
         // The host, given a guest text that claims to start at a huge index.
         deliver(all, guest);
         Envelope answer = host.inbox.get(0);
-        fairtable.protocol.wire.WireReader r = new fairtable.protocol.wire.WireReader(answer.body());
-        r.u32();
-        long count = r.u32();
-        fairtable.protocol.wire.WireWriter w = new fairtable.protocol.wire.WireWriter().u32(0x80000000L).u32(count);
-        for (long i = 0; i < count; i++) {
-            w.blob(r.blob(1 << 24, "a message"));
-        }
-        Envelope huge = resigned(guest.key, answer, w.toBytes());
+        Envelope huge = resigned(guest.key, answer, saidFrom(answer.body(), 0x80000000L));
         var hostBefore = files(host.dir);
         try (MailTable t = MailTable.open(host.dir, host.key)) {
             assertThatThrownBy(() -> t.receive(List.of(huge))).isInstanceOf(MailTable.Refused.class);
@@ -358,7 +355,7 @@ class MailTableTest {
                 .hasMessageContaining("chips on the table");
         // The same terms, invented and signed by a host: a guest refuses them before writing anything.
         SigningKey host = key(100);
-        byte[] body = new fairtable.protocol.wire.WireWriter().string("holdem").u8(2).u32(1).u32(Integer.MAX_VALUE)
+        byte[] body = new WireWriter().string("holdem").u8(2).u32(1).u32(Integer.MAX_VALUE)
                 .u8(0).string("ann").fixed(host.verifyingKey().toBytes()).toBytes();
         Envelope invite = Envelope.sign(host, new byte[32], 0, new byte[32], 0, 0, "table-invite", body);
         assertThatThrownBy(() -> MailTable.join(root.resolve("ben"), key(101), invite, "ben", true))
@@ -421,11 +418,11 @@ class MailTableTest {
         Envelope relay = guest.inbox.get(0);
         deliver(all, guest);
         // The host's own key signs a relay text that puts another message at position 0.
-        String termsLine = new fairtable.protocol.wire.WireReader(relay.body()).string(1 << 16, "the terms");
+        String termsLine = new WireReader(relay.body()).string(1 << 16, "the terms");
         RelayChain fork = new RelayChain(NetworkTable.Terms.parse(termsLine));
         RelayChain.Placed other = fork.place(0, "another deal".getBytes(java.nio.charset.StandardCharsets.UTF_8),
                 new byte[0], key(100));
-        byte[] body = new fairtable.protocol.wire.WireWriter().string(termsLine).u32(0).u32(1).blob(other.toBytes())
+        byte[] body = new WireWriter().string(termsLine).u32(0).u32(1).blob(other.toBytes())
                 .toBytes();
         Envelope forked = Envelope.sign(key(100), relay.session(), relay.seq() + 100, relay.prev(), 0, 0,
                 relay.type(), body);

@@ -275,10 +275,15 @@ public final class CorrespondenceGame<P extends Party> {
         journal.close();
     }
 
-    static void writeAtomically(Path file, String text) throws IOException {
+    /** Replaces {@code file} with {@code text} all at once, on disk before it takes the old file's place. */
+    public static void writeAtomically(Path file, String text) throws IOException {
         Path temp = Files.createTempFile(file.toAbsolutePath().getParent(), ".write", ".tmp");
         try {
-            Files.writeString(temp, text, StandardCharsets.UTF_8);
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(temp,
+                    java.nio.file.StandardOpenOption.WRITE)) {
+                ch.write(java.nio.ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
+                ch.force(true);
+            }
             Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(temp);
