@@ -3,7 +3,9 @@ package fairtable.crypto.elgamal;
 import cafe.cryptography.curve25519.Constants;
 import cafe.cryptography.curve25519.RistrettoElement;
 import cafe.cryptography.curve25519.Scalar;
+import fairtable.crypto.hash.Hashes;
 import fairtable.crypto.proof.ChaumPedersenProof;
+import fairtable.crypto.proof.EscrowProof;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.proof.SchnorrProof;
 import fairtable.crypto.ristretto.EncodedPoint;
@@ -29,6 +31,22 @@ public final class KeyPair {
     /** A fresh key pair; in production {@code rng} is a SecureRandom. */
     public static KeyPair generate(RandomGenerator rng) {
         return new KeyPair(Scalars.randomNonZero(rng));
+    }
+
+    /**
+     * The key pair derived from a secret seed (e.g. an identity key's seed) for one purpose:
+     * x = SHA-512(domain, seed) mod l, so the same seed and domain always give the same key, and different
+     * domains give independent keys. The seed must be secret and uniformly random (a SecureRandom's).
+     */
+    public static KeyPair derive(byte[] secretSeed, String domain) {
+        if (secretSeed.length < 32) {
+            throw new IllegalArgumentException("a seed of at least 32 bytes, not " + secretSeed.length);
+        }
+        Scalar x = Scalar.fromBytesModOrderWide(Hashes.sha512(domain, secretSeed));
+        if (x.equals(Scalar.ZERO)) {
+            throw new IllegalStateException("the derived key is zero (probability 2^-252)");
+        }
+        return new KeyPair(x);
     }
 
     /** Restores a key pair from {@link #secretKeyBytes()}: a canonical non-zero scalar. */
@@ -61,6 +79,37 @@ public final class KeyPair {
         }
         EncodedPoint d = EncodedPoint.of(MultiScalar.constantTime(secret, c1.element()));
         return new DecryptionShare(d, ChaumPedersenProof.prove(secret, publicKey.point(), c1, d, context, rng));
+    }
+
+    /**
+     * This player's share x*c1 of {@code card}, encrypted to {@code escrowKey} with fresh randomness and an
+     * {@link EscrowProof}: whoever holds the escrow key's secret can later read the card with the other
+     * players' shares, and anyone can check now that it will. The card must be masked.
+     */
+    public EscrowedShare escrowShare(Ciphertext card, PublicKey escrowKey, ProofContext context, RandomGenerator rng) {
+        EncodedPoint c1 = card.c1Point();
+        if (c1.isIdentity()) {
+            throw new IllegalArgumentException("an unmasked card needs no share");
+        }
+        Scalar r = Scalars.randomNonZero(rng);
+        EncodedPoint escrow1 = EncodedPoint.of(Constants.RISTRETTO_GENERATOR_TABLE.multiply(r));
+        EncodedPoint escrow2 = EncodedPoint.of(MultiScalar.constantTime(new Scalar[] {secret, r},
+                new RistrettoElement[] {c1.element(), escrowKey.element()}));
+        EscrowProof proof = EscrowProof.prove(secret, r, publicKey.point(), c1, escrowKey.point(), escrow1, escrow2,
+                context, rng);
+        return new EscrowedShare(escrow1, escrow2, proof);
+    }
+
+    /**
+     * The card behind another player's escrowed share, for the holder of the escrow key (this key pair):
+     * M = c2 - sum of the other players' D_i - (S - y*R). The escrowed share and the other shares must have
+     * been verified ({@link EscrowedShare#verify}, {@link DecryptionShare#verify}).
+     */
+    public RistrettoElement openEscrowed(Ciphertext card, EscrowedShare escrowed,
+            Collection<DecryptionShare> otherPlayersShares) {
+        RistrettoElement share = escrowed.escrow2().element()
+                .subtract(MultiScalar.constantTime(secret, escrowed.escrow1().element()));
+        return card.decrypt(otherPlayersShares).subtract(share);
     }
 
     /**

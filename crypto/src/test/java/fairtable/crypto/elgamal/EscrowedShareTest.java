@@ -1,0 +1,107 @@
+package fairtable.crypto.elgamal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import cafe.cryptography.curve25519.RistrettoElement;
+import fairtable.crypto.proof.ProofContext;
+import fairtable.crypto.ristretto.MalformedEncodingException;
+import fairtable.crypto.ristretto.Points;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** A player escrows its share of a card to an agent: the agent alone reads the card, and anyone can check the escrow. */
+class EscrowedShareTest {
+    private static final ProofContext CTX = ElGamalTest.context("s", "player-2");
+
+    private static RistrettoElement card(int j) {
+        return Points.hashToGroup("fairtable/test/card", new byte[] {(byte) j});
+    }
+
+    /** Three players, a card dealt privately to player 2: the shares of players 0 and 1. */
+    private record Deal(List<KeyPair> players, Ciphertext card, List<DecryptionShare> othersShares) {
+        static Deal of(SplittableRandom rng) {
+            List<KeyPair> players = List.of(KeyPair.generate(rng), KeyPair.generate(rng), KeyPair.generate(rng));
+            JointKey joint = JointKey.of(players.stream().map(KeyPair::publicKey).toList());
+            Ciphertext c = Ciphertext.mask(joint, EscrowedShareTest.card(5), rng).rerandomize(joint, rng);
+            List<DecryptionShare> others = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                others.add(players.get(i).decryptionShare(c, ElGamalTest.context("s", "player-" + i), rng));
+            }
+            return new Deal(players, c, others);
+        }
+    }
+
+    @Test
+    void theAgentReadsTheCardFromTheEscrowAndTheOtherShares() throws MalformedEncodingException {
+        SplittableRandom rng = new SplittableRandom(1);
+        Deal deal = Deal.of(rng);
+        KeyPair agent = KeyPair.generate(rng);
+        EscrowedShare escrowed = deal.players().get(2).escrowShare(deal.card(), agent.publicKey(), CTX, rng);
+        EscrowedShare decoded = EscrowedShare.decode(escrowed.encode());
+        assertThat(decoded.verify(deal.players().get(2).publicKey(), deal.card(), agent.publicKey(), CTX)).isTrue();
+        assertThat(agent.openEscrowed(deal.card(), decoded, deal.othersShares())).isEqualTo(card(5));
+        // Anyone else's key opens it to something else: the escrow is sealed to the agent.
+        KeyPair stranger = KeyPair.generate(rng);
+        assertThat(stranger.openEscrowed(deal.card(), decoded, deal.othersShares())).isNotEqualTo(card(5));
+        assertThat(deal.players().get(0).openEscrowed(deal.card(), decoded, deal.othersShares())).isNotEqualTo(card(5));
+    }
+
+    @Test
+    void theEscrowIsBoundToItsOwnerItsCardTheAgentAndTheContext() {
+        SplittableRandom rng = new SplittableRandom(2);
+        Deal deal = Deal.of(rng);
+        KeyPair agent = KeyPair.generate(rng);
+        EscrowedShare escrowed = deal.players().get(2).escrowShare(deal.card(), agent.publicKey(), CTX, rng);
+        PublicKey owner = deal.players().get(2).publicKey();
+        assertThat(escrowed.verify(deal.players().get(1).publicKey(), deal.card(), agent.publicKey(), CTX)).isFalse();
+        JointKey joint = JointKey.of(deal.players().stream().map(KeyPair::publicKey).toList());
+        assertThat(escrowed.verify(owner, deal.card().rerandomize(joint, rng), agent.publicKey(), CTX)).isFalse();
+        assertThat(escrowed.verify(owner, deal.card(), KeyPair.generate(rng).publicKey(), CTX)).isFalse();
+        assertThat(escrowed.verify(owner, deal.card(), agent.publicKey(), ElGamalTest.context("s", "player-1"))).isFalse();
+        assertThat(escrowed.verify(owner, deal.card(), agent.publicKey(), ElGamalTest.context("t", "player-2"))).isFalse();
+    }
+
+    @Test
+    void everyTamperedByteIsRefused() {
+        SplittableRandom rng = new SplittableRandom(3);
+        Deal deal = Deal.of(rng);
+        KeyPair agent = KeyPair.generate(rng);
+        PublicKey owner = deal.players().get(2).publicKey();
+        byte[] bytes = deal.players().get(2).escrowShare(deal.card(), agent.publicKey(), CTX, rng).encode();
+        for (int pos = 0; pos < bytes.length; pos++) {
+            byte[] tampered = bytes.clone();
+            tampered[pos] ^= (byte) (1 << (pos % 8));
+            boolean accepted;
+            try {
+                accepted = EscrowedShare.decode(tampered).verify(owner, deal.card(), agent.publicKey(), CTX);
+            } catch (MalformedEncodingException e) {
+                accepted = false;
+            }
+            assertThat(accepted).as("byte %d", pos).isFalse();
+        }
+    }
+
+    @Test
+    void aShareInTheClearIsNoEscrow() {
+        byte[] bytes = new byte[EscrowedShare.ENCODED_LENGTH];
+        assertThatThrownBy(() -> EscrowedShare.decode(bytes)).isInstanceOf(MalformedEncodingException.class)
+                .hasMessageContaining("encrypted");
+        assertThatThrownBy(() -> EscrowedShare.decode(new byte[159])).isInstanceOf(MalformedEncodingException.class);
+    }
+
+    @Test
+    void aDerivedKeyDependsOnTheSeedAndTheDomainOnly() {
+        byte[] seed = "a secret seed of thirty-two bytes".getBytes(StandardCharsets.UTF_8);
+        byte[] other = seed.clone();
+        other[0] ^= 1;
+        PublicKey key = KeyPair.derive(seed, "fairtable/test/a").publicKey();
+        assertThat(KeyPair.derive(seed, "fairtable/test/a").publicKey()).isEqualTo(key);
+        assertThat(KeyPair.derive(seed, "fairtable/test/b").publicKey()).isNotEqualTo(key);
+        assertThat(KeyPair.derive(other, "fairtable/test/a").publicKey()).isNotEqualTo(key);
+        assertThatThrownBy(() -> KeyPair.derive(new byte[31], "fairtable/test/a")).isInstanceOf(IllegalArgumentException.class);
+    }
+}
