@@ -1,6 +1,7 @@
 package fairtable.protocol.audit;
 
 import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.allocation.AllocationAudit;
 import fairtable.protocol.darkchess.DarkChessAudit;
 import fairtable.protocol.deck.DeckAudit;
 import fairtable.protocol.mahjong.MahjongAudit;
@@ -17,7 +18,8 @@ import java.util.List;
  */
 public final class Auditor {
     private static final List<ProtocolAudit> AUDITS =
-            List.of(new PatentAudit(), new DeckAudit(), new PermutationAudit(), new MahjongAudit(), new DarkChessAudit());
+            List.of(new PatentAudit(), new DeckAudit(), new PermutationAudit(), new MahjongAudit(), new DarkChessAudit(),
+                    new AllocationAudit());
 
     private Auditor() {}
 

@@ -5,7 +5,10 @@ import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.wire.Decoder;
 import fairtable.protocol.wire.MalformedMessageException;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /** Verifies what a transcript's messages mean, for one protocol; the chain and signatures are checked already. */
 public interface ProtocolAudit {
@@ -28,5 +31,20 @@ public interface ProtocolAudit {
         if (transcript.hellos().size() != 2) {
             throw new ProtocolViolation(0, transcript.nameOf(0), "this protocol has two players");
         }
+    }
+
+    /**
+     * The refused messages offered as message number {@code index} that can convict their author there: signed
+     * by the seat they name, for this session, right after message {@code index - 1}, and not in the transcript.
+     * A forgery, a replay from another session or a message off the chain proves nothing and is left out.
+     */
+    static List<Envelope> attributableAt(Transcript transcript, List<Envelope> refused, int index) {
+        byte[] previous = transcript.envelopes().get(index - 1).hash();
+        Set<Envelope> accepted = new HashSet<>(transcript.envelopes());
+        return refused.stream()
+                .filter(e -> e.seq() == index && !accepted.contains(e) && e.sender() >= 0
+                        && e.sender() < transcript.hellos().size() && Arrays.equals(e.session(), transcript.sessionId())
+                        && Arrays.equals(e.prev(), previous) && e.isSignedBy(transcript.hellos().get(e.sender()).key()))
+                .toList();
     }
 }

@@ -9,7 +9,6 @@ import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
 import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,9 +46,8 @@ public final class DeckAudit implements ProtocolAudit {
             }
             DeckObserver observer = new DeckObserver(params, hellos, transcript.sessionId(), new SecureRandom());
             List<Envelope> messages = transcript.envelopes();
-            Set<Envelope> accepted = new HashSet<>(messages);
             for (int i = hellos.size(); i <= messages.size(); i++) {
-                judgeRefused(transcript, observer, refused, accepted, i);
+                judgeRefused(transcript, observer, refused, i);
                 if (i < messages.size()) {
                     observer.apply(observer.parse(messages.get(i)));
                 }
@@ -66,14 +64,8 @@ public final class DeckAudit implements ProtocolAudit {
      * there proves nothing and is ignored.
      */
     private static void judgeRefused(Transcript transcript, DeckObserver observer, List<Envelope> refused,
-            Set<Envelope> accepted, int index) throws ProtocolViolation {
-        byte[] previous = transcript.envelopes().get(index - 1).hash();
-        for (Envelope e : refused) {
-            if (e.seq() != index || accepted.contains(e) || e.sender() >= transcript.hellos().size()
-                    || !Arrays.equals(e.session(), transcript.sessionId()) || !Arrays.equals(e.prev(), previous)
-                    || !e.isSignedBy(transcript.hellos().get(e.sender()).key())) {
-                continue;
-            }
+            int index) throws ProtocolViolation {
+        for (Envelope e : ProtocolAudit.attributableAt(transcript, refused, index)) {
             observer.parse(e);
         }
     }

@@ -383,6 +383,18 @@ public final class DeckObserver {
         nextStep++;
     }
 
+    /**
+     * Records that a message of the game played over this deck, not a deck message, took the next step while
+     * the table was idle (for instance an allocation's escrowed shares): the deck's next message carries the
+     * step after it. The game's own observer has checked that message.
+     */
+    public void stepTakenByGame() {
+        if (phase != Phase.IDLE) {
+            throw new IllegalStateException("a game's own message may take a step only while the table is idle");
+        }
+        nextStep++;
+    }
+
     private List<Integer> takeFromStock(int count) {
         List<Integer> taken = List.copyOf(stock.subList(0, count));
         stock = List.copyOf(stock.subList(count, stock.size()));
@@ -421,7 +433,7 @@ public final class DeckObserver {
     }
 
     /** The positions whose shares {@code seat} must send in the operation under way, in order. */
-    List<Integer> duePositions(int seat) {
+    public List<Integer> duePositions(int seat) {
         if (operation == Operation.REVEAL) {
             List<Integer> out = new ArrayList<>();
             for (int p = 0; p < cards; p++) {
