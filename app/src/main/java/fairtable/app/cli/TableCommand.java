@@ -1,39 +1,22 @@
 package fairtable.app.cli;
 
 import fairtable.app.Main;
+import fairtable.app.net.SessionSeat;
+import fairtable.app.net.TableLink;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.net.PartyRunner;
-import fairtable.net.Transport;
-import fairtable.net.identity.Fingerprint;
-import fairtable.net.identity.Invitation;
 import fairtable.net.identity.Profile;
 import fairtable.net.journal.Journal;
-import fairtable.net.memory.InMemoryTransport;
 import fairtable.net.session.SessionClient;
-import fairtable.net.session.SessionHost;
-import fairtable.net.session.SessionMember;
-import fairtable.net.tcp.TcpTransport;
-import fairtable.net.tls.PeerCheck;
-import fairtable.net.tls.TlsIdentity;
-import fairtable.net.tls.TlsTransport;
 import fairtable.protocol.Party;
 import fairtable.protocol.audit.AuditVerdict;
-import fairtable.protocol.audit.Auditor;
-import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
-import fairtable.crypto.sign.VerifyingKey;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeoutException;
-import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -137,8 +120,7 @@ public final class TableCommand implements Runnable {
             Journal journal = journalFile() == null ? null : Journal.open(journalFile(), identity);
             Duration patience = Duration.ofSeconds(timeoutSeconds);
             TableGame table;
-            SessionMember[] member = {null};
-            SessionClient.Outcome outcome;
+            SessionSeat.Result played;
             try {
                 byte[] saved = journal == null ? null : journal.last().map(Journal.Entry::state).orElse(null);
                 table = TableGame.of(new TableGame.Terms(game, players, cards, each, open, mode, maxMoves), seat(), me,
@@ -147,13 +129,9 @@ public final class TableCommand implements Runnable {
                     out.println("Resuming from " + journalFile() + ": " + table.party().awaiting());
                     out.flush();
                 }
-                PartyRunner.Actor actor = table.actor();
-                // After a lost connection a fresh member around the same party joins again and is sent the backlog.
-                Supplier<SessionMember> members = () -> member[0] =
-                        new SessionMember(table.party(), identity, me, actor, patience, journal);
                 try {
-                    outcome = SessionClient.run(members, connector(identity, out), this::patienceAt,
-                            Duration.ofMillis(50), Clock.systemUTC());
+                    played = SessionSeat.play(table.party(), identity, me, table.actor(), journal, connector(identity, out),
+                            this::patienceAt, patience);
                 } finally {
                     afterGame();
                 }
@@ -163,14 +141,10 @@ public final class TableCommand implements Runnable {
                 }
             }
             Party party = table.party();
+            SessionClient.Outcome outcome = played.outcome();
             Path file = transcript != null ? transcript : Path.of("table-" + me + ".jsonl");
             TranscriptFile.write(file, party.transcript().envelopes(), party.rejected());
-            // In seat order (the hellos'), not in the order the players happened to reach the host.
-            List<VerifyingKey> seats = party.transcript().hellos().stream().map(h -> h.key()).toList();
-            out.println("Players: " + member[0].presence().stream()
-                    .sorted(java.util.Comparator.comparingInt(m -> seats.contains(m.key()) ? seats.indexOf(m.key())
-                            : Integer.MAX_VALUE))
-                    .map(m -> m.name() + " (" + Fingerprint.of(m.key()) + ")").collect(Collectors.joining(", ")));
+            out.println("Players: " + SessionSeat.present(party, played.presence()));
             table.report(out);
             out.println("Transcript: " + file);
             if (!outcome.finished()) {
@@ -178,8 +152,7 @@ public final class TableCommand implements Runnable {
                 out.flush();
                 return outcome.problem().isPresent() ? Main.FAILED : Main.ERROR;
             }
-            List<Envelope> refused = party.rejected().stream().map(Party.Rejected::envelope).toList();
-            AuditVerdict verdict = Auditor.audit(new TranscriptFile.Contents(party.transcript().envelopes(), refused));
+            AuditVerdict verdict = SessionSeat.audit(party);
             out.println("Audit: " + verdict.line());
             out.flush();
             return verdict.verified() ? Main.OK : Main.FAILED;
@@ -201,8 +174,7 @@ public final class TableCommand implements Runnable {
         @Option(names = "--bind", defaultValue = "127.0.0.1", description = "Address to listen on (default: ${DEFAULT-VALUE}).")
         String bind;
 
-        private SessionHost host;
-        private ServerSocket server;
+        private TableLink link;
 
         @Override
         int seat() {
@@ -216,58 +188,19 @@ public final class TableCommand implements Runnable {
 
         @Override
         PartyRunner.Connector connector(SigningKey identity, PrintWriter out) throws IOException {
-            host = journal == null ? new SessionHost("table", identity, new SecureRandom())
-                    : SessionHost.persistent(journal.resolveSibling(journal.getFileName() + ".host"), "table", identity,
-                            new SecureRandom());
-            server = TcpTransport.listen(bind, port);
-            Duration patience = Duration.ofSeconds(timeoutSeconds);
-            if (insecure) {
-                host.acceptTcp(server, patience);
-            } else {
-                TlsIdentity me = TlsIdentity.of(identity);
-                Thread accept = new Thread(() -> {
-                    while (!server.isClosed()) {
-                        try {
-                            host.admit(TlsTransport.accept(server, me, PeerCheck.anyKey(), patience));
-                        } catch (IOException | TimeoutException e) {
-                            // A failed handshake refuses that one guest; keep serving the others.
-                        }
-                    }
-                }, "table accept");
-                accept.setDaemon(true);
-                accept.start();
-            }
-            String shown = bind.contains(":") ? "[" + bind + "]" : bind;
-            out.println("Hosting a table for " + players + " on port " + server.getLocalPort() + ". Invitation: "
-                    + Invitation.SCHEME + shown + ":" + server.getLocalPort() + "/" + Fingerprint.of(identity.verifyingKey()));
+            link = TableLink.host(identity, bind, port, insecure, Duration.ofSeconds(timeoutSeconds),
+                    journal == null ? null : journal.resolveSibling(journal.getFileName() + ".host"));
+            out.println("Hosting a table for " + players + " on port " + link.port() + ". Invitation: " + link.invitation());
             out.println("Each player joins with: fairtable table join --game " + game + " --seat S --players " + players
                     + " --cards " + cards + " --connect INVITATION");
             out.flush();
-            // The host's own seat talks to its relay in memory, a new pair for each (re)connection.
-            return patience1 -> {
-                InMemoryTransport[] pair = InMemoryTransport.pair("host", "seat0");
-                host.admit(pair[0]);
-                return pair[1];
-            };
+            return link.seat();
         }
 
         @Override
         void afterGame() {
-            // Let the last receipts reach everyone before the relay goes away.
-            try {
-                Thread.sleep(500);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            if (host != null) {
-                host.close();
-            }
-            try {
-                if (server != null) {
-                    server.close();
-                }
-            } catch (IOException ignored) {
-                // closing a listening socket that is already gone
+            if (link != null) {
+                link.close();
             }
         }
     }
@@ -301,19 +234,7 @@ public final class TableCommand implements Runnable {
 
         @Override
         PartyRunner.Connector connector(SigningKey identity, PrintWriter out) {
-            if (!target.startsWith(Invitation.SCHEME) && !insecure) {
-                throw new IllegalArgumentException("join by the host's invitation, or use HOST:PORT with --insecure");
-            }
-            return patience -> {
-                if (target.startsWith(Invitation.SCHEME)) {
-                    Invitation invitation = Invitation.parse(target);
-                    return insecure ? TcpTransport.connect(invitation.host(), invitation.port(), patience)
-                            : TlsTransport.connect(invitation, TlsIdentity.of(identity), patience);
-                }
-                int colon = target.lastIndexOf(':');
-                return TcpTransport.connect(target.substring(0, colon), Integer.parseInt(target.substring(colon + 1)),
-                        patience);
-            };
+            return TableLink.join(target, identity, insecure);
         }
     }
 }

@@ -1,0 +1,60 @@
+package fairtable.app.net;
+
+import fairtable.crypto.sign.SigningKey;
+import fairtable.crypto.sign.VerifyingKey;
+import fairtable.net.PartyRunner;
+import fairtable.net.identity.Fingerprint;
+import fairtable.net.journal.Journal;
+import fairtable.net.session.SessionClient;
+import fairtable.net.session.SessionFrame.Member;
+import fairtable.net.session.SessionMember;
+import fairtable.protocol.Party;
+import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.TranscriptFile;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * One seat at a table through a relaying host, played to its end: a {@link SessionMember} around the party,
+ * joined again with the backlog after a lost connection, every step journaled before it is sent if there is a
+ * journal. Then what every seat reports: who was present, and the audit of what it kept.
+ */
+public final class SessionSeat {
+    private SessionSeat() {}
+
+    /** How the seat's session ended, and who the host last said was present. */
+    public record Result(SessionClient.Outcome outcome, List<Member> presence) {}
+
+    /**
+     * Plays {@code party} as {@code name}: {@code silence} bounds how long a placed message may take to arrive,
+     * {@code patience} how long the table may be silent at the party's next step.
+     */
+    public static Result play(Party party, SigningKey identity, String name, PartyRunner.Actor actor, Journal journal,
+            PartyRunner.Connector connector, Function<Party, Duration> patience, Duration silence) {
+        SessionMember[] member = {null};
+        SessionClient.Outcome outcome = SessionClient.run(
+                () -> member[0] = new SessionMember(party, identity, name, actor, silence, journal),
+                connector, patience, Duration.ofMillis(50), Clock.systemUTC());
+        return new Result(outcome, member[0] == null ? List.of() : member[0].presence());
+    }
+
+    /** The players present, as "name (fingerprint)", in seat order (the hellos'), not in the order they came. */
+    public static String present(Party party, List<Member> presence) {
+        List<VerifyingKey> seats = party.transcript().hellos().stream().map(h -> h.key()).toList();
+        return presence.stream()
+                .sorted(Comparator.comparingInt(m -> seats.contains(m.key()) ? seats.indexOf(m.key()) : Integer.MAX_VALUE))
+                .map(m -> m.name() + " (" + Fingerprint.of(m.key()) + ")").collect(Collectors.joining(", "));
+    }
+
+    /** The third-party audit of what the seat kept: its transcript and the messages it refused. */
+    public static AuditVerdict audit(Party party) {
+        List<Envelope> refused = party.rejected().stream().map(Party.Rejected::envelope).toList();
+        return Auditor.audit(new TranscriptFile.Contents(party.transcript().envelopes(), refused));
+    }
+}

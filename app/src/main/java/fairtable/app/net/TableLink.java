@@ -1,0 +1,122 @@
+package fairtable.app.net;
+
+import fairtable.crypto.sign.SigningKey;
+import fairtable.net.PartyRunner;
+import fairtable.net.identity.Fingerprint;
+import fairtable.net.identity.Invitation;
+import fairtable.net.memory.InMemoryTransport;
+import fairtable.net.session.SessionHost;
+import fairtable.net.tcp.TcpTransport;
+import fairtable.net.tls.PeerCheck;
+import fairtable.net.tls.TlsIdentity;
+import fairtable.net.tls.TlsTransport;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * How a seat at an N-player table reaches the others: through a relaying {@link SessionHost}. The hosting
+ * process runs the relay on a port and plays its own seat through an in-memory pair; the other seats connect
+ * to it by its invitation, over TLS 1.3 bound to their profile keys (the host's key pinned by the
+ * invitation's fingerprint), or over plain TCP with {@code insecure}, for tests. The host admits any key
+ * that proves itself in the handshake: which players it trusts is the game's decision, made on their signed
+ * hellos.
+ */
+public final class TableLink implements AutoCloseable {
+    private final SessionHost host;
+    private final ServerSocket server;
+    private final String bind;
+
+    private TableLink(SessionHost host, ServerSocket server, String bind) {
+        this.host = host;
+        this.server = server;
+        this.bind = bind;
+    }
+
+    /**
+     * Starts a relay on {@code bind:port} (0 picks a free port), signed with {@code identity}, kept in the journal
+     * {@code relayLog} if it is not null (and taken up again from it after a crash).
+     */
+    public static TableLink host(SigningKey identity, String bind, int port, boolean insecure, Duration patience,
+            Path relayLog) throws IOException {
+        SessionHost host = relayLog == null ? new SessionHost("table", identity, new SecureRandom())
+                : SessionHost.persistent(relayLog, "table", identity, new SecureRandom());
+        ServerSocket server = TcpTransport.listen(bind, port);
+        if (insecure) {
+            host.acceptTcp(server, patience);
+        } else {
+            TlsIdentity me = TlsIdentity.of(identity);
+            Thread accept = new Thread(() -> {
+                while (!server.isClosed()) {
+                    try {
+                        host.admit(TlsTransport.accept(server, me, PeerCheck.anyKey(), patience));
+                    } catch (IOException | TimeoutException e) {
+                        // A failed handshake refuses that one guest; keep serving the others.
+                    }
+                }
+            }, "table accept");
+            accept.setDaemon(true);
+            accept.start();
+        }
+        return new TableLink(host, server, bind);
+    }
+
+    /** The port the relay listens on. */
+    public int port() {
+        return server.getLocalPort();
+    }
+
+    /** What the host sends the other players so they can join: host, port and the host's fingerprint. */
+    public String invitation() {
+        String shown = bind.contains(":") ? "[" + bind + "]" : bind;
+        return Invitation.SCHEME + shown + ":" + port() + "/" + Fingerprint.of(host.key());
+    }
+
+    /** The host's own seat: a new in-memory pair to its relay for each (re)connection. */
+    public PartyRunner.Connector seat() {
+        return patience -> {
+            InMemoryTransport[] pair = InMemoryTransport.pair("host", "seat0");
+            host.admit(pair[0]);
+            return pair[1];
+        };
+    }
+
+    /**
+     * A guest's connection to the host, opened again after a drop: by invitation over TLS, which accepts only
+     * the key the invitation names; or with {@code insecure}, plain TCP to the invitation's address or to
+     * HOST:PORT.
+     */
+    public static PartyRunner.Connector join(String target, SigningKey identity, boolean insecure) {
+        if (!target.startsWith(Invitation.SCHEME) && !insecure) {
+            throw new IllegalArgumentException("join by the host's invitation, or use HOST:PORT with --insecure");
+        }
+        return patience -> {
+            if (target.startsWith(Invitation.SCHEME)) {
+                Invitation invitation = Invitation.parse(target);
+                return insecure ? TcpTransport.connect(invitation.host(), invitation.port(), patience)
+                        : TlsTransport.connect(invitation, TlsIdentity.of(identity), patience);
+            }
+            int colon = target.lastIndexOf(':');
+            return TcpTransport.connect(target.substring(0, colon), Integer.parseInt(target.substring(colon + 1)), patience);
+        };
+    }
+
+    /** Closes the relay, after a moment for the last receipts to reach everyone. */
+    @Override
+    public void close() {
+        try {
+            Thread.sleep(500);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        host.close();
+        try {
+            server.close();
+        } catch (IOException ignored) {
+            // closing a listening socket that is already gone
+        }
+    }
+}
