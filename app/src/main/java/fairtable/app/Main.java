@@ -15,13 +15,14 @@ import fairtable.app.cli.PlayMahjongShogiCommand;
 import fairtable.app.cli.PokerCommand;
 import fairtable.app.cli.StatusCommand;
 import fairtable.app.cli.TableCommand;
+import fairtable.app.cli.UnblindCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The fairtable command line. Exit codes: 0 success, 1 a failed audit or a caught cheat, 2 an error. */
 @Command(name = "fairtable", mixinStandardHelpOptions = true, version = "fairtable 0.1.0",
         description = "Fair card draws and hidden-information games between people who do not trust each other.",
-        subcommands = {DemoCommand.class, DrawCommand.class, AllocateCommand.class, AuditCommand.class,
+        subcommands = {DemoCommand.class, DrawCommand.class, AllocateCommand.class, UnblindCommand.class, AuditCommand.class,
             PokerCommand.class, ChessCommand.class, DeckDemoCommand.class, PermutationDemoCommand.class,
             IdCommand.class, CorrespondenceCommand.class, StatusCommand.class, TableCommand.class, PlayCommand.class,
             PlayMahjongShogiCommand.class, PlayDarkChessCommand.class, CommandLine.HelpCommand.class})

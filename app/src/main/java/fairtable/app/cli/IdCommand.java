@@ -2,6 +2,7 @@ package fairtable.app.cli;
 
 import fairtable.app.Main;
 import fairtable.net.identity.Profile;
+import fairtable.protocol.allocation.BoardKey;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.concurrent.Callable;
@@ -23,6 +24,10 @@ public final class IdCommand implements Callable<Integer> {
     @Option(names = "--peers", description = "Also list the players whose keys you have pinned.")
     boolean peers;
 
+    @Option(names = "--board-card", paramLabel = "FILE", description = "As an ethics board: write your key card to FILE, "
+            + "for the institutions to escrow allocations to you (allocate --board FINGERPRINT --board-card FILE).")
+    Path boardCard;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -34,6 +39,11 @@ public final class IdCommand implements Callable<Integer> {
         }
         var out = spec.commandLine().getOut();
         out.println(profile.fingerprint());
+        if (boardCard != null) {
+            BoardCard.write(boardCard, BoardKey.of(profile.displayName(), profile.identity(), new SecureRandom()));
+            out.println("Your board key card, as " + profile.displayName() + ", is in " + boardCard
+                    + ". Send it to the institutions, and read them your fingerprint by another channel.");
+        }
         if (peers) {
             profile.knownPeers().all().forEach((who, fp) -> out.println("  " + fp + "  " + who));
         }

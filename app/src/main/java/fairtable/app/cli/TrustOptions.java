@@ -7,14 +7,19 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Option;
 
 /** Who this user is (the profile) and how far to trust the other player: shared by every two-process command. */
 public final class TrustOptions {
     @Option(names = "--peer", paramLabel = "FINGERPRINT",
-            description = "The other player's fingerprint (from `fairtable id`, read out by them): only that key is accepted.")
-    String peer;
+            description = "The other player's fingerprint (from `fairtable id`, read out by them): only that key is accepted."
+                    + " Repeatable where several players meet (allocate).")
+    List<String> peers = new ArrayList<>();
 
     @Option(names = "--accept-new",
             description = "Accept a player whose key is not pinned yet, with a warning, and pin it (trust on first use).")
@@ -28,13 +33,21 @@ public final class TrustOptions {
             description = "Profile directory with your identity key and pinned peers (default: $FAIRTABLE_HOME or ~/.fairtable).")
     Path home;
 
+    /** The fingerprints given with --peer. */
+    Set<Fingerprint> named() {
+        return peers.stream().map(Fingerprint::parse).collect(Collectors.toUnmodifiableSet());
+    }
+
     Profile profile() throws IOException {
         return Profile.open(home != null ? home : Profile.defaultDirectory(), new SecureRandom());
     }
 
     /** Listens on {@code bind:port}, or (port null) connects to {@code target}, an invitation or HOST:PORT. */
     PeerLink link(Profile profile, String bind, Integer port, String target, PrintWriter out) throws IOException {
-        Optional<Fingerprint> expected = Optional.ofNullable(peer).map(Fingerprint::parse);
+        if (peers.size() > 1) {
+            throw new IllegalArgumentException("--peer names the one other player here, not " + peers.size());
+        }
+        Optional<Fingerprint> expected = peers.stream().findFirst().map(Fingerprint::parse);
         return port != null
                 ? PeerLink.listen(bind, port, profile.identity(), insecure, expected, profile.knownPeers(), acceptNew, out)
                 : PeerLink.connect(target, profile.identity(), insecure, expected, profile.knownPeers(), acceptNew, out);

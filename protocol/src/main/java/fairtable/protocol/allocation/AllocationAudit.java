@@ -60,8 +60,8 @@ public final class AllocationAudit implements ProtocolAudit {
             holdings.put(name, List.of()); // the numbers are the holders' (and the board's) to read, not the audit's
             parts.add(name + " holds " + params.positionsOf(s).size());
         }
-        String board = params.board().map(b -> "escrowed to the board " + b + " (" + observer.escrowsVerified()
-                + " escrowed shares verified)").orElse("escrowed to no board");
+        String board = params.board().map(b -> "escrowed to the board " + b + ", " + observer.escrowsVerified()
+                + " escrowed shares verified").orElse("escrowed to no board");
         String summary = AllocationParameters.PROTOCOL + ": " + params.institutions() + " institutions drew " + params.each()
                 + " numbers each out of 1.." + params.items() + ": " + String.join(", ", parts) + "; "
                 + observer.deck().sharesVerified() + " decryption shares verified; " + board

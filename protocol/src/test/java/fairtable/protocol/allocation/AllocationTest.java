@@ -54,7 +54,7 @@ class AllocationTest {
         assertThat(verdict.verified()).as(verdict.line()).isTrue();
         assertThat(verdict.line()).startsWith("VERIFIED: allocation/v1: 3 institutions drew 4 numbers each out of 1..30: "
                 + "alpha holds 4, beta holds 4, gamma holds 4; ").contains("escrowed to the board ethics (")
-                .contains("12 escrowed shares verified").endsWith("no number is readable from the transcript");
+                .contains("), 12 escrowed shares verified; ").endsWith("no number is readable from the transcript");
         assertThat(verdict.holdings()).containsOnlyKeys("alpha", "beta", "gamma").allSatisfy((who, numbers) ->
                 assertThat(numbers).isEmpty());
     }
