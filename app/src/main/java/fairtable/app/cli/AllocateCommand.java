@@ -195,14 +195,14 @@ public final class AllocateCommand implements Callable<Integer> {
             if (peer.listening()) {
                 host = TableLink.host(profile.identity(), peer.bind, peer.endpoint.listen, peer.trust.insecure, silence,
                         journalFile.resolveSibling(journalFile.getFileName() + ".host"));
-                out.println("Hosting the allocation for " + params + " on port " + host.port() + " as " + me
+                out.println("Hosting the allocation for " + params + ", on port " + host.port() + ", as " + me
                         + ". Invitation: " + host.invitation());
                 out.println("Each institution joins with: fairtable allocate --connect INVITATION --seat S --institutions "
                         + institutions + " --items " + items + " --each " + each
                         + (board == null ? "" : " --board " + Fingerprint.parse(board) + " --board-card FILE") + " --out FILE");
                 connector = host.seat();
             } else {
-                out.println("Joining the allocation for " + params + " at seat " + at + " as " + me + ".");
+                out.println("Joining the allocation for " + params + ", at seat " + at + ", as " + me + ".");
                 connector = TableLink.join(peer.endpoint.connect, profile.identity(), peer.trust.insecure);
             }
             out.flush();
