@@ -87,15 +87,7 @@ class AllocationProcessesTest {
         Process host = ChildJvm.start(hostArgs.toArray(String[]::new));
         BufferedReader hostOut = new BufferedReader(new InputStreamReader(host.getInputStream(), StandardCharsets.UTF_8));
         List<String> hostLines = new ArrayList<>();
-        String invitation = null;
-        for (String line; invitation == null && (line = hostOut.readLine()) != null; ) {
-            hostLines.add(line);
-            Matcher m = Pattern.compile("Invitation: (fairtable://\\S+)").matcher(line);
-            if (m.find()) {
-                invitation = m.group(1);
-            }
-        }
-        assertThat(invitation).as(String.join("\n", hostLines)).isNotNull();
+        String invitation = ChildJvm.invitation(hostOut, hostLines);
         List<Process> guests = new ArrayList<>();
         for (int seat = 1; seat < 3; seat++) {
             List<String> guestArgs = new ArrayList<>(List.of("allocate", "--connect", invitation, "--seat",

@@ -34,6 +34,22 @@ final class ChildJvm {
         return lines;
     }
 
+    /**
+     * Reads a host's output up to the line with its invitation, keeping every line read in {@code lines}, and
+     * returns the invitation; fails with what the host printed if it ends without one.
+     */
+    static String invitation(java.io.BufferedReader out, List<String> lines) throws java.io.IOException {
+        java.util.regex.Pattern invitation = java.util.regex.Pattern.compile("Invitation: (fairtable://\\S+)");
+        for (String line; (line = out.readLine()) != null; ) {
+            lines.add(line);
+            java.util.regex.Matcher m = invitation.matcher(line);
+            if (m.find()) {
+                return m.group(1);
+            }
+        }
+        throw new AssertionError("the host ended without an invitation:\n" + String.join("\n", lines));
+    }
+
     static List<String> command(String... args) {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",

@@ -14,8 +14,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,16 +33,8 @@ class PermutationTableProcessesTest {
                 "--name", NAMES[0], "--home", dir.resolve("h0").toString(), "--transcript", dir.resolve("t0.jsonl").toString(),
                 "--timeout", "60");
         BufferedReader hostOut = new BufferedReader(new InputStreamReader(host.getInputStream(), StandardCharsets.UTF_8));
-        String invitation = null;
         List<String> hostLines = new ArrayList<>();
-        for (String line; invitation == null && (line = hostOut.readLine()) != null; ) {
-            hostLines.add(line);
-            Matcher m = Pattern.compile("Invitation: (fairtable://\\S+)").matcher(line);
-            if (m.find()) {
-                invitation = m.group(1);
-            }
-        }
-        assertThat(invitation).as(String.join("\n", hostLines)).isNotNull();
+        String invitation = ChildJvm.invitation(hostOut, hostLines);
         List<Process> guests = new ArrayList<>();
         for (int seat = 1; seat < 3; seat++) {
             guests.add(ChildJvm.start("table", "join", "--game", "permutation", "--seat", Integer.toString(seat), "--players", "3",

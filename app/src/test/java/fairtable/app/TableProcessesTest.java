@@ -12,8 +12,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,16 +25,8 @@ class TableProcessesTest {
         Process host = ChildJvm.start("table", "host", "--players", "4", "--each", "3", "--open", "2", "--name", "alice",
                 "--home", dir.resolve("h0").toString(), "--transcript", dir.resolve("t0.jsonl").toString(), "--timeout", "60");
         BufferedReader hostOut = new BufferedReader(new InputStreamReader(host.getInputStream(), StandardCharsets.UTF_8));
-        String invitation = null;
         List<String> hostLines = new ArrayList<>();
-        for (String line; invitation == null && (line = hostOut.readLine()) != null; ) {
-            hostLines.add(line);
-            Matcher m = Pattern.compile("Invitation: (fairtable://\\S+)").matcher(line);
-            if (m.find()) {
-                invitation = m.group(1);
-            }
-        }
-        assertThat(invitation).as(String.join("\n", hostLines)).isNotNull();
+        String invitation = ChildJvm.invitation(hostOut, hostLines);
         List<Process> guests = new ArrayList<>();
         String[] names = {"alice", "bob", "carol", "dave"};
         for (int seat = 1; seat < 4; seat++) {

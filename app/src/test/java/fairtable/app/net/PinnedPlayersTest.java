@@ -113,4 +113,15 @@ class PinnedPlayersTest {
                         + ", not by the key the invitation names (" + invited + ")");
         assertThat(beta.transcript().size()).isZero();
     }
+
+    /** A name the pins cannot hold is refused like an unknown key, naming the player, and nothing escapes receive. */
+    @Test
+    void aNameThatCannotBePinnedIsRefused() throws Exception {
+        AllocationParty alpha = AllocationParty.create(PARAMS, 0, "alpha", alphaKey, random.split());
+        AllocationParty beta = AllocationParty.create(PARAMS, 1, "beta ", betaKey, random.split());
+        PinnedPlayers pinned = new PinnedPlayers(alpha, policy(pins("f"), Set.of(), true, Optional.empty()));
+        Envelope hello = beta.receive(alpha.start().get(0)).get(0);
+        assertThatThrownBy(() -> pinned.receive(hello)).isInstanceOf(ProtocolViolation.class)
+                .hasMessage("step 0, party beta : its name cannot be pinned: a player name cannot start or end with a space");
+    }
 }

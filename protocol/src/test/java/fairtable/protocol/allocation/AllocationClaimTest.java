@@ -144,6 +144,15 @@ class AllocationClaimTest {
     }
 
     @Test
+    void aClaimFromASeatTheAllocationDoesNotHaveIsRefused() throws Exception {
+        Envelope genuine = beta().claim();
+        Envelope nobody = Envelope.sign(table.keys.get(1), genuine.session(), genuine.seq(), genuine.prev(), 5, STEP,
+                AllocationClaim.TYPE, genuine.body());
+        assertThatThrownBy(() -> AllocationClaim.check(transcript, nobody)).isInstanceOf(ProtocolViolation.class)
+                .hasMessage("step 14, party seat 5: there is no seat 5 in this allocation");
+    }
+
+    @Test
     void aClaimOfTooFewNumbersIsRefused() {
         Envelope claim = betaClaims(beta().numbers().subList(0, 2), honestShares(claimContext(1)), table.keys.get(1));
         assertThatThrownBy(() -> AllocationClaim.check(transcript, claim)).isInstanceOf(ProtocolViolation.class)

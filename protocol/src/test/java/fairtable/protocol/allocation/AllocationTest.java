@@ -9,6 +9,8 @@ import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.deck.DeckMessage;
 import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Hello;
+import fairtable.protocol.transcript.Transcript;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -142,6 +144,29 @@ class AllocationTest {
                         + "escrowed to the board ethics (" + otherBoard.verifyingKey().fingerprint() + "), not "
                         + table.params.toString().replaceFirst("^", "allocation/v1 with "));
         assertThat(table.seat(1).rejected()).hasSize(1);
+    }
+
+    /** A board's card altered in a hello (here its name) no longer carries its signature: the hello is refused. */
+    @Test
+    void aHelloWithATamperedBoardCardIsRefusedNamingTheInstitution() throws Exception {
+        AllocationTable table = new AllocationTable(2, 10, 2, true, 13);
+        byte[] parameters = table.params.toBytes();
+        int at = indexOf(parameters, "ethics".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        parameters[at] = 'E';
+        Hello hello = new Hello(AllocationParameters.PROTOCOL, parameters, 2, 0, "alpha", table.keys.get(0).verifyingKey(),
+                new byte[Hello.NONCE_LENGTH]);
+        Envelope e = new Transcript().seal(table.keys.get(0), 0, 0, Hello.TYPE, hello.toBytes());
+        assertThatThrownBy(() -> table.seat(1).receive(e)).isInstanceOf(ProtocolViolation.class)
+                .hasMessageStartingWith("step 0, party alpha: proposes allocation/v1 with unreadable parameters, not ");
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            if (java.util.Arrays.equals(haystack, i, i + needle.length, needle, 0, needle.length)) {
+                return i;
+            }
+        }
+        throw new AssertionError("not found");
     }
 
     @Test
