@@ -1,6 +1,7 @@
 package fairtable.crypto.sign;
 
 import cafe.cryptography.curve25519.CompressedEdwardsY;
+import cafe.cryptography.curve25519.EdwardsPoint;
 import cafe.cryptography.curve25519.InvalidEncodingException;
 import fairtable.crypto.hash.Hashes;
 import java.math.BigInteger;
@@ -24,7 +25,12 @@ public final class VerifyingKey {
         this.publicKey = publicKey;
     }
 
-    /** Decodes a 32-byte public key; rejects malformed ones with IllegalArgumentException. */
+    /**
+     * Decodes a 32-byte public key; rejects malformed ones, and keys of small order, with IllegalArgumentException.
+     * A key A with 8·A the identity binds nobody: the JDK's verification equation [S]B = R + [k]A then no longer
+     * depends on the message (for the identity, (R, S) = (r·B, r) verifies on every message), so such a key could
+     * sign in anybody's name.
+     */
     public static VerifyingKey fromBytes(byte[] encoded) {
         if (encoded.length != 32) {
             throw new IllegalArgumentException("an Ed25519 public key is 32 bytes, not " + encoded.length);
@@ -32,9 +38,12 @@ public final class VerifyingKey {
         // RFC 8032 5.1.3: the point must be on the curve, and the encoding canonical (y < p, and no sign bit
         // when x = 0). The JDK checks neither when it builds the key, so decode and re-encode.
         try {
-            byte[] canonical = new CompressedEdwardsY(encoded.clone()).decompress().compress().toByteArray();
-            if (!Arrays.equals(canonical, encoded)) {
+            EdwardsPoint point = new CompressedEdwardsY(encoded.clone()).decompress();
+            if (!Arrays.equals(point.compress().toByteArray(), encoded)) {
                 throw new IllegalArgumentException("not the canonical encoding of an Ed25519 public key");
+            }
+            if (point.isSmallOrder()) {
+                throw new IllegalArgumentException("an Ed25519 public key of small order (8·A is the identity) binds nobody");
             }
         } catch (InvalidEncodingException e) {
             throw new IllegalArgumentException("not a point on the Ed25519 curve");

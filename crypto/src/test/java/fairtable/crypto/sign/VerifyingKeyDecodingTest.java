@@ -80,6 +80,85 @@ class VerifyingKeyDecodingTest {
         }
     }
 
+    /**
+     * The eight points of order dividing 8, as published (e.g. in the Ed25519 malleability literature), each checked
+     * here to lie on the curve with 8·P the identity by BigInteger arithmetic, are refused as keys: under such a key
+     * a signature that ignores the message verifies.
+     */
+    @Test
+    void keysOfSmallOrderAreRejected() {
+        String[] smallOrder = {
+            "0100000000000000000000000000000000000000000000000000000000000000", // the identity
+            "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", // order 2
+            "0000000000000000000000000000000000000000000000000000000000000000", // order 4
+            "0000000000000000000000000000000000000000000000000000000000000080", // order 4
+            "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a", // order 8
+            "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa", // order 8
+            "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05", // order 8
+            "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85", // order 8
+        };
+        java.util.Set<String> distinct = new java.util.HashSet<>();
+        for (String hex : smallOrder) {
+            byte[] encoding = java.util.HexFormat.of().parseHex(hex);
+            BigInteger[] point = decode(encoding);
+            BigInteger[] times8 = point;
+            for (int i = 0; i < 3; i++) {
+                times8 = add(times8, times8);
+            }
+            assertThat(times8).as("8·P for %s", hex).containsExactly(BigInteger.ZERO, BigInteger.ONE);
+            distinct.add(point[0] + "," + point[1]);
+            assertThatThrownBy(() -> VerifyingKey.fromBytes(encoding)).as(hex)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("an Ed25519 public key of small order (8·A is the identity) binds nobody");
+        }
+        assertThat(distinct).hasSize(8);
+    }
+
+    /** A key with a small-order component but of large order (8·A is not the identity) is a valid key. */
+    @Test
+    void aKeyOfMixedOrderIsAccepted() {
+        BigInteger[] order2 = {BigInteger.ZERO, P.subtract(BigInteger.ONE)};
+        for (BigInteger y = BigInteger.TWO; ; y = y.add(BigInteger.ONE)) {
+            if (squareOfX(y).signum() != 0 && isSquare(squareOfX(y))) {
+                BigInteger[] mixed = add(decode(encode(y, false)), order2);
+                byte[] encoding = encode(mixed[1], mixed[0].testBit(0));
+                assertThat(VerifyingKey.fromBytes(encoding).toBytes()).isEqualTo(encoding);
+                return;
+            }
+        }
+    }
+
+    /** Affine (x, y) from an RFC 8032 encoding, with x^2 = u/v solved by the p = 5 mod 8 square root of 5.1.3. */
+    private static BigInteger[] decode(byte[] encoding) {
+        byte[] be = new byte[32];
+        for (int i = 0; i < 32; i++) {
+            be[i] = encoding[31 - i];
+        }
+        boolean sign = (be[0] & 0x80) != 0;
+        be[0] &= 0x7F;
+        BigInteger y = new BigInteger(1, be);
+        BigInteger xx = squareOfX(y);
+        BigInteger x = xx.modPow(P.add(BigInteger.valueOf(3)).shiftRight(3), P);
+        if (!x.multiply(x).mod(P).equals(xx)) {
+            x = x.multiply(BigInteger.TWO.modPow(P.subtract(BigInteger.ONE).shiftRight(2), P)).mod(P);
+        }
+        assertThat(x.multiply(x).mod(P)).as("a point on the curve").isEqualTo(xx);
+        if (x.testBit(0) != sign) {
+            x = P.subtract(x).mod(P);
+        }
+        return new BigInteger[] {x, y};
+    }
+
+    /** Twisted Edwards addition with a = -1 (RFC 8032 5.1.4, affine). */
+    private static BigInteger[] add(BigInteger[] a, BigInteger[] b) {
+        BigInteger xy = D.multiply(a[0]).multiply(b[0]).multiply(a[1]).multiply(b[1]).mod(P);
+        BigInteger x = a[0].multiply(b[1]).add(b[0].multiply(a[1]))
+                .multiply(BigInteger.ONE.add(xy).modInverse(P)).mod(P);
+        BigInteger y = a[1].multiply(b[1]).add(a[0].multiply(b[0]))
+                .multiply(BigInteger.ONE.subtract(xy).mod(P).modInverse(P)).mod(P);
+        return new BigInteger[] {x, y};
+    }
+
     /** x^2 = (y^2 - 1) / (d y^2 + 1) mod p. */
     private static BigInteger squareOfX(BigInteger y) {
         BigInteger yy = y.multiply(y).mod(P);
