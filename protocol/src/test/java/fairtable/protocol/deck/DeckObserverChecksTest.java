@@ -51,7 +51,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  *       transcript refuses the sender first ({@link #aSeatThatDoesNotExistIsRefusedByTheTranscriptFirst});
  *       "claims step" ({@code InTurn.CLAIMS_ANOTHER_STEP}, {@code Idle.CLAIMS_ANOTHER_STEP}); "after the game is
  *       over" ({@link #aMessageAfterTheGameIsOverConvictsItsSenderInTheAudit}: live, the party refuses first
- *       as "already over"); "has left the game" ({@code Idle.AFTER_LEAVING}).</li>
+ *       as "already over"; only a game every seat has left tells this check from the "has left" one); "has left the game" ({@code Idle.AFTER_LEAVING}).</li>
  *   <li>keys: out of turn, wrong type, malformed key, trailing bytes, the same key as an earlier seat (issue
  *       12), a proof of knowledge that does not verify ({@code InTurn.KEY_*}); a key that cancels the others
  *       ({@link #aKeyThatCancelsTheOthersIsRefused}).</li>
@@ -63,8 +63,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  *       nobody, a recipient twice, more recipients than seats), open (too many, none), cut (both bounds),
  *       discard (not held, bad flag, position out of range, bad face-up share), show (none, twice, not held,
  *       bad share), reveal (trailing bytes), leave (wrong count, bad share), an unknown type.</li>
- *   <li>decode's default branch ("after the game is over") is unreachable: parse refuses a finished game
- *       before decoding.</li>
+ *   <li>decode's default branch ("after the game is over") is unreachable while parse refuses a finished
+ *       game before decoding.</li>
  * </ul>
  */
 class DeckObserverChecksTest {
@@ -426,18 +426,34 @@ class DeckObserverChecksTest {
         return new java.math.BigInteger(1, big);
     }
 
-    /** Live, a finished game is refused before the observer sees the message; the audit judges the message. */
-    @Test
-    void aMessageAfterTheGameIsOverConvictsItsSenderInTheAudit() throws Exception {
-        DeckTable table = new DeckTable(PLAYERS, CARDS, 4000).shuffle();
-        table.pump(table.seat(0).reveal());
+    /**
+     * Live, a finished game is refused before the observer sees the message; the audit judges the message. A
+     * game also ends when every seat has left: then the sender has left too, and the game being over is the
+     * reason given.
+     */
+    @ParameterizedTest
+    @EnumSource(Ending.class)
+    void aMessageAfterTheGameIsOverConvictsItsSenderInTheAudit(Ending ending) throws Exception {
+        DeckTable table = new DeckTable(PLAYERS, CARDS, 4000 + ending.ordinal()).shuffle();
         DeckParty alice = table.seat(0);
+        if (ending == Ending.REVEAL) {
+            table.pump(alice.reveal());
+        } else {
+            table.pump(table.seat(1).leave());
+            table.pump(table.seat(2).leave());
+            table.pump(alice.leave());
+        }
         assertThat(alice.observer().isDone()).isTrue();
         Envelope late = new Ctx(table, alice, null).signed(1, Open.TYPE, new Open(1).toBytes());
+        int step = late.step();
+        assertThat(step).isEqualTo(ending == Ending.REVEAL ? 11 : 10);
         assertThatThrownBy(() -> alice.receive(late)).isInstanceOf(ProtocolViolation.class)
-                .hasMessage("step 11, party bob: the game is already over");
-        assertThat(auditFromFile(alice).line()).isEqualTo("FAILED: step 11, party bob: sent 'open' after the game is over");
+                .hasMessage("step " + step + ", party bob: the game is already over");
+        assertThat(auditFromFile(alice).line())
+                .isEqualTo("FAILED: step " + step + ", party bob: sent 'open' after the game is over");
     }
+
+    enum Ending { REVEAL, EVERYONE_LEFT }
 
     /** "there is no seat N" in the observer cannot be reached: the transcript refuses such a sender first. */
     @Test
