@@ -286,6 +286,35 @@ class AllocationObserverChecksTest {
                 + "said hello");
     }
 
+    /**
+     * A message that is right in every way but names an earlier message as its predecessor: refused live. Whom
+     * such a message convicts is the evidence rule's business, not this check's.
+     */
+    @Test
+    void aMessageOffTheHashChainIsRefused() throws Exception {
+        AllocationTable table = new AllocationTable(3, ITEMS, EACH, true, 6000);
+        AllocationParty beta = table.seat(1);
+        Envelope[] deal = new Envelope[1];
+        table.wire = (recipient, e) -> {
+            if (recipient == beta && e.type().equals(Deal.TYPE)) {
+                deal[0] = e;
+                throw new Intercepted(e);
+            }
+            return e;
+        };
+        assertThatThrownBy(table::run).isInstanceOf(Intercepted.class);
+        List<Envelope> kept = beta.transcript().envelopes();
+        Envelope offChain = Envelope.sign(table.keys.get(0), beta.transcript().sessionId(), kept.size(),
+                kept.get(kept.size() - 2).hash(), 0, 10, Deal.TYPE, deal[0].body());
+        List<Object> before = state(beta);
+        assertThatThrownBy(() -> beta.receive(offChain)).isInstanceOf(ProtocolViolation.class)
+                .hasMessage("step 10, party alpha: the message does not follow the previous one (hash chain broken)");
+        assertThat(state(beta)).isEqualTo(before);
+        table.wire = (recipient, e) -> e;
+        beta.receive(deal[0]);
+        assertThat(beta.observer().awaitsDeal()).isFalse();
+    }
+
     /** The receiver refuses {@code bad} with {@code violation}, changes nothing, and its evidence file says the same. */
     private void assertRefusedAndConvicted(AllocationParty to, Envelope bad, String violation) throws Exception {
         List<Object> before = state(to);

@@ -466,6 +466,26 @@ class DeckObserverChecksTest {
                 .hasMessage("step 7, party at seat 3: there is no seat 3");
     }
 
+    /**
+     * A message that is right in every way but names an earlier message as its predecessor: refused live. Whom
+     * such a message convicts is the evidence rule's business, not this check's.
+     */
+    @Test
+    void aMessageOffTheHashChainIsRefused() throws Exception {
+        DeckTable table = new DeckTable(PLAYERS, CARDS, 6000).shuffle();
+        DeckParty bob = table.seat(1);
+        List<Envelope> kept = bob.transcript().envelopes();
+        Envelope offChain = Envelope.sign(table.keys.get(0), bob.transcript().sessionId(), kept.size(),
+                kept.get(kept.size() - 2).hash(), 0, bob.observer().nextStep(), Open.TYPE, new Open(1).toBytes());
+        List<Object> before = state(bob);
+        assertThatThrownBy(() -> bob.receive(offChain)).isInstanceOf(ProtocolViolation.class)
+                .hasMessage("step 7, party alice: the message does not follow the previous one (hash chain broken)");
+        assertThat(state(bob)).isEqualTo(before);
+        Envelope onChain = new Ctx(table, bob, null).signed(0, Open.TYPE, new Open(1).toBytes());
+        bob.receive(onChain);
+        assertThat(bob.observer().positionsIn(DeckObserver.Place.TABLE)).hasSize(1);
+    }
+
     /** The receiver refuses {@code bad} with {@code violation}, changes nothing, and its evidence file says the same. */
     private void assertRefusedAndConvicted(DeckParty to, Envelope bad, String violation) throws Exception {
         List<Object> before = state(to);

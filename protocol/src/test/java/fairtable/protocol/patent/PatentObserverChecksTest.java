@@ -409,6 +409,25 @@ class PatentObserverChecksTest {
                 .hasMessage("step 6, party at seat 2: there is no seat 2");
     }
 
+    /**
+     * A message that is right in every way but names an earlier message as its predecessor: refused live. Whom
+     * such a message convicts is the evidence rule's business, not this check's.
+     */
+    @Test
+    void aMessageOffTheHashChainIsRefused() throws Exception {
+        Table table = new Table(PARAMS, 6000).deal();
+        PatentParty bob = table.bob;
+        List<Envelope> kept = bob.transcript().envelopes();
+        byte[] draw = new Draw(List.of(0), cards(1)).toBytes();
+        Envelope offChain = Envelope.sign(table.aliceKey, bob.transcript().sessionId(), kept.size(),
+                kept.get(kept.size() - 2).hash(), 0, 6, Draw.TYPE, draw);
+        List<Object> before = state(bob);
+        assertThatThrownBy(() -> bob.receive(offChain)).isInstanceOf(ProtocolViolation.class)
+                .hasMessage("step 6, party alice: the message does not follow the previous one (hash chain broken)");
+        assertThat(state(bob)).isEqualTo(before);
+        assertThat(bob.receive(new Ctx(table, bob, null).signed(0, 6, Draw.TYPE, draw))).hasSize(1);
+    }
+
     /** The receiver refuses {@code bad} with {@code violation}, changes nothing, and its evidence file says the same. */
     private void assertRefusedAndConvicted(PatentParty to, Envelope bad, String violation) throws Exception {
         List<Object> before = state(to);
