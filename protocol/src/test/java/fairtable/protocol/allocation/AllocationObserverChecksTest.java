@@ -57,6 +57,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  *   <li>the deal ({@code InTurn.DEAL_*}): out of turn, the wrong type, a deal other than the allocation's (count,
  *       recipients), and the deck's own refusal of the deal (to nobody).</li>
  *   <li>the stages the deck judges ({@code InTurn.KEY_*}, {@code InTurn.SHUFFLE_*}, {@code InTurn.SHARES_*}).</li>
+ *   <li>the transcript's previous-hash check, on an otherwise valid message ({@link #aMessageOffTheHashChainIsRefused}).</li>
  * </ul>
  */
 class AllocationObserverChecksTest {

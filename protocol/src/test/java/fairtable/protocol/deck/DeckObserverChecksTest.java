@@ -51,7 +51,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  *       transcript refuses the sender first ({@link #aSeatThatDoesNotExistIsRefusedByTheTranscriptFirst});
  *       "claims step" ({@code InTurn.CLAIMS_ANOTHER_STEP}, {@code Idle.CLAIMS_ANOTHER_STEP}); "after the game is
  *       over" ({@link #aMessageAfterTheGameIsOverConvictsItsSenderInTheAudit}: live, the party refuses first
- *       as "already over"; only a game every seat has left tells this check from the "has left" one); "has left the game" ({@code Idle.AFTER_LEAVING}).</li>
+ *       as "already over"; only a game every seat has left tells this check from the "has left" one); "has
+ *       left the game" ({@code Idle.AFTER_LEAVING}).</li>
  *   <li>keys: out of turn, wrong type, malformed key, trailing bytes, the same key as an earlier seat (issue
  *       12), a proof of knowledge that does not verify ({@code InTurn.KEY_*}); a key that cancels the others
  *       ({@link #aKeyThatCancelsTheOthersIsRefused}).</li>
@@ -63,6 +64,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  *       nobody, a recipient twice, more recipients than seats), open (too many, none), cut (both bounds),
  *       discard (not held, bad flag, position out of range, bad face-up share), show (none, twice, not held,
  *       bad share), reveal (trailing bytes), leave (wrong count, bad share), an unknown type.</li>
+ *   <li>the transcript's previous-hash check, on an otherwise valid message ({@link #aMessageOffTheHashChainIsRefused}).</li>
  *   <li>decode's default branch ("after the game is over") is unreachable while parse refuses a finished
  *       game before decoding.</li>
  * </ul>

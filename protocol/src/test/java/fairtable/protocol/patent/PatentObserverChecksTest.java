@@ -47,9 +47,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  *       live, a finished party refuses first as "already over", and a party that has not revealed reveals at once
  *       when the other does, so only the audit reaches them); too few exponents, too many, an exponent that is
  *       zero or not below the modulus ({@code InTurn.REVEAL_*}).</li>
- *   <li>the deal, steps 1-4 ({@code InTurn.DEAL*}): the wrong type at each step; each list's count, a repeated
- *       value, a non-member, trailing bytes; T and JB not disjoint (step 2); T and JA not disjoint (step 3); at
- *       step 4, the pile is not the pile A sent at step 3 (issue 12).</li>
+ *   <li>the deal, steps 1-4 ({@code InTurn.DEAL*}): the wrong type at each step; the decoder's list checks
+ *       (count, repeated value, non-member, trailing bytes) on step 1's T, and the count of a list at each later
+ *       step (one shared decoder; a wrong expected count would break every honest game); T and JB not disjoint
+ *       (step 2); T and JA not disjoint (step 3); at step 4, the pile is not the pile A sent at step 3 (issue
+ *       12).</li>
  *   <li>"spoke out of turn": the seat that is due always answers within the receive that made it due, so no
  *       honest party can be offered the other seat's message there; a transcript file can hold one, and the
  *       audit names its author ({@link #aMessageOutOfTurnInATranscriptConvictsItsAuthor}).</li>
@@ -59,6 +61,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  *   <li>the answers to a draw and a return ({@code InTurn.ANSWER_*}, {@code InTurn.REKEY_*},
  *       {@code InTurn.REMIX_*}): the wrong type, the wrong count; after one reveal, anything but the other's
  *       reveal ({@code InTurn.NOT_A_REVEAL_AFTER_A_REVEAL}).</li>
+ *   <li>the transcript's previous-hash check, on an otherwise valid message ({@link #aMessageOffTheHashChainIsRefused}).</li>
  * </ul>
  */
 class PatentObserverChecksTest {
