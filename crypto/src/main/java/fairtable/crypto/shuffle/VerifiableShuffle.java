@@ -27,6 +27,15 @@ import java.util.random.RandomGenerator;
  * generators, the key, every input and output ciphertext and the permutation commitments yields the
  * challenges u_1..u_N; then the chain and every t-commitment are appended and the challenge e derived.
  *
+ * <p>The transcript field by field, in {@link Transcript}'s framing (a list is a count field followed by one
+ * field per item, all under the list's label): domain "fairtable/shuffle/terelius-wikstrom/v1" and the
+ * context; ("deck-size", u32 N); ("generator", G); ("chain-base", h); list "message-bases" h_1..h_N; ("joint-key",
+ * H); list "input-ciphertexts" and list "output-ciphertexts", each ciphertext c1 || c2 (64 bytes); list
+ * "permutation-commitments" c_1..c_N; then u_1..u_N = challenges("u", N); then lists "commitment-chain"
+ * cHat_1..cHat_N, "t" (t1, t2, t3, t41, t42) and "t-hat" tHat_1..tHat_N; then e = challenge("e"). The
+ * generators are h = hashToGroup("fairtable/shuffle/generators/v1", "chain") and
+ * h_i = hashToGroup("fairtable/shuffle/generators/v1", "message" || u32(i - 1)).
+ *
  * <p>Secret-dependent work uses fixed-base tables (G, H, h) and constant-time multi-scalar
  * multiplication. Verification is variable time: it only touches public data.
  */
