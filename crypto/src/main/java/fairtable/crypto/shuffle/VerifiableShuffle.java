@@ -40,7 +40,7 @@ import java.util.random.RandomGenerator;
  * multiplication. Verification is variable time: it only touches public data.
  */
 public final class VerifiableShuffle {
-    private static final String DOMAIN = "fairtable/shuffle/terelius-wikstrom/v1";
+    static final String DOMAIN = "fairtable/shuffle/terelius-wikstrom/v1";
 
     private VerifiableShuffle() {}
 
@@ -299,7 +299,8 @@ public final class VerifiableShuffle {
         return MultiScalar.vartime(k, p).equals(RistrettoElement.IDENTITY);
     }
 
-    private static void appendStatement(Transcript t, JointKey key, List<Ciphertext> input, List<Ciphertext> output, int n) {
+    /** Package-private, like {@link #finalChallenge}, so that tests can forge against the exact challenges. */
+    static void appendStatement(Transcript t, JointKey key, List<Ciphertext> input, List<Ciphertext> output, int n) {
         t.appendCount("deck-size", n);
         t.appendPoint("generator", EncodedPoint.GENERATOR);
         t.appendEncoded("chain-base", ShuffleGenerators.CHAIN_BASE_ENCODING);
@@ -315,7 +316,7 @@ public final class VerifiableShuffle {
         appendPoints(t, "output-ciphertexts", out);
     }
 
-    private static Scalar finalChallenge(Transcript t, byte[][] cHat, byte[][] tEnc, byte[][] tHat) {
+    static Scalar finalChallenge(Transcript t, byte[][] cHat, byte[][] tEnc, byte[][] tHat) {
         appendPoints(t, "commitment-chain", cHat);
         appendPoints(t, "t", tEnc);
         appendPoints(t, "t-hat", tHat);
@@ -323,7 +324,7 @@ public final class VerifiableShuffle {
     }
 
     /** A list as its count followed by each fixed-length item, under one label. */
-    private static void appendPoints(Transcript t, String label, byte[][] items) {
+    static void appendPoints(Transcript t, String label, byte[][] items) {
         t.appendCount(label, items.length);
         for (byte[] item : items) {
             t.appendEncoded(label, item);
