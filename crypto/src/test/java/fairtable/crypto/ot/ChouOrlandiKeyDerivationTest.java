@@ -86,7 +86,7 @@ class ChouOrlandiKeyDerivationTest {
     /**
      * Three batches (queries 0..5); for each query q and each j, e_j XOR pad(K_j) with K_j = a(B_q - jA) and the
      * pad from the class comment is item j: every item, not only the chosen one. The session id is longer than
-     * 255 bytes, so every byte of its length prefix counts.
+     * 255 bytes, so every byte of its length prefix counts. The setup's session digest is the documented one too.
      */
     @Test
     void everyPadOfEveryQueryIsTheDocumentedHashOfTheSendersKey() throws Exception {
@@ -99,6 +99,11 @@ class ChouOrlandiKeyDerivationTest {
         OtReceiver receiver = scheme.newReceiver(sender.setupMessage(), session, random.split());
         Scalar a = senderSecret(sender);
         byte[] setup = sender.setupMessage();
+        MessageDigest sessionDigest = MessageDigest.getInstance("SHA-256");
+        sessionDigest.update("fairtable/ot/chou-orlandi/session".getBytes(StandardCharsets.US_ASCII));
+        sessionDigest.update((byte) 0);
+        assertThat(Arrays.copyOfRange(setup, 1, 33)).as("the setup's session digest")
+                .isEqualTo(sessionDigest.digest(session));
         byte[] encodedA = Arrays.copyOfRange(setup, setup.length - 32, setup.length);
         RistrettoElement pointA = new CompressedRistretto(encodedA).decompress();
 
