@@ -22,7 +22,10 @@ import java.util.random.RandomGenerator;
  *   receiver: K_c = bA,  item_c = e_c ⊕ pad(K_c)
  * </pre>
  * pad(K) = SHA-512(domain, session id, A, B, query index, item index j, K, block counter), truncated to the item
- * length. The original paper's UC proof was found flawed (Genç–Iovino–Rial, ePrint 2017/370; Hauck–Loss, ePrint
+ * length. Exactly: for query number q (numbered from 0 across the batches of a setup) and item j, pad(K_j) is the
+ * first item-length bytes of block_0 || block_1 || ..., with block_k = SHA-512("fairtable/ot/chou-orlandi/pad/v1"
+ * (ASCII, no length prefix) || 0x00 || u32(len(session id)) || session id || A || B || u32(q) || u16(j) || K_j ||
+ * u32(k)); points are 32-byte canonical encodings, integers big-endian. The original paper's UC proof was found flawed (Genç–Iovino–Rial, ePrint 2017/370; Hauck–Loss, ePrint
  * 2017/1011, who repair it under gap Diffie–Hellman); following their fixes, A, B, the session and the indices are
  * hashed into every key, so a key is tied to the whole transcript of its query and a value from one query or
  * session is worthless in another. All received points

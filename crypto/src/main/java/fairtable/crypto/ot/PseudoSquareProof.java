@@ -52,7 +52,14 @@ final class PseudoSquareProof {
         return -1;
     }
 
-    /** h_t: the first SHA-512-derived value below m, for counters 0, 1, ..., with Jacobi symbol +1. */
+    /**
+     * h_t: the first SHA-512-derived value below m, for counters 0, 1, ..., with Jacobi symbol +1. For a counter
+     * c, with L = ceil(bits(m) / 8) + 16 and block_k = SHA-512(DOMAIN || u32(len(M)) || M || u32(len(Y)) || Y ||
+     * u32(t) || u32(c) || u32(k)), the candidate is the first L bytes of block_0 || block_1 || ..., read as an
+     * unsigned big-endian integer, mod m. DOMAIN is the ASCII "fairtable/ot/andos/pseudo-square-proof/v1" with no
+     * length prefix, M and Y are m's and y's {@link BigInteger#toByteArray()} (big-endian two's complement) and
+     * u32 is 4 bytes big-endian.
+     */
     static BigInteger challenge(BigInteger m, BigInteger y, int round) {
         byte[] modulusBytes = m.toByteArray();
         byte[] pseudoSquareBytes = y.toByteArray();

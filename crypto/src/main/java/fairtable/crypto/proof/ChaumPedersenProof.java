@@ -57,7 +57,8 @@ public final class ChaumPedersenProof {
         return challenge(publicKey, base, image, EncodedPoint.of(a1), EncodedPoint.of(a2), context).equals(challenge);
     }
 
-    private static Scalar challenge(EncodedPoint publicKey, EncodedPoint base, EncodedPoint image,
+    /** Package-private so that tests can forge against this exact challenge (weak Fiat–Shamir checks). */
+    static Scalar challenge(EncodedPoint publicKey, EncodedPoint base, EncodedPoint image,
             EncodedPoint a1, EncodedPoint a2, ProofContext context) {
         return new Transcript(DOMAIN, context)
                 .appendPoint("generator", EncodedPoint.GENERATOR)

@@ -93,7 +93,8 @@ public final class EscrowProof {
                 EncodedPoint.of(t3), context).equals(challenge);
     }
 
-    private static Scalar challenge(EncodedPoint publicKey, EncodedPoint base, EncodedPoint escrowKey,
+    /** Package-private so that tests can forge against this exact challenge (weak Fiat–Shamir checks). */
+    static Scalar challenge(EncodedPoint publicKey, EncodedPoint base, EncodedPoint escrowKey,
             EncodedPoint escrow1, EncodedPoint escrow2, EncodedPoint t1, EncodedPoint t2, EncodedPoint t3,
             ProofContext context) {
         return new Transcript(DOMAIN, context)

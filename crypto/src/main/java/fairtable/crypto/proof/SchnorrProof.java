@@ -48,7 +48,8 @@ public final class SchnorrProof {
         return challenge(publicKey, EncodedPoint.of(commitment), context).equals(challenge);
     }
 
-    private static Scalar challenge(EncodedPoint publicKey, EncodedPoint commitment, ProofContext context) {
+    /** Package-private so that tests can forge against this exact challenge (weak Fiat–Shamir checks). */
+    static Scalar challenge(EncodedPoint publicKey, EncodedPoint commitment, ProofContext context) {
         return new Transcript(DOMAIN, context)
                 .appendPoint("generator", EncodedPoint.GENERATOR)
                 .appendPoint("public-key", publicKey)

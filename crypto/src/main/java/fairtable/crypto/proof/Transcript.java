@@ -15,6 +15,16 @@ import java.security.NoSuchAlgorithmException;
  * the {@link ProofContext}; the prover and the verifier append the whole statement and the prover's
  * commitments in the same order, then derive challenges. Each challenge is appended back, so later
  * challenges depend on earlier ones.
+ *
+ * <p>Exact bytes (every length and count a 4-byte big-endian u32, every label UTF-8): a field is
+ * {@code u32(len(label)) || label || u32(len(value)) || value}. The hash input starts with the field
+ * ("fairtable/transcript/v1", domain) and the context's fields ("session-id", session id),
+ * ("transcript-hash", transcript hash), ("prover-id", prover id). A point's value is its 32-byte canonical
+ * encoding, a scalar's its 32-byte little-endian canonical encoding, a count's u32(n).
+ * {@code challenge(label)} is SHA-512 of the bytes so far followed by {@code u32(len(label)) || label ||
+ * u32(0xffffffff)}, read as a 512-bit little-endian integer and reduced mod l; the field (label, that scalar)
+ * is then appended. {@code challenges(label, n)} takes that same digest as a seed, u_i = SHA-512(seed ||
+ * u32(i)) read the same way, for i = 0..n-1, and then appends the field (label, seed).
  */
 public final class Transcript {
     private final MessageDigest sha;

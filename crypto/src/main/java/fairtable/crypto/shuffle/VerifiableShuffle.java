@@ -27,11 +27,20 @@ import java.util.random.RandomGenerator;
  * generators, the key, every input and output ciphertext and the permutation commitments yields the
  * challenges u_1..u_N; then the chain and every t-commitment are appended and the challenge e derived.
  *
+ * <p>The transcript field by field, in {@link Transcript}'s framing (a list is a count field followed by one
+ * field per item, all under the list's label): domain "fairtable/shuffle/terelius-wikstrom/v1" and the
+ * context; ("deck-size", u32 N); ("generator", G); ("chain-base", h); list "message-bases" h_1..h_N; ("joint-key",
+ * H); list "input-ciphertexts" and list "output-ciphertexts", each ciphertext c1 || c2 (64 bytes); list
+ * "permutation-commitments" c_1..c_N; then u_1..u_N = challenges("u", N); then lists "commitment-chain"
+ * cHat_1..cHat_N, "t" (t1, t2, t3, t41, t42) and "t-hat" tHat_1..tHat_N; then e = challenge("e"). The
+ * generators are h = hashToGroup("fairtable/shuffle/generators/v1", "chain") and
+ * h_i = hashToGroup("fairtable/shuffle/generators/v1", "message" || u32(i - 1)).
+ *
  * <p>Secret-dependent work uses fixed-base tables (G, H, h) and constant-time multi-scalar
  * multiplication. Verification is variable time: it only touches public data.
  */
 public final class VerifiableShuffle {
-    private static final String DOMAIN = "fairtable/shuffle/terelius-wikstrom/v1";
+    static final String DOMAIN = "fairtable/shuffle/terelius-wikstrom/v1";
 
     private VerifiableShuffle() {}
 
@@ -290,7 +299,8 @@ public final class VerifiableShuffle {
         return MultiScalar.vartime(k, p).equals(RistrettoElement.IDENTITY);
     }
 
-    private static void appendStatement(Transcript t, JointKey key, List<Ciphertext> input, List<Ciphertext> output, int n) {
+    /** Package-private, like {@link #finalChallenge}, so that tests can forge against the exact challenges. */
+    static void appendStatement(Transcript t, JointKey key, List<Ciphertext> input, List<Ciphertext> output, int n) {
         t.appendCount("deck-size", n);
         t.appendPoint("generator", EncodedPoint.GENERATOR);
         t.appendEncoded("chain-base", ShuffleGenerators.CHAIN_BASE_ENCODING);
@@ -306,7 +316,7 @@ public final class VerifiableShuffle {
         appendPoints(t, "output-ciphertexts", out);
     }
 
-    private static Scalar finalChallenge(Transcript t, byte[][] cHat, byte[][] tEnc, byte[][] tHat) {
+    static Scalar finalChallenge(Transcript t, byte[][] cHat, byte[][] tEnc, byte[][] tHat) {
         appendPoints(t, "commitment-chain", cHat);
         appendPoints(t, "t", tEnc);
         appendPoints(t, "t-hat", tHat);
@@ -314,7 +324,7 @@ public final class VerifiableShuffle {
     }
 
     /** A list as its count followed by each fixed-length item, under one label. */
-    private static void appendPoints(Transcript t, String label, byte[][] items) {
+    static void appendPoints(Transcript t, String label, byte[][] items) {
         t.appendCount(label, items.length);
         for (byte[] item : items) {
             t.appendEncoded(label, item);
