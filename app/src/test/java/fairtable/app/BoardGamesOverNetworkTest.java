@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -236,30 +238,47 @@ class BoardGamesOverNetworkTest {
 
     @Test
     void aKilledDarkChessSeatResumesFromItsJournal() throws Exception {
-        SplittableRandom random = new SplittableRandom(20261122);
+        long seed = 20261122;
+        // Black is killed once its journal holds 2 to 8 entries (seeded): the game is under way, and twelve plies
+        // write dozens more. Waiting on the journal, not a clock, also means it exists when the kill lands.
+        int entries = 2 + new SplittableRandom(seed).nextInt(7);
+        Supplier<String> logs = () -> "seed " + seed + ", black killed after " + entries + " journal entries\n"
+                + logs("white-1.log", "black-1.log", "black-2.log");
         Profile white = profile("white");
         Profile black = profile("black");
-        int port = freePort();
-        String[] host = {"play", "dark-chess", "--bots", "all", "--host", Integer.toString(port), "--home",
-            white.directory().toString(), "--accept-new", "--max-plies", "12", "--timeout", "60",
+        String[] host = {"play", "dark-chess", "--bots", "all", "--host", "0", "--home", white.directory().toString(),
+            "--accept-new", "--max-plies", "12", "--seed", Long.toString(seed), "--timeout", "60",
             "--journal", dir.resolve("white.journal").toString(), "--transcript", dir.resolve("white.jsonl").toString()};
-        String[] guest = {"play", "dark-chess", "--bots", "all", "--join", invitation(port, white), "--home",
-            black.directory().toString(), "--max-plies", "12", "--timeout", "60",
-            "--journal", dir.resolve("black.journal").toString(), "--transcript", dir.resolve("black.jsonl").toString()};
         Process w = start(dir.resolve("white-1.log"), host);
+        String invitation = MidGameKill.awaitOutput(w, dir.resolve("white-1.log"),
+                Pattern.compile("Invitation: (fairtable://\\S+)"), logs);
+        String[] guest = {"play", "dark-chess", "--bots", "all", "--join", invitation, "--home",
+            black.directory().toString(), "--max-plies", "12", "--seed", Long.toString(seed), "--timeout", "60",
+            "--journal", dir.resolve("black.journal").toString(), "--transcript", dir.resolve("black.jsonl").toString()};
         Process b = start(dir.resolve("black-1.log"), guest);
-        // Twelve plies of vision rebuilds take a few seconds: the kill lands mid-game.
-        Thread.sleep(2500 + random.nextInt(1500));
-        b.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        MidGameKill.awaitJournalEntries(b, dir.resolve("black.journal"), entries, logs);
+        MidGameKill.kill(b, dir.resolve("black-1.log"), logs);
         Process revived = start(dir.resolve("black-2.log"), guest);
-        assertThat(revived.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(w.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        String logs = Files.readString(dir.resolve("white-1.log")) + Files.readString(dir.resolve("black-1.log"))
-                + Files.readString(dir.resolve("black-2.log"));
-        assertThat(revived.exitValue()).as(logs).isZero();
-        assertThat(w.exitValue()).as(logs).isZero();
-        assertThat(Files.readString(dir.resolve("black-2.log"))).contains("Resuming from");
+        assertThat(revived.waitFor(120, TimeUnit.SECONDS)).as(logs.get()).isTrue();
+        assertThat(w.waitFor(120, TimeUnit.SECONDS)).as(logs.get()).isTrue();
+        MidGameKill.assertResumedMidGame(Files.readString(dir.resolve("black-2.log")), dir.resolve("black.jsonl"),
+                logs.get());
+        assertThat(revived.exitValue()).as(logs.get()).isZero();
+        assertThat(w.exitValue()).as(logs.get()).isZero();
         assertThat(Files.readAllLines(dir.resolve("white.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("black.jsonl")));
         assertThat(Auditor.audit(TranscriptFile.read(dir.resolve("black.jsonl"))).verified()).isTrue();
+    }
+
+    private String logs(String... names) {
+        StringBuilder all = new StringBuilder();
+        for (String name : names) {
+            Path log = dir.resolve(name);
+            try {
+                all.append("== ").append(name).append('\n').append(Files.exists(log) ? Files.readString(log) : "").append('\n');
+            } catch (java.io.IOException e) {
+                all.append(e).append('\n');
+            }
+        }
+        return all.toString();
     }
 }
