@@ -239,28 +239,28 @@ class BoardGamesOverNetworkTest {
     @Test
     void aKilledDarkChessSeatResumesFromItsJournal() throws Exception {
         long seed = 20261122;
-        // Black is killed once its journal holds 2 to 8 entries (seeded): the game is under way, and twelve plies
-        // write dozens more. Waiting on the journal, not a clock, also means it exists when the kill lands.
-        int entries = 2 + new SplittableRandom(seed).nextInt(7);
+        // Black is killed once its journal holds 2 to 6 entries (seeded): the game is under way, and eight plies
+        // write about a dozen. Waiting on the journal, not a clock, also means it exists when the kill lands.
+        int entries = 2 + new SplittableRandom(seed).nextInt(5);
         Supplier<String> logs = () -> "seed " + seed + ", black killed after " + entries + " journal entries\n"
                 + logs("white-1.log", "black-1.log", "black-2.log");
         Profile white = profile("white");
         Profile black = profile("black");
         String[] host = {"play", "dark-chess", "--bots", "all", "--host", "0", "--home", white.directory().toString(),
-            "--accept-new", "--max-plies", "12", "--seed", Long.toString(seed), "--timeout", "60",
+            "--accept-new", "--max-plies", "8", "--seed", Long.toString(seed), "--timeout", "60",
             "--journal", dir.resolve("white.journal").toString(), "--transcript", dir.resolve("white.jsonl").toString()};
         Process w = start(dir.resolve("white-1.log"), host);
         String invitation = MidGameKill.awaitOutput(w, dir.resolve("white-1.log"),
-                Pattern.compile("Invitation: (fairtable://\\S+)"), logs);
+                Pattern.compile("Invitation: (fairtable://\\S+)"), logs).group(1);
         String[] guest = {"play", "dark-chess", "--bots", "all", "--join", invitation, "--home",
-            black.directory().toString(), "--max-plies", "12", "--seed", Long.toString(seed), "--timeout", "60",
+            black.directory().toString(), "--max-plies", "8", "--seed", Long.toString(seed), "--timeout", "60",
             "--journal", dir.resolve("black.journal").toString(), "--transcript", dir.resolve("black.jsonl").toString()};
         Process b = start(dir.resolve("black-1.log"), guest);
         MidGameKill.awaitJournalEntries(b, dir.resolve("black.journal"), entries, logs);
         MidGameKill.kill(b, dir.resolve("black-1.log"), logs);
         Process revived = start(dir.resolve("black-2.log"), guest);
-        assertThat(revived.waitFor(120, TimeUnit.SECONDS)).as(logs.get()).isTrue();
-        assertThat(w.waitFor(120, TimeUnit.SECONDS)).as(logs.get()).isTrue();
+        assertThat(revived.waitFor(180, TimeUnit.SECONDS)).as(logs.get()).isTrue();
+        assertThat(w.waitFor(180, TimeUnit.SECONDS)).as(logs.get()).isTrue();
         MidGameKill.assertResumedMidGame(Files.readString(dir.resolve("black-2.log")), dir.resolve("black.jsonl"),
                 logs.get());
         assertThat(revived.exitValue()).as(logs.get()).isZero();

@@ -48,7 +48,7 @@ class KillAndResumeTest {
             Process a = start(d.resolve("alice-1.log"), alice);
             // alice chooses her port and says which; bob connects to it, and a revived alice listens on it again.
             String port = MidGameKill.awaitOutput(a, d.resolve("alice-1.log"), Pattern.compile("Listening on port (\\d+) "),
-                    logs);
+                    logs).group(1);
             alice[2] = port;
             String[] bob = {"draw", "--connect", "127.0.0.1:" + port, "--insecure", "--mode", "patent-safe-prime",
                 "--cards", "40", "--home", d.resolve("bob").toString(), "--journal", d.resolve("bob.journal").toString(),

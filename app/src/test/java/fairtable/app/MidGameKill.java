@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -47,17 +48,17 @@ final class MidGameKill {
 
     /**
      * Waits until the output written to {@code log} has a whole line matching {@code pattern}, and returns the
-     * pattern's first group; fails if the process ends first.
+     * match; fails if the process ends first.
      */
-    static String awaitOutput(Process p, Path log, Pattern pattern, Supplier<String> logs) throws Exception {
-        String[] found = {null};
+    static MatchResult awaitOutput(Process p, Path log, Pattern pattern, Supplier<String> logs) throws Exception {
+        MatchResult[] found = {null};
         await(p, () -> {
             if (Files.exists(log)) {
                 // Only lines already ended, so that a line being written is not read half-way.
                 String text = Files.readString(log);
                 Matcher m = pattern.matcher(text.substring(0, text.lastIndexOf('\n') + 1));
                 if (m.find()) {
-                    found[0] = m.group(1);
+                    found[0] = m.toMatchResult();
                 }
             }
             return found[0] != null;
