@@ -8,14 +8,12 @@ import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
@@ -46,12 +44,6 @@ class BoardGamesOverNetworkTest {
         return new Run(code, out.toString());
     }
 
-    private static int freePort() throws Exception {
-        try (ServerSocket probe = new ServerSocket(0)) {
-            return probe.getLocalPort();
-        }
-    }
-
     private Profile profile(String name) throws Exception {
         return Profile.open(dir.resolve(name), new SecureRandom());
     }
@@ -60,11 +52,15 @@ class BoardGamesOverNetworkTest {
         return "fairtable://127.0.0.1:" + port + "/" + host.fingerprint();
     }
 
-    /** Runs the host in the background and the guest here; returns host then guest. */
-    private static Run[] pair(String[] host, String[] guest) throws Exception {
-        CompletableFuture<Run> hosted = CompletableFuture.supplyAsync(() -> run(host));
-        Run joined = run(guest);
-        return new Run[] {hosted.get(180, TimeUnit.SECONDS), joined};
+    /**
+     * Runs the host in the background, on a port it picks itself, and the guest here, given the host's port; returns
+     * host then guest.
+     */
+    private static Run[] pair(String[] host, java.util.function.IntFunction<String[]> guest) throws Exception {
+        InProcessHost hosted = InProcessHost.start(host);
+        Run joined = run(guest.apply(hosted.port()));
+        InProcessHost.Run h = hosted.finish();
+        return new Run[] {new Run(h.code(), h.out()), joined};
     }
 
     private static void assertSignedBy(Path transcript, Profile... players) throws Exception {
@@ -83,14 +79,13 @@ class BoardGamesOverNetworkTest {
     void mahjongShogiSeatsPlayOverTlsSignedByTheirProfiles() throws Exception {
         Profile east = profile("east");
         Profile west = profile("west");
-        int port = freePort();
         Path eastFile = dir.resolve("east.jsonl");
         Path westFile = dir.resolve("west.jsonl");
         Run[] runs = pair(
-                new String[] {"play", "mahjong-shogi", "--bots", "me", "--host", Integer.toString(port), "--home",
+                new String[] {"play", "mahjong-shogi", "--bots", "me", "--host", "0", "--home",
                     east.directory().toString(), "--accept-new", "--seed", "8", "--move-limit", "40", "--timeout", "60",
                     "--transcript", eastFile.toString()},
-                new String[] {"play", "mahjong-shogi", "--bots", "me", "--join", invitation(port, east), "--home",
+                port -> new String[] {"play", "mahjong-shogi", "--bots", "me", "--join", invitation(port, east), "--home",
                     west.directory().toString(), "--seed", "9", "--move-limit", "40", "--timeout", "60",
                     "--transcript", westFile.toString()});
         assertThat(runs[0].code()).as(runs[0].out()).isZero();
@@ -109,17 +104,17 @@ class BoardGamesOverNetworkTest {
     void aPersonPlaysMahjongShogiOverTlsAgainstAnotherProcessesBot() throws Exception {
         Profile east = profile("east");
         Profile west = profile("west");
-        int port = freePort();
         Path eastFile = dir.resolve("east.jsonl");
         Path westFile = dir.resolve("west.jsonl");
-        CompletableFuture<Run> hosted = CompletableFuture.supplyAsync(() -> run("play", "mahjong-shogi", "--bots", "me",
-                "--host", Integer.toString(port), "--home", east.directory().toString(), "--accept-new", "--seed", "8",
-                "--move-limit", "20", "--timeout", "60", "--transcript", eastFile.toString()));
+        InProcessHost hosted = InProcessHost.start("play", "mahjong-shogi", "--bots", "me",
+                "--host", "0", "--home", east.directory().toString(), "--accept-new", "--seed", "8",
+                "--move-limit", "20", "--timeout", "60", "--transcript", eastFile.toString());
+        int port = hosted.port();
         // The person at west types the first listed move every time, one mistake included.
         Run person = runTyping("e9-e1\n" + "1\n".repeat(30), "play", "mahjong-shogi", "--bots", "none", "--join",
                 invitation(port, east), "--home", west.directory().toString(), "--move-limit", "20", "--timeout", "60",
                 "--transcript", westFile.toString());
-        Run bot = hosted.get(180, TimeUnit.SECONDS);
+        InProcessHost.Run bot = hosted.finish();
         assertThat(person.code()).as(person.out()).isZero();
         assertThat(bot.code()).as(bot.out()).isZero();
         assertThat(person.out()).contains("you at this terminal", "Audit: VERIFIED");
@@ -131,12 +126,12 @@ class BoardGamesOverNetworkTest {
     void aPersonWhoseInputEndsLeavesAndTakesTheSeatUpAgainFromTheJournal() throws Exception {
         Profile east = profile("east");
         Profile west = profile("west");
-        int port = freePort();
         Path westFile = dir.resolve("west.jsonl");
         Path journal = dir.resolve("west.journal");
-        CompletableFuture<Run> hosted = CompletableFuture.supplyAsync(() -> run("play", "mahjong-shogi", "--bots", "me",
-                "--host", Integer.toString(port), "--home", east.directory().toString(), "--accept-new", "--seed", "8",
-                "--move-limit", "20", "--timeout", "60", "--transcript", dir.resolve("east.jsonl").toString()));
+        InProcessHost hosted = InProcessHost.start("play", "mahjong-shogi", "--bots", "me",
+                "--host", "0", "--home", east.directory().toString(), "--accept-new", "--seed", "8",
+                "--move-limit", "20", "--timeout", "60", "--transcript", dir.resolve("east.jsonl").toString());
+        int port = hosted.port();
         String[] join = {"play", "mahjong-shogi", "--bots", "none", "--join", invitation(port, east), "--home",
             west.directory().toString(), "--move-limit", "20", "--timeout", "60", "--journal", journal.toString(),
             "--transcript", westFile.toString()};
@@ -144,9 +139,10 @@ class BoardGamesOverNetworkTest {
         assertThat(first.code()).as(first.out()).isEqualTo(Main.ERROR);
         assertThat(first.out()).contains("Left the game", "run the same command again");
         Run second = runTyping("1\n".repeat(30), join);
-        Run bot = hosted.get(180, TimeUnit.SECONDS);
+        InProcessHost.Run bot = hosted.finish();
         assertThat(second.code()).as(second.out()).isZero();
-        assertThat(second.out()).contains("Resuming from", "Audit: VERIFIED");
+        assertThat(second.out()).contains("Audit: VERIFIED");
+        MidGameKill.assertResumedMidGame(second.out(), westFile, first.out() + "\n----\n" + second.out());
         assertThat(bot.code()).as(bot.out()).isZero();
     }
 
@@ -154,15 +150,14 @@ class BoardGamesOverNetworkTest {
     void darkChessSeatsPlayOverTlsSignedByTheirProfiles() throws Exception {
         Profile white = profile("white");
         Profile black = profile("black");
-        int port = freePort();
         Path whiteFile = dir.resolve("white.jsonl");
         Path blackFile = dir.resolve("black.jsonl");
         Run[] runs = pair(
-                new String[] {"play", "dark-chess", "--bots", "all", "--host", Integer.toString(port), "--home",
-                    white.directory().toString(), "--accept-new", "--max-plies", "4", "--timeout", "60",
+                new String[] {"play", "dark-chess", "--bots", "all", "--host", "0", "--home",
+                    white.directory().toString(), "--accept-new", "--max-plies", "4", "--seed", "4", "--timeout", "60",
                     "--transcript", whiteFile.toString()},
-                new String[] {"play", "dark-chess", "--bots", "all", "--join", invitation(port, white), "--home",
-                    black.directory().toString(), "--max-plies", "4", "--timeout", "60",
+                port -> new String[] {"play", "dark-chess", "--bots", "all", "--join", invitation(port, white), "--home",
+                    black.directory().toString(), "--max-plies", "4", "--seed", "4", "--timeout", "60",
                     "--transcript", blackFile.toString()});
         assertThat(runs[0].code()).as(runs[0].out()).isZero();
         assertThat(runs[1].code()).as(runs[1].out()).isZero();
@@ -176,16 +171,16 @@ class BoardGamesOverNetworkTest {
     void aPersonPlaysDarkChessOverTlsAgainstAnotherProcessesBot() throws Exception {
         Profile white = profile("white");
         Profile black = profile("black");
-        int port = freePort();
         Path whiteFile = dir.resolve("white.jsonl");
         Path blackFile = dir.resolve("black.jsonl");
-        CompletableFuture<Run> hosted = CompletableFuture.supplyAsync(() -> run("play", "dark-chess", "--bots", "all",
-                "--host", Integer.toString(port), "--home", white.directory().toString(), "--accept-new",
-                "--max-plies", "4", "--timeout", "60", "--transcript", whiteFile.toString()));
+        InProcessHost hosted = InProcessHost.start("play", "dark-chess", "--bots", "all",
+                "--host", "0", "--home", white.directory().toString(), "--accept-new",
+                "--max-plies", "4", "--seed", "4", "--timeout", "60", "--transcript", whiteFile.toString());
+        int port = hosted.port();
         Run person = runTyping("e2e4\n" + "1\n".repeat(10), "play", "dark-chess", "--bots", "none", "--join",
                 invitation(port, white), "--home", black.directory().toString(), "--max-plies", "4", "--timeout", "60",
                 "--transcript", blackFile.toString());
-        Run bot = hosted.get(180, TimeUnit.SECONDS);
+        InProcessHost.Run bot = hosted.finish();
         assertThat(person.code()).as(person.out()).isZero();
         assertThat(bot.code()).as(bot.out()).isZero();
         // The person was refused White's move e2e4, then played the first listed move each turn.
@@ -199,13 +194,12 @@ class BoardGamesOverNetworkTest {
         Profile east = profile("east");
         Profile impostor = profile("impostor");
         Profile west = profile("west");
-        int port = freePort();
         // The invitation names east's key, but the process listening on that port holds the impostor's.
         Run[] runs = pair(
-                new String[] {"play", "mahjong-shogi", "--bots", "me", "--host", Integer.toString(port), "--home",
+                new String[] {"play", "mahjong-shogi", "--bots", "me", "--host", "0", "--home",
                     impostor.directory().toString(), "--accept-new", "--timeout", "5",
                     "--transcript", dir.resolve("impostor.jsonl").toString()},
-                new String[] {"play", "mahjong-shogi", "--bots", "me", "--join", invitation(port, east), "--home",
+                port -> new String[] {"play", "mahjong-shogi", "--bots", "me", "--join", invitation(port, east), "--home",
                     west.directory().toString(), "--timeout", "5", "--transcript", dir.resolve("west.jsonl").toString()});
         assertThat(runs[1].code()).as(runs[1].out()).isNotZero();
         assertThat(runs[1].out()).doesNotContain("Audit: VERIFIED").doesNotContain("What west sees");
@@ -217,11 +211,10 @@ class BoardGamesOverNetworkTest {
     void aJoinerWhoseKeyIsNotPinnedIsRefusedWithoutAcceptNew() throws Exception {
         Profile east = profile("east");
         Profile west = profile("west");
-        int port = freePort();
         Run[] runs = pair(
-                new String[] {"play", "mahjong-shogi", "--bots", "me", "--host", Integer.toString(port), "--home",
+                new String[] {"play", "mahjong-shogi", "--bots", "me", "--host", "0", "--home",
                     east.directory().toString(), "--timeout", "10", "--transcript", dir.resolve("east.jsonl").toString()},
-                new String[] {"play", "mahjong-shogi", "--bots", "me", "--join", invitation(port, east), "--home",
+                port -> new String[] {"play", "mahjong-shogi", "--bots", "me", "--join", invitation(port, east), "--home",
                     west.directory().toString(), "--timeout", "10", "--transcript", dir.resolve("west.jsonl").toString()});
         assertThat(runs[0].code()).as(runs[0].out()).isEqualTo(Main.FAILED);
         assertThat(runs[0].out()).contains("Refused the other player").contains("west");

@@ -13,14 +13,17 @@ import java.util.regex.Pattern;
  * port it chooses itself (--listen 0 / --host 0) and the test reads the port from the invitation it prints, so no
  * port is probed, closed and hoped to be still free.
  */
-final class InProcessHost {
+public final class InProcessHost {
     /** How a command ended: its exit code and everything it printed. */
-    record Run(int code, String out) {}
+    public record Run(int code, String out) {}
 
     private static final Pattern INVITATION = Pattern.compile("Invitation: (fairtable://\\S+)\\R");
+    /** The port in an invitation, or in "Waiting for N player(s) on HOST:PORT ..." (play --host --insecure). */
+    private static final Pattern PORT = Pattern.compile("(?:Invitation: fairtable://|player\\(s\\) on )\\S*?:(\\d+)[/ ]");
 
     private final StringBuffer text = new StringBuffer();
     private final CompletableFuture<String> invitation = new CompletableFuture<>();
+    private final CompletableFuture<Integer> port = new CompletableFuture<>();
     private final CompletableFuture<Run> run;
 
     private InProcessHost(String... args) {
@@ -32,6 +35,12 @@ final class InProcessHost {
                     Matcher m = INVITATION.matcher(text);
                     if (m.find()) {
                         invitation.complete(m.group(1));
+                    }
+                }
+                if (!port.isDone()) {
+                    Matcher m = PORT.matcher(text);
+                    if (m.find()) {
+                        port.complete(Integer.parseInt(m.group(1)));
                     }
                 }
             }
@@ -46,35 +55,37 @@ final class InProcessHost {
             PrintWriter out = new PrintWriter(watched, true);
             return new Run(Main.run(out, out, args), text.toString());
         });
-        run.whenComplete((r, e) -> invitation.completeExceptionally(
-                new AssertionError("the host ended without an invitation:\n" + text)));
+        run.whenComplete((r, e) -> {
+            invitation.completeExceptionally(new AssertionError("the host ended without an invitation:\n" + text));
+            port.completeExceptionally(new AssertionError("the host ended without naming its port:\n" + text));
+        });
     }
 
     /** Starts {@code fairtable args...} in this JVM. */
-    static InProcessHost start(String... args) {
+    public static InProcessHost start(String... args) {
         return new InProcessHost(args);
     }
 
     /** The invitation the host printed (naming the port it listens on), once it has printed it. */
-    String invitation() throws Exception {
+    public String invitation() throws Exception {
+        return await(invitation);
+    }
+
+    /** The port the host listens on, once it has printed it. */
+    public int port() throws Exception {
+        return await(port);
+    }
+
+    private static <T> T await(CompletableFuture<T> printed) throws Exception {
         try {
-            return invitation.get(120, TimeUnit.SECONDS);
+            return printed.get(120, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             throw (AssertionError) e.getCause();
         }
     }
 
-    /** The port named by the host's invitation. */
-    int port() throws Exception {
-        Matcher m = Pattern.compile("fairtable://[^/]+:(\\d+)/").matcher(invitation());
-        if (!m.find()) {
-            throw new AssertionError("no port in the invitation " + invitation());
-        }
-        return Integer.parseInt(m.group(1));
-    }
-
     /** How the host ended; it must end within three minutes. */
-    Run finish() throws Exception {
+    public Run finish() throws Exception {
         return run.get(180, TimeUnit.SECONDS);
     }
 }
