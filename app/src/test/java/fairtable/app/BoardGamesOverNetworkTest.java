@@ -202,6 +202,9 @@ class BoardGamesOverNetworkTest {
                 port -> new String[] {"play", "mahjong-shogi", "--bots", "me", "--join", invitation(port, east), "--home",
                     west.directory().toString(), "--timeout", "5", "--transcript", dir.resolve("west.jsonl").toString()});
         assertThat(runs[1].code()).as(runs[1].out()).isNotZero();
+        // west says why: the key met is the impostor's, not the one the invitation names.
+        assertThat(runs[1].out()).contains("WARNING: the peer presented key " + impostor.fingerprint() + " but "
+                + east.fingerprint() + " was expected. Refused: someone may be in the middle, or the invitation is wrong.");
         assertThat(runs[1].out()).doesNotContain("Audit: VERIFIED").doesNotContain("What west sees");
         assertThat(runs[0].code()).as(runs[0].out()).isNotZero();
         assertThat(profile("west").knownPeers().pinned("east")).isEmpty();
@@ -217,7 +220,9 @@ class BoardGamesOverNetworkTest {
                 port -> new String[] {"play", "mahjong-shogi", "--bots", "me", "--join", invitation(port, east), "--home",
                     west.directory().toString(), "--timeout", "10", "--transcript", dir.resolve("west.jsonl").toString()});
         assertThat(runs[0].code()).as(runs[0].out()).isEqualTo(Main.FAILED);
-        assertThat(runs[0].out()).contains("Refused the other player").contains("west");
+        assertThat(runs[0].out()).contains("Refused the other player: refused west: key " + west.fingerprint()
+                + " is not pinned for this name.");
+        assertThat(runs[0].out()).doesNotContain("Audit: VERIFIED");
         assertThat(runs[1].code()).as(runs[1].out()).isNotZero();
         assertThat(profile("east").knownPeers().pinned("west")).isEmpty();
     }

@@ -70,7 +70,8 @@ class PlayNetworkTest {
                 "--home", dir.resolve("ben-home").toString(), "--bots", "all", "--name", "ben",
                 "--timeout", "10", "--transcript", dir.resolve("guest.jsonl").toString());
         InProcessHost.Run hostRun = host.finish();
-        assertThat(hostRun.out()).contains("Refused ben");
+        String guestKey = run("id", "--home", dir.resolve("ben-home").toString()).out().trim();
+        assertThat(hostRun.out()).contains("Refused ben: refused ben: key " + guestKey + " is not pinned for this name.");
         assertThat(hostRun.code()).isNotZero();
         assertThat(guest.exit()).as(guest.out()).isNotZero();
         assertThat(guest.out()).doesNotContain("Audit: VERIFIED");
