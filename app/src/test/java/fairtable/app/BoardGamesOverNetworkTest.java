@@ -8,15 +8,15 @@ import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,12 +44,6 @@ class BoardGamesOverNetworkTest {
         return new Run(code, out.toString());
     }
 
-    private static int freePort() throws Exception {
-        try (ServerSocket probe = new ServerSocket(0)) {
-            return probe.getLocalPort();
-        }
-    }
-
     private Profile profile(String name) throws Exception {
         return Profile.open(dir.resolve(name), new SecureRandom());
     }
@@ -58,11 +52,15 @@ class BoardGamesOverNetworkTest {
         return "fairtable://127.0.0.1:" + port + "/" + host.fingerprint();
     }
 
-    /** Runs the host in the background and the guest here; returns host then guest. */
-    private static Run[] pair(String[] host, String[] guest) throws Exception {
-        CompletableFuture<Run> hosted = CompletableFuture.supplyAsync(() -> run(host));
-        Run joined = run(guest);
-        return new Run[] {hosted.get(180, TimeUnit.SECONDS), joined};
+    /**
+     * Runs the host in the background, on a port it picks itself, and the guest here, given the host's port; returns
+     * host then guest.
+     */
+    private static Run[] pair(String[] host, java.util.function.IntFunction<String[]> guest) throws Exception {
+        InProcessHost hosted = InProcessHost.start(host);
+        Run joined = run(guest.apply(hosted.port()));
+        InProcessHost.Run h = hosted.finish();
+        return new Run[] {new Run(h.code(), h.out()), joined};
     }
 
     private static void assertSignedBy(Path transcript, Profile... players) throws Exception {
@@ -81,14 +79,13 @@ class BoardGamesOverNetworkTest {
     void mahjongShogiSeatsPlayOverTlsSignedByTheirProfiles() throws Exception {
         Profile east = profile("east");
         Profile west = profile("west");
-        int port = freePort();
         Path eastFile = dir.resolve("east.jsonl");
         Path westFile = dir.resolve("west.jsonl");
         Run[] runs = pair(
-                new String[] {"play", "mahjong-shogi", "--bots", "me", "--host", Integer.toString(port), "--home",
+                new String[] {"play", "mahjong-shogi", "--bots", "me", "--host", "0", "--home",
                     east.directory().toString(), "--accept-new", "--seed", "8", "--move-limit", "40", "--timeout", "60",
                     "--transcript", eastFile.toString()},
-                new String[] {"play", "mahjong-shogi", "--bots", "me", "--join", invitation(port, east), "--home",
+                port -> new String[] {"play", "mahjong-shogi", "--bots", "me", "--join", invitation(port, east), "--home",
                     west.directory().toString(), "--seed", "9", "--move-limit", "40", "--timeout", "60",
                     "--transcript", westFile.toString()});
         assertThat(runs[0].code()).as(runs[0].out()).isZero();
@@ -107,17 +104,17 @@ class BoardGamesOverNetworkTest {
     void aPersonPlaysMahjongShogiOverTlsAgainstAnotherProcessesBot() throws Exception {
         Profile east = profile("east");
         Profile west = profile("west");
-        int port = freePort();
         Path eastFile = dir.resolve("east.jsonl");
         Path westFile = dir.resolve("west.jsonl");
-        CompletableFuture<Run> hosted = CompletableFuture.supplyAsync(() -> run("play", "mahjong-shogi", "--bots", "me",
-                "--host", Integer.toString(port), "--home", east.directory().toString(), "--accept-new", "--seed", "8",
-                "--move-limit", "20", "--timeout", "60", "--transcript", eastFile.toString()));
+        InProcessHost hosted = InProcessHost.start("play", "mahjong-shogi", "--bots", "me",
+                "--host", "0", "--home", east.directory().toString(), "--accept-new", "--seed", "8",
+                "--move-limit", "20", "--timeout", "60", "--transcript", eastFile.toString());
+        int port = hosted.port();
         // The person at west types the first listed move every time, one mistake included.
         Run person = runTyping("e9-e1\n" + "1\n".repeat(30), "play", "mahjong-shogi", "--bots", "none", "--join",
                 invitation(port, east), "--home", west.directory().toString(), "--move-limit", "20", "--timeout", "60",
                 "--transcript", westFile.toString());
-        Run bot = hosted.get(180, TimeUnit.SECONDS);
+        InProcessHost.Run bot = hosted.finish();
         assertThat(person.code()).as(person.out()).isZero();
         assertThat(bot.code()).as(bot.out()).isZero();
         assertThat(person.out()).contains("you at this terminal", "Audit: VERIFIED");
@@ -129,12 +126,12 @@ class BoardGamesOverNetworkTest {
     void aPersonWhoseInputEndsLeavesAndTakesTheSeatUpAgainFromTheJournal() throws Exception {
         Profile east = profile("east");
         Profile west = profile("west");
-        int port = freePort();
         Path westFile = dir.resolve("west.jsonl");
         Path journal = dir.resolve("west.journal");
-        CompletableFuture<Run> hosted = CompletableFuture.supplyAsync(() -> run("play", "mahjong-shogi", "--bots", "me",
-                "--host", Integer.toString(port), "--home", east.directory().toString(), "--accept-new", "--seed", "8",
-                "--move-limit", "20", "--timeout", "60", "--transcript", dir.resolve("east.jsonl").toString()));
+        InProcessHost hosted = InProcessHost.start("play", "mahjong-shogi", "--bots", "me",
+                "--host", "0", "--home", east.directory().toString(), "--accept-new", "--seed", "8",
+                "--move-limit", "20", "--timeout", "60", "--transcript", dir.resolve("east.jsonl").toString());
+        int port = hosted.port();
         String[] join = {"play", "mahjong-shogi", "--bots", "none", "--join", invitation(port, east), "--home",
             west.directory().toString(), "--move-limit", "20", "--timeout", "60", "--journal", journal.toString(),
             "--transcript", westFile.toString()};
@@ -142,9 +139,10 @@ class BoardGamesOverNetworkTest {
         assertThat(first.code()).as(first.out()).isEqualTo(Main.ERROR);
         assertThat(first.out()).contains("Left the game", "run the same command again");
         Run second = runTyping("1\n".repeat(30), join);
-        Run bot = hosted.get(180, TimeUnit.SECONDS);
+        InProcessHost.Run bot = hosted.finish();
         assertThat(second.code()).as(second.out()).isZero();
-        assertThat(second.out()).contains("Resuming from", "Audit: VERIFIED");
+        assertThat(second.out()).contains("Audit: VERIFIED");
+        MidGameKill.assertResumedMidGame(second.out(), westFile, first.out() + "\n----\n" + second.out());
         assertThat(bot.code()).as(bot.out()).isZero();
     }
 
@@ -152,15 +150,14 @@ class BoardGamesOverNetworkTest {
     void darkChessSeatsPlayOverTlsSignedByTheirProfiles() throws Exception {
         Profile white = profile("white");
         Profile black = profile("black");
-        int port = freePort();
         Path whiteFile = dir.resolve("white.jsonl");
         Path blackFile = dir.resolve("black.jsonl");
         Run[] runs = pair(
-                new String[] {"play", "dark-chess", "--bots", "all", "--host", Integer.toString(port), "--home",
-                    white.directory().toString(), "--accept-new", "--max-plies", "4", "--timeout", "60",
+                new String[] {"play", "dark-chess", "--bots", "all", "--host", "0", "--home",
+                    white.directory().toString(), "--accept-new", "--max-plies", "4", "--seed", "4", "--timeout", "60",
                     "--transcript", whiteFile.toString()},
-                new String[] {"play", "dark-chess", "--bots", "all", "--join", invitation(port, white), "--home",
-                    black.directory().toString(), "--max-plies", "4", "--timeout", "60",
+                port -> new String[] {"play", "dark-chess", "--bots", "all", "--join", invitation(port, white), "--home",
+                    black.directory().toString(), "--max-plies", "4", "--seed", "4", "--timeout", "60",
                     "--transcript", blackFile.toString()});
         assertThat(runs[0].code()).as(runs[0].out()).isZero();
         assertThat(runs[1].code()).as(runs[1].out()).isZero();
@@ -174,16 +171,16 @@ class BoardGamesOverNetworkTest {
     void aPersonPlaysDarkChessOverTlsAgainstAnotherProcessesBot() throws Exception {
         Profile white = profile("white");
         Profile black = profile("black");
-        int port = freePort();
         Path whiteFile = dir.resolve("white.jsonl");
         Path blackFile = dir.resolve("black.jsonl");
-        CompletableFuture<Run> hosted = CompletableFuture.supplyAsync(() -> run("play", "dark-chess", "--bots", "all",
-                "--host", Integer.toString(port), "--home", white.directory().toString(), "--accept-new",
-                "--max-plies", "4", "--timeout", "60", "--transcript", whiteFile.toString()));
+        InProcessHost hosted = InProcessHost.start("play", "dark-chess", "--bots", "all",
+                "--host", "0", "--home", white.directory().toString(), "--accept-new",
+                "--max-plies", "4", "--seed", "4", "--timeout", "60", "--transcript", whiteFile.toString());
+        int port = hosted.port();
         Run person = runTyping("e2e4\n" + "1\n".repeat(10), "play", "dark-chess", "--bots", "none", "--join",
                 invitation(port, white), "--home", black.directory().toString(), "--max-plies", "4", "--timeout", "60",
                 "--transcript", blackFile.toString());
-        Run bot = hosted.get(180, TimeUnit.SECONDS);
+        InProcessHost.Run bot = hosted.finish();
         assertThat(person.code()).as(person.out()).isZero();
         assertThat(bot.code()).as(bot.out()).isZero();
         // The person was refused White's move e2e4, then played the first listed move each turn.
@@ -197,15 +194,17 @@ class BoardGamesOverNetworkTest {
         Profile east = profile("east");
         Profile impostor = profile("impostor");
         Profile west = profile("west");
-        int port = freePort();
         // The invitation names east's key, but the process listening on that port holds the impostor's.
         Run[] runs = pair(
-                new String[] {"play", "mahjong-shogi", "--bots", "me", "--host", Integer.toString(port), "--home",
+                new String[] {"play", "mahjong-shogi", "--bots", "me", "--host", "0", "--home",
                     impostor.directory().toString(), "--accept-new", "--timeout", "5",
                     "--transcript", dir.resolve("impostor.jsonl").toString()},
-                new String[] {"play", "mahjong-shogi", "--bots", "me", "--join", invitation(port, east), "--home",
+                port -> new String[] {"play", "mahjong-shogi", "--bots", "me", "--join", invitation(port, east), "--home",
                     west.directory().toString(), "--timeout", "5", "--transcript", dir.resolve("west.jsonl").toString()});
         assertThat(runs[1].code()).as(runs[1].out()).isNotZero();
+        // west says why: the key met is the impostor's, not the one the invitation names.
+        assertThat(runs[1].out()).contains("WARNING: the peer presented key " + impostor.fingerprint() + " but "
+                + east.fingerprint() + " was expected. Refused: someone may be in the middle, or the invitation is wrong.");
         assertThat(runs[1].out()).doesNotContain("Audit: VERIFIED").doesNotContain("What west sees");
         assertThat(runs[0].code()).as(runs[0].out()).isNotZero();
         assertThat(profile("west").knownPeers().pinned("east")).isEmpty();
@@ -215,14 +214,15 @@ class BoardGamesOverNetworkTest {
     void aJoinerWhoseKeyIsNotPinnedIsRefusedWithoutAcceptNew() throws Exception {
         Profile east = profile("east");
         Profile west = profile("west");
-        int port = freePort();
         Run[] runs = pair(
-                new String[] {"play", "mahjong-shogi", "--bots", "me", "--host", Integer.toString(port), "--home",
+                new String[] {"play", "mahjong-shogi", "--bots", "me", "--host", "0", "--home",
                     east.directory().toString(), "--timeout", "10", "--transcript", dir.resolve("east.jsonl").toString()},
-                new String[] {"play", "mahjong-shogi", "--bots", "me", "--join", invitation(port, east), "--home",
+                port -> new String[] {"play", "mahjong-shogi", "--bots", "me", "--join", invitation(port, east), "--home",
                     west.directory().toString(), "--timeout", "10", "--transcript", dir.resolve("west.jsonl").toString()});
         assertThat(runs[0].code()).as(runs[0].out()).isEqualTo(Main.FAILED);
-        assertThat(runs[0].out()).contains("Refused the other player").contains("west");
+        assertThat(runs[0].out()).contains("Refused the other player: refused west: key " + west.fingerprint()
+                + " is not pinned for this name.");
+        assertThat(runs[0].out()).doesNotContain("Audit: VERIFIED");
         assertThat(runs[1].code()).as(runs[1].out()).isNotZero();
         assertThat(profile("east").knownPeers().pinned("west")).isEmpty();
     }
@@ -236,30 +236,47 @@ class BoardGamesOverNetworkTest {
 
     @Test
     void aKilledDarkChessSeatResumesFromItsJournal() throws Exception {
-        SplittableRandom random = new SplittableRandom(20261122);
+        long seed = 20261122;
+        // Black is killed once its journal holds 2 to 6 entries (seeded): the game is under way, and eight plies
+        // write about a dozen. Waiting on the journal, not a clock, also means it exists when the kill lands.
+        int entries = 2 + new SplittableRandom(seed).nextInt(5);
+        Supplier<String> logs = () -> "seed " + seed + ", black killed after " + entries + " journal entries\n"
+                + logs("white-1.log", "black-1.log", "black-2.log");
         Profile white = profile("white");
         Profile black = profile("black");
-        int port = freePort();
-        String[] host = {"play", "dark-chess", "--bots", "all", "--host", Integer.toString(port), "--home",
-            white.directory().toString(), "--accept-new", "--max-plies", "12", "--timeout", "60",
+        String[] host = {"play", "dark-chess", "--bots", "all", "--host", "0", "--home", white.directory().toString(),
+            "--accept-new", "--max-plies", "8", "--seed", Long.toString(seed), "--timeout", "60",
             "--journal", dir.resolve("white.journal").toString(), "--transcript", dir.resolve("white.jsonl").toString()};
-        String[] guest = {"play", "dark-chess", "--bots", "all", "--join", invitation(port, white), "--home",
-            black.directory().toString(), "--max-plies", "12", "--timeout", "60",
-            "--journal", dir.resolve("black.journal").toString(), "--transcript", dir.resolve("black.jsonl").toString()};
         Process w = start(dir.resolve("white-1.log"), host);
+        String invitation = MidGameKill.awaitOutput(w, dir.resolve("white-1.log"),
+                Pattern.compile("Invitation: (fairtable://\\S+)"), logs).group(1);
+        String[] guest = {"play", "dark-chess", "--bots", "all", "--join", invitation, "--home",
+            black.directory().toString(), "--max-plies", "8", "--seed", Long.toString(seed), "--timeout", "60",
+            "--journal", dir.resolve("black.journal").toString(), "--transcript", dir.resolve("black.jsonl").toString()};
         Process b = start(dir.resolve("black-1.log"), guest);
-        // Twelve plies of vision rebuilds take a few seconds: the kill lands mid-game.
-        Thread.sleep(2500 + random.nextInt(1500));
-        b.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        MidGameKill.awaitJournalEntries(b, dir.resolve("black.journal"), entries, logs);
+        MidGameKill.kill(b, dir.resolve("black-1.log"), logs);
         Process revived = start(dir.resolve("black-2.log"), guest);
-        assertThat(revived.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(w.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        String logs = Files.readString(dir.resolve("white-1.log")) + Files.readString(dir.resolve("black-1.log"))
-                + Files.readString(dir.resolve("black-2.log"));
-        assertThat(revived.exitValue()).as(logs).isZero();
-        assertThat(w.exitValue()).as(logs).isZero();
-        assertThat(Files.readString(dir.resolve("black-2.log"))).contains("Resuming from");
+        assertThat(revived.waitFor(180, TimeUnit.SECONDS)).as(logs.get()).isTrue();
+        assertThat(w.waitFor(180, TimeUnit.SECONDS)).as(logs.get()).isTrue();
+        MidGameKill.assertResumedMidGame(Files.readString(dir.resolve("black-2.log")), dir.resolve("black.jsonl"),
+                logs.get());
+        assertThat(revived.exitValue()).as(logs.get()).isZero();
+        assertThat(w.exitValue()).as(logs.get()).isZero();
         assertThat(Files.readAllLines(dir.resolve("white.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("black.jsonl")));
         assertThat(Auditor.audit(TranscriptFile.read(dir.resolve("black.jsonl"))).verified()).isTrue();
+    }
+
+    private String logs(String... names) {
+        StringBuilder all = new StringBuilder();
+        for (String name : names) {
+            Path log = dir.resolve(name);
+            try {
+                all.append("== ").append(name).append('\n').append(Files.exists(log) ? Files.readString(log) : "").append('\n');
+            } catch (java.io.IOException e) {
+                all.append(e).append('\n');
+            }
+        }
+        return all.toString();
     }
 }

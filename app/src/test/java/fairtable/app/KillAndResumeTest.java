@@ -2,64 +2,70 @@ package fairtable.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Real processes, really killed: one side of a journaled draw is killed with SIGKILL at a seeded random
- * moment mid-protocol and started again with the same command. Both must finish, with identical
- * transcripts that audit VERIFIED.
+ * Real processes, really killed: one side of a journaled draw is killed with SIGKILL mid-protocol, once its journal
+ * holds a seeded number of entries short of the end, and started again with the same command. It must resume
+ * mid-game, and both must finish with identical transcripts that audit VERIFIED.
  */
 class KillAndResumeTest {
+    private static final long SEED = 20261122;
+
     @TempDir
     Path dir;
 
-    private Process start(String... args) throws Exception {
+    private Process start(Path log, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve(args[1] + "-" + System.nanoTime() + ".log").toFile()).start();
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 
     @Test
     void aKilledPeerResumesFromItsJournalAndTheGameFinishes() throws Exception {
-        SplittableRandom random = new SplittableRandom(20261122);
+        SplittableRandom random = new SplittableRandom(SEED);
         for (int round = 0; round < 2; round++) {
             Path d = Files.createDirectories(dir.resolve("round" + round));
-            int port;
-            try (ServerSocket probe = new ServerSocket(0)) {
-                port = probe.getLocalPort();
-            }
-            // The slow 2048-bit mode stretches the game over a second or so, so the kill lands mid-protocol.
-            String[] alice = {"draw", "--listen", Integer.toString(port), "--insecure", "--mode", "patent-safe-prime",
+            boolean killAlice = round == 0;
+            // A finished draw leaves five entries in each journal: kill after the first, second or third.
+            int entries = 1 + random.nextInt(3);
+            Supplier<String> logs = () -> "seed " + SEED + ", killing " + (killAlice ? "alice" : "bob") + " after "
+                    + entries + " journal entries\n" + logs(d);
+            // The slow 2048-bit mode takes a fraction of a second per step, so the kill lands between two steps.
+            String[] alice = {"draw", "--listen", "0", "--insecure", "--mode", "patent-safe-prime",
                 "--cards", "40", "--home", d.resolve("alice").toString(), "--journal", d.resolve("alice.journal").toString(),
                 "--transcript", d.resolve("alice.jsonl").toString(), "--timeout", "60"};
+            Process a = start(d.resolve("alice-1.log"), alice);
+            // alice chooses her port and says which; bob connects to it, and a revived alice listens on it again.
+            String port = MidGameKill.awaitOutput(a, d.resolve("alice-1.log"), Pattern.compile("Listening on port (\\d+) "),
+                    logs).group(1);
+            alice[2] = port;
             String[] bob = {"draw", "--connect", "127.0.0.1:" + port, "--insecure", "--mode", "patent-safe-prime",
                 "--cards", "40", "--home", d.resolve("bob").toString(), "--journal", d.resolve("bob.journal").toString(),
                 "--transcript", d.resolve("bob.jsonl").toString(), "--timeout", "60"};
-            boolean killAlice = round == 0;
-            Process a = start(alice);
-            Process b = start(bob);
-            Thread.sleep(700 + random.nextInt(900));
+            Process b = start(d.resolve("bob-1.log"), bob);
+            String victimName = killAlice ? "alice" : "bob";
             Process victim = killAlice ? a : b;
-            victim.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            Process revived = start(killAlice ? alice : bob);
+            MidGameKill.awaitJournalEntries(victim, d.resolve(victimName + ".journal"), entries, logs);
+            MidGameKill.kill(victim, d.resolve(victimName + "-1.log"), logs);
+            Process revived = start(d.resolve(victimName + "-2.log"), killAlice ? alice : bob);
             Process survivor = killAlice ? b : a;
-            assertThat(revived.waitFor(90, TimeUnit.SECONDS)).isTrue();
-            assertThat(survivor.waitFor(90, TimeUnit.SECONDS)).isTrue();
-            assertThat(revived.exitValue()).as(logs(d)).isZero();
-            assertThat(survivor.exitValue()).as(logs(d)).isZero();
+            assertThat(revived.waitFor(90, TimeUnit.SECONDS)).as(logs.get()).isTrue();
+            assertThat(survivor.waitFor(90, TimeUnit.SECONDS)).as(logs.get()).isTrue();
+            MidGameKill.assertResumedMidGame(Files.readString(d.resolve(victimName + "-2.log")),
+                    d.resolve(victimName + ".jsonl"), logs.get());
+            assertThat(revived.exitValue()).as(logs.get()).isZero();
+            assertThat(survivor.exitValue()).as(logs.get()).isZero();
             assertThat(Files.readAllLines(d.resolve("alice.jsonl"))).isEqualTo(Files.readAllLines(d.resolve("bob.jsonl")));
             java.io.StringWriter out = new java.io.StringWriter();
             assertThat(Main.run(new java.io.PrintWriter(out, true), new java.io.PrintWriter(out, true),
@@ -68,10 +74,10 @@ class KillAndResumeTest {
         }
     }
 
-    private String logs(Path d) {
-        try (var files = Files.list(dir)) {
+    private static String logs(Path d) {
+        try (var files = Files.list(d)) {
             StringBuilder all = new StringBuilder();
-            for (Path p : files.filter(f -> f.toString().endsWith(".log")).toList()) {
+            for (Path p : files.filter(f -> f.toString().endsWith(".log")).sorted().toList()) {
                 all.append("== ").append(p.getFileName()).append('\n').append(Files.readString(p));
             }
             return all.toString();

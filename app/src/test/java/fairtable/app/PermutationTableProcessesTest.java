@@ -52,6 +52,7 @@ class PermutationTableProcessesTest {
         outputs.add(0, hostLines);
 
         Set<String> privateCards = new HashSet<>();
+        List<List<String>> hands = new ArrayList<>();
         String openCards = null;
         for (int seat = 0; seat < 3; seat++) {
             String all = String.join("\n", outputs.get(seat));
@@ -61,6 +62,7 @@ class PermutationTableProcessesTest {
             List<String> cards = List.of(hand.substring(prefix.length()).split(" "));
             assertThat(cards).as(all).hasSize(2);
             privateCards.addAll(cards);
+            hands.add(cards);
             String open = outputs.get(seat).stream().filter(l -> l.startsWith("Open cards: ")).findFirst().orElseThrow();
             assertThat(open.split(" ")).hasSize(2 + 3);
             if (openCards == null) {
@@ -69,7 +71,8 @@ class PermutationTableProcessesTest {
             assertThat(open).isEqualTo(openCards);
             assertThat(Files.readAllLines(dir.resolve("t" + seat + ".jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("t0.jsonl")));
         }
-        assertThat(privateCards).hasSize(6); // six distinct cards, each printed only by its holder's process
+        assertThat(privateCards).hasSize(6);
+        PrivateCards.assertShownOnlyToTheirHolders(List.of(NAMES), hands, outputs); // each printed by its holder only
         // Every private message went through the host sealed: 2 handouts; per round of private cards, 2 hops
         // for alice, 3 for bob (the mirror), 2 for carol; 2 private hops before each public card.
         List<Envelope> transcript = TranscriptFile.read(dir.resolve("t0.jsonl")).messages();

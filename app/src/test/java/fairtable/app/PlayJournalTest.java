@@ -3,13 +3,13 @@ package fairtable.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A card game across processes over TLS survives a SIGKILL: the killed process (the relaying host, or a guest)
  * runs the same command again with its --journal, rebuilds its seat by replaying what it had consumed, the others
  * take their seats back, and the game ends with the same transcripts on both sides, audited VERIFIED. The games
- * are seeded (bots and secrets), so that each lasts the six hands the kills are timed against: an unseeded
- * table of bots sometimes went all-in in its first hand and ended before any kill.
+ * are seeded (bots and secrets), so that each lasts the six hands: an unseeded table of bots sometimes went all-in
+ * in its first hand and ended before any kill. The kill waits for a seeded hand to begin.
  */
 class PlayJournalTest {
     @TempDir
@@ -30,9 +30,13 @@ class PlayJournalTest {
                 .redirectOutput(log.toFile()).start();
     }
 
-    private String log(String name) throws IOException {
+    private String log(String name) {
         Path file = dir.resolve(name);
-        return Files.exists(file) ? Files.readString(file) : "";
+        try {
+            return Files.exists(file) ? Files.readString(file) : "";
+        } catch (IOException e) {
+            return e.toString();
+        }
     }
 
     /** N from "Audit: VERIFIED: N of N hand transcripts". */
@@ -46,38 +50,36 @@ class PlayJournalTest {
     @ValueSource(strings = {"host 1", "guest 1", "host 2", "guest 2"})
     void aSeatKilledMidGameResumesFromItsJournalAndTheGameEndsVerified(String run) throws Exception {
         String victim = run.split(" ")[0];
-        int port;
-        try (ServerSocket probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
+        // Kill mid-game: as a seeded hand of the six begins (its "stacks" line printed), never after a clock.
+        int seed = run.hashCode();
+        int killedAtHand = 2 + new SplittableRandom(seed).nextInt(3);
+        Supplier<String> logs = () -> "seed " + seed + ", " + victim + " killed as hand " + killedAtHand + " began\n"
+                + log("ann-1.log") + "\n----\n" + log("ann-2.log") + "\n----\n" + log("ben-1.log") + "\n----\n"
+                + log("ben-2.log");
         String hostHome = dir.resolve("ann-home").toString();
-        String fingerprint = MailDesk.run("id", "--home", hostHome).out().trim();
-        List<String> host = List.of("play", "holdem", "--host", Integer.toString(port), "--home", hostHome,
+        List<String> host = new ArrayList<>(List.of("play", "holdem", "--host", "0", "--home", hostHome,
                 "--accept-new", "--bots", "all", "--hands", "6", "--stack", "1000000", "--seed", "1", "--name", "ann",
                 "--timeout", "60",
-                "--journal", dir.resolve("ann.journal").toString(), "--transcript", dir.resolve("ann.jsonl").toString());
-        List<String> guest = List.of("play", "holdem", "--join", "fairtable://127.0.0.1:" + port + "/" + fingerprint,
-                "--home", dir.resolve("ben-home").toString(), "--bots", "all", "--seed", "1", "--name", "ben",
-                "--timeout", "60",
-                "--journal", dir.resolve("ben.journal").toString(), "--transcript", dir.resolve("ben.jsonl").toString());
+                "--journal", dir.resolve("ann.journal").toString(), "--transcript", dir.resolve("ann.jsonl").toString()));
         List<Process> all = new ArrayList<>();
         try {
             Process annFirst = start(dir.resolve("ann-1.log"), host);
             all.add(annFirst);
-            Thread.sleep(1500); // the host's JVM starts listening
+            // The host picks its port and names it in its invitation; taken up again, it listens on that port.
+            String invitation = MidGameKill.awaitOutput(annFirst, dir.resolve("ann-1.log"),
+                    java.util.regex.Pattern.compile("Invitation: (fairtable://\\S+)"), logs).group(1);
+            host.set(host.indexOf("--host") + 1, invitation.replaceAll(".*:(\\d+)/.*", "$1"));
+            List<String> guest = List.of("play", "holdem", "--join", invitation,
+                    "--home", dir.resolve("ben-home").toString(), "--bots", "all", "--seed", "1", "--name", "ben",
+                    "--timeout", "60",
+                    "--journal", dir.resolve("ben.journal").toString(), "--transcript", dir.resolve("ben.jsonl").toString());
             Process benFirst = start(dir.resolve("ben-1.log"), guest);
             all.add(benFirst);
-            // Kill mid-game: as a seeded hand begins, after a seeded few milliseconds more.
-            SplittableRandom random = new SplittableRandom(run.hashCode());
-            String cue = "hand " + (2 + random.nextInt(3)) + ": stacks";
-            String victimLog = victim.equals("host") ? "ann-1.log" : "ben-1.log";
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (!log(victimLog).contains(cue) && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            Thread.sleep(random.nextInt(400));
             Process killed = victim.equals("host") ? annFirst : benFirst;
-            killed.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            Path victimLog = dir.resolve(victim.equals("host") ? "ann-1.log" : "ben-1.log");
+            MidGameKill.awaitOutput(killed, victimLog,
+                    java.util.regex.Pattern.compile("(hand " + killedAtHand + ": stacks)"), logs);
+            MidGameKill.kill(killed, victimLog, logs);
             Process again = start(dir.resolve(victim.equals("host") ? "ann-2.log" : "ben-2.log"),
                     victim.equals("host") ? host : guest);
             all.add(again);
@@ -85,18 +87,22 @@ class PlayJournalTest {
             Process benLast = victim.equals("host") ? benFirst : again;
             boolean annDone = annLast.waitFor(180, TimeUnit.SECONDS);
             boolean benDone = benLast.waitFor(180, TimeUnit.SECONDS);
-            String logs = log("ann-1.log") + "\n----\n" + log("ann-2.log") + "\n----\n" + log("ben-1.log") + "\n----\n"
-                    + log("ben-2.log");
-            assertThat(annDone && benDone).as(logs).isTrue();
-            String first = log(victim.equals("host") ? "ann-1.log" : "ben-1.log");
+            assertThat(annDone && benDone).as(logs.get()).isTrue();
             String second = log(victim.equals("host") ? "ann-2.log" : "ben-2.log");
-            assertThat(first).as(logs).doesNotContain("Audit:"); // killed mid-game, not after it
-            assertThat(second).as(logs).contains("Resuming from");
-            assertThat(annLast.exitValue()).as(logs).isZero();
-            assertThat(benLast.exitValue()).as(logs).isZero();
+            // Resumed from the journal's messages, not started afresh.
+            java.util.regex.Matcher resumed = java.util.regex.Pattern.compile("Resuming from \\S+: .* after (\\d+) messages")
+                    .matcher(second);
+            assertThat(resumed.find()).as(logs.get()).isTrue();
+            assertThat(Integer.parseInt(resumed.group(1))).as(logs.get()).isPositive();
+            // ... mid-game: the revived process itself dealt the hand after the one it was killed in.
+            assertThat(second).as(logs.get()).contains("hand " + (killedAtHand + 1) + ": stacks");
+            assertThat(annLast.exitValue()).as(logs.get()).isZero();
+            assertThat(benLast.exitValue()).as(logs.get()).isZero();
             String survivor = log(victim.equals("host") ? "ben-1.log" : "ann-1.log");
-            int hands = handsVerified(second, logs);
-            assertThat(hands).as(logs).isBetween(3, 6).isEqualTo(handsVerified(survivor, logs));
+            int hands = handsVerified(second, logs.get());
+            // The game went on from the hand it was killed in.
+            assertThat(hands).as(logs.get()).isBetween(Math.max(3, killedAtHand), 6)
+                    .isEqualTo(handsVerified(survivor, logs.get()));
             for (int hand = 1; hand <= hands; hand++) {
                 assertThat(Files.readAllLines(dir.resolve("ann-" + hand + ".jsonl")))
                         .isEqualTo(Files.readAllLines(dir.resolve("ben-" + hand + ".jsonl")));

@@ -46,23 +46,18 @@ class PlayMahjongShogiCommandTest {
 
     @Test
     void twoSeatsPlayOverPlainTcpWithInsecureAndBothTranscriptsVerify(@TempDir Path dir) throws Exception {
-        int port;
-        try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
         Path eastFile = dir.resolve("east.jsonl");
         Path westFile = dir.resolve("west.jsonl");
-        Run[] east = new Run[1];
-        Thread host = new Thread(() -> east[0] = run("play-mahjong-shogi", "--bots", "me", "--host",
-                Integer.toString(port), "--insecure", "--home", dir.resolve("east").toString(), "--seed", "8", "--move-limit", "40", "--timeout", "60", "--transcript", eastFile.toString()));
-        host.start();
-        Run west = run("play-mahjong-shogi", "--bots", "me", "--join", "127.0.0.1:" + port, "--insecure",
+        InProcessHost host = InProcessHost.start("play-mahjong-shogi", "--bots", "me", "--host", "0", "--insecure",
+                "--home", dir.resolve("east").toString(), "--seed", "8", "--move-limit", "40", "--timeout", "60",
+                "--transcript", eastFile.toString());
+        Run west = run("play-mahjong-shogi", "--bots", "me", "--join", "127.0.0.1:" + host.port(), "--insecure",
                 "--home", dir.resolve("west").toString(), "--seed", "9",
                 "--move-limit", "40", "--timeout", "60", "--transcript", westFile.toString());
-        host.join(120_000);
-        assertThat(east[0].code()).as(east[0].out()).isEqualTo(Main.OK);
+        InProcessHost.Run east = host.finish();
+        assertThat(east.code()).as(east.out()).isEqualTo(Main.OK);
         assertThat(west.code()).as(west.out()).isEqualTo(Main.OK);
-        assertThat(east[0].out()).contains("What east sees").contains("Audit: VERIFIED");
+        assertThat(east.out()).contains("What east sees").contains("Audit: VERIFIED");
         assertThat(west.out()).contains("What west sees").contains("Audit: VERIFIED");
         assertThat(TranscriptFile.read(eastFile).messages()).isEqualTo(TranscriptFile.read(westFile).messages());
     }

@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.CompletableFuture;
+import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.regex.MatchResult;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -36,31 +39,18 @@ class TableGamesTest {
         "mahjong-shogi, What you see, VERIFIED: ristretto mode",
         "dark-chess, Your view at the end:, VERIFIED"})
     void twoSeatsPlayTheGameThroughTheRelay(String game, String shown, String verdict) throws Exception {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
         String hostHome = dir.resolve("h0").toString();
-        String fingerprint = run("id", "--home", hostHome).out().trim();
-        CompletableFuture<Run> host = CompletableFuture.supplyAsync(() -> run("table", "host", "--game", game,
-                "--players", "2", "--max-moves", "6", "--listen", Integer.toString(port), "--name", "ann",
-                "--home", hostHome, "--transcript", dir.resolve("t0.jsonl").toString(), "--timeout", "60"));
-        Run guest = null;
-        for (int attempt = 0; attempt < 50; attempt++) {
-            guest = run("table", "join", "--game", game, "--seat", "1", "--players", "2", "--max-moves", "6",
-                    "--name", "ben", "--home", dir.resolve("h1").toString(),
-                    "--connect", "fairtable://127.0.0.1:" + port + "/" + fingerprint,
-                    "--transcript", dir.resolve("t1.jsonl").toString(), "--timeout", "60");
-            if (!guest.out().contains("Connection refused")) {
-                break;
-            }
-            Thread.sleep(100);
-        }
-        Run hosted = host.get(120, TimeUnit.SECONDS);
+        InProcessHost host = InProcessHost.start("table", "host", "--game", game, "--players", "2", "--max-moves", "6",
+                "--listen", "0", "--name", "ann", "--home", hostHome, "--transcript", dir.resolve("t0.jsonl").toString(),
+                "--timeout", "60");
+        Run guest = run("table", "join", "--game", game, "--seat", "1", "--players", "2", "--max-moves", "6",
+                "--name", "ben", "--home", dir.resolve("h1").toString(), "--connect", host.invitation(),
+                "--transcript", dir.resolve("t1.jsonl").toString(), "--timeout", "60");
+        InProcessHost.Run hosted = host.finish();
         assertThat(hosted.code()).as(hosted.out()).isZero();
         assertThat(guest.code()).as(guest.out()).isZero();
-        for (Run r : new Run[] {hosted, guest}) {
-            assertThat(r.out()).contains("Players: ann (", "ben (", shown, "Audit: " + verdict);
+        for (String out : new String[] {hosted.out(), guest.out()}) {
+            assertThat(out).contains("Players: ann (", "ben (", shown, "Audit: " + verdict);
         }
         assertThat(Files.readAllLines(dir.resolve("t0.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("t1.jsonl")));
     }
@@ -73,65 +63,80 @@ class TableGamesTest {
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 
+    private String logs(String... names) {
+        StringBuilder all = new StringBuilder();
+        for (String name : names) {
+            Path log = dir.resolve(name);
+            try {
+                all.append("== ").append(name).append('\n').append(Files.exists(log) ? Files.readString(log) : "").append('\n');
+            } catch (java.io.IOException e) {
+                all.append(e).append('\n');
+            }
+        }
+        return all.toString();
+    }
+
+    /** The host's line "Hosting a table for 2 on port N. Invitation: ..." once printed: group 1 the port, 2 the invitation. */
+    private static final Pattern HOSTING = Pattern.compile("on port (\\d+)\\. Invitation: (fairtable://\\S+)");
+
     @org.junit.jupiter.api.Test
     void aJoinedSeatKilledMidGameResumesFromItsJournalThroughTheSameHost() throws Exception {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
+        // ben is killed once his journal holds 2 to 6 entries (seeded): under way, and eight plies write a dozen.
+        long seed = 20261122;
+        int entries = 2 + new SplittableRandom(seed).nextInt(5);
+        Supplier<String> logs = () -> "seed " + seed + ", ben killed after " + entries + " journal entries\n"
+                + logs("host.log", "ben-1.log", "ben-2.log");
         String hostHome = dir.resolve("h0").toString();
-        String fingerprint = run("id", "--home", hostHome).out().trim();
         Process host = start(dir.resolve("host.log"), "table", "host", "--game", "dark-chess", "--players", "2",
-                "--max-moves", "12", "--listen", Integer.toString(port), "--name", "ann", "--home", hostHome,
+                "--max-moves", "8", "--listen", "0", "--name", "ann", "--home", hostHome,
                 "--transcript", dir.resolve("t0.jsonl").toString(), "--timeout", "60");
-        String[] guest = {"table", "join", "--game", "dark-chess", "--seat", "1", "--players", "2", "--max-moves", "12",
-            "--name", "ben", "--home", dir.resolve("h1").toString(),
-            "--connect", "fairtable://127.0.0.1:" + port + "/" + fingerprint, "--journal",
+        String invitation = MidGameKill.awaitOutput(host, dir.resolve("host.log"),
+                Pattern.compile("Invitation: (fairtable://\\S+)"), logs).group(1);
+        String[] guest = {"table", "join", "--game", "dark-chess", "--seat", "1", "--players", "2", "--max-moves", "8",
+            "--name", "ben", "--home", dir.resolve("h1").toString(), "--connect", invitation, "--journal",
             dir.resolve("ben.journal").toString(), "--transcript", dir.resolve("t1.jsonl").toString(), "--timeout", "60"};
-        Thread.sleep(800); // the host's JVM starts listening
         Process first = start(dir.resolve("ben-1.log"), guest);
-        // Twelve plies of vision rebuilds take several seconds: the kill lands mid-game.
-        Thread.sleep(3000 + new java.util.SplittableRandom(20261122).nextInt(1500));
-        first.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        MidGameKill.awaitJournalEntries(first, dir.resolve("ben.journal"), entries, logs);
+        MidGameKill.kill(first, dir.resolve("ben-1.log"), logs);
         Process second = start(dir.resolve("ben-2.log"), guest);
-        assertThat(second.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(host.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        String logs = Files.readString(dir.resolve("host.log")) + Files.readString(dir.resolve("ben-1.log"))
-                + Files.readString(dir.resolve("ben-2.log"));
-        assertThat(Files.readString(dir.resolve("ben-2.log"))).as(logs).contains("Resuming from", "Audit: VERIFIED");
-        assertThat(second.exitValue()).as(logs).isZero();
-        assertThat(host.exitValue()).as(logs).isZero();
+        assertThat(second.waitFor(180, TimeUnit.SECONDS)).as(logs.get()).isTrue();
+        assertThat(host.waitFor(180, TimeUnit.SECONDS)).as(logs.get()).isTrue();
+        MidGameKill.assertResumedMidGame(Files.readString(dir.resolve("ben-2.log")), dir.resolve("t1.jsonl"), logs.get());
+        assertThat(Files.readString(dir.resolve("ben-2.log"))).as(logs.get()).contains("Audit: VERIFIED");
+        assertThat(second.exitValue()).as(logs.get()).isZero();
+        assertThat(host.exitValue()).as(logs.get()).isZero();
         assertThat(Files.readAllLines(dir.resolve("t0.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("t1.jsonl")));
     }
 
     @org.junit.jupiter.api.Test
     void aHostKilledMidGameTakesTheTableUpAgainFromItsLogAndThePlayerReconnects() throws Exception {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
+        // ann, the host, is killed once her seat's journal holds 2 to 6 entries (seeded) of about a dozen.
+        long seed = 20261123;
+        int entries = 2 + new SplittableRandom(seed).nextInt(5);
+        Supplier<String> logs = () -> "seed " + seed + ", the host killed after " + entries + " journal entries\n"
+                + logs("host-1.log", "host-2.log", "ben.log");
         String hostHome = dir.resolve("h0").toString();
-        String fingerprint = run("id", "--home", hostHome).out().trim();
-        String[] host = {"table", "host", "--game", "dark-chess", "--players", "2", "--max-moves", "12", "--listen",
-            Integer.toString(port), "--name", "ann", "--home", hostHome, "--journal", dir.resolve("ann.journal").toString(),
+        String[] host = {"table", "host", "--game", "dark-chess", "--players", "2", "--max-moves", "8", "--listen",
+            "0", "--name", "ann", "--home", hostHome, "--journal", dir.resolve("ann.journal").toString(),
             "--transcript", dir.resolve("t0.jsonl").toString(), "--timeout", "60"};
         Process first = start(dir.resolve("host-1.log"), host);
-        Thread.sleep(800); // the host's JVM starts listening
+        // The host picks its port; taken up again, it listens on that same port, where the player reconnects.
+        MatchResult hosting = MidGameKill.awaitOutput(first, dir.resolve("host-1.log"), HOSTING, logs);
+        host[List.of(host).indexOf("--listen") + 1] = hosting.group(1);
         Process guest = start(dir.resolve("ben.log"), "table", "join", "--game", "dark-chess", "--seat", "1",
-                "--players", "2", "--max-moves", "12", "--name", "ben", "--home", dir.resolve("h1").toString(),
-                "--connect", "fairtable://127.0.0.1:" + port + "/" + fingerprint,
-                "--transcript", dir.resolve("t1.jsonl").toString(), "--timeout", "60");
-        Thread.sleep(3000 + new java.util.SplittableRandom(20261123).nextInt(1500));
-        first.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                "--players", "2", "--max-moves", "8", "--name", "ben", "--home", dir.resolve("h1").toString(),
+                "--connect", hosting.group(2), "--transcript", dir.resolve("t1.jsonl").toString(), "--timeout", "60");
+        MidGameKill.awaitJournalEntries(first, dir.resolve("ann.journal"), entries, logs);
+        MidGameKill.kill(first, dir.resolve("host-1.log"), logs);
         Process second = start(dir.resolve("host-2.log"), host);
-        assertThat(second.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(guest.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        String logs = Files.readString(dir.resolve("host-1.log")) + Files.readString(dir.resolve("host-2.log"))
-                + Files.readString(dir.resolve("ben.log"));
-        assertThat(Files.readString(dir.resolve("host-2.log"))).as(logs).contains("Resuming from", "Audit: VERIFIED");
-        assertThat(Files.readString(dir.resolve("ben.log"))).as(logs).contains("Audit: VERIFIED");
-        assertThat(second.exitValue()).as(logs).isZero();
-        assertThat(guest.exitValue()).as(logs).isZero();
+        assertThat(second.waitFor(180, TimeUnit.SECONDS)).as(logs.get()).isTrue();
+        assertThat(guest.waitFor(180, TimeUnit.SECONDS)).as(logs.get()).isTrue();
+        MidGameKill.assertResumedMidGame(Files.readString(dir.resolve("host-2.log")), dir.resolve("t0.jsonl"),
+                logs.get());
+        assertThat(Files.readString(dir.resolve("host-2.log"))).as(logs.get()).contains("Audit: VERIFIED");
+        assertThat(Files.readString(dir.resolve("ben.log"))).as(logs.get()).contains("Audit: VERIFIED");
+        assertThat(second.exitValue()).as(logs.get()).isZero();
+        assertThat(guest.exitValue()).as(logs.get()).isZero();
         assertThat(Files.readAllLines(dir.resolve("t0.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("t1.jsonl")));
     }
 }

@@ -45,6 +45,7 @@ class TableProcessesTest {
         outputs.add(0, hostLines);
 
         Set<String> privateCards = new HashSet<>();
+        List<List<String>> hands = new ArrayList<>();
         for (int seat = 0; seat < 4; seat++) {
             List<String> out = outputs.get(seat);
             String all = String.join("\n", out);
@@ -54,9 +55,13 @@ class TableProcessesTest {
             List<String> cards = List.of(hand.substring(hand.indexOf(": ") + 2).split(" "));
             assertThat(cards).hasSize(3);
             privateCards.addAll(cards);
+            hands.add(cards);
             assertThat(Files.readAllLines(dir.resolve("t" + seat + ".jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("t0.jsonl")));
         }
-        assertThat(privateCards).hasSize(12); // twelve distinct cards, each seen only by its holder's process
+        assertThat(privateCards).hasSize(12);
+        // Each private card is printed by its holder's process only (the audit at the end, once every share is
+        // public, lists the hands by number, not by label).
+        PrivateCards.assertShownOnlyToTheirHolders(List.of(names), hands, outputs);
         assertThat(host.exitValue()).isZero();
         for (Process g : guests) {
             assertThat(g.exitValue()).isZero();

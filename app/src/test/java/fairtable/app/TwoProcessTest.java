@@ -155,23 +155,34 @@ class TwoProcessTest {
     @Test
     void aPlayerPresentingAnotherKeyIsRefused() throws Exception {
         String stranger = fingerprint(dir.resolve("stranger"));
+        String malloryKey = fingerprint(dir.resolve("mallory"));
         Peer alice = new Peer("draw", "--listen", "0", "--home", dir.resolve("alice").toString(), "--peer", stranger,
                 "--timeout", "10", "--transcript", dir.resolve("a.jsonl").toString());
         String invitation = alice.waitForLine(Pattern.compile("Invitation: (fairtable://\\S+)"));
         Peer mallory = new Peer("draw", "--connect", invitation, "--home", dir.resolve("mallory").toString(),
                 "--timeout", "10", "--transcript", dir.resolve("m.jsonl").toString());
-        assertThat(mallory.finish()).isNotZero();
-        alice.process.destroyForcibly();
+        assertThat(mallory.finish()).as(String.join("\n", mallory.lines)).isEqualTo(Main.ERROR);
+        // alice names the key she met and the one she pinned; mallory learns only that her key was not taken.
+        assertThat(alice.finish()).as(String.join("\n", alice.lines)).isEqualTo(Main.ERROR);
+        assertThat(alice.lineStartingWith("Stopped: ")).isEqualTo("Stopped: WARNING: the peer presented key " + malloryKey
+                + " but " + stranger + " was expected. Refused: someone may be in the middle, or the invitation is wrong.");
+        assertThat(mallory.lineStartingWith("Stopped: ")).startsWith("Stopped: TLS 1.3 handshake with ")
+                .endsWith("(it may not be a fairtable TLS peer, or it refused our identity key)");
+        assertThat(alice.lines).noneMatch(l -> l.startsWith("Audit: "));
+        assertThat(mallory.lines).noneMatch(l -> l.startsWith("Audit: "));
 
         // An invitation whose fingerprint is not the listener's: the joiner refuses the listener.
         Peer real = new Peer("draw", "--listen", "0", "--home", dir.resolve("alice2").toString(), "--accept-new",
                 "--timeout", "10", "--transcript", dir.resolve("a2.jsonl").toString());
         String genuine = real.waitForLine(Pattern.compile("Invitation: (fairtable://\\S+)"));
+        String realKey = genuine.substring(genuine.lastIndexOf('/') + 1);
         String forged = genuine.substring(0, genuine.lastIndexOf('/') + 1) + stranger;
         Peer bob = new Peer("draw", "--connect", forged, "--home", dir.resolve("bob2").toString(),
                 "--timeout", "10", "--transcript", dir.resolve("b2.jsonl").toString());
-        assertThat(bob.finish()).isNotZero();
-        assertThat(String.join("\n", bob.lines)).contains("was expected").contains("Refused");
+        assertThat(bob.finish()).as(String.join("\n", bob.lines)).isEqualTo(Main.ERROR);
+        assertThat(bob.lineStartingWith("Stopped: ")).isEqualTo("Stopped: WARNING: the peer presented key " + realKey
+                + " but " + stranger + " was expected. Refused: someone may be in the middle, or the invitation is wrong.");
+        assertThat(bob.lines).noneMatch(l -> l.startsWith("Audit: "));
         real.process.destroyForcibly();
     }
 

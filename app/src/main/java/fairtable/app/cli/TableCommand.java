@@ -126,7 +126,8 @@ public final class TableCommand implements Runnable {
                 table = TableGame.of(new TableGame.Terms(game, players, cards, each, open, mode, maxMoves), seat(), me,
                         identity, saved);
                 if (saved != null) {
-                    out.println("Resuming from " + journalFile() + ": " + table.party().awaiting());
+                    out.println("Resuming from " + journalFile() + " after " + table.party().transcript().size()
+                            + " messages: " + table.party().awaiting());
                     out.flush();
                 }
                 try {

@@ -111,7 +111,8 @@ public final class PeerGame<P extends Party> {
                     throw new IllegalArgumentException("the journal " + journalFile + " is seat " + party.seat()
                             + "'s, but this side " + (link.listening() ? "listens" : "connects") + " (seat " + seat + ")");
                 }
-                out.println("Resuming from " + journalFile + ": " + party.awaiting());
+                out.println("Resuming from " + journalFile + " after " + party.transcript().size() + " messages: "
+                        + party.awaiting());
             } else {
                 party = seating.create(seat, identity, random);
             }

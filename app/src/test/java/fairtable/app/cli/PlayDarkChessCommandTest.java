@@ -33,27 +33,16 @@ class PlayDarkChessCommandTest {
 
     @Test
     void twoProcessesPlayOverPlainTcpWithInsecureAndBothAuditVerified(@TempDir Path dir) throws Exception {
-        int port;
-        try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
         Path whiteFile = dir.resolve("white.jsonl");
         Path blackFile = dir.resolve("black.jsonl");
-        java.util.concurrent.CompletableFuture<String[]> host = java.util.concurrent.CompletableFuture.supplyAsync(
-                () -> run("play-dark-chess", "--bots", "all", "--host", Integer.toString(port), "--insecure",
-                        "--home", dir.resolve("white").toString(), "--max-moves", "1",
-                        "--timeout", "60", "--transcript", whiteFile.toString()));
-        String[] black = null;
-        for (int attempt = 0; attempt < 50 && black == null; attempt++) {
-            Thread.sleep(100);
-            String[] tried = run("play-dark-chess", "--bots", "all", "--join", "127.0.0.1:" + port, "--insecure",
-                    "--home", dir.resolve("black").toString(), "--max-moves",
-                    "1", "--timeout", "60", "--transcript", blackFile.toString());
-            if (!tried[1].contains("Connection refused")) {
-                black = tried;
-            }
-        }
-        String[] white = host.get(120, java.util.concurrent.TimeUnit.SECONDS);
+        fairtable.app.InProcessHost host = fairtable.app.InProcessHost.start("play-dark-chess", "--bots", "all",
+                "--host", "0", "--insecure", "--home", dir.resolve("white").toString(), "--max-moves", "1",
+                "--seed", "3", "--timeout", "60", "--transcript", whiteFile.toString());
+        String[] black = run("play-dark-chess", "--bots", "all", "--join", "127.0.0.1:" + host.port(), "--insecure",
+                "--home", dir.resolve("black").toString(), "--max-moves", "1", "--seed", "3", "--timeout", "60",
+                "--transcript", blackFile.toString());
+        fairtable.app.InProcessHost.Run hosted = host.finish();
+        String[] white = {Integer.toString(hosted.code()), hosted.out()};
         assertThat(black).isNotNull();
         assertThat(black[1]).contains("Joining", "Black's view at the end:", "Audit: VERIFIED");
         assertThat(black[0]).isEqualTo("0");

@@ -2,10 +2,10 @@ package fairtable.app.play;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fairtable.app.InProcessHost;
 import fairtable.app.Main;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -27,25 +27,20 @@ class PlayNetworkTest {
 
     @Test
     void twoBotsOverTlsPlayHoldemAndBothSidesAuditTheSameHands() throws Exception {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
         String hostHome = dir.resolve("ann-home").toString();
         String hostKey = run("id", "--home", hostHome).out().trim();
-        CompletableFuture<Run> host = CompletableFuture.supplyAsync(() -> run("play", "holdem", "--host",
-                Integer.toString(port), "--home", hostHome, "--accept-new", "--bots", "all", "--hands", "3", "--seed", "5",
-                "--name", "ann",
-                "--timeout", "60", "--transcript", dir.resolve("host.jsonl").toString()));
+        InProcessHost host = InProcessHost.start("play", "holdem", "--host", "0", "--home", hostHome, "--accept-new",
+                "--bots", "all", "--hands", "3", "--seed", "5", "--name", "ann",
+                "--timeout", "60", "--transcript", dir.resolve("host.jsonl").toString());
         // The guest joins by the host's invitation: TLS, accepting only the host's key.
-        Run guest = run("play", "holdem", "--join", "fairtable://127.0.0.1:" + port + "/" + hostKey,
+        Run guest = run("play", "holdem", "--join", "fairtable://127.0.0.1:" + host.port() + "/" + hostKey,
                 "--home", dir.resolve("ben-home").toString(), "--bots", "all", "--seed", "6", "--name", "ben",
                 "--timeout", "60", "--transcript", dir.resolve("guest.jsonl").toString());
-        Run hostRun = host.get(120, TimeUnit.SECONDS);
-        assertThat(hostRun.exit()).as(hostRun.out()).isZero();
+        InProcessHost.Run hostRun = host.finish();
+        assertThat(hostRun.code()).as(hostRun.out()).isZero();
         assertThat(guest.exit()).as(guest.out()).isZero();
-        for (Run r : new Run[] {hostRun, guest}) {
-            assertThat(r.out()).contains("holdem, 2 players (ann, ben)").contains("Audit: VERIFIED: 3 of 3 hand transcripts");
+        for (String out : new String[] {hostRun.out(), guest.out()}) {
+            assertThat(out).contains("holdem, 2 players (ann, ben)").contains("Audit: VERIFIED: 3 of 3 hand transcripts");
         }
         String hostStacks = hostRun.out().substring(hostRun.out().indexOf("Final stacks:")).lines().findFirst().orElseThrow();
         String guestStacks = guest.out().substring(guest.out().indexOf("Final stacks:")).lines().findFirst().orElseThrow();
@@ -67,40 +62,34 @@ class PlayNetworkTest {
 
     @Test
     void aHostRefusesAGuestWhoseKeyIsNotPinned() throws Exception {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
         String hostHome = dir.resolve("ann-home").toString();
         String hostKey = run("id", "--home", hostHome).out().trim();
-        CompletableFuture<Run> host = CompletableFuture.supplyAsync(() -> run("play", "holdem", "--host",
-                Integer.toString(port), "--home", hostHome, "--bots", "all", "--hands", "1", "--name", "ann",
-                "--timeout", "3", "--transcript", dir.resolve("host.jsonl").toString()));
-        Run guest = run("play", "holdem", "--join", "fairtable://127.0.0.1:" + port + "/" + hostKey,
+        InProcessHost host = InProcessHost.start("play", "holdem", "--host", "0", "--home", hostHome, "--bots", "all",
+                "--hands", "1", "--name", "ann", "--timeout", "3", "--transcript", dir.resolve("host.jsonl").toString());
+        Run guest = run("play", "holdem", "--join", "fairtable://127.0.0.1:" + host.port() + "/" + hostKey,
                 "--home", dir.resolve("ben-home").toString(), "--bots", "all", "--name", "ben",
                 "--timeout", "10", "--transcript", dir.resolve("guest.jsonl").toString());
-        Run hostRun = host.get(60, TimeUnit.SECONDS);
-        assertThat(hostRun.out()).contains("Refused ben");
-        assertThat(hostRun.exit()).isNotZero();
+        InProcessHost.Run hostRun = host.finish();
+        String guestKey = run("id", "--home", dir.resolve("ben-home").toString()).out().trim();
+        assertThat(hostRun.out()).contains("Refused ben: refused ben: key " + guestKey + " is not pinned for this name.");
+        assertThat(hostRun.code()).isNotZero();
         assertThat(guest.exit()).as(guest.out()).isNotZero();
         assertThat(guest.out()).doesNotContain("Audit: VERIFIED");
     }
 
     @Test
     void threePlayersThroughTheHostsRelayPlayDominoesAndAgree() throws Exception {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
-        CompletableFuture<Run> host = CompletableFuture.supplyAsync(() -> run("play", "dominoes", "--host",
-                Integer.toString(port), "--insecure", "--players", "3", "--bots", "all", "--hands", "2", "--name", "ann",
-                "--timeout", "60", "--transcript", dir.resolve("a.jsonl").toString()));
+        InProcessHost host = InProcessHost.start("play", "dominoes", "--host", "0", "--insecure", "--players", "3",
+                "--bots", "all", "--hands", "2", "--seed", "7", "--name", "ann",
+                "--timeout", "60", "--transcript", dir.resolve("a.jsonl").toString());
+        int port = host.port();
         CompletableFuture<Run> second = CompletableFuture.supplyAsync(() -> run("play", "dominoes", "--join",
-                "127.0.0.1:" + port, "--insecure", "--bots", "all", "--name", "ben", "--timeout", "60",
+                "127.0.0.1:" + port, "--insecure", "--bots", "all", "--seed", "8", "--name", "ben", "--timeout", "60",
                 "--transcript", dir.resolve("b.jsonl").toString()));
-        Run third = run("play", "dominoes", "--join", "127.0.0.1:" + port, "--insecure", "--bots", "all", "--name", "ben",
-                "--timeout", "60", "--transcript", dir.resolve("c.jsonl").toString());
-        List<Run> runs = List.of(host.get(120, TimeUnit.SECONDS), second.get(120, TimeUnit.SECONDS), third);
+        Run third = run("play", "dominoes", "--join", "127.0.0.1:" + port, "--insecure", "--bots", "all", "--seed", "9",
+                "--name", "ben", "--timeout", "60", "--transcript", dir.resolve("c.jsonl").toString());
+        InProcessHost.Run hosted = host.finish();
+        List<Run> runs = List.of(new Run(hosted.code(), hosted.out()), second.get(120, TimeUnit.SECONDS), third);
         String scores = null;
         for (Run r : runs) {
             assertThat(r.exit()).as(r.out()).isZero();

@@ -1,0 +1,91 @@
+package fairtable.app;
+
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A hosting command run in this JVM on another thread, its output watched as it is printed: the host listens on a
+ * port it chooses itself (--listen 0 / --host 0) and the test reads the port from the invitation it prints, so no
+ * port is probed, closed and hoped to be still free.
+ */
+public final class InProcessHost {
+    /** How a command ended: its exit code and everything it printed. */
+    public record Run(int code, String out) {}
+
+    private static final Pattern INVITATION = Pattern.compile("Invitation: (fairtable://\\S+)\\R");
+    /** The port in an invitation, or in "Waiting for N player(s) on HOST:PORT ..." (play --host --insecure). */
+    private static final Pattern PORT = Pattern.compile("(?:Invitation: fairtable://|player\\(s\\) on )\\S*?:(\\d+)[/ ]");
+
+    private final StringBuffer text = new StringBuffer();
+    private final CompletableFuture<String> invitation = new CompletableFuture<>();
+    private final CompletableFuture<Integer> port = new CompletableFuture<>();
+    private final CompletableFuture<Run> run;
+
+    private InProcessHost(String... args) {
+        Writer watched = new Writer() {
+            @Override
+            public void write(char[] chars, int offset, int length) {
+                text.append(chars, offset, length);
+                if (!invitation.isDone()) {
+                    Matcher m = INVITATION.matcher(text);
+                    if (m.find()) {
+                        invitation.complete(m.group(1));
+                    }
+                }
+                if (!port.isDone()) {
+                    Matcher m = PORT.matcher(text);
+                    if (m.find()) {
+                        port.complete(Integer.parseInt(m.group(1)));
+                    }
+                }
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        run = CompletableFuture.supplyAsync(() -> {
+            PrintWriter out = new PrintWriter(watched, true);
+            return new Run(Main.run(out, out, args), text.toString());
+        });
+        run.whenComplete((r, e) -> {
+            invitation.completeExceptionally(new AssertionError("the host ended without an invitation:\n" + text));
+            port.completeExceptionally(new AssertionError("the host ended without naming its port:\n" + text));
+        });
+    }
+
+    /** Starts {@code fairtable args...} in this JVM. */
+    public static InProcessHost start(String... args) {
+        return new InProcessHost(args);
+    }
+
+    /** The invitation the host printed (naming the port it listens on), once it has printed it. */
+    public String invitation() throws Exception {
+        return await(invitation);
+    }
+
+    /** The port the host listens on, once it has printed it. */
+    public int port() throws Exception {
+        return await(port);
+    }
+
+    private static <T> T await(CompletableFuture<T> printed) throws Exception {
+        try {
+            return printed.get(120, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw (AssertionError) e.getCause();
+        }
+    }
+
+    /** How the host ended; it must end within three minutes. */
+    public Run finish() throws Exception {
+        return run.get(180, TimeUnit.SECONDS);
+    }
+}
