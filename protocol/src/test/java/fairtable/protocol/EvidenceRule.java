@@ -8,7 +8,10 @@ import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * The one evidence rule of docs/evidence.md, as every protocol's cheat tests check it: the messages a cheater (or
@@ -108,6 +111,22 @@ public final class EvidenceRule {
                     notFollowing(genuine, signer));
             case ONE_NUMBER_ON -> refusedAndKept(to, garbledOneNumberOn(key, genuine), numberedOneOn(genuine, signer));
         };
+    }
+
+    /**
+     * Plays two parties against each other from {@code first}'s start until one of them sends a message that
+     * {@code which} picks, and returns it: a message of an earlier game, to replay in a later one.
+     */
+    public static Envelope firstSent(Party first, Party second, Predicate<Envelope> which) throws ProtocolViolation {
+        Deque<Envelope> queue = new ArrayDeque<>(first.start());
+        while (!queue.isEmpty()) {
+            Envelope e = queue.poll();
+            if (which.test(e)) {
+                return e;
+            }
+            queue.addAll((e.sender() == first.seat() ? second : first).receive(e));
+        }
+        throw new AssertionError("no such message was sent");
     }
 
     /** The audit of {@code p}'s evidence file: its transcript, then every message it refused. */
