@@ -144,9 +144,9 @@ public final class PartyCore {
      * signer's cheat, and changes nothing, so that it keeps waiting for the genuine message.
      */
     public static void requireFit(Transcript transcript, Envelope e) throws ProtocolViolation {
-        String misfit = transcript.misfitAt(e, transcript.size());
+        Transcript.Misfit misfit = transcript.misfitAt(e, transcript.size());
         if (misfit != null) {
-            throw ProtocolViolation.provingNothing(e.step(), misfit);
+            throw ProtocolViolation.provingNothing(e.step(), misfit.refusal());
         }
     }
 

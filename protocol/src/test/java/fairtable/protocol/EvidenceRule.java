@@ -46,14 +46,13 @@ public final class EvidenceRule {
     /** The live line of a refused message that does not follow message {@code index - 1}. */
     public static String notFollowing(Envelope genuine, String signer) {
         return "step " + genuine.step() + ": a message signed by " + signer + " that does not follow message "
-                + (genuine.seq() - 1) + " was refused; it proves nothing against " + signer + " here";
+                + (genuine.seq() - 1) + " was refused; it proves nothing against " + signer;
     }
 
     /** The live line of a refused message numbered one past {@code genuine}'s place. */
     public static String numberedOneOn(Envelope genuine, String signer) {
         return "step " + genuine.step() + ": a message signed by " + signer + " as number " + (genuine.seq() + 1)
-                + ", where number " + genuine.seq() + " was due, was refused; it proves nothing against " + signer
-                + " here";
+                + " (number " + genuine.seq() + " was due) was refused; it proves nothing against " + signer;
     }
 
     /** The live line of a refused message from another session. */

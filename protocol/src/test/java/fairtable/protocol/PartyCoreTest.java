@@ -119,8 +119,8 @@ class PartyCoreTest {
                 .hasMessage("step 2, party alice: the game is already over");
         // A copy of a message already taken does not fit the chain any more: it proves nothing, even at the end.
         assertThatThrownBy(() -> bob.receive(note, true, e -> List.of(), e -> List.of()))
-                .hasMessage("step 1: a message signed by alice as number 2, where number 3 was due, was refused;"
-                        + " it proves nothing against alice here");
+                .hasMessage("step 1: a message signed by alice as number 2 (number 3 was due) was refused;"
+                        + " it proves nothing against alice");
     }
 
     @Test

@@ -82,15 +82,15 @@ class ProtocolAuditWalkTest {
         Envelope noSeat = Envelope.sign(bobKey, transcript.sessionId(), 3, transcript.head(), 5, 2, "note", new byte[] {2});
         walk(List.of(forged, elsewhere, numberedOn, otherSession, noSeat, transcript.envelopes().get(2)), "bob");
         assertThat(judged).isEmpty();
-        assertThat(transcript.misfitAt(forged, 3))
+        assertThat(transcript.misfitAt(forged, 3).refusal())
                 .isEqualTo("a message in bob's name with a bad signature was refused; it proves nothing against bob");
-        assertThat(transcript.misfitAt(elsewhere, 3)).isEqualTo(
-                "a message signed by bob that does not follow message 2 was refused; it proves nothing against bob here");
-        assertThat(transcript.misfitAt(numberedOn, 3)).isEqualTo("a message signed by bob as number 4, where number 3"
-                + " was due, was refused; it proves nothing against bob here");
-        assertThat(transcript.misfitAt(otherSession, 3))
+        assertThat(transcript.misfitAt(elsewhere, 3).refusal()).isEqualTo(
+                "a message signed by bob that does not follow message 2 was refused; it proves nothing against bob");
+        assertThat(transcript.misfitAt(numberedOn, 3).refusal()).isEqualTo("a message signed by bob as number 4"
+                + " (number 3 was due) was refused; it proves nothing against bob");
+        assertThat(transcript.misfitAt(otherSession, 3).refusal())
                 .isEqualTo("a message signed by bob in another session was refused; it proves nothing against bob");
-        assertThat(transcript.misfitAt(noSeat, 3)).isEqualTo("a message in the name of seat 5, which does not exist,"
-                + " was refused; it proves nothing against anyone");
+        assertThat(transcript.misfitAt(noSeat, 3).refusal()).isEqualTo("a message in the name of seat 5 (there is no"
+                + " such seat) was refused; it proves nothing against anyone");
     }
 }

@@ -69,8 +69,8 @@ class PatentBadMessageTest {
         List<Object> before = state(bob);
         Envelope step1 = toBob.stream().filter(e -> e.type().equals(PatentMessage.Deal1.TYPE)).findFirst().orElseThrow();
         assertThatThrownBy(() -> bob.receive(step1)).isInstanceOf(ProtocolViolation.class)
-                .hasMessage("step 1: a message signed by alice as number 2, where number " + bob.transcript().size()
-                        + " was due, was refused; it proves nothing against alice here");
+                .hasMessage("step 1: a message signed by alice as number 2 (number " + bob.transcript().size()
+                        + " was due) was refused; it proves nothing against alice");
 
         Envelope garbled = Envelope.sign(table.aliceKey, bob.transcript().sessionId(), bob.transcript().size(),
                 bob.transcript().head(), 0, 6, PatentMessage.Draw.TYPE, new byte[] {1, 2, 3});

@@ -213,6 +213,12 @@ class PatentCheatTest {
         playOut(table);
         assertThat(auditFromFile(table.alice).line()).startsWith("VERIFIED: ");
         EvidenceRule.convictsNobody(table.alice);
+        // Written into the transcript part of a file instead, it fails the file and still convicts nobody.
+        List<Envelope> framed = new ArrayList<>(table.alice.transcript().envelopes());
+        framed.add(replayed);
+        assertThat(Auditor.audit(new TranscriptFile.Contents(framed, List.of())).line()).isEqualTo("FAILED: step 2:"
+                + " message " + (framed.size() - 1) + " of the transcript is a message signed by bob in another session,"
+                + " so the file is not one signed chain; it proves nothing against bob");
     }
 
     /**
