@@ -114,8 +114,13 @@ class PartyCoreTest {
         });
         assertThat(handled).containsExactly(note);
         assertThat(bob.rejected()).isEmpty();
+        Envelope late = alice.seal(2, "note", new byte[] {3});
+        assertThatThrownBy(() -> bob.receive(late, true, e -> List.of(), e -> List.of()))
+                .hasMessage("step 2, party alice: the game is already over");
+        // A copy of a message already taken does not fit the chain any more: it proves nothing, even at the end.
         assertThatThrownBy(() -> bob.receive(note, true, e -> List.of(), e -> List.of()))
-                .hasMessage("step 1, party alice: the game is already over");
+                .hasMessage("step 1: a message signed by alice as number 2 (number 3 was due) was refused;"
+                        + " it proves nothing against alice");
     }
 
     @Test

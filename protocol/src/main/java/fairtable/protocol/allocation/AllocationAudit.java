@@ -28,15 +28,8 @@ public final class AllocationAudit implements ProtocolAudit {
     public AuditVerdict audit(Transcript transcript, List<Envelope> refused) {
         try {
             AllocationObserver observer = AllocationObserver.afterHellos(transcript);
-            List<Envelope> messages = transcript.envelopes();
-            for (int i = transcript.hellos().size(); i <= messages.size(); i++) {
-                for (Envelope offered : ProtocolAudit.attributableAt(transcript, refused, i)) {
-                    observer.parse(offered); // convicts its author if it really breaks the allocation there
-                }
-                if (i < messages.size()) {
-                    observer.apply(observer.parse(messages.get(i)));
-                }
-            }
+            // A refused message that fits convicts its author if it really breaks the allocation there.
+            ProtocolAudit.walk(transcript, refused, observer::parse, e -> observer.apply(observer.parse(e)));
             if (!observer.isDone()) {
                 throw new ProtocolViolation(observer.nextStep(), observer.nameOf(observer.awaitedSeat().orElse(0)),
                         "the transcript ends before the allocation is complete: awaiting " + observer.awaiting());

@@ -14,7 +14,8 @@ import java.util.List;
 
 /**
  * Third-party verification of a transcript: every signature, the hash chain and the session, then the
- * protocol's own checks. Needs nothing but the file.
+ * protocol's own checks. Needs nothing but the file. A message of the transcript that does not fit the chain
+ * where it stands fails the file but convicts nobody, as a refused one would not (docs/evidence.md).
  */
 public final class Auditor {
     private static final List<ProtocolAudit> AUDITS =
@@ -26,6 +27,13 @@ public final class Auditor {
     public static AuditVerdict audit(TranscriptFile.Contents contents) {
         Transcript transcript = new Transcript();
         for (Envelope e : contents.messages()) {
+            Transcript.Misfit misfit = transcript.established() ? transcript.misfitAt(e, transcript.size()) : null;
+            if (misfit != null) {
+                // Whoever wrote the file put it there: like a refused message that does not fit, it convicts nobody.
+                return AuditVerdict.failed(ProtocolViolation.provingNothing(e.step(), "message " + transcript.size()
+                        + " of the transcript is " + misfit.what() + ", so the file is not one signed chain; it proves"
+                        + " nothing against " + misfit.against()));
+            }
             try {
                 transcript.append(e);
             } catch (ProtocolViolation v) {

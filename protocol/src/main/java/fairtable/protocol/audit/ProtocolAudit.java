@@ -5,7 +5,6 @@ import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.wire.Decoder;
 import fairtable.protocol.wire.MalformedMessageException;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -33,18 +32,45 @@ public interface ProtocolAudit {
         }
     }
 
+    /** One message's turn in an audit: judging a refused message, or applying an accepted one. */
+    @FunctionalInterface
+    interface MessageStep {
+        void accept(Envelope e) throws ProtocolViolation;
+    }
+
+    /**
+     * The one evidence rule of every audit (docs/evidence.md). Walks the messages after the hellos in order; at each
+     * place (before message {@code i}, and after the last) every refused message that fits there
+     * ({@link #attributableAt}) goes to {@code judge}, then message {@code i} goes to {@code apply}. A violation the
+     * judge finds convicts the refused message's signer, whoever the judge named: nobody else could have put it
+     * there. A refused message that does not fit is never judged: the audit then rests on the transcript alone.
+     */
+    static void walk(Transcript transcript, List<Envelope> refused, MessageStep judge, MessageStep apply)
+            throws ProtocolViolation {
+        List<Envelope> messages = transcript.envelopes();
+        for (int i = transcript.hellos().size(); i <= messages.size(); i++) {
+            for (Envelope e : attributableAt(transcript, refused, i)) {
+                try {
+                    judge.accept(e);
+                } catch (ProtocolViolation v) {
+                    String signer = transcript.nameOf(e.sender());
+                    throw v.party().equals(signer) ? v : new ProtocolViolation(v.step(), signer, v.reason());
+                }
+            }
+            if (i < messages.size()) {
+                apply.accept(messages.get(i));
+            }
+        }
+    }
+
     /**
      * The refused messages offered as message number {@code index} that can convict their author there: signed
-     * by the seat they name, for this session, right after message {@code index - 1}, and not in the transcript.
-     * A forgery, a replay from another session or a message off the chain proves nothing and is left out.
+     * by the seat they name, for this session, numbered {@code index} right after message {@code index - 1}
+     * ({@link Transcript#misfitAt}), and not in the transcript. A forgery, a replay from another session or a
+     * message off the chain proves nothing and is left out.
      */
     static List<Envelope> attributableAt(Transcript transcript, List<Envelope> refused, int index) {
-        byte[] previous = transcript.envelopes().get(index - 1).hash();
         Set<Envelope> accepted = new HashSet<>(transcript.envelopes());
-        return refused.stream()
-                .filter(e -> e.seq() == index && !accepted.contains(e) && e.sender() >= 0
-                        && e.sender() < transcript.hellos().size() && Arrays.equals(e.session(), transcript.sessionId())
-                        && Arrays.equals(e.prev(), previous) && e.isSignedBy(transcript.hellos().get(e.sender()).key()))
-                .toList();
+        return refused.stream().filter(e -> !accepted.contains(e) && transcript.misfitAt(e, index) == null).toList();
     }
 }

@@ -59,13 +59,13 @@ public final class DarkChessAudit implements ProtocolAudit {
     @Override
     public AuditVerdict audit(Transcript transcript, List<Envelope> refused) {
         try {
-            return run(transcript);
+            return run(transcript, refused);
         } catch (ProtocolViolation v) {
             return AuditVerdict.failed(v);
         }
     }
 
-    private AuditVerdict run(Transcript transcript) throws ProtocolViolation {
+    private AuditVerdict run(Transcript transcript, List<Envelope> refused) throws ProtocolViolation {
         DarkChessParameters params = ProtocolAudit.parameters(transcript, DarkChessParameters::fromBytes);
         ObliviousTransfer ot = params.otMode().scheme(params.andosModulusBits());
         List<String> names = List.of(transcript.nameOf(0), transcript.nameOf(1));
@@ -76,10 +76,14 @@ public final class DarkChessAudit implements ProtocolAudit {
         Open[] opens = new Open[2];
         int[] revealStep = new int[2];
         Batch[] outstanding = {null, null};
-        boolean over = false;
         List<Envelope> all = transcript.envelopes();
-        for (int i = 2; i < all.size(); i++) {
-            Envelope e = all.get(i);
+        List<Envelope> stoppedBy = new ArrayList<>();
+        ProtocolAudit.walk(transcript, refused, e -> {
+            judgeRefused(e, names.get(e.sender()));
+            if (e.seq() == all.size()) {
+                stoppedBy.add(e);
+            }
+        }, e -> {
             int s = e.sender();
             String who = names.get(s);
             try {
@@ -96,8 +100,6 @@ public final class DarkChessAudit implements ProtocolAudit {
                             log.setups.set(s, m.setups());
                             log.rebuilds[s] = m.rebuild();
                             log.senderIndex[s] = senderSets[s]++;
-                        } else {
-                            over = true;
                         }
                         plies.add(log);
                     }
@@ -123,7 +125,6 @@ public final class DarkChessAudit implements ProtocolAudit {
                     }
                     case DarkChessMessages.CHOICES -> {
                         choices[s] = DarkChessMessages.parseChoices(e.body());
-                        over = true;
                     }
                     case DarkChessMessages.OPEN -> {
                         opens[s] = DarkChessMessages.parseOpen(e.body());
@@ -134,6 +135,15 @@ public final class DarkChessAudit implements ProtocolAudit {
             } catch (MalformedMessageException m) {
                 throw new ProtocolViolation(e.step(), who, "malformed " + e.type() + ": " + m.getMessage());
             }
+        });
+        if (!stoppedBy.isEmpty() && (choices[0] == null || choices[1] == null || opens[0] == null || opens[1] == null)) {
+            // The game stopped where the other seat refused this signer's message, which fits there and reads well:
+            // what else a seat checks needs its own OT secrets, so the audit names where it stopped and why.
+            Envelope e = stoppedBy.get(0);
+            String signer = names.get(e.sender());
+            throw new ProtocolViolation(e.step(), signer, "the game stopped here: " + names.get(1 - e.sender())
+                    + " refused its " + e.type() + " (a check that needs " + names.get(1 - e.sender())
+                    + "'s own secrets, which this audit cannot repeat), and the transcript ends before the reveal");
         }
         for (int s = 0; s < 2; s++) {
             if (choices[s] == null || opens[s] == null) {
@@ -246,6 +256,28 @@ public final class DarkChessAudit implements ProtocolAudit {
         }
         return AuditVerdict.verified(rules.summary(game) + " (" + params.otMode().label() + ", " + plies.size()
                 + " plies, every commitment and OT answer checked)", Map.of());
+    }
+
+    /**
+     * The public checks of a refused message that fits where it claims: it carries its own message number as its
+     * step and reads as a message of its type. Failing them convicts its signer.
+     */
+    private static void judgeRefused(Envelope e, String signer) throws ProtocolViolation {
+        if (e.step() != e.seq()) {
+            throw new ProtocolViolation(e.step(), signer, "step " + e.step() + " where " + e.seq() + " was due");
+        }
+        try {
+            switch (e.type()) {
+                case DarkChessMessages.MOVE -> DarkChessMessages.parseMove(e.body());
+                case DarkChessMessages.REPLY -> DarkChessMessages.parseReply(e.body());
+                case DarkChessMessages.ROUND -> DarkChessMessages.parseRound(e.body());
+                case DarkChessMessages.CHOICES -> DarkChessMessages.parseChoices(e.body());
+                case DarkChessMessages.OPEN -> DarkChessMessages.parseOpen(e.body());
+                default -> throw new ProtocolViolation(e.step(), signer, "unknown message type " + e.type());
+            }
+        } catch (MalformedMessageException m) {
+            throw new ProtocolViolation(e.step(), signer, "malformed " + e.type() + ": " + m.getMessage());
+        }
     }
 
     private static Batch batch(int querier, Query q, int step) {

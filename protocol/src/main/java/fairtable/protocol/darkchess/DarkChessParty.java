@@ -115,6 +115,9 @@ public final class DarkChessParty implements Party {
     }
 
     private List<Envelope> receiveChecked(Envelope e) throws ProtocolViolation {
+        if (transcript.established()) {
+            PartyCore.requireFit(transcript, e);
+        }
         if (stage == Stage.DONE) {
             throw core.alreadyOver(e);
         }
@@ -124,7 +127,7 @@ public final class DarkChessParty implements Party {
         transcript.check(e);
         String peer = transcript.nameOf(1 - seat);
         if (e.sender() != 1 - seat) {
-            throw new ProtocolViolation(e.step(), peer, "a message in my own name that I did not send");
+            throw new ProtocolViolation(e.step(), transcript.nameOf(seat), "a message in my own name that I did not send");
         }
         if (e.step() != transcript.size()) {
             throw new ProtocolViolation(e.step(), peer, "step " + e.step() + " where " + transcript.size()

@@ -45,28 +45,10 @@ public final class DeckAudit implements ProtocolAudit {
                         "the parameters say " + params.players() + " players, but " + hellos.size() + " said hello");
             }
             DeckObserver observer = new DeckObserver(params, hellos, transcript.sessionId(), new SecureRandom());
-            List<Envelope> messages = transcript.envelopes();
-            for (int i = hellos.size(); i <= messages.size(); i++) {
-                judgeRefused(transcript, observer, refused, i);
-                if (i < messages.size()) {
-                    observer.apply(observer.parse(messages.get(i)));
-                }
-            }
+            ProtocolAudit.walk(transcript, refused, observer::parse, e -> observer.apply(observer.parse(e)));
             return verdict(params, observer);
         } catch (ProtocolViolation v) {
             return AuditVerdict.failed(v);
-        }
-    }
-
-    /**
-     * Judges the refused messages offered as message number {@code index}. One that nobody can attribute
-     * (bad signature, another session, not following the chain at that place) or that was in fact valid
-     * there proves nothing and is ignored.
-     */
-    private static void judgeRefused(Transcript transcript, DeckObserver observer, List<Envelope> refused,
-            int index) throws ProtocolViolation {
-        for (Envelope e : ProtocolAudit.attributableAt(transcript, refused, index)) {
-            observer.parse(e);
         }
     }
 

@@ -9,13 +9,9 @@ import fairtable.protocol.mahjong.MahjongMessage.Reveal;
 import fairtable.protocol.mahjong.MahjongMessage.Setup;
 import fairtable.protocol.mahjong.MahjongObserver.Battle;
 import fairtable.protocol.transcript.Envelope;
-import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,53 +39,10 @@ public final class MahjongAudit implements ProtocolAudit {
             ProtocolAudit.requireTwoPlayers(transcript);
             List<String> names = List.of(transcript.nameOf(0), transcript.nameOf(1));
             MahjongObserver observer = new MahjongObserver(params, names);
-            Map<Long, List<Envelope>> evidence = attributable(transcript, refused);
-            Transcript replayed = new Transcript();
-            for (Envelope e : transcript.envelopes()) {
-                convictRefused(replayed, observer, evidence.getOrDefault((long) replayed.size(), List.of()));
-                replayed.append(e);
-                if (!Hello.TYPE.equals(e.type())) {
-                    observer.apply(observer.parse(e));
-                }
-            }
-            convictRefused(replayed, observer, evidence.getOrDefault((long) replayed.size(), List.of()));
+            ProtocolAudit.walk(transcript, refused, observer::parse, e -> observer.apply(observer.parse(e)));
             return verify(params, observer, names, transcript.sessionId());
         } catch (ProtocolViolation v) {
             return AuditVerdict.failed(v);
-        }
-    }
-
-    /** Refused messages that their sender signed and that are not in the transcript, by message number. */
-    private static Map<Long, List<Envelope>> attributable(Transcript transcript, List<Envelope> refused) {
-        Set<Envelope> accepted = new HashSet<>(transcript.envelopes());
-        Map<Long, List<Envelope>> bySeq = new HashMap<>();
-        for (Envelope e : refused) {
-            if (e.sender() < 0 || e.sender() >= transcript.hellos().size() || accepted.contains(e)
-                    || !e.isSignedBy(transcript.hellos().get(e.sender()).key())) {
-                continue;
-            }
-            bySeq.computeIfAbsent(e.seq(), k -> new ArrayList<>()).add(e);
-        }
-        return bySeq;
-    }
-
-    /**
-     * A refused message convicts its signer when it fits the chain exactly where it claims to (same session, same
-     * number, same previous hash: nobody else could have placed it there) and still breaks the protocol at that
-     * point. A replay from elsewhere, or one that was in fact valid, proves nothing.
-     */
-    private static void convictRefused(Transcript replayed, MahjongObserver observer, List<Envelope> candidates)
-            throws ProtocolViolation {
-        if (!replayed.established()) {
-            return;
-        }
-        for (Envelope e : candidates) {
-            try {
-                replayed.check(e);
-            } catch (ProtocolViolation notHere) {
-                continue;
-            }
-            observer.parse(e);
         }
     }
 

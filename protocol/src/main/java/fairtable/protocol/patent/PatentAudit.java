@@ -16,7 +16,6 @@ import fairtable.protocol.patent.PatentMessage.Return;
 import fairtable.protocol.patent.PatentMessage.Reveal;
 import fairtable.protocol.patent.PatentObserver.Event;
 import fairtable.protocol.transcript.Envelope;
-import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -50,33 +49,12 @@ public final class PatentAudit implements ProtocolAudit {
             PatentParameters params = ProtocolAudit.parameters(transcript, PatentParameters::fromBytes);
             ProtocolAudit.requireTwoPlayers(transcript);
             PatentObserver observer = new PatentObserver(params, List.of(transcript.nameOf(0), transcript.nameOf(1)));
-            for (Envelope e : transcript.envelopes()) {
-                if (!Hello.TYPE.equals(e.type())) {
-                    observer.apply(observer.parse(e));
-                }
-            }
-            checkRefused(transcript, observer, refused);
+            ProtocolAudit.walk(transcript, refused, observer::parse, e -> observer.apply(observer.parse(e)));
             Replay replay = new Replay(params, observer);
             replay.run();
             return replay.verdict();
         } catch (ProtocolViolation v) {
             return AuditVerdict.failed(v);
-        }
-    }
-
-    /**
-     * A refused message convicts its author only if the author signed it and it really breaks the protocol
-     * where it arrived; a message nobody can attribute, or one that was in fact valid, proves nothing.
-     */
-    private static void checkRefused(Transcript transcript, PatentObserver observer, List<Envelope> refused)
-            throws ProtocolViolation {
-        Set<Envelope> accepted = new HashSet<>(transcript.envelopes());
-        for (Envelope e : refused) {
-            if (e.sender() >= 2 || accepted.contains(e) || !e.isSignedBy(transcript.hellos().get(e.sender()).key())) {
-                continue;
-            }
-            transcript.check(e);
-            observer.parse(e);
         }
     }
 

@@ -14,11 +14,9 @@ import fairtable.protocol.permutation.PermutationObserver.Kind;
 import fairtable.protocol.permutation.PermutationObserver.Operation;
 import fairtable.protocol.permutation.PermutationObserver.Slot;
 import fairtable.protocol.transcript.Envelope;
-import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.wire.MalformedMessageException;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,12 +58,7 @@ public final class PermutationAudit implements ProtocolAudit {
         }
         PermutationObserver observer = new PermutationObserver(params, names, transcript.sessionId());
         try {
-            for (Envelope e : transcript.envelopes()) {
-                if (!Hello.TYPE.equals(e.type())) {
-                    observer.apply(observer.parse(e));
-                }
-            }
-            checkRefused(transcript, observer, refused);
+            ProtocolAudit.walk(transcript, refused, observer::parse, e -> observer.apply(observer.parse(e)));
             if (observer.conviction().isPresent()) {
                 return AuditVerdict.failed(observer.conviction().get());
             }
@@ -73,23 +66,6 @@ public final class PermutationAudit implements ProtocolAudit {
             return verify(observer);
         } catch (ProtocolViolation v) {
             return AuditVerdict.failed(v);
-        }
-    }
-
-    /**
-     * A refused message convicts its author only if the author signed it and it really breaks the protocol
-     * where it arrived; a message nobody can attribute, or one that was in fact valid, proves nothing.
-     */
-    private static void checkRefused(Transcript transcript, PermutationObserver observer, List<Envelope> refused)
-            throws ProtocolViolation {
-        Set<Envelope> accepted = new HashSet<>(transcript.envelopes());
-        for (Envelope e : refused) {
-            if (e.sender() >= transcript.hellos().size() || accepted.contains(e)
-                    || !e.isSignedBy(transcript.hellos().get(e.sender()).key())) {
-                continue;
-            }
-            transcript.check(e);
-            observer.parse(e);
         }
     }
 

@@ -86,6 +86,48 @@ public final class Transcript {
         return hello;
     }
 
+    /**
+     * Why a message cannot stand at a place (docs/evidence.md): {@code what} it is ("a message signed by bob in
+     * another session") and {@code against}, the name it proves nothing against ("anyone" for a seat that does not
+     * exist).
+     */
+    public record Misfit(String what, String against) {
+        /** The line of a party that refuses it: it blames nobody. */
+        public String refusal() {
+            return what + " was refused; it proves nothing against " + against;
+        }
+    }
+
+    /**
+     * The evidence rule's test of place and author: why {@code e} cannot stand as message number {@code index} of
+     * this established session, or null when it can: signed by the seat it names, for this session, numbered
+     * {@code index} and following message {@code index - 1}. Only a message that fits so can convict its signer;
+     * anyone may replay, move or forge one that does not.
+     */
+    public Misfit misfitAt(Envelope e, int index) {
+        if (!established() || index < hellos.size() || index > envelopes.size()) {
+            throw new IllegalArgumentException("no message number " + index + " to judge in this session");
+        }
+        if (e.sender() < 0 || e.sender() >= hellos.size()) {
+            return new Misfit("a message in the name of seat " + e.sender() + " (there is no such seat)", "anyone");
+        }
+        String name = hellos.get(e.sender()).name();
+        if (!e.isSignedBy(hellos.get(e.sender()).key())) {
+            return new Misfit("a message in " + name + "'s name with a bad signature", name);
+        }
+        String signed = "a message signed by " + name;
+        if (!Arrays.equals(e.session(), sessionId)) {
+            return new Misfit(signed + " in another session", name);
+        }
+        if (e.seq() != index) {
+            return new Misfit(signed + " as number " + e.seq() + " (number " + index + " was due)", name);
+        }
+        if (!Arrays.equals(e.prev(), envelopes.get(index - 1).hash())) {
+            return new Misfit(signed + " that does not follow message " + (index - 1), name);
+        }
+        return null;
+    }
+
     /** Checks and records {@code e}. */
     public void append(Envelope e) throws ProtocolViolation {
         Hello hello = e == checked ? checkedHello : verify(e);

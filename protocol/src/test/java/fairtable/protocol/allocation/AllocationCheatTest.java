@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import fairtable.crypto.elgamal.EscrowedShare;
 import fairtable.crypto.elgamal.KeyPair;
 import fairtable.crypto.proof.ProofContext;
+import fairtable.protocol.EvidenceRule;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
@@ -304,5 +305,67 @@ class AllocationCheatTest {
         AuditVerdict verdict = auditFromFile(gamma);
         assertThat(verdict.line()).isEqualTo("FAILED: step 10, party alpha: the transcript ends before the allocation is "
                 + "complete: awaiting alpha to deal the numbers (step 10)");
+    }
+
+    /**
+     * Beta's signed escrow from an earlier draw with the same keys, offered to alpha in place of the genuine one:
+     * refused and kept, it proves nothing; alpha goes on waiting, takes the genuine escrow, and the draw verifies.
+     */
+    @Test
+    void aMessageReplayedFromAnotherSessionIsRefusedButConvictsNobody() throws Exception {
+        AllocationTable old = new AllocationTable(3, ITEMS, EACH, true, 700);
+        Envelope[] oldEscrow = new Envelope[1];
+        old.wire = (to, e) -> {
+            if (e.type().equals(Escrow.TYPE) && e.sender() == 1 && oldEscrow[0] == null) {
+                oldEscrow[0] = e;
+            }
+            return e;
+        };
+        old.run();
+        AllocationTable table = new AllocationTable(3, ITEMS, EACH, true, 700);
+        // Same signing keys and parameters as the old draw, fresh randomness: another session.
+        SplittableRandom seeds = new SplittableRandom(701);
+        table.seats.clear();
+        for (int s = 0; s < 3; s++) {
+            table.seats.add(AllocationParty.create(table.params, s, AllocationTable.NAMES[s], table.keys.get(s),
+                    seeds.split()));
+        }
+        table.wire = (to, e) -> {
+            if (to.seat() == 0 && e.type().equals(Escrow.TYPE) && e.sender() == 1) {
+                EvidenceRule.refusedAndKept(to, oldEscrow[0], EvidenceRule.fromAnotherSession(BETA_ESCROW, "beta"));
+                EvidenceRule.convictsNobody(to);
+            }
+            return e;
+        };
+        table.run();
+        assertThat(auditFromFile(table.seat(0)).line()).startsWith("VERIFIED: ");
+        EvidenceRule.convictsNobody(table.seat(0));
+    }
+
+    /**
+     * Beta's escrow re-signed over garbage: where it fits it convicts beta, live and in the audit of alpha's file;
+     * numbered or chained for another place it proves nothing. Either way alpha goes on waiting for the genuine one.
+     */
+    @ParameterizedTest
+    @EnumSource(EvidenceRule.Offer.class)
+    void aSignedMessageConvictsOnlyWhereItFits(EvidenceRule.Offer offer) throws Exception {
+        AllocationTable table = new AllocationTable(3, ITEMS, EACH, true, 702);
+        ProtocolViolation[] live = new ProtocolViolation[1];
+        table.wire = (to, e) -> {
+            if (to.seat() == 0 && e.type().equals(Escrow.TYPE) && e.sender() == 1 && live[0] == null) {
+                live[0] = EvidenceRule.offer(to, table.keys.get(1), e, "beta", offer,
+                        "step " + BETA_ESCROW + ", party beta: truncated: a 32-bit integer is missing");
+            }
+            return e;
+        };
+        table.run();
+        assertThat(live[0]).isNotNull();
+        if (offer == EvidenceRule.Offer.FITTING) {
+            assertThat(auditFromFile(table.seat(0)).line()).isEqualTo("FAILED: " + live[0].getMessage());
+            EvidenceRule.convictsAsLive(table.seat(0), live[0]);
+        } else {
+            assertThat(auditFromFile(table.seat(0)).line()).startsWith("VERIFIED: ");
+            EvidenceRule.convictsNobody(table.seat(0));
+        }
     }
 }

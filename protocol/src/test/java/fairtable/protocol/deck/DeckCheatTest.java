@@ -10,6 +10,7 @@ import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.shuffle.Permutation;
 import fairtable.crypto.shuffle.ShuffledDeck;
 import fairtable.crypto.shuffle.VerifiableShuffle;
+import fairtable.protocol.EvidenceRule;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
@@ -241,7 +242,10 @@ class DeckCheatTest {
         assertConvicts(auditFromFile(alice), 5, "carol");
     }
 
-    /** Bob replays his signed shuffle message from an earlier session: refused, but it proves nothing. */
+    /**
+     * Bob's signed shuffle from an earlier game with the same keys, offered to Alice in place of his genuine one:
+     * refused and kept, it proves nothing; Alice goes on waiting, takes the genuine shuffle, and the deck verifies.
+     */
     @Test
     void aMessageReplayedFromAnotherSessionIsRefusedButConvictsNobody() throws Exception {
         SplittableRandom seeds = new SplittableRandom(600);
@@ -264,11 +268,41 @@ class DeckCheatTest {
         for (int s = 0; s < 3; s++) {
             table.seats.add(DeckParty.create(table.params, s, DeckTable.NAMES[s], old.keys.get(s), seeds.split()));
         }
-        table.wire = (to, e) -> e.type().equals(Shuffle.TYPE) && e.sender() == 1 ? oldBobShuffle : e;
-        assertThatThrownBy(table::shuffle).isInstanceOf(ProtocolViolation.class)
-                .hasMessage("step 5, party bob: the message belongs to another session (replayed)");
-        AuditVerdict verdict = auditFromFile(table.seat(0));
-        assertThat(verdict.verified()).as(verdict.line()).isTrue();
-        assertThat(verdict.line()).contains("awaiting bob to shuffle");
+        table.wire = (to, e) -> {
+            if (to.seat() == 0 && e.type().equals(Shuffle.TYPE) && e.sender() == 1) {
+                EvidenceRule.refusedAndKept(to, oldBobShuffle, EvidenceRule.fromAnotherSession(5, "bob"));
+                EvidenceRule.convictsNobody(to);
+            }
+            return e;
+        };
+        table.shuffle();
+        assertThat(auditFromFile(table.seat(0)).line()).startsWith("VERIFIED: ").contains("the table is idle");
+        EvidenceRule.convictsNobody(table.seat(0));
+    }
+
+    /**
+     * Bob's shuffle re-signed over garbage: where it fits it convicts him, live and in the audit of Alice's file;
+     * numbered or chained for another place it proves nothing. Either way Alice goes on waiting for the genuine one.
+     */
+    @ParameterizedTest
+    @EnumSource(EvidenceRule.Offer.class)
+    void aSignedMessageConvictsOnlyWhereItFits(EvidenceRule.Offer offer) throws Exception {
+        DeckTable table = new DeckTable(3, CARDS, 601);
+        ProtocolViolation[] live = new ProtocolViolation[1];
+        table.wire = (to, e) -> {
+            if (to.seat() == 0 && e.type().equals(Shuffle.TYPE) && e.sender() == 1 && live[0] == null) {
+                live[0] = EvidenceRule.offer(to, table.keys.get(1), e, "bob", offer, "step 5, party bob: truncated: a 32-bit integer is missing");
+            }
+            return e;
+        };
+        table.shuffle();
+        assertThat(live[0]).isNotNull();
+        if (offer == EvidenceRule.Offer.FITTING) {
+            assertThat(auditFromFile(table.seat(0)).line()).isEqualTo("FAILED: " + live[0].getMessage());
+            EvidenceRule.convictsAsLive(table.seat(0), live[0]);
+        } else {
+            assertThat(auditFromFile(table.seat(0)).line()).startsWith("VERIFIED: ").contains("the table is idle");
+            EvidenceRule.convictsNobody(table.seat(0));
+        }
     }
 }

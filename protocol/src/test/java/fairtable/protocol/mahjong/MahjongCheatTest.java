@@ -3,12 +3,14 @@ package fairtable.protocol.mahjong;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairtable.crypto.group.Element;
+import fairtable.protocol.EvidenceRule;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.mahjong.MahjongMessage.Attack;
 import fairtable.protocol.mahjong.MahjongMessage.Result;
 import fairtable.protocol.mahjong.MahjongMessage.Reveal;
 import fairtable.protocol.mahjong.MahjongMessage.Strip;
+import fairtable.protocol.transcript.Envelope;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -142,5 +144,57 @@ class MahjongCheatTest {
         assertThat(verdict.verified()).isFalse();
         assertThat(verdict.failure().party()).isEqualTo("alice");
         assertThat(verdict.failure().reason()).contains("strip");
+    }
+
+    private static final MahjongParameters SHORT = MahjongParameters.standard(MahjongMode.RISTRETTO).withMoveLimit(20);
+
+    /**
+     * Bob's signed setup from an earlier game with the same keys, offered to alice in place of the genuine one:
+     * refused and kept, it proves nothing; alice goes on waiting, takes the genuine setup, and the game verifies.
+     */
+    @Test
+    void aMessageReplayedFromAnotherSessionIsRefusedButConvictsNobody() throws Exception {
+        Match m = new Match(SHORT, 900);
+        Map<Integer, Integer> aliceTiles = Match.randomPlacement(SHORT, 0, new SplittableRandom(901));
+        Map<Integer, Integer> bobTiles = Match.randomPlacement(SHORT, 1, new SplittableRandom(902));
+        Envelope oldSetup = EvidenceRule.firstSent(
+                MahjongParty.createUnchecked(SHORT, 0, "alice", m.aliceKey, aliceTiles, new SplittableRandom(903)),
+                MahjongParty.createUnchecked(SHORT, 1, "bob", m.bobKey, bobTiles, new SplittableRandom(904)),
+                e -> e.type().equals(MahjongMessage.Setup.TYPE) && e.sender() == 1);
+        m.wire = e -> {
+            if (e.type().equals(MahjongMessage.Setup.TYPE) && e.sender() == 1) {
+                EvidenceRule.refusedAndKept(m.alice, oldSetup, EvidenceRule.fromAnotherSession(e.step(), "bob"));
+                EvidenceRule.convictsNobody(m.alice);
+            }
+            return e;
+        };
+        m.start().playOut();
+        assertThat(Match.audit(m.alice).line()).startsWith("VERIFIED: ");
+        EvidenceRule.convictsNobody(m.alice);
+    }
+
+    /**
+     * Bob's setup re-signed over garbage: where it fits it convicts bob, live and in the audit of alice's file;
+     * numbered or chained for another place it proves nothing. Either way alice goes on waiting for the genuine one.
+     */
+    @ParameterizedTest
+    @EnumSource(EvidenceRule.Offer.class)
+    void aSignedMessageConvictsOnlyWhereItFits(EvidenceRule.Offer offer) throws Exception {
+        Match m = new Match(SHORT, 905);
+        ProtocolViolation[] live = new ProtocolViolation[1];
+        m.wire = e -> {
+            if (e.type().equals(MahjongMessage.Setup.TYPE) && e.sender() == 1 && live[0] == null) {
+                live[0] = EvidenceRule.offer(m.alice, m.bobKey, e, "bob", offer, "step 2, party bob: malformed setup: truncated: a 32-bit integer is missing");
+            }
+            return e;
+        };
+        m.start().playOut();
+        assertThat(live[0]).isNotNull();
+        if (offer == EvidenceRule.Offer.FITTING) {
+            EvidenceRule.convictsAsLive(m.alice, live[0]);
+        } else {
+            assertThat(Match.audit(m.alice).line()).startsWith("VERIFIED: ");
+            EvidenceRule.convictsNobody(m.alice);
+        }
     }
 }

@@ -69,7 +69,8 @@ class PatentBadMessageTest {
         List<Object> before = state(bob);
         Envelope step1 = toBob.stream().filter(e -> e.type().equals(PatentMessage.Deal1.TYPE)).findFirst().orElseThrow();
         assertThatThrownBy(() -> bob.receive(step1)).isInstanceOf(ProtocolViolation.class)
-                .hasMessageContaining("party alice").hasMessageContaining("replayed");
+                .hasMessage("step 1: a message signed by alice as number 2 (number " + bob.transcript().size()
+                        + " was due) was refused; it proves nothing against alice");
 
         Envelope garbled = Envelope.sign(table.aliceKey, bob.transcript().sessionId(), bob.transcript().size(),
                 bob.transcript().head(), 0, 6, PatentMessage.Draw.TYPE, new byte[] {1, 2, 3});
@@ -84,7 +85,8 @@ class PatentBadMessageTest {
         Envelope forged = Envelope.sign(table.bobKey, bob.transcript().sessionId(), bob.transcript().size(),
                 bob.transcript().head(), 0, 6, PatentMessage.Draw.TYPE, new byte[0]);
         assertThatThrownBy(() -> bob.receive(forged)).isInstanceOf(ProtocolViolation.class)
-                .hasMessage("step 6, party alice: bad signature");
+                .hasMessage("step 6: a message in alice's name with a bad signature was refused;"
+                        + " it proves nothing against alice");
 
         assertThat(state(bob)).isEqualTo(before);
         assertThat(bob.rejected()).hasSize(4);
@@ -127,7 +129,9 @@ class PatentBadMessageTest {
                     throw new AssertionError("accepted a mutated message: " + m);
                 } catch (ProtocolViolation expected) {
                     offered[0]++;
-                    assertThat(expected.getMessage()).matches("step \\d+, party .+: .+");
+                    // Either it names who broke the protocol, or it does not fit here and says it proves nothing.
+                    assertThat(expected.getMessage())
+                            .matches("step \\d+, party .+: .+|step \\d+: a message .+ was refused; it proves nothing against .+");
                 }
                 assertThat(state(to)).isEqualTo(before);
             }

@@ -7,6 +7,7 @@ import fairtable.crypto.group.Element;
 import fairtable.crypto.group.Group;
 import fairtable.crypto.group.PatentLiteralGroup;
 import fairtable.crypto.group.SafePrimeGroup;
+import fairtable.protocol.EvidenceRule;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
@@ -175,14 +176,16 @@ class PatentCheatTest {
         assertConvicts(auditFromFile(table.alice), 2, "bob");
     }
 
-    /** Bob, with the same key, replays his step 2 from an earlier session into a new one. */
+    /**
+     * Bob's step 2 from an earlier game with the same keys, offered to Alice in a new one in place of his genuine
+     * step 2: anyone who kept it could do that, so it is refused, kept, and convicts nobody; Alice goes on waiting,
+     * takes the genuine step 2, and the game verifies.
+     */
     @Test
-    void aMessageReplayedFromAnotherSessionIsRefusedLive() throws Exception {
-        SplittableRandom seeds = new SplittableRandom(51);
-        var aliceKey = Table.key(seeds);
-        var bobKey = Table.key(seeds);
-        PatentParty oldAlice = PatentParty.create(PARAMS, 0, "alice", aliceKey, seeds.split());
-        PatentParty oldBob = PatentParty.create(PARAMS, 1, "bob", bobKey, seeds.split());
+    void aMessageReplayedFromAnotherSessionIsRefusedAndConvictsNobody() throws Exception {
+        Table table = new Table(PARAMS, 51);
+        PatentParty oldAlice = PatentParty.create(PARAMS, 0, "alice", table.aliceKey, new SplittableRandom(52));
+        PatentParty oldBob = PatentParty.create(PARAMS, 1, "bob", table.bobKey, new SplittableRandom(53));
         Envelope oldStep2 = null;
         List<Envelope> queue = oldAlice.start();
         boolean toBob = true;
@@ -199,18 +202,50 @@ class PatentCheatTest {
             queue = next;
             toBob = !toBob;
         }
-
-        PatentParty alice = PatentParty.create(PARAMS, 0, "alice", aliceKey, seeds.split());
-        PatentParty bob = PatentParty.create(PARAMS, 1, "bob", bobKey, seeds.split());
-        List<Envelope> toBobNow = alice.start();
-        List<Envelope> hello = bob.receive(toBobNow.get(0));
-        List<Envelope> step1 = alice.receive(hello.get(0));
-        bob.receive(step1.get(0));
         Envelope replayed = oldStep2;
-        assertThatThrownBy(() -> alice.receive(replayed)).isInstanceOf(ProtocolViolation.class)
-                .hasMessage("step 2, party bob: the message belongs to another session (replayed)");
-        AuditVerdict verdict = auditFromFile(alice);
-        assertConvicts(verdict, 2, "bob");
-        assertThat(verdict.failure().reason()).contains("another session");
+        table.wire = e -> {
+            if (e.type().equals(Deal2.TYPE)) {
+                EvidenceRule.refusedAndKept(table.alice, replayed, EvidenceRule.fromAnotherSession(2, "bob"));
+                EvidenceRule.convictsNobody(table.alice);
+            }
+            return e;
+        };
+        playOut(table);
+        assertThat(auditFromFile(table.alice).line()).startsWith("VERIFIED: ");
+        EvidenceRule.convictsNobody(table.alice);
+        // Written into the transcript part of a file instead, it fails the file and still convicts nobody.
+        List<Envelope> framed = new ArrayList<>(table.alice.transcript().envelopes());
+        framed.add(replayed);
+        assertThat(Auditor.audit(new TranscriptFile.Contents(framed, List.of())).line()).isEqualTo("FAILED: step 2:"
+                + " message " + (framed.size() - 1) + " of the transcript is a message signed by bob in another session,"
+                + " so the file is not one signed chain; it proves nothing against bob");
+    }
+
+    /**
+     * Bob's step 2 re-signed over garbage: where it fits (right number, right previous hash) it convicts him, live
+     * and in the audit of Alice's file; numbered or chained for another place it proves nothing, even signed by him.
+     * Either way Alice goes on waiting for the genuine step 2.
+     */
+    @ParameterizedTest
+    @EnumSource(EvidenceRule.Offer.class)
+    void aSignedMessageConvictsOnlyWhereItFits(EvidenceRule.Offer offer) throws Exception {
+        Table table = new Table(PARAMS, 54);
+        ProtocolViolation[] live = new ProtocolViolation[1];
+        table.wire = e -> {
+            if (e.type().equals(Deal2.TYPE) && live[0] == null) {
+                live[0] = EvidenceRule.offer(table.alice, table.bobKey, e, "bob", offer,
+                        "step 2, party bob: truncated: a 32-bit integer is missing");
+            }
+            return e;
+        };
+        playOut(table);
+        assertThat(live[0]).isNotNull();
+        if (offer == EvidenceRule.Offer.FITTING) {
+            assertThat(auditFromFile(table.alice).line()).isEqualTo("FAILED: " + live[0].getMessage());
+            EvidenceRule.convictsAsLive(table.alice, live[0]);
+        } else {
+            assertThat(auditFromFile(table.alice).line()).startsWith("VERIFIED: ");
+            EvidenceRule.convictsNobody(table.alice);
+        }
     }
 }

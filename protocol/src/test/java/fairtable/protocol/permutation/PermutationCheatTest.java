@@ -3,6 +3,7 @@ package fairtable.protocol.permutation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import fairtable.protocol.EvidenceRule;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A dishonest seat (honest code plus a tampering hook on what it sends) does each cheat the seed's
@@ -208,5 +210,62 @@ class PermutationCheatTest {
         AuditVerdict verdict = auditFromFile(table.seat(0));
         assertConvicts(verdict, table.seat(0).transcript().envelopes().get(table.seat(0).transcript().size() - 1).step() + 1,
                 "carol", "the transcript ends during the reveal of position 6");
+    }
+
+    /**
+     * Bob's signed commitment from an earlier game with the same keys, offered to alice in place of the genuine one:
+     * refused and kept, it proves nothing; alice goes on waiting, takes the genuine commitment, and the game verifies.
+     */
+    @Test
+    void aMessageReplayedFromAnotherSessionIsRefusedButConvictsNobody() throws Exception {
+        // Same seed, so the same keys; other seat generators, so another session.
+        Table old = new Table(3, CARDS, 800, new long[] {801, 802, 803});
+        Envelope[] oldCommit = new Envelope[1];
+        old.wire = e -> {
+            if (e.type().equals(PermutationMessage.Commitments.TYPE) && e.sender() == 1 && oldCommit[0] == null) {
+                oldCommit[0] = e;
+            }
+            return e;
+        };
+        old.setUp();
+        Table table = new Table(3, CARDS, 800);
+        table.wire = e -> {
+            if (e.type().equals(PermutationMessage.Commitments.TYPE) && e.sender() == 1) {
+                EvidenceRule.refusedAndKept(table.seat(0), oldCommit[0],
+                        EvidenceRule.fromAnotherSession(e.step(), "bob"));
+                EvidenceRule.convictsNobody(table.seat(0));
+            }
+            return e;
+        };
+        table.setUp().finish();
+        assertThat(auditFromFile(table.seat(0)).line()).startsWith("VERIFIED: ");
+        EvidenceRule.convictsNobody(table.seat(0));
+    }
+
+    /**
+     * Bob's commitment re-signed over garbage: where it fits it convicts bob, live and in the audit of alice's file;
+     * numbered or chained for another place it proves nothing. Either way alice goes on waiting for the genuine one.
+     */
+    @ParameterizedTest
+    @EnumSource(EvidenceRule.Offer.class)
+    void aSignedMessageConvictsOnlyWhereItFits(EvidenceRule.Offer offer) throws Exception {
+        Table table = new Table(3, CARDS, 804);
+        ProtocolViolation[] live = new ProtocolViolation[1];
+        table.wire = e -> {
+            if (e.type().equals(PermutationMessage.Commitments.TYPE) && e.sender() == 1 && live[0] == null) {
+                live[0] = EvidenceRule.offer(table.seat(0), table.keys.get(1), e, "bob", offer,
+                        "step 7, party bob: truncated: a 32-bit integer is missing");
+            }
+            return e;
+        };
+        table.setUp().finish();
+        assertThat(live[0]).isNotNull();
+        if (offer == EvidenceRule.Offer.FITTING) {
+            assertThat(auditFromFile(table.seat(0)).line()).isEqualTo("FAILED: " + live[0].getMessage());
+            EvidenceRule.convictsAsLive(table.seat(0), live[0]);
+        } else {
+            assertThat(auditFromFile(table.seat(0)).line()).startsWith("VERIFIED: ");
+            EvidenceRule.convictsNobody(table.seat(0));
+        }
     }
 }
