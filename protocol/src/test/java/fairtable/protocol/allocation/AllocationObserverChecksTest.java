@@ -258,7 +258,7 @@ class AllocationObserverChecksTest {
         Envelope noSeat = Envelope.sign(idle.keys.get(0), beta.transcript().sessionId(), beta.transcript().size(),
                 beta.transcript().head(), 3, 10, Deal.TYPE, new Deal(List.of(0, 1, 2), EACH).toBytes());
         assertThatThrownBy(() -> beta.receive(noSeat)).isInstanceOf(ProtocolViolation.class)
-                .hasMessage("step 10, party at seat 3: there is no seat 3");
+                .hasMessage("step 10: a message in the name of seat 3 (there is no such seat) was refused; it proves nothing against anyone");
     }
 
     /**
@@ -309,7 +309,7 @@ class AllocationObserverChecksTest {
                 kept.get(kept.size() - 2).hash(), 0, 10, Deal.TYPE, deal[0].body());
         List<Object> before = state(beta);
         assertThatThrownBy(() -> beta.receive(offChain)).isInstanceOf(ProtocolViolation.class)
-                .hasMessage("step 10, party alpha: the message does not follow the previous one (hash chain broken)");
+                .hasMessage("step 10: a message signed by alpha that does not follow message 11 was refused; it proves nothing against alpha");
         assertThat(state(beta)).isEqualTo(before);
         table.wire = (recipient, e) -> e;
         beta.receive(deal[0]);

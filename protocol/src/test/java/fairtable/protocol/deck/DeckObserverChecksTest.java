@@ -465,7 +465,7 @@ class DeckObserverChecksTest {
         Envelope nobody = Envelope.sign(table.keys.get(1), alice.transcript().sessionId(), alice.transcript().size(),
                 alice.transcript().head(), 3, alice.observer().nextStep(), Open.TYPE, new Open(1).toBytes());
         assertThatThrownBy(() -> alice.receive(nobody)).isInstanceOf(ProtocolViolation.class)
-                .hasMessage("step 7, party at seat 3: there is no seat 3");
+                .hasMessage("step 7: a message in the name of seat 3 (there is no such seat) was refused; it proves nothing against anyone");
     }
 
     /**
@@ -481,7 +481,7 @@ class DeckObserverChecksTest {
                 kept.get(kept.size() - 2).hash(), 0, bob.observer().nextStep(), Open.TYPE, new Open(1).toBytes());
         List<Object> before = state(bob);
         assertThatThrownBy(() -> bob.receive(offChain)).isInstanceOf(ProtocolViolation.class)
-                .hasMessage("step 7, party alice: the message does not follow the previous one (hash chain broken)");
+                .hasMessage("step 7: a message signed by alice that does not follow message 8 was refused; it proves nothing against alice");
         assertThat(state(bob)).isEqualTo(before);
         Envelope onChain = new Ctx(table, bob, null).signed(0, Open.TYPE, new Open(1).toBytes());
         bob.receive(onChain);

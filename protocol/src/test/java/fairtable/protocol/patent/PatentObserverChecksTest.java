@@ -409,7 +409,7 @@ class PatentObserverChecksTest {
         Envelope nobody = Envelope.sign(table.bobKey, alice.transcript().sessionId(), alice.transcript().size(),
                 alice.transcript().head(), 2, 6, Draw.TYPE, new Draw(List.of(0), cards(1)).toBytes());
         assertThatThrownBy(() -> alice.receive(nobody)).isInstanceOf(ProtocolViolation.class)
-                .hasMessage("step 6, party at seat 2: there is no seat 2");
+                .hasMessage("step 6: a message in the name of seat 2 (there is no such seat) was refused; it proves nothing against anyone");
     }
 
     /**
@@ -426,7 +426,7 @@ class PatentObserverChecksTest {
                 kept.get(kept.size() - 2).hash(), 0, 6, Draw.TYPE, draw);
         List<Object> before = state(bob);
         assertThatThrownBy(() -> bob.receive(offChain)).isInstanceOf(ProtocolViolation.class)
-                .hasMessage("step 6, party alice: the message does not follow the previous one (hash chain broken)");
+                .hasMessage("step 6: a message signed by alice that does not follow message 5 was refused; it proves nothing against alice");
         assertThat(state(bob)).isEqualTo(before);
         assertThat(bob.receive(new Ctx(table, bob, null).signed(0, 6, Draw.TYPE, draw))).hasSize(1);
     }
