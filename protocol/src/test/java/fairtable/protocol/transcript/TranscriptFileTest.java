@@ -203,6 +203,18 @@ class TranscriptFileTest {
     }
 
     @Test
+    void aFileThatEndsBeforeEveryHelloConvictsTheSeatStillToSayHello() throws Exception {
+        assertThat(Auditor.audit(TranscriptFile.parse(lines().subList(0, 1), "game")).line())
+                .isEqualTo("FAILED: step 0, party at seat 1: the transcript ends before every player said hello");
+    }
+
+    @Test
+    void aDirectoryIsUnreadableAndSaysWhy() {
+        assertThatThrownBy(() -> TranscriptFile.read(dir)).isInstanceOf(UnreadableTranscriptException.class)
+                .hasMessageStartingWith("cannot read " + dir + ": IOException ");
+    }
+
+    @Test
     void aMissingFileIsUnreadableAndSaysSo() {
         Path missing = dir.resolve("missing.jsonl");
         assertThatThrownBy(() -> TranscriptFile.read(missing)).isInstanceOf(UnreadableTranscriptException.class)
