@@ -32,10 +32,15 @@ public final class Transcript {
     }
 
     private Hello verify(Envelope e) throws ProtocolViolation {
-        String who = hellos.size() > e.sender() ? hellos.get(e.sender()).name() : "at seat " + e.sender();
-        if (established() && !Arrays.equals(e.session(), sessionId)) {
-            throw new ProtocolViolation(e.step(), who, "the message belongs to another session (replayed)");
+        if (established()) {
+            // The evidence rule (docs/evidence.md): a message that does not fit here proves nothing against anyone.
+            Misfit misfit = misfitAt(e, envelopes.size());
+            if (misfit != null) {
+                throw ProtocolViolation.provingNothing(e.step(), misfit.refusal());
+            }
+            return null;
         }
+        String who = "at seat " + e.sender();
         if (e.seq() != envelopes.size()) {
             throw new ProtocolViolation(e.step(), who, "message number " + e.seq() + " arrived where number "
                     + envelopes.size() + " was due (duplicate, replayed or out of order)");
@@ -43,16 +48,7 @@ public final class Transcript {
         if (!Arrays.equals(e.prev(), head())) {
             throw new ProtocolViolation(e.step(), who, "the message does not follow the previous one (hash chain broken)");
         }
-        if (!established()) {
-            return checkHello(e, who);
-        }
-        if (e.sender() >= hellos.size()) {
-            throw new ProtocolViolation(e.step(), who, "there is no seat " + e.sender());
-        }
-        if (!e.isSignedBy(hellos.get(e.sender()).key())) {
-            throw new ProtocolViolation(e.step(), who, "bad signature");
-        }
-        return null;
+        return checkHello(e, who);
     }
 
     private Hello checkHello(Envelope e, String who) throws ProtocolViolation {

@@ -69,6 +69,28 @@ class TranscriptChecksTest {
         assertThat(Auditor.audit(TranscriptFile.read(path)).line()).isEqualTo("FAILED: " + expected);
     }
 
+    /**
+     * {@code bad}, which does not fit after {@code before}'s messages, is refused naming nobody (docs/evidence.md) by
+     * check and by append, leaves the transcript as it was, and a file holding it fails, proving nothing against
+     * {@code against} either.
+     */
+    private void assertProvesNothing(Transcript before, Envelope bad, String what, String against) throws Exception {
+        Transcript live = replay(before);
+        String line = "step " + bad.step() + ": " + what + " was refused; it proves nothing against " + against;
+        assertThatThrownBy(() -> live.check(bad)).isInstanceOf(ProtocolViolation.class).hasMessage(line)
+                .matches(v -> ((ProtocolViolation) v).provesNothing(), "names nobody");
+        assertThatThrownBy(() -> live.append(bad)).isInstanceOf(ProtocolViolation.class).hasMessage(line);
+        assertThat(live.envelopes()).isEqualTo(before.envelopes());
+
+        List<Envelope> file = new ArrayList<>(before.envelopes());
+        file.add(bad);
+        Path path = dir.resolve("transcript.jsonl");
+        TranscriptFile.write(path, file, List.of());
+        assertThat(Auditor.audit(TranscriptFile.read(path)).line()).isEqualTo("FAILED: step " + bad.step()
+                + ": message " + before.size() + " of the transcript is " + what
+                + ", so the file is not one signed chain; it proves nothing against " + against);
+    }
+
     /** Bob's next message (seq 4, step 3) with one field replaced, signed by {@code key}. */
     private Envelope bobNext(Transcript t, SigningKey key, byte[] session, long seq, byte[] prev, int sender) {
         return Envelope.sign(key, session, seq, prev, sender, 3, "note", note("three"));
@@ -86,11 +108,11 @@ class TranscriptChecksTest {
     }
 
     @Test
-    void aWrongPreviousHashIsRefusedAsABrokenChainNamingItsSender() throws Exception {
+    void aWrongPreviousHashIsRefusedAsABrokenChainThatProvesNothing() throws Exception {
         Transcript t = game();
         byte[] earlier = t.envelopes().get(2).hash(); // a real link, just not the last one
-        assertRefused(t, bobNext(t, bobKey, t.sessionId(), 4, earlier, 1),
-                "step 3, party bob: the message does not follow the previous one (hash chain broken)");
+        assertProvesNothing(t, bobNext(t, bobKey, t.sessionId(), 4, earlier, 1),
+                "a message signed by bob that does not follow message 3", "bob");
     }
 
     @Test
@@ -106,15 +128,15 @@ class TranscriptChecksTest {
     @Test
     void aMessageNumberAheadOfItsPlaceIsRefused() throws Exception {
         Transcript t = game();
-        assertRefused(t, bobNext(t, bobKey, t.sessionId(), 5, t.head(), 1),
-                "step 3, party bob: message number 5 arrived where number 4 was due (duplicate, replayed or out of order)");
+        assertProvesNothing(t, bobNext(t, bobKey, t.sessionId(), 5, t.head(), 1),
+                "a message signed by bob as number 5 (number 4 was due)", "bob");
     }
 
     @Test
     void aMessageNumberAlreadyUsedIsRefused() throws Exception {
         Transcript t = game();
-        assertRefused(t, bobNext(t, bobKey, t.sessionId(), 3, t.head(), 1),
-                "step 3, party bob: message number 3 arrived where number 4 was due (duplicate, replayed or out of order)");
+        assertProvesNothing(t, bobNext(t, bobKey, t.sessionId(), 3, t.head(), 1),
+                "a message signed by bob as number 3 (number 4 was due)", "bob");
     }
 
     @Test
@@ -122,34 +144,36 @@ class TranscriptChecksTest {
         Transcript t = game();
         Transcript other = game(); // the same players, fresh nonces: another session
         assertThat(other.sessionId()).isNotEqualTo(t.sessionId());
-        assertRefused(t, bobNext(t, bobKey, other.sessionId(), 4, t.head(), 1),
-                "step 3, party bob: the message belongs to another session (replayed)");
+        assertProvesNothing(t, bobNext(t, bobKey, other.sessionId(), 4, t.head(), 1),
+                "a message signed by bob in another session", "bob");
     }
 
     @Test
     void aMessageWithoutTheSessionIdIsRefusedAsAnotherSessions() throws Exception {
         Transcript t = game();
-        assertRefused(t, bobNext(t, bobKey, NO_SESSION, 4, t.head(), 1),
-                "step 3, party bob: the message belongs to another session (replayed)");
+        assertProvesNothing(t, bobNext(t, bobKey, NO_SESSION, 4, t.head(), 1),
+                "a message signed by bob in another session", "bob");
     }
 
     @Test
     void aMessageSignedByBobUnderAlicesSeatIsABadSignatureOfAlices() throws Exception {
         Transcript t = game();
-        assertRefused(t, bobNext(t, bobKey, t.sessionId(), 4, t.head(), 0), "step 3, party alice: bad signature");
+        assertProvesNothing(t, bobNext(t, bobKey, t.sessionId(), 4, t.head(), 0),
+                "a message in alice's name with a bad signature", "alice");
     }
 
     @Test
     void aMessageFromASeatThatDoesNotExistIsRefused() throws Exception {
         Transcript t = game();
-        assertRefused(t, bobNext(t, malloryKey, t.sessionId(), 4, t.head(), 2),
-                "step 3, party at seat 2: there is no seat 2");
+        assertProvesNothing(t, bobNext(t, malloryKey, t.sessionId(), 4, t.head(), 2),
+                "a message in the name of seat 2 (there is no such seat)", "anyone");
     }
 
     @Test
     void aMessageSignedByAnotherKeyIsABadSignatureOfItsSeat() throws Exception {
         Transcript t = game();
-        assertRefused(t, bobNext(t, malloryKey, t.sessionId(), 4, t.head(), 1), "step 3, party bob: bad signature");
+        assertProvesNothing(t, bobNext(t, malloryKey, t.sessionId(), 4, t.head(), 1),
+                "a message in bob's name with a bad signature", "bob");
     }
 
     @Test
@@ -159,7 +183,7 @@ class TranscriptChecksTest {
         byte[] signature = honest.signature();
         signature[17] ^= 0x01;
         Envelope flipped = Envelope.of(honest.session(), 4, honest.prev(), 1, 3, "note", honest.body(), signature);
-        assertRefused(t, flipped, "step 3, party bob: bad signature");
+        assertProvesNothing(t, flipped, "a message in bob's name with a bad signature", "bob");
     }
 
     @Test
@@ -288,8 +312,8 @@ class TranscriptChecksTest {
         t.check(bobs);
         t.seal(aliceKey, 0, 3, "note", note("mine first")); // takes number 4 before bob's is appended
         assertThatThrownBy(() -> t.append(bobs)).isInstanceOf(ProtocolViolation.class)
-                .hasMessage("step 3, party bob: message number 4 arrived where number 5 was due "
-                        + "(duplicate, replayed or out of order)");
+                .hasMessage("step 3: a message signed by bob as number 4 (number 5 was due) was refused; "
+                        + "it proves nothing against bob");
     }
 
     @Test
@@ -299,7 +323,7 @@ class TranscriptChecksTest {
         Envelope forged = bobNext(t, malloryKey, t.sessionId(), 4, t.head(), 1);
         t.check(honest);
         assertThatThrownBy(() -> t.append(forged)).isInstanceOf(ProtocolViolation.class)
-                .hasMessage("step 3, party bob: bad signature");
+                .hasMessage("step 3: a message in bob's name with a bad signature was refused; it proves nothing against bob");
         t.append(honest);
         assertThat(t.size()).isEqualTo(5);
     }
