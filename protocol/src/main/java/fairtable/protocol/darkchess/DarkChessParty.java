@@ -124,7 +124,8 @@ public final class DarkChessParty implements Party {
         transcript.check(e);
         String peer = transcript.nameOf(1 - seat);
         if (e.sender() != 1 - seat) {
-            throw new ProtocolViolation(e.step(), peer, "a message in my own name that I did not send");
+            // Signed with this seat's own key (the transcript checked it): the peer did not make it.
+            throw new ProtocolViolation(e.step(), transcript.nameOf(seat), "a message in my own name that I did not send");
         }
         if (e.step() != transcript.size()) {
             throw new ProtocolViolation(e.step(), peer, "step " + e.step() + " where " + transcript.size()
