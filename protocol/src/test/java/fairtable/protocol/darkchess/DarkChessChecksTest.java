@@ -27,6 +27,8 @@ import java.util.function.Function;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Every check a peer's message reaches in {@link DarkChessParty#receive}, each tripped by a message signed with the
@@ -77,12 +79,17 @@ class DarkChessChecksTest {
 
     /** A fresh game of this seed; {@code sides} may replace a seat's scripted side (e.g. one that waits). */
     private static Game game(Function<DarkChessSide, DarkChessSide> whiteSide, Function<DarkChessSide, DarkChessSide> blackSide) {
+        return game(PARAMS, whiteSide, blackSide);
+    }
+
+    private static Game game(DarkChessParameters params, Function<DarkChessSide, DarkChessSide> whiteSide,
+            Function<DarkChessSide, DarkChessSide> blackSide) {
         SplittableRandom random = new SplittableRandom(43);
         SigningKey wk = key(random);
-        DarkChessParty white = DarkChessParty.create(PARAMS, 0, "white", wk,
+        DarkChessParty white = DarkChessParty.create(params, 0, "white", wk,
                 whiteSide.apply(ScriptedSide.asking(0, WHITE_ROUND_0, WHITE_ROUND_1)), random.split());
         SigningKey bk = key(random);
-        DarkChessParty black = DarkChessParty.create(PARAMS, 1, "black", bk,
+        DarkChessParty black = DarkChessParty.create(params, 1, "black", bk,
                 blackSide.apply(ScriptedSide.asking(1, BLACK_ROUND_0, BLACK_ROUND_1)), random.split());
         return new Game(white, black, wk, bk);
     }
@@ -95,7 +102,12 @@ class DarkChessChecksTest {
 
     @BeforeAll
     static void playHonestly() throws Exception {
-        Game g = game(Function.identity(), Function.identity());
+        honest = play(PARAMS);
+    }
+
+    /** The transcript of an honest game under {@code params}, as both seats kept it. */
+    private static List<Envelope> play(DarkChessParameters params) throws Exception {
+        Game g = game(params, Function.identity(), Function.identity());
         Deque<Envelope> inFlight = new ArrayDeque<>(g.white().start());
         while (!inFlight.isEmpty()) {
             Envelope e = inFlight.poll();
@@ -103,8 +115,65 @@ class DarkChessChecksTest {
         }
         assertThat(g.white().isFinished()).isTrue();
         assertThat(g.black().isFinished()).isTrue();
-        honest = g.black().transcript().envelopes();
-        assertThat(g.white().transcript().envelopes()).isEqualTo(honest);
+        assertThat(g.white().transcript().envelopes()).isEqualTo(g.black().transcript().envelopes());
+        return g.black().transcript().envelopes();
+    }
+
+    /** A fresh game under {@code params} whose seat {@code receiver} has taken every message of {@code played} before {@code step}. */
+    private static Game replay(DarkChessParameters params, List<Envelope> played, int receiver, int step) throws Exception {
+        Game g = game(params, Function.identity(), Function.identity());
+        DarkChessParty p = g.seat(receiver);
+        p.start();
+        for (Envelope e : played.subList(0, step)) {
+            if (e.sender() != receiver) {
+                p.receive(e);
+            }
+        }
+        assertThat(p.nextStep()).isEqualTo(step);
+        return g;
+    }
+
+    /**
+     * Seeded bit flips in the first message of each kind from each seat, with either OT: every one is taken or
+     * refused as a violation naming its signer, and never throws anything else out of receive().
+     */
+    @ParameterizedTest
+    @EnumSource(OtMode.class)
+    void flippedBitsAreRefusedAsViolationsNeverAsCrashes(OtMode mode) throws Exception {
+        DarkChessParameters params = new DarkChessParameters(mode, 256, 2);
+        List<Envelope> played = play(params);
+        SplittableRandom random = new SplittableRandom(11 + mode.ordinal());
+        java.util.Set<String> kinds = new java.util.HashSet<>();
+        int refusals = 0;
+        for (int step = 2; step < played.size(); step++) {
+            Envelope h = played.get(step);
+            if (!kinds.add(h.type() + "/" + h.sender())) {
+                continue;
+            }
+            int receiver = 1 - h.sender();
+            Game g = null;
+            for (int trial = 0; trial < 8; trial++) {
+                if (g == null) {
+                    g = replay(params, played, receiver, step);
+                }
+                DarkChessParty p = g.seat(receiver);
+                byte[] body = h.body().clone();
+                for (int f = 1 + random.nextInt(3); f > 0; f--) {
+                    body[random.nextInt(body.length)] ^= (byte) (1 << random.nextInt(8));
+                }
+                Envelope e = signed(g, receiver, h.sender(), step, h.type(), body);
+                try {
+                    p.receive(e);
+                    g = null; // taken (a flip where any bytes do): start again from a fresh replay
+                } catch (ProtocolViolation refused) {
+                    refusals++;
+                    assertThat(refused.party()).as(refused.getMessage()).isEqualTo(NAMES.get(h.sender()));
+                    assertThat(p.transcript().size()).isEqualTo(step);
+                }
+            }
+        }
+        assertThat(kinds).hasSize(10);
+        assertThat(refusals).as("flips refused of 80").isGreaterThan(10);
     }
 
     /** A fresh game whose seat {@code receiver} has taken every honest message before {@code step}. */
