@@ -292,7 +292,7 @@ class MahjongObserverChecksTest {
         above.set(5, high);
         Object[][] cases = {
             {new Setup(squares, odd.add(BigInteger.ONE), commitments), "the RSA modulus is not an odd 256-bit number"},
-            {new Setup(squares, odd.shiftRight(1), commitments), "the RSA modulus is not an odd 256-bit number"},
+            {new Setup(squares, odd.shiftRight(1).setBit(0), commitments), "the RSA modulus is not an odd 256-bit number"},
             {new Setup(squares, odd, above), "a commitment is not below the RSA modulus"},
         };
         for (Object[] c : cases) {
@@ -550,11 +550,16 @@ class MahjongObserverChecksTest {
         assertThat(TileCommitments.openRsa(n, r.commitment(), r.opening())).isEqualTo(7);
         assertThat(TileCommitments.openRsa(n, Arrays.copyOf(r.commitment(), 31), r.opening())).isEqualTo(-1);
         assertThat(TileCommitments.openRsa(n, r.commitment(), Arrays.copyOf(r.opening(), 33))).isEqualTo(-1);
+        // The same number with a leading zero byte: only the fixed-length encoding opens.
+        byte[] padded = new byte[33];
+        System.arraycopy(r.opening(), 0, padded, 1, 32);
+        assertThat(TileCommitments.openRsa(n, r.commitment(), padded)).isEqualTo(-1);
         BigInteger x = new BigInteger(1, r.opening());
-        byte[] plusN = EntryEncoding.fixedLength(x.add(n), 32);
-        if (x.add(n).bitLength() <= 256) {
-            assertThat(TileCommitments.openRsa(n, r.commitment(), plusN)).as("x + N opens x's commitment but is not reduced").isEqualTo(-1);
-        }
+        // x + N opens x's commitment too (and claims another kind): only the reduced opening counts.
+        BigInteger small = BigInteger.valueOf(16 + 7);
+        byte[] smallCommitment = EntryEncoding.fixedLength(small.modPow(TileCommitments.RSA_EXPONENT, n), 32);
+        assertThat(TileCommitments.openRsa(n, smallCommitment, EntryEncoding.fixedLength(small, 32))).isEqualTo(7);
+        assertThat(TileCommitments.openRsa(n, smallCommitment, EntryEncoding.fixedLength(small.add(n), 32))).isEqualTo(-1);
         assertThat(TileCommitments.openRsa(n, r.commitment(), EntryEncoding.fixedLength(x.add(BigInteger.ONE), 32))).isEqualTo(-1);
         // A kind outside 1..13 (x = 16 r + 14), committed faithfully: it opens, to no kind.
         BigInteger bad = x.subtract(BigInteger.valueOf(7)).add(BigInteger.valueOf(14));
