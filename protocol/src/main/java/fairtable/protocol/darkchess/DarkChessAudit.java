@@ -105,7 +105,7 @@ public final class DarkChessAudit implements ProtocolAudit {
                     }
                     case DarkChessMessages.REPLY -> {
                         Reply m = DarkChessMessages.parseReply(e.body());
-                        PlyLog log = plies.get(plies.size() - 1);
+                        PlyLog log = currentPly(plies, e, who);
                         log.commitments[s] = m.commitment();
                         log.commitIndex[s] = commits[s]++;
                         log.setups.set(s, m.setups());
@@ -115,9 +115,12 @@ public final class DarkChessAudit implements ProtocolAudit {
                     }
                     case DarkChessMessages.ROUND -> {
                         Round m = DarkChessMessages.parseRound(e.body());
-                        PlyLog log = plies.get(plies.size() - 1);
+                        PlyLog log = currentPly(plies, e, who);
                         if (m.answer() != null) {
                             Batch b = outstanding[1 - s];
+                            if (b == null) {
+                                throw new ProtocolViolation(e.step(), who, "answers a query that was not made");
+                            }
                             log.batches.add(new Batch(b.querier(), b.phase(), b.query(), m.answer(), b.step()));
                             outstanding[1 - s] = null;
                         }
@@ -278,6 +281,14 @@ public final class DarkChessAudit implements ProtocolAudit {
         } catch (MalformedMessageException m) {
             throw new ProtocolViolation(e.step(), signer, "malformed " + e.type() + ": " + m.getMessage());
         }
+    }
+
+    /** The ply a reply or a round belongs to; one sent before any move belongs to none, and its signer sent it there. */
+    private static PlyLog currentPly(List<PlyLog> plies, Envelope e, String who) throws ProtocolViolation {
+        if (plies.isEmpty()) {
+            throw new ProtocolViolation(e.step(), who, "sent '" + e.type() + "' before any move");
+        }
+        return plies.get(plies.size() - 1);
     }
 
     private static Batch batch(int querier, Query q, int step) {

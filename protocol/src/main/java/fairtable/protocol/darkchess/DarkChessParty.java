@@ -127,6 +127,7 @@ public final class DarkChessParty implements Party {
         transcript.check(e);
         String peer = transcript.nameOf(1 - seat);
         if (e.sender() != 1 - seat) {
+            // Signed with this seat's own key (the transcript checked it): the peer did not make it.
             throw new ProtocolViolation(e.step(), transcript.nameOf(seat), "a message in my own name that I did not send");
         }
         if (e.step() != transcript.size()) {
