@@ -121,9 +121,12 @@ public final class SessionClient {
                     return new Run(new Outcome(false, member.problem(), Optional.of(e.getMessage() == null
                             ? e.getClass().getSimpleName() : e.getMessage())), true);
                 }
-                lastHeard = now;
+                int misfits = member.misfits();
                 for (byte[] out : member.onFrame((byte[]) next, now)) {
                     host.send(out);
+                }
+                if (member.misfits() == misfits) {
+                    lastHeard = now; // a delivery that does not fit the game is not news: the silence runs on
                 }
                 member.checkGaps(now);
             }
