@@ -9,6 +9,7 @@ import fairtable.net.memory.InMemoryTransport;
 import fairtable.net.session.SessionFrame.Deliver;
 import fairtable.net.session.SessionFrame.Relay;
 import fairtable.net.session.SessionFrame.Welcome;
+import fairtable.protocol.Party;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.deck.DeckParty;
 import fairtable.protocol.transcript.Envelope;
@@ -158,6 +159,83 @@ class MisfitDeliveryTest {
         assertThat(carol.observations()).hasSize(PartyRunner.KEPT_MISFITS + 1);
         assertThat(carol.observations().get(PartyRunner.KEPT_MISFITS)).isEqualTo("more than 100 delivered messages"
                 + " did not fit the game; further ones are dropped without being kept or noted");
+    }
+
+    /**
+     * Carol's connection, on which, from bob's first move on, the host's frames give way to an endless stream of
+     * bob's old first move, each with the host's receipt.
+     */
+    private static final class FloodedCarol implements Transport {
+        final Transport inner;
+        final SigningKey hostKey;
+        final Envelope replay;
+        byte[] table;
+        byte[] flood;
+        volatile boolean closed;
+        int flooded;
+
+        FloodedCarol(Transport inner, SigningKey hostKey, Envelope replay) {
+            this.inner = inner;
+            this.hostKey = hostKey;
+            this.replay = replay;
+        }
+
+        public void send(byte[] frame) throws IOException {
+            inner.send(frame);
+        }
+
+        public byte[] receive(Duration timeout) throws IOException, TimeoutException {
+            if (closed) {
+                throw new PeerGoneException("host");
+            }
+            if (flood != null) {
+                flooded++;
+                return flood.clone();
+            }
+            byte[] frame = inner.receive(timeout);
+            SessionFrame f = decode(frame);
+            if (f instanceof Welcome w) {
+                table = w.table();
+            }
+            if (f instanceof Deliver d && bobsFirstMove(d.envelope())) {
+                flood = SessionFrame.encode(new Deliver(replay, Receipt.sign(hostKey, table, replay).signature()));
+                return receive(timeout);
+            }
+            return frame;
+        }
+
+        public String peer() {
+            return inner.peer();
+        }
+
+        public void close() {
+            closed = true;
+            inner.close();
+        }
+    }
+
+    @Test
+    void anEndlessFloodOfReplaysDoesNotCountAsHearingFromTheHost() throws Exception {
+        Players players = new Players(27, Duration.ofSeconds(5));
+        Envelope replay = bobsFirstMoveOfAnEarlierGame(players);
+        SplittableRandom random = new SplittableRandom(28);
+        SigningKey hostKey = Players.key(random);
+        FloodedCarol[] carolsLine = {null};
+        try (SessionHost host = new SessionHost("table", hostKey, random)) {
+            List<Future<SessionClient.Outcome>> outcomes = players.play(connector(host, seat -> t -> seat != 2 ? t
+                    : (carolsLine[0] = new FloodedCarol(t, hostKey, replay))), Duration.ofSeconds(2));
+            // A generous bound, not a measurement: a player who takes every misfit as news never stops waiting.
+            SessionClient.Outcome carol = outcomes.get(2).get(30, TimeUnit.SECONDS);
+            Party party = players.parties.get(2);
+            assertThat(carol.problem()).isEmpty();
+            assertThat(carol.trouble()).hasValue("the host was silent for 2 s while awaiting " + party.awaiting()
+                    + " (step " + party.nextStep() + ")");
+            assertThat(carolsLine[0].flooded).isPositive();
+            assertThat(party.rejected()).hasSizeLessThanOrEqualTo(PartyRunner.KEPT_MISFITS)
+                    .allSatisfy(r -> assertThat(r.reason()).hasMessage(refusalOf(replay)));
+        } finally {
+            players.shutdown();
+        }
     }
 
     /** Bob's connection, on which his first move leaves re-signed by him over a body no protocol reads. */
