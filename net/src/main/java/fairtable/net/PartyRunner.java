@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -21,9 +22,27 @@ import java.util.function.Function;
  * that can reconnect, a dropped connection is re-established and both sides send again whatever the other
  * may have missed; exact copies of messages already accepted are ignored, so retransmission is idempotent.
  * After finishing, the runner lingers briefly so that a peer who lost the last message can ask again.
+ *
+ * <p>A received message that does not fit the chain (another session, another place, a bad signature: the
+ * party's refusal {@linkplain ProtocolViolation#provesNothing proves nothing}, docs/evidence.md) does not end the
+ * game: it is logged, kept as evidence in the party's {@link Party#rejected()}, and the runner goes on waiting for
+ * the genuine message. Only the first {@link #KEPT_MISFITS} such messages are kept; later ones are dropped unkept,
+ * and none of them counts as hearing from the peer, so a flood of them neither grows memory without limit nor
+ * keeps the runner waiting past its patience. A refusal that names a party ends the game as before.
  */
 public final class PartyRunner {
     private PartyRunner() {}
+
+    /**
+     * How many refused messages that prove nothing a party driven by a runner keeps as evidence (counted in its
+     * {@link Party#rejected()}, which its snapshot keeps across a resume); later ones are dropped unkept.
+     */
+    public static final int KEPT_MISFITS = 100;
+
+    private static final System.Logger LOG = System.getLogger(PartyRunner.class.getName());
+
+    /** Where a runner's notices go unless told otherwise: the platform logger, as warnings. */
+    public static final Consumer<String> WARNINGS = line -> LOG.log(System.Logger.Level.WARNING, line);
 
     /** This side's own moves: called after every step; returns the messages to send, usually none. */
     @FunctionalInterface
@@ -58,21 +77,26 @@ public final class PartyRunner {
      * Settings beyond the essentials. {@code patience} says how long to wait for the peer given where the
      * game stands, so that a slow step (a 2048-bit shuffle) can be allowed more time than a quick one.
      */
-    public record Options(Function<Party, Duration> patience, Journal journal, Duration linger) {
+    public record Options(Function<Party, Duration> patience, Journal journal, Duration linger, Consumer<String> log) {
         public static Options waitingFor(Duration silence) {
-            return new Options(party -> silence, null, Duration.ZERO);
+            return new Options(party -> silence, null, Duration.ZERO, WARNINGS);
         }
 
         public static Options waitingFor(Function<Party, Duration> patience) {
-            return new Options(patience, null, Duration.ZERO);
+            return new Options(patience, null, Duration.ZERO, WARNINGS);
         }
 
         public Options journaled(Journal j) {
-            return new Options(patience, j, linger);
+            return new Options(patience, j, linger, log);
         }
 
         public Options lingering(Duration d) {
-            return new Options(patience, journal, d);
+            return new Options(patience, journal, d, log);
+        }
+
+        /** Sends the runner's notices (a refused message that proves nothing, one line each) to {@code to}. */
+        public Options logging(Consumer<String> to) {
+            return new Options(patience, journal, linger, to);
         }
 
         Duration silence(Party party) {
@@ -82,6 +106,11 @@ public final class PartyRunner {
 
     /** One connection, no journal, no reconnection. */
     public static Outcome run(Party party, Transport transport, Actor actor, Duration silence) {
+        return run(party, transport, actor, Options.waitingFor(silence));
+    }
+
+    /** One connection, no reconnection, with {@code options}. */
+    public static Outcome run(Party party, Transport transport, Actor actor, Options options) {
         boolean[] used = {false};
         Connector once = patience -> {
             if (used[0]) {
@@ -90,7 +119,7 @@ public final class PartyRunner {
             used[0] = true;
             return transport;
         };
-        return run(party, once, actor, Options.waitingFor(silence));
+        return run(party, once, actor, options);
     }
 
     public static Outcome run(Party party, Connector connector, Actor actor, Options options) {
@@ -103,15 +132,24 @@ public final class PartyRunner {
             journal(options, party, fresh);
             send(transport, resend);
             send(transport, fresh);
+            // The patience runs from the last progress (a message accepted, a connection made): copies and
+            // messages that do not fit are not progress, so a stream of them cannot keep the run waiting forever.
+            long waitingSince = System.nanoTime();
+            boolean droppingNoted = false;
             while (!party.isFinished()) {
                 byte[] frame;
                 try {
-                    frame = transport.receive(options.silence(party));
+                    Duration left = options.silence(party).minusNanos(System.nanoTime() - waitingSince);
+                    if (left.isNegative() || left.isZero()) {
+                        throw new TimeoutException();
+                    }
+                    frame = transport.receive(left);
                 } catch (TimeoutException e) {
                     return Outcome.trouble("waited " + options.silence(party).toSeconds() + " s for " + party.awaiting()
                             + "; " + transport.peer() + " is silent");
                 } catch (IOException e) {
                     transport = link.reopen(party, options.silence(party));
+                    waitingSince = System.nanoTime();
                     continue;
                 }
                 Envelope e;
@@ -123,12 +161,26 @@ public final class PartyRunner {
                 if (alreadyAccepted(party, e)) {
                     continue; // a retransmission of something we have: idempotent
                 }
+                if (misfitsKept(party) >= KEPT_MISFITS && doesNotFit(party, e)) {
+                    if (!droppingNoted) {
+                        droppingNoted = true;
+                        options.log().accept("more than " + KEPT_MISFITS + " messages from " + transport.peer()
+                                + " did not fit the game; further ones are dropped without being kept or logged");
+                    }
+                    continue;
+                }
                 List<Envelope> out;
                 try {
                     out = new ArrayList<>(party.receive(e));
                 } catch (ProtocolViolation v) {
-                    return Outcome.failed(v);
+                    if (!v.provesNothing()) {
+                        return Outcome.failed(v);
+                    }
+                    options.log().accept(v.getMessage() + " (kept as evidence; still awaiting " + party.awaiting()
+                            + ")");
+                    continue; // the party is unchanged: wait on for the genuine message
                 }
+                waitingSince = System.nanoTime();
                 if (party.failure().isEmpty()) {
                     out.addAll(actor.act());
                 }
@@ -212,6 +264,16 @@ public final class PartyRunner {
                 }
             }
         }
+    }
+
+    /** Whether {@code e} does not fit the head of the party's chain: the party's refusal of it would prove nothing. */
+    private static boolean doesNotFit(Party party, Envelope e) {
+        return party.transcript().established() && party.transcript().misfitAt(e, party.transcript().size()) != null;
+    }
+
+    /** How many refused messages that prove nothing the party keeps (its snapshot keeps them across a resume). */
+    private static long misfitsKept(Party party) {
+        return party.rejected().stream().filter(r -> r.reason().provesNothing()).count();
     }
 
     private static boolean alreadyAccepted(Party party, Envelope e) {

@@ -231,10 +231,10 @@ public final class NetworkTable {
             if (seen >= placed.index()) {
                 return v; // its author saw everything before it: the author answers
             }
+            String refusal = v.provesNothing() ? v.getMessage() : v.party() + ": " + v.reason(); // it may name nobody
             return new ProtocolViolation(v.step(), node.nameOf(0), "placed " + node.nameOf(placed.from())
                     + "'s message at position " + placed.index() + ", after positions " + seen + " to "
-                    + (placed.index() - 1) + " it had not seen, where it is refused (" + v.party() + ": " + v.reason()
-                    + ")");
+                    + (placed.index() - 1) + " it had not seen, where it is refused (" + refusal + ")");
         }
 
         private RelayChain.Said saidAt(int index) {

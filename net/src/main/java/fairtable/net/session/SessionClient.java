@@ -12,6 +12,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -86,15 +87,19 @@ public final class SessionClient {
         // A reader thread does the blocking reads, so a short tick never cuts a frame in half on a stream transport.
         // It reads without a deadline of its own: how long the host may be silent depends on the step, and the loop
         // below decides it (closing the transport at the end stops the reader).
-        BlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
+        // The inbox is bounded, so a host that sends faster than the player can judge is slowed down, not buffered.
+        BlockingQueue<Object> inbox = new LinkedBlockingQueue<>(INBOX);
+        AtomicBoolean stopped = new AtomicBoolean();
         Thread reader = new Thread(() -> {
             while (true) {
                 try {
-                    inbox.add(host.receive(Duration.ofDays(1)));
+                    if (!hand(inbox, host.receive(Duration.ofDays(1)), stopped)) {
+                        return;
+                    }
                 } catch (TimeoutException quiet) {
                     // a quiet day is not a lost connection: the loop below decides how long silence may last
                 } catch (IOException e) {
-                    inbox.add(e);
+                    hand(inbox, e, stopped);
                     return;
                 }
             }
@@ -110,9 +115,7 @@ public final class SessionClient {
                     member.checkGaps(now);
                     Duration allowed = silence.apply(member.party());
                     if ((next != null || Duration.between(lastHeard, now).compareTo(allowed) >= 0) && !member.isDone()) {
-                        return new Run(new Outcome(false, member.problem(), Optional.of("the host was silent for "
-                                + allowed.toSeconds() + " s while awaiting " + member.party().awaiting() + " (step "
-                                + member.party().nextStep() + ")")), false);
+                        return silent(member, allowed);
                     }
                     continue;
                 }
@@ -121,11 +124,17 @@ public final class SessionClient {
                     return new Run(new Outcome(false, member.problem(), Optional.of(e.getMessage() == null
                             ? e.getClass().getSimpleName() : e.getMessage())), true);
                 }
-                lastHeard = now;
+                int misfits = member.misfits();
                 for (byte[] out : member.onFrame((byte[]) next, now)) {
                     host.send(out);
                 }
                 member.checkGaps(now);
+                if (member.misfits() == misfits) {
+                    lastHeard = now;
+                } else if (Duration.between(lastHeard, now).compareTo(silence.apply(member.party())) >= 0
+                        && !member.isDone()) {
+                    return silent(member, silence.apply(member.party())); // misfits are not news: the silence ran on
+                }
             }
             return new Run(new Outcome(member.problem().isEmpty(), member.problem(), Optional.empty()), false);
         } catch (IOException e) {
@@ -137,7 +146,31 @@ public final class SessionClient {
             Thread.currentThread().interrupt();
             return new Run(new Outcome(false, member.problem(), Optional.of("interrupted")), false);
         } finally {
+            stopped.set(true);
             host.close();
+        }
+    }
+
+    private static Run silent(SessionMember member, Duration allowed) {
+        return new Run(new Outcome(false, member.problem(), Optional.of("the host was silent for "
+                + allowed.toSeconds() + " s while awaiting " + member.party().awaiting() + " (step "
+                + member.party().nextStep() + ")")), false);
+    }
+
+    /** How many frames the reader may hold for the player before it stops reading from the host. */
+    private static final int INBOX = 1024;
+
+    /** Hands {@code item} to the player, waiting while the inbox is full; false if the run has ended meanwhile. */
+    private static boolean hand(BlockingQueue<Object> inbox, Object item, AtomicBoolean stopped) {
+        try {
+            while (!inbox.offer(item, 100, TimeUnit.MILLISECONDS)) {
+                if (stopped.get()) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (InterruptedException e) {
+            return false;
         }
     }
 }

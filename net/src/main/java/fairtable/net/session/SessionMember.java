@@ -44,7 +44,13 @@ import java.util.TreeMap;
  *   <li>a position the host has placed (seen in someone's ack, or in a later delivery) that has not reached
  *       this player within {@code patience} is {@link HostProblem.Withheld}.</li>
  * </ul>
- * The game must let only one player act at a time (the protocols' scripts name who speaks next; when any
+ * A delivered message that does not fit the party's chain (another session, another place: its refusal
+ * {@linkplain ProtocolViolation#provesNothing proves nothing}) does not stop the player: it is noted in
+ * {@link #observations()} and logged, kept as evidence in the party's {@link Party#rejected()} (the first
+ * {@link PartyRunner#KEPT_MISFITS}; later ones are dropped unkept), not acknowledged, and the player goes on
+ * waiting for the genuine message. A refusal that names a player stops it with {@link HostProblem.Violation}.
+ *
+ * <p>The game must let only one player act at a time (the protocols' scripts name who speaks next; when any
  * player may start an operation, the game layer designates one): if two act at once, the host places one
  * and refuses the other, and the refused player stops with {@link HostProblem.Collision}.
  */
@@ -66,6 +72,9 @@ public final class SessionMember {
     private final TreeMap<Long, Clue> missing = new TreeMap<>();
     private final List<String> observations = new ArrayList<>();
     private HostProblem problem;
+    /** Delivered messages refused because they do not fit the chain, kept or dropped. */
+    private int misfits;
+    private boolean droppingNoted;
 
     private record Clue(Instant since, Receipt proof, String witness) {}
 
@@ -234,11 +243,26 @@ public final class SessionMember {
             problem = new HostProblem.Forged(e, receipt);
             return;
         }
+        if (misfitsKept() >= PartyRunner.KEPT_MISFITS && doesNotFit(e)) {
+            misfits++;
+            if (!droppingNoted) {
+                droppingNoted = true;
+                note("more than " + PartyRunner.KEPT_MISFITS + " delivered messages did not fit the game; further ones"
+                        + " are dropped without being kept or noted");
+            }
+            return;
+        }
         List<Envelope> replies;
         try {
             replies = new ArrayList<>(party.receive(e));
         } catch (ProtocolViolation v) {
-            problem = new HostProblem.Violation(v);
+            if (!v.provesNothing()) {
+                problem = new HostProblem.Violation(v);
+                return;
+            }
+            misfits++; // kept by the party; not acknowledged, since it is not this game's message there
+            note(v.getMessage() + " (delivered as #" + e.seq() + "; kept as evidence; still awaiting "
+                    + party.awaiting() + ")");
             return;
         }
         placed(receipt, out);
@@ -250,6 +274,22 @@ public final class SessionMember {
         if (party.failure().isPresent() && problem == null) {
             problem = new HostProblem.Violation(party.failure().get());
         }
+    }
+
+    private void note(String line) {
+        observations.add(line);
+        PartyRunner.WARNINGS.accept(name + ": " + line);
+    }
+
+    /** How many refused messages that prove nothing the party keeps (its snapshot keeps them across a rejoin). */
+    private long misfitsKept() {
+        return party.rejected().stream().filter(r -> r.reason().provesNothing()).count();
+    }
+
+    /** Whether {@code e} does not fit the head of the party's chain: the party's refusal of it would prove nothing. */
+    private boolean doesNotFit(Envelope e) {
+        Transcript t = party.transcript();
+        return t.established() && t.misfitAt(e, t.size()) != null;
     }
 
     /** Records the host's receipt for a position this player holds, acknowledges it, and checks it against others'. */
@@ -360,7 +400,15 @@ public final class SessionMember {
         return welcome == null ? Optional.empty() : Optional.of(welcome.host());
     }
 
-    /** Irregularities that were tolerated (early deliveries, invalid acknowledgements). */
+    /**
+     * How many delivered messages were refused because they do not fit the chain (kept as evidence or dropped): a
+     * runner does not count them as hearing from the host.
+     */
+    public int misfits() {
+        return misfits;
+    }
+
+    /** Irregularities that were tolerated (early deliveries, invalid acknowledgements, messages that do not fit). */
     public List<String> observations() {
         return List.copyOf(observations);
     }
