@@ -1,0 +1,141 @@
+package fairtable.protocol.patent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Hello;
+import fairtable.protocol.transcript.TranscriptFile;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Alice, dishonest, writes evidence files of her own (docs/evidence.md) out of Bob's genuinely signed messages, of
+ * this game or of another one with the same keys, to make an audit convict him. Whatever she lists as refused, in
+ * any order and as often as she likes, the audit must say exactly what the transcript part says alone.
+ */
+class PatentEvidenceAttackTest {
+    private static final PatentParameters PARAMS = new PatentParameters(PatentMode.RISTRETTO, 12, 3);
+
+    private static AuditVerdict audit(List<Envelope> transcript, List<Envelope> refused) {
+        return Auditor.audit(new TranscriptFile.Contents(transcript, refused));
+    }
+
+    private static List<Envelope> honestGame(long seed) throws Exception {
+        Table table = new Table(PARAMS, seed).deal();
+        table.finish();
+        return table.bob.transcript().envelopes();
+    }
+
+    /** Another whole game between the same two keys, with fresh randomness (so fresh hellos and session). */
+    private static List<Envelope> anotherGameWithTheSameKeys(long seed, long otherSeed) throws Exception {
+        Table keys = new Table(PARAMS, seed);
+        SplittableRandom random = new SplittableRandom(otherSeed);
+        PatentParty alice = PatentParty.create(PARAMS, 0, "alice", keys.aliceKey, random.split());
+        PatentParty bob = PatentParty.create(PARAMS, 1, "bob", keys.bobKey, random.split());
+        List<Envelope> queue = new ArrayList<>(alice.start());
+        boolean revealed = false;
+        while (!queue.isEmpty()) {
+            List<Envelope> next = new ArrayList<>();
+            for (Envelope e : queue) {
+                next.addAll((e.sender() == 0 ? bob : alice).receive(e));
+            }
+            queue = next;
+            if (queue.isEmpty() && !revealed) {
+                revealed = true;
+                queue = new ArrayList<>(alice.reveal());
+            }
+        }
+        return bob.transcript().envelopes();
+    }
+
+    /** The places of Bob's messages after the hellos. */
+    private static List<Integer> bobsPlaces(List<Envelope> transcript) {
+        List<Integer> places = new ArrayList<>();
+        for (int i = 2; i < transcript.size(); i++) {
+            if (transcript.get(i).sender() == 1) {
+                places.add(i);
+            }
+        }
+        return places;
+    }
+
+    @Test
+    void bobsAcceptedMessagesListedAsRefusedAtTheirOwnPlacesProveNothing() throws Exception {
+        List<Envelope> game = honestGame(61);
+        String alone = audit(game, List.of()).line();
+        assertThat(alone).startsWith("VERIFIED: ");
+        for (int i : bobsPlaces(game)) {
+            assertThat(audit(game, List.of(game.get(i), game.get(i))).line()).as("message %d", i).isEqualTo(alone);
+        }
+        // Every message of the game, twice, backwards, in the refused part.
+        List<Envelope> everything = new ArrayList<>(game);
+        everything.addAll(game);
+        Collections.reverse(everything);
+        assertThat(audit(game, everything).line()).isEqualTo(alone);
+    }
+
+    @Test
+    void aTranscriptCutJustBeforeBobsMessageWithThatMessageRefusedSaysWhatTheCutTranscriptSays() throws Exception {
+        List<Envelope> game = honestGame(62);
+        for (int i : bobsPlaces(game)) {
+            List<Envelope> cut = game.subList(0, i);
+            String alone = audit(cut, List.of()).line();
+            // His message at the next place (its seq is the size of the cut transcript): valid there, it proves nothing.
+            assertThat(audit(cut, List.of(game.get(i))).line()).as("cut at %d", i).isEqualTo(alone);
+            // Every later message too, each at a place after the end of the cut transcript, in reverse order.
+            List<Envelope> rest = new ArrayList<>(game.subList(i, game.size()));
+            Collections.reverse(rest);
+            rest.addAll(rest);
+            assertThat(audit(cut, rest).line()).as("cut at %d, the rest refused", i).isEqualTo(alone);
+        }
+    }
+
+    @Test
+    void bobsMessagesAndHellosOfAnotherGameWithTheSameKeysProveNothing() throws Exception {
+        List<Envelope> game = honestGame(63);
+        List<Envelope> other = anotherGameWithTheSameKeys(63, 64);
+        assertThat(audit(other, List.of()).line()).startsWith("VERIFIED: ");
+        assertThat(other.get(1).sender()).isEqualTo(1);
+        String alone = audit(game, List.of()).line();
+        assertThat(audit(game, other).line()).isEqualTo(alone);
+        for (int i : bobsPlaces(game)) {
+            List<Envelope> cut = game.subList(0, i);
+            assertThat(audit(cut, other).line()).isEqualTo(audit(cut, List.of()).line());
+        }
+    }
+
+    /**
+     * Hellos in the transcript part, placed by Alice: Bob's genuine hello before hers, Bob's hello of another game
+     * after hers, or a line in Bob's name and key whose signature is garbage. None is a statement Bob signed for that
+     * place, so, like any other line off the chain, each must fail the file and convict nobody.
+     */
+    @Disabled("hole open: before the session exists, the Auditor names the seat of a hello line off the chain")
+    @Test
+    void bobsHellosPlacedOffTheChainByAliceConvictNobody() throws Exception {
+        List<Envelope> game = honestGame(65);
+        List<Envelope> other = anotherGameWithTheSameKeys(65, 66);
+        Envelope alices = game.get(0);
+        Envelope bobs = game.get(1);
+        Envelope forged = Envelope.of(bobs.session(), bobs.seq(), bobs.prev(), bobs.sender(), bobs.step(), bobs.type(),
+                bobs.body(), new byte[64]);
+        List<List<Envelope>> files = List.of(
+                List.of(bobs, alices),
+                List.of(alices, other.get(1)),
+                List.of(alices, forged),
+                List.of(alices, bobs, bobs));
+        for (List<Envelope> hellos : files) {
+            List<Envelope> file = new ArrayList<>(hellos);
+            file.addAll(game.subList(2, game.size()));
+            AuditVerdict verdict = audit(file, List.of());
+            assertThat(verdict.verified()).isFalse();
+            assertThat(verdict.failure().party()).as(verdict.line()).isEmpty();
+            assertThat(verdict.line()).contains("it proves nothing against");
+        }
+    }
+}
