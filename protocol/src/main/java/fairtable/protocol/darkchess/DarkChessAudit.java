@@ -67,6 +67,7 @@ public final class DarkChessAudit implements ProtocolAudit {
 
     private AuditVerdict run(Transcript transcript, List<Envelope> refused) throws ProtocolViolation {
         DarkChessParameters params = ProtocolAudit.parameters(transcript, DarkChessParameters::fromBytes);
+        ProtocolAudit.requireTwoPlayers(transcript);
         ObliviousTransfer ot = params.otMode().scheme(params.andosModulusBits());
         List<String> names = List.of(transcript.nameOf(0), transcript.nameOf(1));
         List<PlyLog> plies = new ArrayList<>();
@@ -105,7 +106,7 @@ public final class DarkChessAudit implements ProtocolAudit {
                     }
                     case DarkChessMessages.REPLY -> {
                         Reply m = DarkChessMessages.parseReply(e.body());
-                        PlyLog log = plies.get(plies.size() - 1);
+                        PlyLog log = lastPly(plies, e, who);
                         log.commitments[s] = m.commitment();
                         log.commitIndex[s] = commits[s]++;
                         log.setups.set(s, m.setups());
@@ -115,9 +116,13 @@ public final class DarkChessAudit implements ProtocolAudit {
                     }
                     case DarkChessMessages.ROUND -> {
                         Round m = DarkChessMessages.parseRound(e.body());
-                        PlyLog log = plies.get(plies.size() - 1);
+                        PlyLog log = lastPly(plies, e, who);
                         if (m.answer() != null) {
                             Batch b = outstanding[1 - s];
+                            if (b == null) {
+                                // A signed chain in an order no party plays (a seat refuses it live): its signer's.
+                                throw new ProtocolViolation(e.step(), who, "answers a query that was not asked");
+                            }
                             log.batches.add(new Batch(b.querier(), b.phase(), b.query(), m.answer(), b.step()));
                             outstanding[1 - s] = null;
                         }
@@ -278,6 +283,14 @@ public final class DarkChessAudit implements ProtocolAudit {
         } catch (MalformedMessageException m) {
             throw new ProtocolViolation(e.step(), signer, "malformed " + e.type() + ": " + m.getMessage());
         }
+    }
+
+    /** The ply a reply or round belongs to; one before any move is its signer's (a seat refuses it live). */
+    private static PlyLog lastPly(List<PlyLog> plies, Envelope e, String who) throws ProtocolViolation {
+        if (plies.isEmpty()) {
+            throw new ProtocolViolation(e.step(), who, "sent '" + e.type() + "' before any move");
+        }
+        return plies.get(plies.size() - 1);
     }
 
     private static Batch batch(int querier, Query q, int step) {
