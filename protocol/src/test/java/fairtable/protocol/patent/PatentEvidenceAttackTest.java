@@ -3,6 +3,7 @@ package fairtable.protocol.patent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.patent.PatentMessage.Draw;
 import fairtable.protocol.audit.Auditor;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Hello;
@@ -137,5 +138,50 @@ class PatentEvidenceAttackTest {
             assertThat(verdict.failure().party()).as(verdict.line()).isEmpty();
             assertThat(verdict.line()).contains("it proves nothing against");
         }
+    }
+
+    /** Bob's head as Alice's next message, over {@code body}, signed by {@code key} (Alice's own, or a forger's). */
+    private static Envelope atBobsHead(PatentParty bob, fairtable.crypto.sign.SigningKey key, byte[] body) {
+        List<Envelope> t = bob.transcript().envelopes();
+        return Envelope.sign(key, bob.transcript().sessionId(), t.size(), t.get(t.size() - 1).hash(), 0,
+                bob.nextStep(), Draw.TYPE, body);
+    }
+
+    private static byte[] garbage(int i) {
+        return new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) (i >> 8), (byte) i};
+    }
+
+    /**
+     * A flood of refused messages at Bob, who waits on after each: forgeries in Alice's name, then Alice's own signed
+     * garbage at his head (each a cheat, refused live naming her). His kept evidence stays bounded, the flood of
+     * forgeries does not crowd out her conviction, and his file still convicts her as the first refusal did live.
+     */
+    @Test
+    void aFloodOfRefusedMessagesKeepsBoundedEvidenceThatStillConvicts() throws Exception {
+        Table table = new Table(PARAMS, 67).deal();
+        PatentParty bob = table.bob;
+        fairtable.crypto.sign.SigningKey forger = Table.key(new SplittableRandom(68));
+        int size = bob.transcript().size();
+        for (int i = 0; i < 600; i++) {
+            Envelope forged = atBobsHead(bob, forger, garbage(i));
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> bob.receive(forged))
+                    .isInstanceOfSatisfying(fairtable.protocol.ProtocolViolation.class, v -> assertThat(v.provesNothing()).isTrue());
+        }
+        fairtable.protocol.ProtocolViolation[] first = new fairtable.protocol.ProtocolViolation[1];
+        for (int i = 0; i < 600; i++) {
+            Envelope cheat = atBobsHead(bob, table.aliceKey, garbage(i));
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> bob.receive(cheat))
+                    .isInstanceOfSatisfying(fairtable.protocol.ProtocolViolation.class, v -> {
+                        assertThat(v.party()).isEqualTo("alice");
+                        if (first[0] == null) {
+                            first[0] = v;
+                        }
+                    });
+        }
+        assertThat(bob.transcript().size()).isEqualTo(size);
+        assertThat(bob.rejected()).hasSizeLessThanOrEqualTo(fairtable.protocol.RefusedMessages.UNATTRIBUTED
+                + 2 * fairtable.protocol.RefusedMessages.PER_SEAT);
+        List<Envelope> refused = bob.rejected().stream().map(r -> r.envelope()).toList();
+        assertThat(audit(bob.transcript().envelopes(), refused).line()).isEqualTo("FAILED: " + first[0].getMessage());
     }
 }
