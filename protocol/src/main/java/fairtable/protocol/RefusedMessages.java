@@ -27,7 +27,7 @@ public final class RefusedMessages {
     private final Map<Integer, Integer> bySeat = new HashMap<>();
     private int unattributed;
 
-    /** Keeps {@code e}, refused for {@code v} at the head of {@code transcript} (unchanged by the refusal), if in bounds. */
+    /** Keeps {@code e}, refused for {@code v} at the head of {@code transcript} (unchanged by it), within bounds. */
     public void keep(Transcript transcript, Envelope e, ProtocolViolation v) {
         boolean attributable = !v.provesNothing() && transcript.established()
                 && transcript.misfitAt(e, transcript.size()) == null;
@@ -36,7 +36,7 @@ public final class RefusedMessages {
         }
     }
 
-    /** Refusals restored from a snapshot, kept as they were; they count against the bound of those that convict nobody. */
+    /** Refusals restored from a snapshot, kept as they were; they count against the bound of the unattributed. */
     public void restore(List<Rejected> restored) {
         kept.addAll(restored);
         unattributed += restored.size();
