@@ -194,4 +194,59 @@ class PatentEvidenceAttackTest {
         List<Envelope> refused = bob.rejected().stream().map(r -> r.envelope()).toList();
         assertThat(audit(bob.transcript().envelopes(), refused).line()).isEqualTo("FAILED: " + first[0].getMessage());
     }
+
+    /**
+     * Alice, at her turn, sends Bob only cheats signed off the chain (a wrong previous hash, a wrong number): each proves
+     * nothing and Bob waits on, but she does not escape blame: his file names her as the seat that fell silent.
+     */
+    @Test
+    void cheatsSignedOffTheChainLeaveTheCheaterNamedAsSilent() throws Exception {
+        Table table = new Table(PARAMS, 69);
+        boolean[] cheated = new boolean[1];
+        table.wire = e -> {
+            if (e.sender() == 0 && e.type().equals(PatentMessage.Deal3.TYPE)) {
+                cheated[0] = true;
+                for (Envelope fake : List.of(fairtable.protocol.EvidenceRule.garbledAfterAnotherMessage(table.aliceKey, e),
+                        fairtable.protocol.EvidenceRule.garbledOneNumberOn(table.aliceKey, e))) {
+                    assertThatThrownBy(() -> table.bob.receive(fake)).isInstanceOfSatisfying(ProtocolViolation.class,
+                            v -> assertThat(v.provesNothing()).isTrue());
+                }
+                return null; // and never the genuine step 3
+            }
+            return e;
+        };
+        table.deal();
+        assertThat(cheated[0]).isTrue();
+        List<Envelope> refused = table.bob.rejected().stream().map(r -> r.envelope()).toList();
+        assertThat(refused).hasSize(2);
+        assertThat(audit(table.bob.transcript().envelopes(), refused).line()).isEqualTo("FAILED: step 3, party alice: the"
+                + " transcript ends here: alice did not send step 3 (" + table.bob.awaiting() + ")");
+    }
+
+    /**
+     * Whoever holds both keys signs any chain of a game's messages, dropped, repeated and shuffled, and lists any of
+     * them as refused: the audit answers each file with a verdict, never an exception.
+     */
+    @Test
+    void everyReorderedChainOfAGamesMessagesGetsAVerdict() throws Exception {
+        Table table = new Table(PARAMS, 70).deal().finish();
+        SigningKey[] keys = {table.aliceKey, table.bobKey};
+        List<Envelope> game = table.bob.transcript().envelopes();
+        List<Envelope> later = game.subList(2, game.size());
+        SplittableRandom random = new SplittableRandom(71);
+        for (int trial = 0; trial < 150; trial++) {
+            List<Envelope> file = new ArrayList<>(game.subList(0, 2));
+            int length = random.nextInt(later.size() * 2 + 1);
+            for (int i = 0; i < length; i++) {
+                Envelope e = later.get(random.nextInt(later.size()));
+                Envelope last = file.get(file.size() - 1);
+                int step = random.nextInt(3) == 0 ? random.nextInt(14) : e.step();
+                file.add(Envelope.sign(keys[e.sender()], e.session(), file.size(), last.hash(), e.sender(), step,
+                        e.type(), e.body()));
+            }
+            int cut = 2 + random.nextInt(file.size() - 1);
+            AuditVerdict verdict = audit(file.subList(0, cut), new ArrayList<>(file.subList(cut, file.size())));
+            assertThat(verdict.line()).as("trial %d", trial).startsWith(verdict.verified() ? "VERIFIED: " : "FAILED: ");
+        }
+    }
 }
