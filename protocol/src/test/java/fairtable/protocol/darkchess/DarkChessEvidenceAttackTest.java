@@ -16,6 +16,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Predicate;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -156,5 +157,27 @@ class DarkChessEvidenceAttackTest {
             AuditVerdict verdict = audit(transcript, refused);
             assertThat(verdict.line()).as("trial %d", trial).startsWith(verdict.verified() ? "VERIFIED: " : "FAILED: ");
         }
+    }
+
+    /**
+     * White, dishonest, cuts her transcript just before Black's genuine first round and lists that round as refused.
+     * It was valid there, so by the rule it proves nothing and the file should say what the cut transcript says
+     * ("step 4, party white: the transcript ends before this player revealed its secrets"); instead the audit says
+     * "step 5, party black: the game stopped here: white refused its round", as docs/evidence.md describes for a
+     * refusal it cannot check: White can frame Black so, or at least move the blame from herself to him.
+     */
+    @Disabled("hole open by design (docs/evidence.md, Dark chess): a valid message refused at the end of a cut"
+            + " transcript names its signer")
+    @Test
+    void blacksGenuineRoundListedAsRefusedAtTheEndOfACutTranscriptProvesNothing() throws Exception {
+        SplittableRandom random = new SplittableRandom(81);
+        SigningKey[] keys = {key(random), key(random)};
+        List<Envelope> game = game(keys[0], keys[1], 82);
+        int at = 2;
+        while (!(game.get(at).sender() == 1 && game.get(at).type().equals(DarkChessMessages.ROUND))) {
+            at++;
+        }
+        List<Envelope> cut = game.subList(0, at);
+        assertThat(audit(cut, List.of(game.get(at))).line()).isEqualTo(audit(cut, List.of()).line());
     }
 }
