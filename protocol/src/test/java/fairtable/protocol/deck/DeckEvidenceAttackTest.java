@@ -86,4 +86,32 @@ class DeckEvidenceAttackTest {
         assertThat(Auditor.audit(new TranscriptFile.Contents(bob.transcript().envelopes(), refused)).line())
                 .startsWith("FAILED: step " + attack.toAlice.step() + ", party carol: ");
     }
+
+    /**
+     * Whoever holds every seat's key signs any chain of a deal's messages, dropped, repeated and shuffled, and lists any
+     * of them as refused: the audit answers each file with a verdict, never an exception.
+     */
+    @Test
+    void everyReorderedChainOfADealsMessagesGetsAVerdict() throws Exception {
+        DeckTable table = new DeckTable(3, 6, 93).shuffle();
+        table.pump(table.seat(0).dealEach(1));
+        List<Envelope> game = table.seat(1).transcript().envelopes();
+        List<Envelope> later = game.subList(3, game.size());
+        SplittableRandom random = new SplittableRandom(94);
+        for (int trial = 0; trial < 60; trial++) {
+            List<Envelope> file = new ArrayList<>(game.subList(0, 3));
+            int length = random.nextInt(later.size() * 2 + 1);
+            for (int i = 0; i < length; i++) {
+                Envelope e = later.get(random.nextInt(later.size()));
+                Envelope last = file.get(file.size() - 1);
+                int step = random.nextInt(3) == 0 ? random.nextInt(game.size() + 2) : e.step();
+                file.add(Envelope.sign(table.keys.get(e.sender()), e.session(), file.size(), last.hash(), e.sender(),
+                        step, e.type(), e.body()));
+            }
+            int cut = 3 + random.nextInt(file.size() - 2);
+            List<Envelope> refused = new ArrayList<>(file.subList(cut, file.size()));
+            String line = Auditor.audit(new TranscriptFile.Contents(file.subList(0, cut), refused)).line();
+            assertThat(line).as("trial %d", trial).matches("(VERIFIED|FAILED): .+");
+        }
+    }
 }
