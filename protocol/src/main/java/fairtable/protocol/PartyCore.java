@@ -9,9 +9,7 @@ import fairtable.protocol.wire.Decoder;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -32,7 +30,7 @@ public final class PartyCore {
     private final String name;
     private final SigningKey key;
     private final Transcript transcript = new Transcript();
-    private final List<Rejected> rejected = new ArrayList<>();
+    private final RefusedMessages rejected = new RefusedMessages();
     private ProtocolViolation failure;
 
     public PartyCore(int seat, String name, SigningKey key) {
@@ -76,7 +74,7 @@ public final class PartyCore {
 
     /** The refused messages and why, read-only. */
     public List<Rejected> rejected() {
-        return Collections.unmodifiableList(rejected);
+        return rejected.list();
     }
 
     public Optional<ProtocolViolation> failure() {
@@ -107,7 +105,7 @@ public final class PartyCore {
         try {
             return receiver.receive(e);
         } catch (ProtocolViolation v) {
-            rejected.add(new Rejected(e, v));
+            rejected.keep(transcript, e, v);
             throw v;
         }
     }
@@ -256,7 +254,7 @@ public final class PartyCore {
     /** The accepted messages, then the refused ones with their reasons. */
     public void writeHistory(WireWriter w) {
         PartySnapshots.writeMessages(w, transcript.envelopes());
-        PartySnapshots.writeRefused(w, rejected);
+        PartySnapshots.writeRefused(w, rejected.list());
     }
 
     /**
@@ -274,7 +272,7 @@ public final class PartyCore {
         } catch (ProtocolViolation v) {
             throw new MalformedMessageException("the snapshot's transcript does not replay: " + v.getMessage());
         }
-        rejected.addAll(refused);
+        rejected.restore(refused);
     }
 
     /**

@@ -27,7 +27,8 @@ public final class Auditor {
     public static AuditVerdict audit(TranscriptFile.Contents contents) {
         Transcript transcript = new Transcript();
         for (Envelope e : contents.messages()) {
-            Transcript.Misfit misfit = transcript.established() ? transcript.misfitAt(e, transcript.size()) : null;
+            Transcript.Misfit misfit = transcript.established() ? transcript.misfitAt(e, transcript.size())
+                    : transcript.helloMisfit(e);
             if (misfit != null) {
                 // Whoever wrote the file put it there: like a refused message that does not fit, it convicts nobody.
                 return AuditVerdict.failed(ProtocolViolation.provingNothing(e.step(), "message " + transcript.size()

@@ -67,6 +67,7 @@ public final class DarkChessAudit implements ProtocolAudit {
 
     private AuditVerdict run(Transcript transcript, List<Envelope> refused) throws ProtocolViolation {
         DarkChessParameters params = ProtocolAudit.parameters(transcript, DarkChessParameters::fromBytes);
+        ProtocolAudit.requireTwoPlayers(transcript);
         ObliviousTransfer ot = params.otMode().scheme(params.andosModulusBits());
         List<String> names = List.of(transcript.nameOf(0), transcript.nameOf(1));
         List<PlyLog> plies = new ArrayList<>();

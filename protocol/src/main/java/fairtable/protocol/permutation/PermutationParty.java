@@ -8,6 +8,7 @@ import fairtable.protocol.Party;
 import fairtable.protocol.PartyCore;
 import fairtable.protocol.PartySnapshots;
 import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.RefusedMessages;
 import fairtable.protocol.permutation.PermutationMessage.Accusation;
 import fairtable.protocol.permutation.PermutationMessage.Commitments;
 import fairtable.protocol.permutation.PermutationMessage.Factor;
@@ -64,7 +65,7 @@ public final class PermutationParty implements Party {
 
     private final Transcript transcript = new Transcript();
     private PermutationObserver observer;
-    private final List<Rejected> rejected = new ArrayList<>();
+    private final RefusedMessages rejected = new RefusedMessages();
 
     // Secrets: the own permutation A_i, the sealing key, the commitment nonces, the halves of A_N handed to
     // this seat.
@@ -148,7 +149,7 @@ public final class PermutationParty implements Party {
             learn(event, content);
             return act();
         } catch (ProtocolViolation v) {
-            rejected.add(new Rejected(e, v));
+            rejected.keep(transcript, e, v);
             throw v;
         }
     }
@@ -529,7 +530,7 @@ public final class PermutationParty implements Party {
 
     @Override
     public List<Rejected> rejected() {
-        return Collections.unmodifiableList(rejected);
+        return rejected.list();
     }
 
     // ---- Serialisation: the secrets plus the messages; everything else is rebuilt by replaying them. ----
@@ -548,7 +549,7 @@ public final class PermutationParty implements Party {
             w.blob(pair[0].toBytes()).blob(pair[1].toBytes());
         }
         PartySnapshots.writeMessages(w, transcript.envelopes());
-        PartySnapshots.writeRefused(w, rejected);
+        PartySnapshots.writeRefused(w, rejected.list());
         return w.toBytes();
     }
 
@@ -620,7 +621,7 @@ public final class PermutationParty implements Party {
                 p.observer.apply(event);
                 p.learn(event, content);
             }
-            p.rejected.addAll(refused);
+            p.rejected.restore(refused);
         } catch (ProtocolViolation v) {
             throw new MalformedMessageException("the snapshot's transcript does not replay: " + v.getMessage());
         }

@@ -124,6 +124,40 @@ public final class Transcript {
         return null;
     }
 
+    /**
+     * The same test for the next message before the session exists, where a hello is due: why {@code e} cannot stand
+     * there, or null when it can: a readable hello, signed by the key it names, numbered and chained as the next
+     * message. Anyone can write a line that is not, so it proves nothing; what else a hello that is may break (its
+     * step, seat or game, a name or key used twice) its signer signed there, and {@link #check} names it.
+     */
+    public Misfit helloMisfit(Envelope e) {
+        if (established()) {
+            throw new IllegalStateException("the session is established: no hello is due");
+        }
+        Hello hello;
+        try {
+            hello = Hello.TYPE.equals(e.type()) ? Hello.fromBytes(e.body()) : null;
+        } catch (MalformedMessageException ex) {
+            hello = null;
+        }
+        if (hello == null) {
+            return new Misfit("a message from seat " + e.sender() + " that is not a readable hello", "anyone");
+        }
+        String name = hello.name();
+        if (!e.isSignedBy(hello.key())) {
+            return new Misfit("a hello in " + name + "'s name with a bad signature", name);
+        }
+        String signed = "a hello signed by " + name;
+        if (e.seq() != envelopes.size()) {
+            return new Misfit(signed + " as number " + e.seq() + " (number " + envelopes.size() + " was due)", name);
+        }
+        if (!Arrays.equals(e.prev(), head())) {
+            return new Misfit(signed + (envelopes.isEmpty() ? " that does not open the chain"
+                    : " that does not follow message " + (envelopes.size() - 1)), name);
+        }
+        return null;
+    }
+
     /** Checks and records {@code e}. */
     public void append(Envelope e) throws ProtocolViolation {
         Hello hello = e == checked ? checkedHello : verify(e);

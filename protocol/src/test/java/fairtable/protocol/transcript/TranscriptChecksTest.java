@@ -23,6 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
  * it, with the same reason and the same party named.
  */
 class TranscriptChecksTest {
+    /** How the audit judges a first line that is no readable hello: whoever wrote the file put it there. */
+    private static final String NOT_A_HELLO = "FAILED: step 0: message 0 of the transcript is a message from seat 0 that"
+            + " is not a readable hello, so the file is not one signed chain; it proves nothing against anyone";
+
     @TempDir
     Path dir;
 
@@ -57,6 +61,14 @@ class TranscriptChecksTest {
      * append, leaves the transcript as it was, and makes the audit of a file holding it fail the same way.
      */
     private void assertRefused(Transcript before, Envelope bad, String expected) throws Exception {
+        assertRefused(before, bad, expected, "FAILED: " + expected);
+    }
+
+    /**
+     * As above, but the audit of the file says {@code audited}: a hello line that does not fit the file convicts
+     * nobody there (docs/evidence.md), while the live transcript names the seat the hello claims.
+     */
+    private void assertRefused(Transcript before, Envelope bad, String expected, String audited) throws Exception {
         Transcript live = replay(before);
         assertThatThrownBy(() -> live.check(bad)).isInstanceOf(ProtocolViolation.class).hasMessage(expected);
         assertThatThrownBy(() -> live.append(bad)).isInstanceOf(ProtocolViolation.class).hasMessage(expected);
@@ -66,7 +78,7 @@ class TranscriptChecksTest {
         file.add(bad);
         Path path = dir.resolve("transcript.jsonl");
         TranscriptFile.write(path, file, List.of());
-        assertThat(Auditor.audit(TranscriptFile.read(path)).line()).isEqualTo("FAILED: " + expected);
+        assertThat(Auditor.audit(TranscriptFile.read(path)).line()).isEqualTo(audited);
     }
 
     /**
@@ -122,7 +134,9 @@ class TranscriptChecksTest {
         Envelope bobHello = Envelope.sign(bobKey, NO_SESSION, 1, NO_SESSION, 1, 0, Hello.TYPE,
                 hello(1, "bob", bobKey).toBytes());
         assertRefused(t, bobHello,
-                "step 0, party at seat 1: the message does not follow the previous one (hash chain broken)");
+                "step 0, party at seat 1: the message does not follow the previous one (hash chain broken)",
+                "FAILED: step 0: message 1 of the transcript is a hello signed by bob that does not follow message 0,"
+                        + " so the file is not one signed chain; it proves nothing against bob");
     }
 
     @Test
@@ -189,7 +203,7 @@ class TranscriptChecksTest {
     @Test
     void theFirstMessageMustBeAHello() throws Exception {
         Envelope note = Envelope.sign(aliceKey, NO_SESSION, 0, NO_SESSION, 0, 0, "note", note("hi"));
-        assertRefused(new Transcript(), note, "step 0, party at seat 0: expected a hello, got note");
+        assertRefused(new Transcript(), note, "step 0, party at seat 0: expected a hello, got note", NOT_A_HELLO);
     }
 
     @Test
@@ -213,7 +227,8 @@ class TranscriptChecksTest {
         byte[] body = hello(0, "alice", aliceKey).toBytes();
         byte[] longer = java.util.Arrays.copyOf(body, body.length + 1);
         Envelope e = Envelope.sign(aliceKey, NO_SESSION, 0, NO_SESSION, 0, 0, Hello.TYPE, longer);
-        assertRefused(new Transcript(), e, "step 0, party at seat 0: malformed hello: 1 unexpected trailing bytes");
+        assertRefused(new Transcript(), e, "step 0, party at seat 0: malformed hello: 1 unexpected trailing bytes",
+                NOT_A_HELLO);
     }
 
     @Test
@@ -233,10 +248,15 @@ class TranscriptChecksTest {
     }
 
     private void assertSecondHelloRefused(Hello second, SigningKey signer, String expected) throws Exception {
+        assertSecondHelloRefused(second, signer, expected, "FAILED: " + expected);
+    }
+
+    private void assertSecondHelloRefused(Hello second, SigningKey signer, String expected, String audited)
+            throws Exception {
         Transcript t = new Transcript();
         t.seal(aliceKey, 0, 0, Hello.TYPE, hello(0, "alice", aliceKey).toBytes());
         Envelope e = Envelope.sign(signer, NO_SESSION, 1, t.head(), 1, 0, Hello.TYPE, second.toBytes());
-        assertRefused(t, e, expected);
+        assertRefused(t, e, expected, audited);
     }
 
     @Test
@@ -271,7 +291,9 @@ class TranscriptChecksTest {
 
     @Test
     void aHelloNotSignedByTheKeyItAnnouncesIsABadSignature() throws Exception {
-        assertSecondHelloRefused(hello(1, "bob", bobKey), malloryKey, "step 0, party bob: bad signature");
+        assertSecondHelloRefused(hello(1, "bob", bobKey), malloryKey, "step 0, party bob: bad signature",
+                "FAILED: step 0: message 1 of the transcript is a hello in bob's name with a bad signature, so the file"
+                        + " is not one signed chain; it proves nothing against bob");
     }
 
     @Test
