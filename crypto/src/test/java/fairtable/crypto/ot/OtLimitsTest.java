@@ -3,6 +3,7 @@ package fairtable.crypto.ot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -248,5 +249,78 @@ class OtLimitsTest {
         assertThat(fromLegacy).hasToString("GoldwasserMicaliKey[128-bit modulus]");
         assertThatThrownBy(() -> GoldwasserMicaliKey.generate(126, legacy)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("modulus size must be even and at least 128 bits, got 126");
+    }
+
+    // ---- a sender that has used every query number; trailing bytes after a length-prefixed field ----
+
+    @Test
+    void aRestoredSenderMayHaveUsedEveryQueryNumberButNoMore() {
+        ChouOrlandiTransfer scheme = new ChouOrlandiTransfer(4, 1);
+        byte[] state = scheme.newSender(items(4, 1), SESSION, new SplittableRandom(1)).state();
+        int nextOffset = 1 + 2 + 2 + 4 + SESSION.length + 32;
+
+        byte[] exhausted = withNextQueryIndex(state, nextOffset, MAX_QUERY_INDEX + 1);
+        assertThat(scheme.restoreSender(exhausted).state()).isEqualTo(exhausted);
+        assertThatThrownBy(() -> scheme.restoreSender(withNextQueryIndex(state, nextOffset, MAX_QUERY_INDEX + 2)))
+                .isInstanceOf(InvalidOtMessageException.class)
+                .hasMessage("Chou-Orlandi sender state: next query index 4294967297 out of range");
+        assertThatThrownBy(() -> scheme.restoreSender(withNextQueryIndex(state, nextOffset, -1)))
+                .isInstanceOf(InvalidOtMessageException.class)
+                .hasMessage("Chou-Orlandi sender state: next query index -1 out of range");
+    }
+
+    @Test
+    void aTrailingByteAfterTheLastFieldIsCountedInTheRefusal() {
+        ChouOrlandiTransfer chouOrlandi = new ChouOrlandiTransfer(4, 1);
+        OtSender sender = chouOrlandi.newSender(items(4, 1), SESSION, new SplittableRandom(1));
+        assertThatThrownBy(() -> chouOrlandi.newReceiver(withTrailingByte(sender.setupMessage()), SESSION,
+                new SplittableRandom(2))).isInstanceOf(InvalidOtMessageException.class)
+                .hasMessage("Chou-Orlandi setup: 1 trailing bytes");
+
+        AndosTransfer andos = new AndosTransfer(3, 1, 4, 512);
+        byte[] andosState = andos.newSender(key, items(3, 1), SESSION, new SplittableRandom(1)).state();
+        byte[] twoMore = Arrays.copyOf(andosState, andosState.length + 2);
+        assertThatThrownBy(() -> andos.restoreSender(twoMore)).isInstanceOf(InvalidOtMessageException.class)
+                .hasMessage("ANDOS sender state: 2 trailing bytes");
+    }
+
+    // ---- random residues ----
+
+    @Test
+    void randomResiduesCoverTheWholeRangeBelowTheModulus() {
+        SplittableRandom random = new SplittableRandom(9);
+        BigInteger modulus = key.modulus();
+        int highest = 0;
+        for (int i = 0; i < 64; i++) {
+            BigInteger r = GoldwasserMicaliKey.randomNonZeroBelow(modulus, random);
+            assertThat(r.signum()).isPositive();
+            assertThat(r).isLessThan(modulus);
+            highest = Math.max(highest, r.bitLength());
+        }
+        // 64 uniform draws below a 512-bit modulus: the top byte is zero in all of them with negligible probability.
+        assertThat(highest).isGreaterThan(504);
+    }
+
+    @Test
+    void theLastQueryNumberCanBeAskedAndAnsweredButNotOnePast() {
+        ChouOrlandiTransfer scheme = new ChouOrlandiTransfer(4, 1);
+        List<byte[]> items = items(4, 1);
+        OtSender fresh = scheme.newSender(items, SESSION, new SplittableRandom(1));
+        int nextOffset = 1 + 2 + 2 + 4 + SESSION.length + 32; // the same in both parties' states
+        OtSender sender = scheme.restoreSender(withNextQueryIndex(fresh.state(), nextOffset, MAX_QUERY_INDEX));
+        OtReceiver receiver = scheme.restoreReceiver(withNextQueryIndex(
+                scheme.newReceiver(fresh.setupMessage(), SESSION, new SplittableRandom(2)).state(), nextOffset,
+                MAX_QUERY_INDEX), new SplittableRandom(3));
+
+        assertThatThrownBy(() -> receiver.query(1, 2)).isInstanceOf(IllegalStateException.class)
+                .hasMessage("query numbering exhausted for this setup");
+        byte[] query = receiver.query(2);
+        // The same point announced as a batch of two from the last number: its second query would be number 2^32.
+        byte[] overflowing = Arrays.copyOf(query, query.length + 32);
+        overflowing[6] = 2;
+        System.arraycopy(query, 7, overflowing, 39, 32);
+        assertThatThrownBy(() -> sender.answer(overflowing)).isInstanceOf(InvalidOtMessageException.class)
+                .hasMessage("Chou-Orlandi query: query numbering overflows");
+        assertThat(receiver.finish(sender.answer(query))).containsExactly(items.get(2));
     }
 }
