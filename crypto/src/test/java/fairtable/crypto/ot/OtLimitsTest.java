@@ -323,4 +323,32 @@ class OtLimitsTest {
                 .hasMessage("Chou-Orlandi query: query numbering overflows");
         assertThat(receiver.finish(sender.answer(query))).containsExactly(items.get(2));
     }
+
+    @Test
+    void andosItemsThatUseEveryBitOfTheirBytesRoundTrip() {
+        // item bits = 8 × item length: no bit of the answer byte is beyond the item, so none may be refused for it.
+        AndosTransfer scheme = new AndosTransfer(3, 1, 8, 512);
+        List<byte[]> items = List.of(new byte[] {(byte) 0xa5}, new byte[] {(byte) 0xff}, new byte[] {0x5a});
+        OtSender sender = scheme.newSender(key, items, SESSION, new SplittableRandom(1));
+        OtReceiver receiver = scheme.newReceiver(sender.setupMessage(), SESSION, new SplittableRandom(2));
+        byte[] query = receiver.query(0, 1, 2, 1);
+        assertThat(receiver.finish(sender.answer(query))).containsExactly(items.get(0), items.get(1), items.get(2),
+                items.get(1));
+    }
+
+    @Test
+    void anAndosSenderWithoutAGivenKeyGeneratesOneOfTheSchemesSize() {
+        AndosTransfer scheme = new AndosTransfer(2, 1, 4, 128);
+        List<byte[]> items = List.of(new byte[] {3}, new byte[] {12});
+        OtSender sender = scheme.newSender(items, SESSION, new SplittableRandom(6));
+        OtReceiver receiver = scheme.newReceiver(sender.setupMessage(), SESSION, new SplittableRandom(7));
+        assertThat(receiver.finish(sender.answer(receiver.query(1, 0)))).containsExactly(items.get(1), items.get(0));
+    }
+
+    @Test
+    void anEmptySessionIdSurvivesASaveAndRestore() {
+        ChouOrlandiTransfer scheme = new ChouOrlandiTransfer(2, 1);
+        OtSender sender = scheme.newSender(items(2, 1), new byte[0], new SplittableRandom(1));
+        assertThat(scheme.restoreSender(sender.state()).state()).isEqualTo(sender.state());
+    }
 }
