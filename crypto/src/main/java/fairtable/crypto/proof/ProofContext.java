@@ -1,7 +1,5 @@
 package fairtable.crypto.proof;
 
-import java.util.Arrays;
-
 /**
  * What every Fiat–Shamir challenge is bound to besides the statement itself: the session, the hash of
  * the signed transcript so far, and the prover. A proof made under one context fails under any other,
@@ -59,16 +57,5 @@ public final class ProofContext {
         t.appendBytes("session-id", sessionId);
         t.appendBytes("transcript-hash", transcriptHash);
         t.appendBytes("prover-id", proverId);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof ProofContext other && Arrays.equals(sessionId, other.sessionId)
-                && Arrays.equals(transcriptHash, other.transcriptHash) && Arrays.equals(proverId, other.proverId);
-    }
-
-    @Override
-    public int hashCode() {
-        return 31 * (31 * Arrays.hashCode(sessionId) + Arrays.hashCode(transcriptHash)) + Arrays.hashCode(proverId);
     }
 }

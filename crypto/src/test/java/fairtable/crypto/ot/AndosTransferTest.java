@@ -358,6 +358,16 @@ class AndosTransferTest {
                 "fails at round 77");
     }
 
+    /** Round 0 is a round like any other: a proof that fails only there is refused too. */
+    @Test
+    void aProofFailingAtItsFirstRoundIsRejected() {
+        BigInteger[] proof = key.pseudoSquareProof();
+        proof[0] = proof[0].add(BigInteger.ONE);
+
+        assertSetupRejected(handMadeSetup(key.modulus(), key.pseudoSquare(), proof, honestZ(new SplittableRandom(15))),
+                "fails at round 0");
+    }
+
     private static BigInteger squareRoot(BigInteger residue) {
         BigInteger p = key.p();
         BigInteger q = key.q();

@@ -174,4 +174,65 @@ class ChouOrlandiKeyDerivationTest {
                     .isNotEqualTo(Arrays.copyOfRange(answerOne, at, at + LENGTH));
         }
     }
+
+    /** A sender restored from its own state with the next query number replaced. */
+    private static OtSender senderAtQuery(ChouOrlandiTransfer scheme, OtSender sender, byte[] session, long next) {
+        byte[] state = sender.state();
+        java.nio.ByteBuffer.wrap(state, 1 + 2 + 2 + 4 + session.length + 32, 8).putLong(next);
+        return scheme.restoreSender(state);
+    }
+
+    /** Item j of a one-query answer, opened with the documented pad for query point B at query number q. */
+    private static byte[] openedWithDocumentedPad(OtSender sender, byte[] session, byte[] answer, byte[] encodedB,
+            long query, int j, int length) throws Exception {
+        byte[] setup = sender.setupMessage();
+        byte[] encodedA = Arrays.copyOfRange(setup, setup.length - 32, setup.length);
+        RistrettoElement pointA = new CompressedRistretto(encodedA).decompress();
+        RistrettoElement pointB = new CompressedRistretto(encodedB).decompress();
+        byte[] key = Points.encode(pointB.subtract(pointA.multiply(Scalars.of(j))).multiply(senderSecret(sender)));
+        int at = 7 + j * length;
+        return xor(Arrays.copyOfRange(answer, at, at + length),
+                documentedPad(session, encodedA, encodedB, query, j, key, length));
+    }
+
+    /**
+     * The pad hash takes the query number as four bytes, the item index as two and the block number as four. The
+     * tests above stay below 256 in all three, where only the lowest byte is ever non-zero; here every byte of the
+     * query number differs, item indices reach 256 and beyond, and an item spans more than 256 hash blocks.
+     */
+    @Test
+    void padsAreDocumentedForQueryNumbersItemIndicesAndBlocksAboveOneByte() throws Exception {
+        SplittableRandom random = new SplittableRandom(74);
+        byte[] session = "game 3".getBytes(StandardCharsets.UTF_8);
+        byte[] point = Points.encode(Points.hashToGroup("test/query-point", new byte[] {3}));
+        long query = 0x01020304L;
+
+        int manyItems = 258;
+        ChouOrlandiTransfer wide = new ChouOrlandiTransfer(manyItems, 1);
+        List<byte[]> small = new ArrayList<>();
+        for (int j = 0; j < manyItems; j++) {
+            small.add(new byte[] {(byte) random.nextInt(256)});
+        }
+        OtSender wideSender = senderAtQuery(wide, wide.newSender(small, session, random.split()), session, query);
+        byte[] wideAnswer = wideSender.answer(query(query, point));
+        for (int j = 0; j < manyItems; j++) {
+            assertThat(openedWithDocumentedPad(wideSender, session, wideAnswer, point, query, j, 1))
+                    .as("item %d", j).isEqualTo(small.get(j));
+        }
+
+        int longLength = 257 * 64 + 10; // blocks 0..257
+        ChouOrlandiTransfer tall = new ChouOrlandiTransfer(2, longLength);
+        List<byte[]> large = new ArrayList<>();
+        for (int j = 0; j < 2; j++) {
+            byte[] item = new byte[longLength];
+            random.nextBytes(item);
+            large.add(item);
+        }
+        OtSender tallSender = tall.newSender(large, session, random.split());
+        byte[] tallAnswer = tallSender.answer(query(0, point));
+        for (int j = 0; j < 2; j++) {
+            assertThat(openedWithDocumentedPad(tallSender, session, tallAnswer, point, 0, j, longLength))
+                    .as("item %d", j).isEqualTo(large.get(j));
+        }
+    }
 }
