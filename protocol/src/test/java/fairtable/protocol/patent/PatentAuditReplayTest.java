@@ -39,6 +39,25 @@ class PatentAuditReplayTest {
         return PARAMS.group().cardElement("a card from another deck".getBytes(StandardCharsets.UTF_8), 0);
     }
 
+    /**
+     * A secret exponent of {@code p}, read as a cheater who wrote its own client would know it: the honest code
+     * offers no way to encrypt a chosen card under the current key, which these cheats need.
+     */
+    private static BigInteger secret(PatentParty p, String field) {
+        try {
+            java.lang.reflect.Field f = PatentParty.class.getDeclaredField(field);
+            f.setAccessible(true);
+            return (BigInteger) f.get(p);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static List<Element> underKey(List<Integer> cards, BigInteger key) {
+        BigInteger k = key.mod(PARAMS.group().exponentModulus());
+        return cards.stream().map(c -> PARAMS.deck().element(c).exp(k)).toList();
+    }
+
     private AuditVerdict auditFromFile(PatentParty keeper) throws Exception {
         Path file = dir.resolve("evidence-" + System.nanoTime() + ".jsonl");
         TranscriptFile.write(file, keeper.transcript().envelopes(), keeper.rejected());
@@ -173,5 +192,41 @@ class PatentAuditReplayTest {
         table.finish();
         assertBothRevealed(table.bob);
         assertAuditFails(table.bob, Return.TYPE, "alice", "returns values that are not cards it holds under its pile key");
+    }
+
+    /** Alice returns, under her genuine pile key, a card Bob holds: Bob cannot tell it from one of hers. */
+    @Test
+    void aReturnOfACardTheReturnerDoesNotHoldFailsTheAuditOnTheReturner() throws Exception {
+        Table table = new Table(PARAMS, 107).deal();
+        int bobsCard = table.bob.hand().get(0);
+        table.alice.cheatWith((m, body) -> m instanceof Return
+                ? new Return(underKey(List.of(bobsCard), secret(table.alice, "pileKey"))).toBytes() : body);
+        returnOneCard(table);
+        assertThat(table.bob.failure()).isEmpty();
+        assertThat(table.alice.failure()).isEmpty();
+        table.finish();
+        assertBothRevealed(table.bob);
+        assertAuditFails(table.bob, Return.TYPE, "alice", "returns values that are not cards it holds under its pile key");
+    }
+
+    /**
+     * Alice answers Bob's draw with cards he already holds, under his own keys (as a cheater who learnt them would):
+     * they decrypt to cards, but not to cards that can be in the pile. Alice keeps her keys; Bob's convict her.
+     */
+    @Test
+    void anAnswerOfCardsTheDrawerAlreadyHoldsFailsTheAuditOnTheAnswererByTheDrawersKeys() throws Exception {
+        Table table = new Table(PARAMS, 108).deal();
+        List<Integer> held = List.copyOf(table.bob.hand().subList(0, 2));
+        table.alice.cheatWith((m, body) -> m instanceof DrawAnswer
+                ? new DrawAnswer(underKey(held, secret(table.bob, "pileKey").multiply(secret(table.bob, "drawKey"))))
+                        .toBytes()
+                : body);
+        table.wire = e -> e.type().equals(Reveal.TYPE) && e.sender() == table.alice.seat() ? null : e;
+        table.pump(table.bob, table.bob.draw(2));
+        int step = stepOf(table.bob, DrawAnswer.TYPE);
+        assertThat(table.bob.failure()).hasValueSatisfying(v -> assertThat(v).hasMessage("step " + step
+                + ", party alice: the drawn values do not decrypt to cards that can be in the pile"));
+        assertAuditFails(table.bob, DrawAnswer.TYPE, "alice",
+                "the answer does not decrypt to cards that can be in the pile");
     }
 }
