@@ -6,6 +6,9 @@ import fairtable.crypto.group.Element;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.patent.PatentMessage.Deal2;
+import fairtable.protocol.patent.PatentMessage.Deal3;
+import fairtable.protocol.patent.PatentMessage.Deal4;
 import fairtable.protocol.patent.PatentMessage.Draw;
 import fairtable.protocol.patent.PatentMessage.DrawAnswer;
 import fairtable.protocol.patent.PatentMessage.Rekey;
@@ -228,5 +231,90 @@ class PatentAuditReplayTest {
                 + ", party alice: the drawn values do not decrypt to cards that can be in the pile"));
         assertAuditFails(table.bob, DrawAnswer.TYPE, "alice",
                 "the answer does not decrypt to cards that can be in the pile");
+    }
+
+    // ---- The deal: a cheat the peer may or may not see live; the audit names it by its own check either way. ----
+
+    private static final BigInteger EXTRA = BigInteger.valueOf(7);
+
+    private static List<Element> withFirst(List<Element> values, Element first) {
+        List<Element> out = new ArrayList<>(values);
+        out.set(0, first);
+        return out;
+    }
+
+    /** Deals, then has both reveal unless a stopped party already made them; {@code silent} never reveals. */
+    private static void playOut(Table table, PatentParty silent) throws ProtocolViolation {
+        if (silent != null) {
+            table.wire = e -> e.type().equals(Reveal.TYPE) && e.sender() == silent.seat() ? null : e;
+        }
+        table.deal();
+        if (table.alice.failure().isEmpty() && table.bob.failure().isEmpty()) {
+            table.finish();
+        }
+    }
+
+    @Test
+    void aStep2ValueUnderASecondKeyFailsTheAuditOnB() throws Exception {
+        Table table = new Table(PARAMS, 201);
+        table.bob.cheatWith((m, body) -> m instanceof Deal2 d
+                ? new Deal2(withFirst(d.t(), d.t().get(0).exp(EXTRA)), d.jb()).toBytes() : body);
+        playOut(table, null);
+        assertBothRevealed(table.alice);
+        assertAuditFails(table.alice, Deal2.TYPE, "bob", "T and JB are not the values of step 1 under one key each");
+    }
+
+    @Test
+    void aStep3JbValueThatIsNotBsValueFailsTheAuditOnA() throws Exception {
+        Table table = new Table(PARAMS, 202);
+        table.alice.cheatWith((m, body) -> m instanceof Deal3 d
+                ? new Deal3(d.t(), withFirst(d.jb(), rogue()), d.ja()).toBytes() : body);
+        playOut(table, null);
+        assertThat(table.bob.failure()).hasValueSatisfying(v -> assertThat(v)
+                .hasMessage("step 3, party alice: JB does not decrypt to cards of the deck"));
+        assertBothRevealed(table.bob);
+        assertAuditFails(table.bob, Deal3.TYPE, "alice", "JB is not B's values of step 2 with a1 removed");
+    }
+
+    @Test
+    void aStep3JbThatDecryptsToNoCardFailsTheAuditOnABysKeysAlone() throws Exception {
+        Table table = new Table(PARAMS, 203);
+        table.alice.cheatWith((m, body) -> m instanceof Deal3 d
+                ? new Deal3(d.t(), withFirst(d.jb(), rogue()), d.ja()).toBytes() : body);
+        playOut(table, table.alice);
+        assertAuditFails(table.bob, Deal3.TYPE, "alice", "JB does not decrypt to cards of the deck");
+    }
+
+    /** A pile value under a second key: Bob only shuffles the pile at step 4, so he cannot see it. */
+    @Test
+    void aStep3PileValueUnderASecondKeyFailsTheAuditOnA() throws Exception {
+        Table table = new Table(PARAMS, 204);
+        table.alice.cheatWith((m, body) -> m instanceof Deal3 d
+                ? new Deal3(withFirst(d.t(), d.t().get(0).exp(EXTRA)), d.jb(), d.ja()).toBytes() : body);
+        playOut(table, null);
+        assertThat(table.bob.failure()).isEmpty();
+        assertBothRevealed(table.bob);
+        assertAuditFails(table.bob, Deal3.TYPE, "alice", "JA and T are not the values of step 2 under one key each");
+    }
+
+    @Test
+    void aStep4JaValueThatIsNotAsValueFailsTheAuditOnB() throws Exception {
+        Table table = new Table(PARAMS, 205);
+        table.bob.cheatWith((m, body) -> m instanceof Deal4 d
+                ? new Deal4(d.t(), withFirst(d.ja(), rogue())).toBytes() : body);
+        playOut(table, null);
+        assertThat(table.alice.failure()).hasValueSatisfying(v -> assertThat(v)
+                .hasMessage("step 4, party bob: JA does not decrypt to cards of the deck"));
+        assertBothRevealed(table.alice);
+        assertAuditFails(table.alice, Deal4.TYPE, "bob", "JA is not A's values of step 3 with b2 removed");
+    }
+
+    @Test
+    void aStep4JaThatDecryptsToNoCardFailsTheAuditOnBByAsKeysAlone() throws Exception {
+        Table table = new Table(PARAMS, 206);
+        table.bob.cheatWith((m, body) -> m instanceof Deal4 d
+                ? new Deal4(d.t(), withFirst(d.ja(), rogue())).toBytes() : body);
+        playOut(table, table.bob);
+        assertAuditFails(table.alice, Deal4.TYPE, "bob", "JA does not decrypt to cards of the deck");
     }
 }
