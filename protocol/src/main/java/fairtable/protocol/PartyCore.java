@@ -112,14 +112,15 @@ public final class PartyCore {
 
     /**
      * The receive path of a party whose peers' messages an observer judges: refuse, naming nobody, a message that
-     * does not fit the chain ({@link #requireFit}), refuse anything else once {@code over}, pass the hellos to
+     * does not fit the chain ({@link Transcript#requireFit}, first, so that a late replay is not called a
+     * message after the game), refuse anything else once {@code over}, pass the hellos to
      * {@code hello}, refuse a message in this party's own name, and pass the rest to {@code message}. Every refusal
      * is kept as evidence.
      */
     public List<Envelope> receive(Envelope e, boolean over, Receiver hello, Receiver message) throws ProtocolViolation {
         return keepingRefused(e, m -> {
             if (transcript.established()) {
-                requireFit(transcript, m);
+                transcript.requireFit(m);
             }
             if (over) {
                 throw alreadyOver(m);
@@ -133,19 +134,6 @@ public final class PartyCore {
             }
             return message.receive(m);
         });
-    }
-
-    /**
-     * Refuses, naming nobody, a message that does not fit the head of this established {@code transcript}: signed
-     * in another session, for another place in the chain, with a bad signature or by no seat. Such a message
-     * proves nothing (docs/evidence.md): every party checks it first, so that no protocol reports it as its
-     * signer's cheat, and changes nothing, so that it keeps waiting for the genuine message.
-     */
-    public static void requireFit(Transcript transcript, Envelope e) throws ProtocolViolation {
-        Transcript.Misfit misfit = transcript.misfitAt(e, transcript.size());
-        if (misfit != null) {
-            throw ProtocolViolation.provingNothing(e.step(), misfit.refusal());
-        }
     }
 
     /** The refusal of a message that arrives after the game ended. */

@@ -116,7 +116,7 @@ public final class DarkChessParty implements Party {
 
     private List<Envelope> receiveChecked(Envelope e) throws ProtocolViolation {
         if (transcript.established()) {
-            PartyCore.requireFit(transcript, e);
+            transcript.requireFit(e);
         }
         if (stage == Stage.DONE) {
             throw core.alreadyOver(e);

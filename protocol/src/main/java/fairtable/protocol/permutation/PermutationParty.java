@@ -5,7 +5,6 @@ import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.seal.SealingKey;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.Party;
-import fairtable.protocol.PartyCore;
 import fairtable.protocol.PartySnapshots;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.RefusedMessages;
@@ -120,7 +119,7 @@ public final class PermutationParty implements Party {
     public List<Envelope> receive(Envelope e) throws ProtocolViolation {
         try {
             if (transcript.established()) {
-                PartyCore.requireFit(transcript, e);
+                transcript.requireFit(e);
             }
             if (observer != null && observer.isDone()) {
                 throw new ProtocolViolation(e.step(), transcript.nameOf(e.sender()), "the game is already over");

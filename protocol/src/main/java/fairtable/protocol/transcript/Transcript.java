@@ -33,11 +33,7 @@ public final class Transcript {
 
     private Hello verify(Envelope e) throws ProtocolViolation {
         if (established()) {
-            // The evidence rule (docs/evidence.md): a message that does not fit here proves nothing against anyone.
-            Misfit misfit = misfitAt(e, envelopes.size());
-            if (misfit != null) {
-                throw ProtocolViolation.provingNothing(e.step(), misfit.refusal());
-            }
+            requireFit(e);
             return null;
         }
         String who = "at seat " + e.sender();
@@ -156,6 +152,19 @@ public final class Transcript {
                     : " that does not follow message " + (envelopes.size() - 1)), name);
         }
         return null;
+    }
+
+    /**
+     * Refuses, naming nobody, a message that does not fit the head of this established transcript: signed in another
+     * session, for another place in the chain, with a bad signature or by no seat. Such a message proves nothing
+     * (docs/evidence.md), so no party reports it as its signer's cheat, and it changes nothing, so the party keeps
+     * waiting for the genuine message.
+     */
+    public void requireFit(Envelope e) throws ProtocolViolation {
+        Misfit misfit = misfitAt(e, envelopes.size());
+        if (misfit != null) {
+            throw ProtocolViolation.provingNothing(e.step(), misfit.refusal());
+        }
     }
 
     /** Checks and records {@code e}. */
