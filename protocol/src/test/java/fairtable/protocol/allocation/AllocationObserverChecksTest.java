@@ -8,6 +8,7 @@ import fairtable.crypto.elgamal.DecryptionShare;
 import fairtable.crypto.elgamal.EscrowedShare;
 import fairtable.crypto.elgamal.KeyPair;
 import fairtable.crypto.sign.SigningKey;
+import fairtable.protocol.Intercepted;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
@@ -67,15 +68,6 @@ class AllocationObserverChecksTest {
     @TempDir
     Path dir;
 
-    /** Stops the table with a message still on its way to an institution, undelivered. */
-    private static final class Intercepted extends RuntimeException {
-        final Envelope envelope;
-
-        Intercepted(Envelope envelope) {
-            super(null, null, false, false);
-            this.envelope = envelope;
-        }
-    }
 
     /** The receiver, the honest message it is about to receive, and how to sign another. */
     record Ctx(AllocationTable table, AllocationParty to, Envelope honest) {

@@ -9,6 +9,7 @@ import fairtable.crypto.elgamal.KeyPair;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.shuffle.Permutation;
 import fairtable.crypto.shuffle.VerifiableShuffle;
+import fairtable.protocol.Intercepted;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
@@ -76,15 +77,6 @@ class DeckObserverChecksTest {
     @TempDir
     Path dir;
 
-    /** Stops the table with a message still on its way to a seat, undelivered. */
-    private static final class Intercepted extends RuntimeException {
-        final Envelope envelope;
-
-        Intercepted(Envelope envelope) {
-            super(null, null, false, false);
-            this.envelope = envelope;
-        }
-    }
 
     @FunctionalInterface
     interface Play {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import fairtable.crypto.group.Element;
 import fairtable.crypto.group.Group;
+import fairtable.protocol.Intercepted;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
@@ -71,15 +72,6 @@ class PatentObserverChecksTest {
     @TempDir
     Path dir;
 
-    /** Stops the table with a message still on its way, undelivered. */
-    private static final class Intercepted extends RuntimeException {
-        final Envelope envelope;
-
-        Intercepted(Envelope envelope) {
-            super(null, null, false, false);
-            this.envelope = envelope;
-        }
-    }
 
     @FunctionalInterface
     interface Play {
