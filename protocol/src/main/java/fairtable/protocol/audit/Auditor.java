@@ -25,6 +25,14 @@ public final class Auditor {
     private Auditor() {}
 
     public static AuditVerdict audit(TranscriptFile.Contents contents) {
+        return audit(contents, List.of());
+    }
+
+    /**
+     * Audits a transcript of any protocol, also those of {@code more} (the table protocol's audit, which needs the
+     * games it may find in the hellos).
+     */
+    public static AuditVerdict audit(TranscriptFile.Contents contents, List<ProtocolAudit> more) {
         Transcript transcript = new Transcript();
         for (Envelope e : contents.messages()) {
             Transcript.Misfit misfit = transcript.established() ? transcript.misfitAt(e, transcript.size())
@@ -47,7 +55,7 @@ public final class Auditor {
                     "the transcript ends before every player said hello"));
         }
         String protocol = transcript.hellos().get(0).protocol();
-        for (ProtocolAudit audit : AUDITS) {
+        for (ProtocolAudit audit : java.util.stream.Stream.concat(AUDITS.stream(), more.stream()).toList()) {
             if (audit.protocol().equals(protocol)) {
                 return audit.audit(transcript, contents.refused());
             }

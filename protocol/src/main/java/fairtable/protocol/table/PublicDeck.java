@@ -1,0 +1,55 @@
+package fairtable.protocol.table;
+
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.deck.DeckObserver;
+import fairtable.protocol.deck.DeckParameters;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Transcript;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/** A round's deck as anyone without a key sees it: what the audit replays. */
+final class PublicDeck implements RoundDeck {
+    private final DeckParameters params;
+    private final RandomGenerator verifierRandom;
+    private final Transcript transcript = new Transcript();
+    private DeckObserver observer;
+
+    PublicDeck(DeckParameters params, RandomGenerator verifierRandom) {
+        this.params = params;
+        this.verifierRandom = verifierRandom;
+    }
+
+    @Override
+    public Transcript transcript() {
+        return transcript;
+    }
+
+    @Override
+    public DeckObserver observer() {
+        return observer;
+    }
+
+    @Override
+    public List<Envelope> receive(Envelope inner) throws ProtocolViolation {
+        if (!transcript.established()) {
+            check(inner, DeckParameters.PROTOCOL, params.toBytes(), params.players());
+            transcript.append(inner);
+            if (transcript.established()) {
+                observer = new DeckObserver(params, transcript.hellos(), transcript.sessionId(), verifierRandom);
+            }
+            return List.of();
+        }
+        transcript.requireFit(inner);
+        transcript.check(inner);
+        DeckObserver.Event event = observer.parse(inner);
+        transcript.append(inner);
+        observer.apply(event);
+        return List.of();
+    }
+
+    @Override
+    public Cards ownCards() {
+        return publicCards();
+    }
+}

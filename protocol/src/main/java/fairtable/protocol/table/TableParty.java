@@ -1,0 +1,339 @@
+package fairtable.protocol.table;
+
+import fairtable.crypto.sign.SigningKey;
+import fairtable.protocol.Party;
+import fairtable.protocol.PartyCore;
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.deck.DeckParameters;
+import fairtable.protocol.deck.DeckParty;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Transcript;
+import fairtable.protocol.wire.MalformedMessageException;
+import fairtable.protocol.wire.WireReader;
+import fairtable.protocol.wire.WireWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.random.RandomGenerator;
+
+/**
+ * One seat of a table/v1 session: a whole game, every round of it, as one protocol party. Its observer
+ * holds the game's rules; its deck for the current round holds its key; its player decides its moves. It
+ * starts the deck operations the rules call for from it, answers the deck steps due from it, and nothing
+ * else: a deck operation nobody was called to start is refused before its deck sees it.
+ *
+ * @param <S> the game's state
+ * @param <M> the game's moves
+ */
+public final class TableParty<S, M> implements Party {
+    private final TableGame<S, M> game;
+    private final TableParameters params;
+    private final int seat;
+    private final String name;
+    private final SigningKey signingKey;
+    private final RandomGenerator random;
+    private final PartyCore core;
+    private final Transcript transcript;
+    private TablePlayer<S, M> player;
+    private TableObserver<S, M> observer;
+
+    private TableParty(TableGame<S, M> game, TableParameters params, int seat, String name, SigningKey signingKey,
+            RandomGenerator random, TablePlayer<S, M> player) {
+        if (!params.game().equals(game.name())) {
+            throw new IllegalArgumentException("parameters for " + params.game() + ", not " + game.name());
+        }
+        if (seat < 0 || seat >= params.players()) {
+            throw new IllegalArgumentException("no seat " + seat + " at a table of " + params.players());
+        }
+        this.game = game;
+        this.params = params;
+        this.seat = seat;
+        this.name = name;
+        this.signingKey = signingKey;
+        this.random = random;
+        this.player = player;
+        this.core = new PartyCore(seat, name, signingKey);
+        this.transcript = core.transcript();
+    }
+
+    /**
+     * A new seat. {@code random} supplies every secret (each round's deck key, shuffles, proof nonces): a
+     * SecureRandom, except in tests. {@code player} decides this seat's moves.
+     */
+    public static <S, M> TableParty<S, M> create(TableGame<S, M> game, TableParameters params, int seat, String name,
+            SigningKey signingKey, RandomGenerator random, TablePlayer<S, M> player) {
+        return new TableParty<>(game, params, seat, name, signingKey, random, player);
+    }
+
+    @Override
+    public List<Envelope> start() {
+        return seat == 0 && transcript.size() == 0 ? List.of(sendHello()) : List.of();
+    }
+
+    @Override
+    public List<Envelope> receive(Envelope e) throws ProtocolViolation {
+        return core.receive(e, isFinished(), this::receiveHello, m -> {
+            List<Envelope> answers = observer.accept(m);
+            transcript.append(m);
+            List<Envelope> out = new ArrayList<>(wrap(answers));
+            out.addAll(act());
+            return out;
+        });
+    }
+
+    /** Asks this seat's player again, after it put a decision off; returns what to send. */
+    public List<Envelope> resume() {
+        return observer == null || isFinished() ? List.of() : act();
+    }
+
+    private List<Envelope> receiveHello(Envelope e) throws ProtocolViolation {
+        core.acceptHello(e, TableParameters.PROTOCOL, params.toBytes(), params.players(), hello -> PartyCore.proposes(
+                hello, " ", TableParameters::fromBytes, TableParameters.PROTOCOL + " " + params));
+        List<Envelope> out = new ArrayList<>();
+        if (transcript.hellos().size() == seat) {
+            out.add(sendHello());
+        }
+        if (transcript.established() && observer == null) {
+            establish();
+        }
+        out.addAll(act());
+        return out;
+    }
+
+    private Envelope sendHello() {
+        Envelope e = core.sendHello(TableParameters.PROTOCOL, params.toBytes(), params.players(), random);
+        if (transcript.established()) {
+            establish();
+        }
+        return e;
+    }
+
+    private void establish() {
+        try {
+            observer = new TableObserver<>(game, params, transcript.hellos(), round -> newDeck(), seat);
+        } catch (ProtocolViolation v) {
+            core.stop(v); // every seat agreed to these options, and the game cannot play them
+        }
+    }
+
+    private RoundDeck newDeck() {
+        return new OwnDeck(DeckParty.create(new DeckParameters(params.players(), game.deckSize()), seat, name,
+                signingKey, random));
+    }
+
+    /** Does what is due from this seat now, as far as it can: its deck hello, deck operations, its moves. */
+    private List<Envelope> act() {
+        List<Envelope> out = new ArrayList<>();
+        while (observer != null && !isFinished()) {
+            RoundDeck deck = observer.deck();
+            if (deck.transcript().size() == 0 && seat == 0) {
+                out.addAll(wrap(((OwnDeck) deck).party().start()));
+                continue;
+            }
+            if (observer.awaitedSeat() != seat || deck.observer() == null || !deck.observer().isIdle()) {
+                return out; // the deck's own steps are answered as they arrive
+            }
+            Next next = game.next(observer.state());
+            if (next instanceof Next.Deck call) {
+                out.addAll(wrap(perform(((OwnDeck) deck).party(), call.call())));
+            } else if (next instanceof Next.Move) {
+                S view = observer.view();
+                M move = player.choose(view, seat, game.legal(view, seat));
+                if (move == null) {
+                    return out; // decided later: resume() asks again
+                }
+                out.add(sendMove(move));
+            } else {
+                return out;
+            }
+        }
+        return out;
+    }
+
+    private Envelope sendMove(M move) {
+        try {
+            game.play(observer.state(), seat, move);
+        } catch (IllegalMove illegal) {
+            throw new IllegalArgumentException(name + " chose an illegal move (" + game.describe(move) + "): "
+                    + illegal.getMessage());
+        }
+        Envelope e = core.seal(observer.nextStep(), TableObserver.MOVE,
+                TableObserver.moveBody(observer.round(), game.encode(move)));
+        try {
+            observer.accept(e);
+        } catch (ProtocolViolation v) {
+            throw new IllegalStateException("this seat's own move was refused: " + v.getMessage());
+        }
+        return e;
+    }
+
+    private static List<Envelope> perform(DeckParty deck, DeckCall call) {
+        if (call instanceof DeckCall.Deal deal) {
+            return deck.deal(deal.recipients(), deal.count());
+        }
+        if (call instanceof DeckCall.Open open) {
+            return deck.open(open.count());
+        }
+        if (call instanceof DeckCall.Discard discard) {
+            return deck.discard(discard.position(), discard.faceUp());
+        }
+        return deck.show(((DeckCall.Show) call).positions());
+    }
+
+    /** Signs each of this seat's deck messages into the table's chain, in order. */
+    private List<Envelope> wrap(List<Envelope> inner) {
+        List<Envelope> out = new ArrayList<>();
+        int round = observer.round();
+        for (Envelope m : inner) {
+            Envelope e = core.seal(observer.nextStep(), TableObserver.DECK, TableObserver.deckBody(round, m));
+            observer.recordOwnDeck(e);
+            out.add(e);
+        }
+        return out;
+    }
+
+    /**
+     * Sends deck messages that the rules did not call for, as a dishonest seat would: the seam through which the
+     * adversarial tests play one. A node never calls it.
+     */
+    List<Envelope> cheat(Function<DeckParty, List<Envelope>> operation) {
+        return wrap(operation.apply(((OwnDeck) observer.deck()).party()));
+    }
+
+    // ---- What the caller may ask.
+
+    /** This seat's own view: its cards and every public one. Null before every hello is in. */
+    public S view() {
+        return observer == null ? null : observer.view();
+    }
+
+    /** The public state every seat and the auditor agree on. Null before every hello is in. */
+    public S state() {
+        return observer == null ? null : observer.state();
+    }
+
+    public Optional<Outcome> outcome() {
+        return observer == null ? Optional.empty() : Optional.of(observer.outcome());
+    }
+
+    /** Whether this seat's player is due to decide now. */
+    public boolean isToMove() {
+        return observer != null && !isFinished() && observer.awaitedSeat() == seat
+                && game.next(observer.state()) instanceof Next.Move;
+    }
+
+    public TableGame<S, M> game() {
+        return game;
+    }
+
+    public TableParameters parameters() {
+        return params;
+    }
+
+    /** The round being played, from 1. */
+    public int round() {
+        return observer == null ? 0 : observer.round();
+    }
+
+    public String nameOf(int s) {
+        return transcript.nameOf(s);
+    }
+
+    @Override
+    public int seat() {
+        return seat;
+    }
+
+    @Override
+    public String awaiting() {
+        if (observer == null) {
+            return core.awaitingUnlessStopped("the hello of seat " + transcript.hellos().size());
+        }
+        return core.awaitingUnlessStopped(observer.awaiting());
+    }
+
+    @Override
+    public int nextStep() {
+        return observer == null ? 0 : observer.nextStep();
+    }
+
+    @Override
+    public boolean isFinished() {
+        return core.hasStopped() || observer != null && (observer.isOver() || observer.stopped() != null);
+    }
+
+    @Override
+    public Optional<ProtocolViolation> failure() {
+        if (observer != null && observer.stopped() != null) {
+            return Optional.of(observer.stopped());
+        }
+        return core.failure();
+    }
+
+    @Override
+    public Transcript transcript() {
+        return transcript;
+    }
+
+    @Override
+    public List<Rejected> rejected() {
+        return core.rejected();
+    }
+
+    // ---- Serialisation: the table's messages, and the current round's deck with its key.
+
+    private static final int SNAPSHOT_VERSION = 1;
+    private static final int MAX_DECK_SNAPSHOT = 64 << 20;
+
+    @Override
+    public byte[] snapshot() {
+        WireWriter w = core.snapshotHeader(SNAPSHOT_VERSION, params.toBytes());
+        core.writeFailure(w);
+        core.writeHistory(w);
+        w.blob(observer == null ? new byte[0] : ((OwnDeck) observer.deck()).party().snapshot());
+        return w.toBytes();
+    }
+
+    /**
+     * Rebuilds a seat from {@link #snapshot()}: the table's messages are checked again through a public judge,
+     * then the current round's deck comes back with this seat's key. {@code signingKey} must be the one the seat
+     * was created with.
+     */
+    public static <S, M> TableParty<S, M> restore(byte[] snapshot, TableGame<S, M> game, SigningKey signingKey,
+            RandomGenerator random, TablePlayer<S, M> player) throws MalformedMessageException {
+        WireReader r = new WireReader(snapshot);
+        PartyCore.Header header = PartyCore.readHeader(r, SNAPSHOT_VERSION, "unknown snapshot version");
+        TableParameters params = TableParameters.fromBytes(header.parameters());
+        TableParty<S, M> p;
+        try {
+            p = new TableParty<>(game, params, header.seat(), header.name(), signingKey, random, player);
+        } catch (IllegalArgumentException e) {
+            throw new MalformedMessageException(e.getMessage());
+        }
+        p.core.readFailure(r);
+        DeckParameters deckParameters = new DeckParameters(params.players(), game.deckSize());
+        p.core.readHistory(r, () -> {
+            try {
+                p.observer = new TableObserver<>(game, params, p.transcript.hellos(),
+                        round -> new PublicDeck(deckParameters, random), header.seat());
+            } catch (ProtocolViolation v) {
+                p.core.stop(v);
+            }
+        }, e -> {
+            if (p.observer != null) {
+                p.observer.accept(e);
+            }
+        });
+        byte[] deck = r.blob(MAX_DECK_SNAPSHOT, "the current deck");
+        r.end();
+        if (p.observer != null) {
+            DeckParty restored = DeckParty.restore(deck, signingKey, random);
+            if (restored.transcript().size() != p.observer.deck().transcript().size()) {
+                throw new MalformedMessageException("the current deck does not hold the table's deck messages");
+            }
+            p.observer.restoreDeck(new OwnDeck(restored));
+        }
+        return p;
+    }
+}

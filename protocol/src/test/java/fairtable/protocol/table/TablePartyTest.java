@@ -1,0 +1,26 @@
+package fairtable.protocol.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairtable.protocol.audit.AuditVerdict;
+import org.junit.jupiter.api.Test;
+
+class TablePartyTest {
+
+    @Test
+    void threeSeatsPlayEveryRoundInOneChainThatAuditsVerified() throws Exception {
+        TableSeats table = new TableSeats(3, 2, 1);
+        table.pump(table.seat(0).start());
+        for (TableParty<HighCard.State, HighCard.Move> p : table.seats) {
+            assertThat(p.isFinished()).as(p.awaiting()).isTrue();
+            assertThat(p.failure()).isEmpty();
+            assertThat(p.transcript().envelopes()).isEqualTo(table.seat(0).transcript().envelopes());
+        }
+        HighCard.State end = table.seat(0).state();
+        assertThat(end.round()).isEqualTo(2);
+        assertThat(end.points().stream().mapToInt(Integer::intValue).sum()).isEqualTo(2);
+        AuditVerdict verdict = TableSeats.audit(table.seat(1));
+        assertThat(verdict.verified()).as(verdict.line()).isTrue();
+        assertThat(verdict.summary()).contains("points " + end.points()).contains("game over");
+    }
+}
