@@ -37,6 +37,7 @@ public final class TableParty<S, M> implements Party {
     private final Transcript transcript;
     private TablePlayer<S, M> player;
     private TableObserver<S, M> observer;
+    private boolean replaying; // restoring from a snapshot: past rounds' decks are rebuilt from public messages
 
     private TableParty(TableGame<S, M> game, TableParameters params, int seat, String name, SigningKey signingKey,
             RandomGenerator random, TablePlayer<S, M> player) {
@@ -313,10 +314,11 @@ public final class TableParty<S, M> implements Party {
         }
         p.core.readFailure(r);
         DeckParameters deckParameters = new DeckParameters(params.players(), game.deckSize());
+        p.replaying = true;
         p.core.readHistory(r, () -> {
             try {
                 p.observer = new TableObserver<>(game, params, p.transcript.hellos(),
-                        round -> new PublicDeck(deckParameters, random), header.seat());
+                        round -> p.replaying ? new PublicDeck(deckParameters, random) : p.newDeck(), header.seat());
             } catch (ProtocolViolation v) {
                 p.core.stop(v);
             }
@@ -325,6 +327,7 @@ public final class TableParty<S, M> implements Party {
                 p.observer.accept(e);
             }
         });
+        p.replaying = false;
         byte[] deck = r.blob(MAX_DECK_SNAPSHOT, "the current deck");
         r.end();
         if (p.observer != null) {
