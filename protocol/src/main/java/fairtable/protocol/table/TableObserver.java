@@ -279,14 +279,23 @@ public final class TableObserver<S, M> {
                     return;
                 }
             }
-            Next next = game.next(state);
+            Next next;
+            try {
+                next = game.next(state);
+                if (next instanceof Next.RoundOver) {
+                    S following = game.nextRound(state);
+                    S followingView = viewer >= 0 ? game.nextRound(view) : following;
+                    state = following;
+                    view = followingView;
+                }
+            } catch (RuntimeException unexpected) {
+                stopped = new ProtocolViolation(last.step(), nameOf(last.sender()), "the rules cannot go on after this "
+                        + last.type() + " (" + unexpected.getClass().getSimpleName() + ")");
+                return;
+            }
             if (next instanceof Next.GameOver) {
                 over = true;
             } else if (next instanceof Next.RoundOver) {
-                state = game.nextRound(state);
-                if (viewer >= 0) {
-                    view = game.nextRound(view);
-                }
                 round++;
                 beginRound();
             } else {
