@@ -1,0 +1,67 @@
+package fairtable.games.definitions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.table.Outcome;
+import fairtable.protocol.table.TableParty;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bots play whole dominoes matches on the table protocol; every seat's one chain audits to the same result. */
+class DominoesSessionTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void dominoesIsRegisteredUnderThePlayCommandsName() {
+        assertThat(Games.ALL.definition("dominoes")).containsSame(Dominoes.GAME);
+    }
+
+    @Test
+    void twoBotsPlayAMatchInOneChainThatAuditsVerifiedWithTheResultEverySeatComputed() throws Exception {
+        assertPlaysAndAudits(new DominoesTable(2, 2, 100, 11).play());
+    }
+
+    @Test
+    void threeBotsPlayInOneChainThatAuditsVerified() throws Exception {
+        assertPlaysAndAudits(new DominoesTable(3, 1, 100, 12).play());
+    }
+
+    @Test
+    void theMatchEndsWhenASeatReachesTheTargetBeforeTheLastRound() throws Exception {
+        DominoesTable table = new DominoesTable(2, 50, 10, 13).play();
+        Dominoes.State end = assertPlaysAndAudits(table);
+        assertThat(end.match().isOver()).isTrue();
+        assertThat(end.round()).isLessThan(50);
+        assertThat(table.seat(0).outcome().orElseThrow().text()).endsWith(" wins");
+    }
+
+    private Dominoes.State assertPlaysAndAudits(DominoesTable table) throws Exception {
+        TableParty<Dominoes.State, Dominoes.Move> first = table.seat(0);
+        Outcome outcome = first.outcome().orElseThrow();
+        for (TableParty<Dominoes.State, Dominoes.Move> p : table.seats) {
+            assertThat(p.isFinished()).as(p.awaiting()).isTrue();
+            assertThat(p.failure()).isEmpty();
+            assertThat(p.transcript().envelopes()).isEqualTo(first.transcript().envelopes());
+            assertThat(p.outcome()).contains(outcome);
+        }
+        Dominoes.State end = first.state();
+        assertThat(outcome.totals()).isEqualTo(end.match().scores());
+        assertThat(end.match().roundsPlayed()).isEqualTo(end.round());
+        String expected = "dominoes for " + table.seats.size() + ", " + end.round() + " round"
+                + (end.round() == 1 ? "" : "s") + ": " + outcome.text() + "; game over";
+        // The chains are identical and nobody refused anything: one seat's evidence in memory, another's from its file.
+        AuditVerdict verdict = DominoesTable.audit(first);
+        assertThat(verdict.line()).isEqualTo("VERIFIED: " + expected);
+        TableParty<?, ?> last = table.seats.get(table.seats.size() - 1);
+        assertThat(DominoesTable.auditFromFile(last, dir).line()).isEqualTo("VERIFIED: " + expected);
+        for (int s = 0; s < table.seats.size(); s++) {
+            assertThat(verdict.holdings().get(DominoesTable.NAMES[s])).isEqualTo(List.of(outcome.totals().get(s)));
+        }
+        return end;
+    }
+}
