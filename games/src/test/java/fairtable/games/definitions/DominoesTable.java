@@ -19,6 +19,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntFunction;
 
 /**
@@ -61,18 +62,30 @@ final class DominoesTable {
 
     /** Starts the table and delivers until nobody has anything to say. */
     DominoesTable play() throws ProtocolViolation {
+        return playUntil(() -> false);
+    }
+
+    /**
+     * Starts the table and delivers until {@code stop} holds before a message is delivered (that message and the
+     * rest are dropped: the seats that did not send them have not seen them), or nobody has anything to say.
+     */
+    DominoesTable playUntil(BooleanSupplier stop) throws ProtocolViolation {
         List<Envelope> first = new ArrayList<>();
         for (TableParty<?, ?> s : seats) {
             first.addAll(s.start());
         }
-        pump(first);
+        pump(first, stop);
         return this;
     }
 
     /** Broadcasts {@code sent} and every reply, in order, until nobody has anything to say. */
     void pump(List<Envelope> sent) throws ProtocolViolation {
+        pump(sent, () -> false);
+    }
+
+    private void pump(List<Envelope> sent, BooleanSupplier stop) throws ProtocolViolation {
         Deque<Envelope> queue = new ArrayDeque<>(sent);
-        while (!queue.isEmpty()) {
+        while (!queue.isEmpty() && !stop.getAsBoolean()) {
             Envelope e = queue.poll();
             for (TableParty<?, ?> to : seats) {
                 if (to.seat() != e.sender() && !to.isFinished()) {
