@@ -22,6 +22,7 @@ import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -267,7 +268,7 @@ public final class Dominoes implements GameDefinition<Dominoes.State, Dominoes.M
             throw new IllegalMove("a deal of the hands to " + dealt.recipients().size() + " of " + players + " seats");
         }
         List<List<Integer>> held = new ArrayList<>(s.held());
-        List<Hand> hands = new ArrayList<>(s.held().stream().map(h -> (Hand) null).toList());
+        List<Hand> hands = new ArrayList<>(Collections.nCopies(players, Hand.hidden(0)));
         Map<Integer, Tile> tiles = new HashMap<>(s.tiles());
         for (int i = 0; i < players; i++) {
             int seat = dealt.recipients().get(i);

@@ -370,6 +370,7 @@ class DominoesRulesTest {
                 List<String> names = List.of("alice", "bob", "carol", "dave").subList(0, players);
                 Deck deck = new Deck(names, options(3, 60), seed);
                 List<Integer> shown = new ArrayList<>();
+                int[] scores = new int[players];
                 deck.settle();
                 while (!(GAME.next(deck.judge) instanceof Next.GameOver)) {
                     Next next = GAME.next(deck.judge);
@@ -382,13 +383,16 @@ class DominoesRulesTest {
                         deck.play(m.seat(), GAME.bot(null).choose(view, m.seat(), GAME.legal(view, m.seat())));
                     } else {
                         if (deck.judge.scored()) {
-                            assertRoundScoredAsTheEngine(deck, shown);
+                            addPoints(scores, assertRoundScoredAsTheEngine(deck, shown));
+                            assertThat(deck.judge.match().scores()).containsExactly(boxed(scores));
                             shown.clear();
                         }
                         deck.step();
                     }
                 }
-                assertRoundScoredAsTheEngine(deck, shown);
+                addPoints(scores, assertRoundScoredAsTheEngine(deck, shown));
+                assertThat(deck.judge.match().scores()).containsExactly(boxed(scores));
+                assertThat(GAME.outcome(deck.judge).totals()).containsExactly(boxed(scores));
                 for (Dominoes.State view : deck.views) {
                     assertThat(view.match()).isEqualTo(deck.judge.match());
                 }
@@ -397,7 +401,15 @@ class DominoesRulesTest {
         }
     }
 
-    private static void assertRoundScoredAsTheEngine(Deck deck, List<Integer> shown) {
+    private static void addPoints(int[] scores, RoundResult result) {
+        result.winningPlayer().ifPresent(w -> scores[w] += result.points());
+    }
+
+    private static Integer[] boxed(int[] values) {
+        return java.util.Arrays.stream(values).boxed().toArray(Integer[]::new);
+    }
+
+    private static RoundResult assertRoundScoredAsTheEngine(Deck deck, List<Integer> shown) {
         RoundResult result = deck.judge.engine().result().orElseThrow();
         assertThat(shown).as("shows in seat order").isSorted().doesNotHaveDuplicates();
         List<Integer> stillHolding = new ArrayList<>();
@@ -423,6 +435,7 @@ class DominoesRulesTest {
             }
         }
         assertThat(result.points()).isEqualTo(pips);
+        return result;
     }
 
     @Test

@@ -6,7 +6,9 @@ import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.table.Outcome;
 import fairtable.protocol.table.TableParty;
 import java.nio.file.Path;
+import fairtable.protocol.table.TablePlayer;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +40,24 @@ class DominoesSessionTest {
         assertThat(end.match().isOver()).isTrue();
         assertThat(end.round()).isLessThan(50);
         assertThat(table.seat(0).outcome().orElseThrow().text()).endsWith(" wins");
+    }
+
+    @Test
+    void aSeatRestoredFromItsSnapshotMidRoundSeesItsOwnTilesAgainAndPlaysOnToAVerifiedEnd() throws Exception {
+        TablePlayer<Dominoes.State, Dominoes.Move> thinking = (view, seat, legal) -> null;
+        DominoesTable table = new DominoesTable(2, 1, 100, 14,
+                s -> s == 1 ? thinking : Dominoes.GAME.bot(new SplittableRandom(s)), s -> Dominoes.GAME).play();
+        TableParty<Dominoes.State, Dominoes.Move> bob = table.seat(1);
+        assertThat(bob.isToMove()).isTrue();
+        Dominoes.State before = bob.view();
+        TableParty<Dominoes.State, Dominoes.Move> restored = TableParty.restore(bob.snapshot(), Dominoes.GAME,
+                table.keys.get(1), new SplittableRandom(99), Dominoes.GAME.bot(new SplittableRandom(1)));
+        assertThat(restored.view().tiles()).isEqualTo(before.tiles()).isNotEmpty();
+        assertThat(restored.view().held()).isEqualTo(before.held());
+        assertThat(Dominoes.GAME.legal(restored.view(), 1)).isEqualTo(Dominoes.GAME.legal(before, 1));
+        table.seats.set(1, restored);
+        table.resume();
+        assertPlaysAndAudits(table);
     }
 
     private Dominoes.State assertPlaysAndAudits(DominoesTable table) throws Exception {
