@@ -291,6 +291,7 @@ class DominoesRulesTest {
         Deck deck = dealt();
         Dominoes.Move.Play six = (Dominoes.Move.Play) GAME.parse("play 6-6 left", deck.views.get(0), 0);
         assertThat(six).isEqualTo(new Dominoes.Move.Play(0, End.LEFT));
+        assertThat(GAME.parse("  PLAY   6-6 ", deck.views.get(0), 0)).as("one end fits").isEqualTo(six);
         deck.play(0, six);
         assertThat(GAME.next(deck.judge)).isEqualTo(new Next.Deck(0, new DeckCall.Discard(0, true)));
         assertThat(GAME.legal(deck.views.get(0), 0)).as("no move while the play is proved").isEmpty();
@@ -304,6 +305,15 @@ class DominoesRulesTest {
                 new Dominoes.Move.Play(3, End.RIGHT)).doesNotContain(new Dominoes.Move.Play(1, End.LEFT),
                 Dominoes.Move.DRAW);
         assertThat(GAME.legal(deck.judge, 1)).contains(new Dominoes.Move.Play(1, End.LEFT), Dominoes.Move.DRAW);
+        // Today's words: either order of the halves; the end is needed when the tile fits both.
+        assertThat(GAME.parse("play 3-6 right", deck.views.get(1), 1)).isEqualTo(new Dominoes.Move.Play(3, End.RIGHT));
+        assertThatThrownBy(() -> GAME.parse("play 6-3", deck.views.get(1), 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("6-3 fits both ends: say left or right");
+        assertThatThrownBy(() -> GAME.parse("play 5-0 left", deck.views.get(1), 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("not a legal move: 'play 5-0 left'; legal now: "
+                        + "play 6-3 left | play 6-3 right");
+        assertThat(GAME.render(deck.views.get(1), 1, TWO)).contains("line: [6|6]", "alice: ?? ?? ?? ?? ?? ??",
+                "your move: play 6-3 left | play 6-3 right");
     }
 
     @Test
