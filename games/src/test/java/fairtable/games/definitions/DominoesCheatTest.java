@@ -1,0 +1,368 @@
+package fairtable.games.definitions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import fairtable.games.dominoes.DominoRound;
+import fairtable.games.dominoes.End;
+import fairtable.games.dominoes.Tile;
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.table.Cards;
+import fairtable.protocol.table.DeckEvent;
+import fairtable.protocol.table.IllegalMove;
+import fairtable.protocol.table.Next;
+import fairtable.protocol.table.Outcome;
+import fairtable.protocol.table.TableCheats;
+import fairtable.protocol.table.TableGame;
+import fairtable.protocol.table.TableParty;
+import fairtable.protocol.table.TablePlayer;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.wire.MalformedMessageException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A dishonest dominoes seat starts deck operations and moves the rules did not call for, or plays a tile that
+ * breaks them: the honest seats refuse each message before their decks see it (so they release no share), record
+ * and send nothing, and both the live refusal and the audit of an honest seat's evidence name the signer. A tile
+ * or a draw that breaks the rules once the deck has proved it stops the game, naming its player, live and in the
+ * audit.
+ */
+class DominoesCheatTest {
+    private static final TablePlayer<Dominoes.State, Dominoes.Move> THINKING = (view, seat, legal) -> null;
+
+    @TempDir
+    Path dir;
+
+    /** Two seats, dealt, alice (who leads the first round) thinking about her first tile. */
+    private static DominoesTable beforeTheFirstPlay() throws ProtocolViolation {
+        DominoesTable table = new DominoesTable(2, 1, 100, 21, s -> THINKING, s -> Dominoes.GAME).play();
+        assertThat(table.seat(1).awaiting()).isEqualTo("alice's move");
+        return table;
+    }
+
+    /** Two seats, alice's first tile on the line, bob thinking. */
+    private static DominoesTable bobToMove() throws ProtocolViolation {
+        DominoesTable table = new DominoesTable(2, 1, 100, 22,
+                s -> s == 0 ? Dominoes.GAME.bot(new SplittableRandom(s)) : THINKING, s -> Dominoes.GAME).play();
+        assertThat(table.seat(0).awaiting()).isEqualTo("bob's move");
+        assertThat(table.seat(0).state().engine().line()).hasSize(1);
+        return table;
+    }
+
+    /**
+     * Every honest seat refuses {@code sent} naming {@code cheater} with exactly {@code reason}, records nothing
+     * and answers nothing, and the audit of its evidence fails with the same line.
+     */
+    private static void assertRefusedByEveryHonestSeat(DominoesTable table, int cheater, List<Envelope> sent,
+            String reason) {
+        assertThat(sent).isNotEmpty();
+        String expected = "step " + sent.get(0).step() + ", party " + DominoesTable.NAMES[cheater] + ": " + reason;
+        for (TableParty<Dominoes.State, Dominoes.Move> honest : table.seats) {
+            if (honest.seat() == cheater) {
+                continue;
+            }
+            assertRefusedBy(honest, sent.get(0), expected);
+        }
+    }
+
+    private static void assertRefusedBy(TableParty<Dominoes.State, Dominoes.Move> honest, Envelope sent,
+            String expected) {
+        int before = honest.transcript().size();
+        String awaited = honest.awaiting();
+        assertThatThrownBy(() -> honest.receive(sent)).isInstanceOf(ProtocolViolation.class).hasMessage(expected);
+        assertThat(honest.transcript().size()).as("nothing recorded").isEqualTo(before);
+        assertThat(honest.awaiting()).as("nothing changed").isEqualTo(awaited);
+        AuditVerdict verdict = DominoesTable.audit(honest);
+        assertThat(verdict.line()).isEqualTo("FAILED: " + expected);
+    }
+
+    private static List<Integer> held(DominoesTable table, int seat) {
+        return table.seat(seat).state().held().get(seat);
+    }
+
+    // ---- Deck operations nobody called for.
+
+    @Test
+    void aRevealBeforeTheFirstPlayReleasesNoShareAndConvictsItsSigner() throws Exception {
+        DominoesTable table = beforeTheFirstPlay();
+        List<Envelope> reveal = TableCheats.uncalled(table.seat(1), deck -> deck.reveal());
+        assertRefusedByEveryHonestSeat(table, 1, reveal,
+                "starts a deck reveal the rules did not call for: they await alice's move");
+    }
+
+    @Test
+    void theDealOfTheHandsByASeatThatIsNotTheDealerIsRefusedAndBlamedOnItsSigner() throws Exception {
+        // Three seats, stopped when every deck is shuffled and alice's deal of the hands is on its way.
+        String dealerDeals = "alice to deal 5 to each of seats [0, 1, 2]";
+        DominoesTable table = new DominoesTable(3, 1, 100, 23, s -> THINKING, s -> Dominoes.GAME);
+        table.playUntil(() -> table.seat(1).awaiting().equals(dealerDeals)
+                && table.seat(2).awaiting().equals(dealerDeals));
+        assertThat(table.seat(2).state().engine()).as("not dealt yet").isNull();
+        // bob deals exactly the deal the rules call for, but they call for it from alice.
+        List<Envelope> deal = TableCheats.uncalled(table.seat(1), deck -> deck.deal(List.of(0, 1, 2), 5));
+        assertRefusedBy(table.seat(2), deal.get(0),
+                "step " + deal.get(0).step() + ", party bob: starts a deck deal the rules did not call for: they await "
+                        + dealerDeals);
+    }
+
+    @Test
+    void aRevealWhenTheRulesCallForTheShowsIsRefused() throws Exception {
+        // Three bots, stopped when the round's moves are over and the first show is on its way.
+        DominoesTable table = new DominoesTable(3, 1, 100, 26);
+        int[] shower = {-1};
+        table.playUntil(() -> {
+            for (int s = 0; s < 3; s++) {
+                String due = DominoesTable.NAMES[s] + " to show positions ";
+                int waiting = 0;
+                for (int other = 0; other < 3; other++) {
+                    waiting += other != s && table.seat(other).awaiting().startsWith(due) ? 1 : 0;
+                }
+                if (waiting == 2) {
+                    shower[0] = s;
+                    return true;
+                }
+            }
+            return false;
+        });
+        assertThat(shower[0]).as("stopped at the shows").isNotNegative();
+        int cheater = shower[0] == 0 ? 1 : 0;
+        int honest = 3 - shower[0] - cheater;
+        String awaited = table.seat(honest).awaiting();
+        List<Envelope> reveal = TableCheats.uncalled(table.seat(cheater), deck -> deck.reveal());
+        assertRefusedBy(table.seat(honest), reveal.get(0), "step " + reveal.get(0).step() + ", party "
+                + DominoesTable.NAMES[cheater] + ": starts a deck reveal the rules did not call for: they await " + awaited);
+    }
+
+    @Test
+    void aDealAfterTheHandsAreDealtIsRefused() throws Exception {
+        DominoesTable table = beforeTheFirstPlay();
+        List<Envelope> deal = TableCheats.uncalled(table.seat(1), deck -> deck.deal(List.of(0, 1), 2));
+        assertRefusedByEveryHonestSeat(table, 1, deal,
+                "starts a deck deal the rules did not call for: they await alice's move");
+    }
+
+    @Test
+    void aDrawThatIsADealToOneselfIsRefusedWhenThePlayerCanPlayAndTheRulesCallForAMove() throws Exception {
+        DominoesTable table = bobToMove();
+        Dominoes.State bobs = table.seat(1).view();
+        assertThat(Dominoes.GAME.legal(bobs, 1)).as("bob can play").anyMatch(m -> m instanceof Dominoes.Move.Play);
+        List<Envelope> draw = TableCheats.uncalled(table.seat(1), deck -> deck.deal(List.of(1), 1));
+        assertRefusedByEveryHonestSeat(table, 1, draw,
+                "starts a deck deal the rules did not call for: they await bob's move");
+    }
+
+    @Test
+    void aDrawOutOfTurnIsRefused() throws Exception {
+        DominoesTable table = beforeTheFirstPlay();
+        List<Envelope> draw = TableCheats.uncalled(table.seat(1), deck -> deck.draw(1));
+        assertRefusedByEveryHonestSeat(table, 1, draw,
+                "starts a deck deal the rules did not call for: they await alice's move");
+    }
+
+    @Test
+    void aShowOutOfTurnIsRefused() throws Exception {
+        DominoesTable table = beforeTheFirstPlay();
+        List<Integer> bobs = held(table, 1).stream().sorted().toList();
+        List<Envelope> show = TableCheats.uncalled(table.seat(1), deck -> deck.show(bobs));
+        assertRefusedByEveryHonestSeat(table, 1, show,
+                "starts a deck show the rules did not call for: they await alice's move");
+    }
+
+    @Test
+    void aTilePlayedOutOfTurnAsAFaceUpDiscardIsRefused() throws Exception {
+        DominoesTable table = beforeTheFirstPlay();
+        int position = held(table, 1).get(0);
+        List<Envelope> discard = TableCheats.uncalled(table.seat(1), deck -> deck.discard(position, true));
+        assertRefusedByEveryHonestSeat(table, 1, discard,
+                "starts a deck discard the rules did not call for: they await alice's move");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"open", "cut", "leave"})
+    void anOpenACutOrALeaveIsRefused(String operation) throws Exception {
+        DominoesTable table = beforeTheFirstPlay();
+        List<Envelope> sent = TableCheats.uncalled(table.seat(1), deck -> switch (operation) {
+            case "open" -> deck.open(1);
+            case "cut" -> deck.cut(3);
+            default -> deck.leave();
+        });
+        assertRefusedByEveryHonestSeat(table, 1, sent,
+                "starts a deck " + operation + " the rules did not call for: they await alice's move");
+    }
+
+    // ---- Moves out of turn, illegal, unreadable.
+
+    private static Envelope move(DominoesTable table, int seat, byte[] bytes) {
+        return TableCheats.move(table.seat(seat), table.keys.get(seat), bytes);
+    }
+
+    @Test
+    void aMoveOutOfTurnIsRefused() throws Exception {
+        DominoesTable table = beforeTheFirstPlay();
+        Envelope play = move(table, 1, Dominoes.GAME.encode(new Dominoes.Move.Play(held(table, 1).get(0), End.LEFT)));
+        assertRefusedByEveryHonestSeat(table, 1, List.of(play), "a move out of turn: the rules await alice's move");
+    }
+
+    @Test
+    void aPlayOfAPositionThePlayerDoesNotHoldIsRefused() throws Exception {
+        DominoesTable table = beforeTheFirstPlay();
+        int bobs = held(table, 1).get(0);
+        Envelope play = move(table, 0, Dominoes.GAME.encode(new Dominoes.Move.Play(bobs, End.LEFT)));
+        assertRefusedByEveryHonestSeat(table, 0, List.of(play), "holds no tile at position " + bobs);
+    }
+
+    @Test
+    void aDrawBeforeTheFirstTileIsRefused() throws Exception {
+        DominoesTable table = beforeTheFirstPlay();
+        Envelope draw = move(table, 0, Dominoes.GAME.encode(Dominoes.Move.DRAW));
+        assertRefusedByEveryHonestSeat(table, 0, List.of(draw), "may not draw now");
+    }
+
+    @Test
+    void aPassWhileTheBoneyardHasTilesIsRefused() throws Exception {
+        DominoesTable table = bobToMove();
+        Envelope pass = move(table, 1, Dominoes.GAME.encode(Dominoes.Move.PASS));
+        assertRefusedByEveryHonestSeat(table, 1, List.of(pass), "may not pass now: the boneyard still has tiles");
+    }
+
+    @Test
+    void anUnreadableMoveIsRefused() throws Exception {
+        DominoesTable table = beforeTheFirstPlay();
+        Envelope play = move(table, 0, new byte[] {0, 40, 0});
+        assertRefusedByEveryHonestSeat(table, 0, List.of(play),
+                "an unreadable move: a play of position 40; a set has 28 tiles");
+    }
+
+    // ---- Tiles that break the rules once the deck proves them.
+
+    /** Plays, whenever the line has a tile, one of its tiles that does not fit the left end, to the left. */
+    private static TablePlayer<Dominoes.State, Dominoes.Move> misfitting(String[] played) {
+        TablePlayer<Dominoes.State, Dominoes.Move> bot = Dominoes.GAME.bot(new SplittableRandom(1));
+        return (view, seat, legal) -> {
+            Optional<DominoRound.Ends> ends = view.engine().openEnds();
+            if (ends.isPresent() && played[0] == null) {
+                for (int p : view.held().get(seat)) {
+                    Tile tile = view.tiles().get(p);
+                    if (!tile.shows(ends.get().left())) {
+                        played[0] = "played " + tile + " to the left end, which shows " + ends.get().left()
+                                + ": it does not fit";
+                        return new Dominoes.Move.Play(p, End.LEFT);
+                    }
+                }
+            }
+            return bot.choose(view, seat, legal);
+        };
+    }
+
+    @Test
+    void aTileThatDoesNotFitItsNamedEndStopsTheGameNamingItsPlayerLiveAndInTheAudit() throws Exception {
+        String[] misfit = new String[1];
+        DominoesTable table = new DominoesTable(2, 1, 100, 24,
+                s -> s == 1 ? misfitting(misfit) : Dominoes.GAME.bot(new SplittableRandom(s)), s -> Dominoes.GAME).play();
+        assertThat(misfit[0]).as("bob played a misfit").isNotNull();
+        assertStoppedNaming(table, "bob", misfit[0]);
+    }
+
+    /** Every seat stopped on the same broken rule naming {@code cheater}, and the audit of alice's evidence agrees. */
+    private void assertStoppedNaming(DominoesTable table, String cheater, String reason) throws Exception {
+        ProtocolViolation stopped = table.seat(0).failure().orElseThrow();
+        assertThat(stopped.party()).isEqualTo(cheater);
+        assertThat(stopped.reason()).isEqualTo(reason);
+        for (TableParty<Dominoes.State, Dominoes.Move> p : table.seats) {
+            assertThat(p.isFinished()).isTrue();
+            assertThat(p.failure().orElseThrow()).hasMessage(stopped.getMessage());
+            assertThat(p.awaiting()).isEqualTo("nothing: the game was stopped (" + stopped.getMessage() + ")");
+        }
+        assertThat(DominoesTable.audit(table.seat(0)).line()).isEqualTo("FAILED: " + stopped.getMessage());
+        assertThat(DominoesTable.auditFromFile(table.seat(0), dir).line()).isEqualTo("FAILED: " + stopped.getMessage());
+    }
+
+    /**
+     * A dishonest seat's own rules: its view forgets the tiles dealt to it (so its own engine, like every other
+     * seat's, takes its draws on trust), while the test remembers them for its player.
+     */
+    private static final class Forgetful implements TableGame<Dominoes.State, Dominoes.Move> {
+        final Map<Integer, Tile> remembered = new HashMap<>();
+
+        @Override
+        public Dominoes.State afterDeck(Dominoes.State state, DeckEvent event, Cards known) throws IllegalMove {
+            if (event instanceof DeckEvent.Dealt dealt) {
+                for (List<Integer> positions : dealt.positions()) {
+                    for (int p : positions) {
+                        if (known.at(p) >= 0) {
+                            remembered.put(p, Tile.ofIndex(known.at(p)));
+                        }
+                    }
+                }
+                return Dominoes.GAME.afterDeck(state, event, p -> -1);
+            }
+            return Dominoes.GAME.afterDeck(state, event, known);
+        }
+
+        // The rest is the honest rules.
+        public String name() { return Dominoes.GAME.name(); }
+        public int minSeats() { return Dominoes.GAME.minSeats(); }
+        public int maxSeats() { return Dominoes.GAME.maxSeats(); }
+        public int deckSize() { return Dominoes.GAME.deckSize(); }
+        public Dominoes.State setup(List<String> names, byte[] options) throws IllegalMove {
+            return Dominoes.GAME.setup(names, options);
+        }
+        public Next next(Dominoes.State state) { return Dominoes.GAME.next(state); }
+        public Dominoes.State nextRound(Dominoes.State state) { return Dominoes.GAME.nextRound(state); }
+        public List<Dominoes.Move> legal(Dominoes.State state, int seat) { return Dominoes.GAME.legal(state, seat); }
+        public Dominoes.State play(Dominoes.State state, int seat, Dominoes.Move move) throws IllegalMove {
+            return Dominoes.GAME.play(state, seat, move);
+        }
+        public byte[] encode(Dominoes.Move move) { return Dominoes.GAME.encode(move); }
+        public Dominoes.Move decode(byte[] bytes) throws MalformedMessageException { return Dominoes.GAME.decode(bytes); }
+        public String describe(Dominoes.Move move) { return Dominoes.GAME.describe(move); }
+        public Outcome outcome(Dominoes.State state) { return Dominoes.GAME.outcome(state); }
+    }
+
+    /**
+     * Draws once while holding a tile that fits (noting the rule it breaks), then plays a fitting tile whenever it
+     * holds one, and draws or passes otherwise.
+     */
+    private static TablePlayer<Dominoes.State, Dominoes.Move> drawingWhileHoldingAFit(Forgetful rules, String[] drew) {
+        return (view, seat, legal) -> {
+            Optional<DominoRound.Ends> ends = view.engine().openEnds();
+            for (int p : view.held().get(seat)) {
+                Tile tile = rules.remembered.get(p);
+                for (End end : End.values()) {
+                    boolean fits = ends.isEmpty() ? end == End.LEFT : tile.shows(ends.get().at(end));
+                    if (fits && drew[0] == null && legal.contains(Dominoes.Move.DRAW)) {
+                        drew[0] = "drew holding " + tile + ", which fits the line's "
+                                + (tile.shows(ends.get().left()) ? "left end " + ends.get().left()
+                                        : "right end " + ends.get().right());
+                        return Dominoes.Move.DRAW;
+                    }
+                    if (fits && legal.contains(new Dominoes.Move.Play(p, end))) {
+                        return new Dominoes.Move.Play(p, end);
+                    }
+                }
+            }
+            return legal.contains(Dominoes.Move.DRAW) ? Dominoes.Move.DRAW : Dominoes.Move.PASS;
+        };
+    }
+
+    @Test
+    void aDrawWhileHoldingAPlayableTileStopsTheGameNamingItsPlayerOnceItsTilesArePublic() throws Exception {
+        Forgetful bobsRules = new Forgetful();
+        String[] drew = new String[1];
+        DominoesTable table = new DominoesTable(2, 1, 100, 25,
+                s -> s == 1 ? drawingWhileHoldingAFit(bobsRules, drew) : Dominoes.GAME.bot(new SplittableRandom(s)),
+                s -> s == 1 ? bobsRules : Dominoes.GAME).play();
+        assertThat(drew[0]).as("bob drew holding a tile that fits").isNotNull();
+        assertStoppedNaming(table, "bob", drew[0]);
+    }
+}

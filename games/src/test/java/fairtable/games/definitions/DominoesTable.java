@@ -1,0 +1,123 @@
+package fairtable.games.definitions;
+
+import fairtable.crypto.sign.SigningKey;
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.table.TableAudit;
+import fairtable.protocol.table.TableGame;
+import fairtable.protocol.table.TableParameters;
+import fairtable.protocol.table.TableParty;
+import fairtable.protocol.table.TablePlayer;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.TranscriptFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntFunction;
+
+/**
+ * N seats of a {@link Dominoes} table in memory, every message delivered to every other seat in one order, with
+ * seeded keys and secrets. A seat may run another game under the same name (a dishonest seat's own rules).
+ */
+final class DominoesTable {
+    static final String[] NAMES = {"alice", "bob", "carol", "dave"};
+
+    final List<TableParty<Dominoes.State, Dominoes.Move>> seats = new ArrayList<>();
+    final List<SigningKey> keys = new ArrayList<>();
+    final TableParameters params;
+
+    /** {@code players} bots, at most {@code rounds} rounds to {@code target} points. */
+    DominoesTable(int players, int rounds, int target, long seed) {
+        this(players, rounds, target, seed, seat -> Dominoes.GAME.bot(new SplittableRandom(seed + seat)),
+                seat -> Dominoes.GAME);
+    }
+
+    DominoesTable(int players, int rounds, int target, long seed,
+            IntFunction<TablePlayer<Dominoes.State, Dominoes.Move>> players0,
+            IntFunction<TableGame<Dominoes.State, Dominoes.Move>> rules) {
+        params = new TableParameters(Dominoes.NAME, players, Dominoes.GAME.options(
+                Map.of("rounds", Integer.toString(rounds), "target", Integer.toString(target))));
+        SplittableRandom seeds = new SplittableRandom(seed);
+        for (int s = 0; s < players; s++) {
+            byte[] k = new byte[32];
+            seeds.nextBytes(k);
+            keys.add(SigningKey.fromSeed(k));
+        }
+        for (int s = 0; s < players; s++) {
+            seats.add(TableParty.create(rules.apply(s), params, s, NAMES[s], keys.get(s), seeds.split(),
+                    players0.apply(s)));
+        }
+    }
+
+    TableParty<Dominoes.State, Dominoes.Move> seat(int s) {
+        return seats.get(s);
+    }
+
+    /** Starts the table and delivers until nobody has anything to say. */
+    DominoesTable play() throws ProtocolViolation {
+        return playUntil(() -> false);
+    }
+
+    /**
+     * Starts the table and delivers until {@code stop} holds before a message is delivered (that message and the
+     * rest are dropped: the seats that did not send them have not seen them), or nobody has anything to say.
+     */
+    DominoesTable playUntil(BooleanSupplier stop) throws ProtocolViolation {
+        List<Envelope> first = new ArrayList<>();
+        for (TableParty<?, ?> s : seats) {
+            first.addAll(s.start());
+        }
+        pump(first, stop);
+        return this;
+    }
+
+    /** Broadcasts {@code sent} and every reply, in order, until nobody has anything to say. */
+    void pump(List<Envelope> sent) throws ProtocolViolation {
+        pump(sent, () -> false);
+    }
+
+    private void pump(List<Envelope> sent, BooleanSupplier stop) throws ProtocolViolation {
+        Deque<Envelope> queue = new ArrayDeque<>(sent);
+        while (!queue.isEmpty() && !stop.getAsBoolean()) {
+            Envelope e = queue.poll();
+            for (TableParty<?, ?> to : seats) {
+                if (to.seat() != e.sender() && !to.isFinished()) {
+                    queue.addAll(to.receive(e));
+                }
+            }
+        }
+    }
+
+    /** Asks every seat whose player put a decision off to decide now, and delivers what follows. */
+    void resume() throws ProtocolViolation {
+        List<Envelope> out = new ArrayList<>();
+        for (TableParty<?, ?> s : seats) {
+            out.addAll(s.resume());
+        }
+        pump(out);
+    }
+
+    /** The audit of {@code p}'s evidence, as `fairtable audit` runs it on its file: transcript and refusals. */
+    static AuditVerdict audit(TableParty<?, ?> p) {
+        List<Envelope> refused = new ArrayList<>();
+        p.rejected().forEach(r -> refused.add(r.envelope()));
+        return Auditor.audit(new TranscriptFile.Contents(p.transcript().envelopes(), refused),
+                List.of(new TableAudit(Games.ALL)));
+    }
+
+    /** The same audit, of {@code p}'s evidence written to a file and read back. */
+    static AuditVerdict auditFromFile(TableParty<?, ?> p, Path dir) throws Exception {
+        Path file = dir.resolve(p.nameOf(p.seat()) + ".transcript");
+        TranscriptFile.write(file, p.transcript().envelopes(), p.rejected());
+        TranscriptFile.Contents contents = TranscriptFile.read(file);
+        Files.delete(file);
+        return Auditor.audit(contents, List.of(new TableAudit(Games.ALL)));
+    }
+}
