@@ -176,6 +176,21 @@ class GinHandTest {
         assertThat(result.points()).isEqualTo(25);
     }
 
+    /**
+     * Seat 1 holds 3-4-5 of clubs, diamonds and hearts and Ks (10): three runs or three sets, both 10 deadwood.
+     * Against the runs, seat 0 lays off 6d (keeping 73); against the sets, 3s and 5s (keeping 71). A careful
+     * knocker lays out the runs and scores 73 - 10 = 63.
+     */
+    @Test
+    void knockerLaysOutTheLeastDeadwoodLayoutThatLeavesTheDefenderMost() {
+        GinResult result = GinResult.score(RULES, 1, false, Card.parseAll("3c 4c 5c 3d 4d 5d 3h 4h 5h Ks"),
+                Card.parseAll("3s 5s 6d 9s Jd Qc Kh 8c Td 8h"));
+        assertThat(result.layOffs()).containsExactly(card("6d"));
+        assertThat(result.arrangements().get(1).melds()).allMatch(meld -> meld.kind() == Meld.Kind.RUN);
+        assertThat(result.deadwood(0)).contains(73);
+        assertThat(result.points()).isEqualTo(63);
+    }
+
     /** Both pass; seat 1 draws 2s from the stock and knocks with it, keeping Kd. */
     private static GinResult knockWithKingAgainst(String defender) {
         return dealt("4h 5h 6h 8c 9c Tc Qc Qd Qh Kd", defender, "9h").apply(GinMove.PASS).apply(GinMove.PASS)

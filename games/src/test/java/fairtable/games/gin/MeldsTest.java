@@ -170,13 +170,24 @@ class MeldsTest {
         assertThat(layOff.deadwoodPoints()).isEqualTo(2 + 9 + 10 + 5 + 1);
     }
 
-    /** 9h cannot hang on 4-5-6 without the 7h and 8h between them; Ks does not go on a set of four. */
+    /** 8h and 9h cannot hang on 4-5-6h without the 7h between them; a set of four takes nothing. */
     @Test
     void aCardLaysOffOnlyWhereItTouchesTheMeldOrALaidCard() {
         List<Meld> knocker = List.of(Meld.parse("4h 5h 6h"), Meld.parse("Kc Kd Kh Ks"));
         Melds.LayOff layOff = Melds.layOff(knocker, cards("9h 8h 2c"));
         assertThat(layOff.laidOff()).isEmpty();
         assertThat(layOff.deadwoodPoints()).isEqualTo(19);
+    }
+
+    /**
+     * Holding 7c 7d 7h 8h against 4-5-6h: the 8h lays off only through the 7h. Keeping the sevens leaves 8h (8);
+     * laying off 7h and 8h leaves 7c 7d (14). Laying off the 8h while the 7h stays in the set is not allowed.
+     */
+    @Test
+    void aRunTakesACardOnlyThroughTheCardsBetween() {
+        Melds.LayOff layOff = Melds.layOff(List.of(Meld.parse("4h 5h 6h")), cards("7c 7d 7h 8h"));
+        assertThat(layOff.laidOff()).isEmpty();
+        assertThat(layOff.deadwoodPoints()).isEqualTo(8);
     }
 
     /**
