@@ -303,5 +303,11 @@ class GinHandTest {
                 .hasMessage("card 5s dealt to seat 1 was already seen in this hand");
         assertThatThrownBy(() -> hand.deal(Card.parseAll("3h 7h")))
                 .hasMessage("seat 1 is dealt 10 cards, not 2");
+        GinHand drawing = dealt(KNOCKER, DEFENDER, "As").apply(GinMove.PASS).apply(GinMove.PASS)
+                .apply(GinMove.DRAW_STOCK);
+        assertThatThrownBy(() -> drawing.draw(card("Qs")))
+                .hasMessage("card Qs drawn from the stock was already seen in this hand");
+        assertThatThrownBy(() -> drawing.draw(card("As")))
+                .hasMessage("card As drawn from the stock was already seen in this hand");
     }
 }
