@@ -2,6 +2,7 @@ package fairtable.games.gin;
 
 import fairtable.games.cards.Card;
 import fairtable.games.cards.Rank;
+import fairtable.games.cards.Suit;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -53,7 +54,7 @@ public record Meld(Kind kind, List<Card> cards) {
     }
 
     /** The card of this suit at a run {@link #position}. */
-    static Card atPosition(fairtable.games.cards.Suit suit, int position) {
+    static Card atPosition(Suit suit, int position) {
         Rank rank = position == 0 ? Rank.ACE : Rank.values()[position - 1];
         return Card.of(rank, suit);
     }
