@@ -533,28 +533,14 @@ public final class Dominoes implements GameDefinition<Dominoes.State, Dominoes.M
         int target = DominoRules.DEFAULT_TARGET;
         for (Map.Entry<String, String> e : settings.entrySet()) {
             switch (e.getKey()) {
-                case "players" -> number(e, minSeats(), maxSeats());
-                case "rounds", "hands" -> rounds = number(e, 1, MAX_ROUNDS);
-                case "target" -> target = number(e, 1, MAX_TARGET);
+                case "players" -> Settings.number(e, minSeats(), maxSeats());
+                case "rounds", "hands" -> rounds = Settings.number(e, 1, MAX_ROUNDS);
+                case "target" -> target = Settings.number(e, 1, MAX_TARGET);
                 default -> throw new IllegalArgumentException("dominoes has no setting '" + e.getKey()
                         + "'; it reads " + String.join(", ", defaults().keySet()));
             }
         }
         return new WireWriter().u32(rounds).u32(target).toBytes();
-    }
-
-    private static int number(Map.Entry<String, String> setting, int min, int max) {
-        int value;
-        try {
-            value = Integer.parseInt(setting.getValue().strip());
-        } catch (NumberFormatException e) {
-            value = min - 1;
-        }
-        if (value < min || value > max) {
-            throw new IllegalArgumentException(setting.getKey() + " is " + min + " to " + max + ", not '"
-                    + setting.getValue() + "'");
-        }
-        return value;
     }
 
     /** {@link DominoBot} for the seat; it is deterministic and needs no randomness. */

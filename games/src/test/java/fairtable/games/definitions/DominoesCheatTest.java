@@ -44,49 +44,22 @@ class DominoesCheatTest {
     Path dir;
 
     /** Two seats, dealt, alice (who leads the first round) thinking about her first tile. */
-    private static DominoesTable beforeTheFirstPlay() throws ProtocolViolation {
-        DominoesTable table = new DominoesTable(2, 1, 100, 21, s -> THINKING, s -> Dominoes.GAME).play();
+    private static GameTable<Dominoes.State, Dominoes.Move> beforeTheFirstPlay() throws ProtocolViolation {
+        GameTable<Dominoes.State, Dominoes.Move> table = new GameTable<>(Dominoes.GAME, 2, Map.of("rounds", "1", "target", "100"), 21, s -> THINKING, s -> Dominoes.GAME).play();
         assertThat(table.seat(1).awaiting()).isEqualTo("alice's move");
         return table;
     }
 
     /** Two seats, alice's first tile on the line, bob thinking. */
-    private static DominoesTable bobToMove() throws ProtocolViolation {
-        DominoesTable table = new DominoesTable(2, 1, 100, 22,
+    private static GameTable<Dominoes.State, Dominoes.Move> bobToMove() throws ProtocolViolation {
+        GameTable<Dominoes.State, Dominoes.Move> table = new GameTable<>(Dominoes.GAME, 2, Map.of("rounds", "1", "target", "100"), 22,
                 s -> s == 0 ? Dominoes.GAME.bot(new SplittableRandom(s)) : THINKING, s -> Dominoes.GAME).play();
         assertThat(table.seat(0).awaiting()).isEqualTo("bob's move");
         assertThat(table.seat(0).state().engine().line()).hasSize(1);
         return table;
     }
 
-    /**
-     * Every honest seat refuses {@code sent} naming {@code cheater} with exactly {@code reason}, records nothing
-     * and answers nothing, and the audit of its evidence fails with the same line.
-     */
-    private static void assertRefusedByEveryHonestSeat(DominoesTable table, int cheater, List<Envelope> sent,
-            String reason) {
-        assertThat(sent).isNotEmpty();
-        String expected = "step " + sent.get(0).step() + ", party " + DominoesTable.NAMES[cheater] + ": " + reason;
-        for (TableParty<Dominoes.State, Dominoes.Move> honest : table.seats) {
-            if (honest.seat() == cheater) {
-                continue;
-            }
-            assertRefusedBy(honest, sent.get(0), expected);
-        }
-    }
-
-    private static void assertRefusedBy(TableParty<Dominoes.State, Dominoes.Move> honest, Envelope sent,
-            String expected) {
-        int before = honest.transcript().size();
-        String awaited = honest.awaiting();
-        assertThatThrownBy(() -> honest.receive(sent)).isInstanceOf(ProtocolViolation.class).hasMessage(expected);
-        assertThat(honest.transcript().size()).as("nothing recorded").isEqualTo(before);
-        assertThat(honest.awaiting()).as("nothing changed").isEqualTo(awaited);
-        AuditVerdict verdict = DominoesTable.audit(honest);
-        assertThat(verdict.line()).isEqualTo("FAILED: " + expected);
-    }
-
-    private static List<Integer> held(DominoesTable table, int seat) {
+    private static List<Integer> held(GameTable<Dominoes.State, Dominoes.Move> table, int seat) {
         return table.seat(seat).state().held().get(seat);
     }
 
@@ -94,9 +67,9 @@ class DominoesCheatTest {
 
     @Test
     void aRevealBeforeTheFirstPlayReleasesNoShareAndConvictsItsSigner() throws Exception {
-        DominoesTable table = beforeTheFirstPlay();
+        GameTable<Dominoes.State, Dominoes.Move> table = beforeTheFirstPlay();
         List<Envelope> reveal = TableCheats.uncalled(table.seat(1), deck -> deck.reveal());
-        assertRefusedByEveryHonestSeat(table, 1, reveal,
+        table.assertRefusedByEveryHonestSeat(1, reveal,
                 "starts a deck reveal the rules did not call for: they await alice's move");
     }
 
@@ -104,13 +77,13 @@ class DominoesCheatTest {
     void theDealOfTheHandsByASeatThatIsNotTheDealerIsRefusedAndBlamedOnItsSigner() throws Exception {
         // Three seats, stopped when every deck is shuffled and alice's deal of the hands is on its way.
         String dealerDeals = "alice to deal 5 to each of seats [0, 1, 2]";
-        DominoesTable table = new DominoesTable(3, 1, 100, 23, s -> THINKING, s -> Dominoes.GAME);
+        GameTable<Dominoes.State, Dominoes.Move> table = new GameTable<>(Dominoes.GAME, 3, Map.of("rounds", "1", "target", "100"), 23, s -> THINKING, s -> Dominoes.GAME);
         table.playUntil(() -> table.seat(1).awaiting().equals(dealerDeals)
                 && table.seat(2).awaiting().equals(dealerDeals));
         assertThat(table.seat(2).state().engine()).as("not dealt yet").isNull();
         // bob deals exactly the deal the rules call for, but they call for it from alice.
         List<Envelope> deal = TableCheats.uncalled(table.seat(1), deck -> deck.deal(List.of(0, 1, 2), 5));
-        assertRefusedBy(table.seat(2), deal.get(0),
+        GameTable.assertRefusedBy(table.seat(2), deal.get(0),
                 "step " + deal.get(0).step() + ", party bob: starts a deck deal the rules did not call for: they await "
                         + dealerDeals);
     }
@@ -118,11 +91,11 @@ class DominoesCheatTest {
     @Test
     void aRevealWhenTheRulesCallForTheShowsIsRefused() throws Exception {
         // Three bots, stopped when the round's moves are over and the first show is on its way.
-        DominoesTable table = new DominoesTable(3, 1, 100, 26);
+        GameTable<Dominoes.State, Dominoes.Move> table = new GameTable<>(Dominoes.GAME, 3, Map.of("rounds", "1", "target", "100"), 26);
         int[] shower = {-1};
         table.playUntil(() -> {
             for (int s = 0; s < 3; s++) {
-                String due = DominoesTable.NAMES[s] + " to show positions ";
+                String due = GameTable.NAMES[s] + " to show positions ";
                 int waiting = 0;
                 for (int other = 0; other < 3; other++) {
                     waiting += other != s && table.seat(other).awaiting().startsWith(due) ? 1 : 0;
@@ -139,107 +112,107 @@ class DominoesCheatTest {
         int honest = 3 - shower[0] - cheater;
         String awaited = table.seat(honest).awaiting();
         List<Envelope> reveal = TableCheats.uncalled(table.seat(cheater), deck -> deck.reveal());
-        assertRefusedBy(table.seat(honest), reveal.get(0), "step " + reveal.get(0).step() + ", party "
-                + DominoesTable.NAMES[cheater] + ": starts a deck reveal the rules did not call for: they await " + awaited);
+        GameTable.assertRefusedBy(table.seat(honest), reveal.get(0), "step " + reveal.get(0).step() + ", party "
+                + GameTable.NAMES[cheater] + ": starts a deck reveal the rules did not call for: they await " + awaited);
     }
 
     @Test
     void aDealAfterTheHandsAreDealtIsRefused() throws Exception {
-        DominoesTable table = beforeTheFirstPlay();
+        GameTable<Dominoes.State, Dominoes.Move> table = beforeTheFirstPlay();
         List<Envelope> deal = TableCheats.uncalled(table.seat(1), deck -> deck.deal(List.of(0, 1), 2));
-        assertRefusedByEveryHonestSeat(table, 1, deal,
+        table.assertRefusedByEveryHonestSeat(1, deal,
                 "starts a deck deal the rules did not call for: they await alice's move");
     }
 
     @Test
     void aDrawThatIsADealToOneselfIsRefusedWhenThePlayerCanPlayAndTheRulesCallForAMove() throws Exception {
-        DominoesTable table = bobToMove();
+        GameTable<Dominoes.State, Dominoes.Move> table = bobToMove();
         Dominoes.State bobs = table.seat(1).view();
         assertThat(Dominoes.GAME.legal(bobs, 1)).as("bob can play").anyMatch(m -> m instanceof Dominoes.Move.Play);
         List<Envelope> draw = TableCheats.uncalled(table.seat(1), deck -> deck.deal(List.of(1), 1));
-        assertRefusedByEveryHonestSeat(table, 1, draw,
+        table.assertRefusedByEveryHonestSeat(1, draw,
                 "starts a deck deal the rules did not call for: they await bob's move");
     }
 
     @Test
     void aDrawOutOfTurnIsRefused() throws Exception {
-        DominoesTable table = beforeTheFirstPlay();
+        GameTable<Dominoes.State, Dominoes.Move> table = beforeTheFirstPlay();
         List<Envelope> draw = TableCheats.uncalled(table.seat(1), deck -> deck.draw(1));
-        assertRefusedByEveryHonestSeat(table, 1, draw,
+        table.assertRefusedByEveryHonestSeat(1, draw,
                 "starts a deck deal the rules did not call for: they await alice's move");
     }
 
     @Test
     void aShowOutOfTurnIsRefused() throws Exception {
-        DominoesTable table = beforeTheFirstPlay();
+        GameTable<Dominoes.State, Dominoes.Move> table = beforeTheFirstPlay();
         List<Integer> bobs = held(table, 1).stream().sorted().toList();
         List<Envelope> show = TableCheats.uncalled(table.seat(1), deck -> deck.show(bobs));
-        assertRefusedByEveryHonestSeat(table, 1, show,
+        table.assertRefusedByEveryHonestSeat(1, show,
                 "starts a deck show the rules did not call for: they await alice's move");
     }
 
     @Test
     void aTilePlayedOutOfTurnAsAFaceUpDiscardIsRefused() throws Exception {
-        DominoesTable table = beforeTheFirstPlay();
+        GameTable<Dominoes.State, Dominoes.Move> table = beforeTheFirstPlay();
         int position = held(table, 1).get(0);
         List<Envelope> discard = TableCheats.uncalled(table.seat(1), deck -> deck.discard(position, true));
-        assertRefusedByEveryHonestSeat(table, 1, discard,
+        table.assertRefusedByEveryHonestSeat(1, discard,
                 "starts a deck discard the rules did not call for: they await alice's move");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"open", "cut", "leave"})
     void anOpenACutOrALeaveIsRefused(String operation) throws Exception {
-        DominoesTable table = beforeTheFirstPlay();
+        GameTable<Dominoes.State, Dominoes.Move> table = beforeTheFirstPlay();
         List<Envelope> sent = TableCheats.uncalled(table.seat(1), deck -> switch (operation) {
             case "open" -> deck.open(1);
             case "cut" -> deck.cut(3);
             default -> deck.leave();
         });
-        assertRefusedByEveryHonestSeat(table, 1, sent,
+        table.assertRefusedByEveryHonestSeat(1, sent,
                 "starts a deck " + operation + " the rules did not call for: they await alice's move");
     }
 
     // ---- Moves out of turn, illegal, unreadable.
 
-    private static Envelope move(DominoesTable table, int seat, byte[] bytes) {
+    private static Envelope move(GameTable<Dominoes.State, Dominoes.Move> table, int seat, byte[] bytes) {
         return TableCheats.move(table.seat(seat), table.keys.get(seat), bytes);
     }
 
     @Test
     void aMoveOutOfTurnIsRefused() throws Exception {
-        DominoesTable table = beforeTheFirstPlay();
+        GameTable<Dominoes.State, Dominoes.Move> table = beforeTheFirstPlay();
         Envelope play = move(table, 1, Dominoes.GAME.encode(new Dominoes.Move.Play(held(table, 1).get(0), End.LEFT)));
-        assertRefusedByEveryHonestSeat(table, 1, List.of(play), "a move out of turn: the rules await alice's move");
+        table.assertRefusedByEveryHonestSeat(1, List.of(play), "a move out of turn: the rules await alice's move");
     }
 
     @Test
     void aPlayOfAPositionThePlayerDoesNotHoldIsRefused() throws Exception {
-        DominoesTable table = beforeTheFirstPlay();
+        GameTable<Dominoes.State, Dominoes.Move> table = beforeTheFirstPlay();
         int bobs = held(table, 1).get(0);
         Envelope play = move(table, 0, Dominoes.GAME.encode(new Dominoes.Move.Play(bobs, End.LEFT)));
-        assertRefusedByEveryHonestSeat(table, 0, List.of(play), "holds no tile at position " + bobs);
+        table.assertRefusedByEveryHonestSeat(0, List.of(play), "holds no tile at position " + bobs);
     }
 
     @Test
     void aDrawBeforeTheFirstTileIsRefused() throws Exception {
-        DominoesTable table = beforeTheFirstPlay();
+        GameTable<Dominoes.State, Dominoes.Move> table = beforeTheFirstPlay();
         Envelope draw = move(table, 0, Dominoes.GAME.encode(Dominoes.Move.DRAW));
-        assertRefusedByEveryHonestSeat(table, 0, List.of(draw), "may not draw now");
+        table.assertRefusedByEveryHonestSeat(0, List.of(draw), "may not draw now");
     }
 
     @Test
     void aPassWhileTheBoneyardHasTilesIsRefused() throws Exception {
-        DominoesTable table = bobToMove();
+        GameTable<Dominoes.State, Dominoes.Move> table = bobToMove();
         Envelope pass = move(table, 1, Dominoes.GAME.encode(Dominoes.Move.PASS));
-        assertRefusedByEveryHonestSeat(table, 1, List.of(pass), "may not pass now: the boneyard still has tiles");
+        table.assertRefusedByEveryHonestSeat(1, List.of(pass), "may not pass now: the boneyard still has tiles");
     }
 
     @Test
     void anUnreadableMoveIsRefused() throws Exception {
-        DominoesTable table = beforeTheFirstPlay();
+        GameTable<Dominoes.State, Dominoes.Move> table = beforeTheFirstPlay();
         Envelope play = move(table, 0, new byte[] {0, 40, 0});
-        assertRefusedByEveryHonestSeat(table, 0, List.of(play),
+        table.assertRefusedByEveryHonestSeat(0, List.of(play),
                 "an unreadable move: a play of position 40; a set has 28 tiles");
     }
 
@@ -267,24 +240,10 @@ class DominoesCheatTest {
     @Test
     void aTileThatDoesNotFitItsNamedEndStopsTheGameNamingItsPlayerLiveAndInTheAudit() throws Exception {
         String[] misfit = new String[1];
-        DominoesTable table = new DominoesTable(2, 1, 100, 24,
+        GameTable<Dominoes.State, Dominoes.Move> table = new GameTable<>(Dominoes.GAME, 2, Map.of("rounds", "1", "target", "100"), 24,
                 s -> s == 1 ? misfitting(misfit) : Dominoes.GAME.bot(new SplittableRandom(s)), s -> Dominoes.GAME).play();
         assertThat(misfit[0]).as("bob played a misfit").isNotNull();
-        assertStoppedNaming(table, "bob", misfit[0]);
-    }
-
-    /** Every seat stopped on the same broken rule naming {@code cheater}, and the audit of alice's evidence agrees. */
-    private void assertStoppedNaming(DominoesTable table, String cheater, String reason) throws Exception {
-        ProtocolViolation stopped = table.seat(0).failure().orElseThrow();
-        assertThat(stopped.party()).isEqualTo(cheater);
-        assertThat(stopped.reason()).isEqualTo(reason);
-        for (TableParty<Dominoes.State, Dominoes.Move> p : table.seats) {
-            assertThat(p.isFinished()).isTrue();
-            assertThat(p.failure().orElseThrow()).hasMessage(stopped.getMessage());
-            assertThat(p.awaiting()).isEqualTo("nothing: the game was stopped (" + stopped.getMessage() + ")");
-        }
-        assertThat(DominoesTable.audit(table.seat(0)).line()).isEqualTo("FAILED: " + stopped.getMessage());
-        assertThat(DominoesTable.auditFromFile(table.seat(0), dir).line()).isEqualTo("FAILED: " + stopped.getMessage());
+        table.assertStoppedNaming("bob", misfit[0], dir);
     }
 
     /**
@@ -359,10 +318,10 @@ class DominoesCheatTest {
     void aDrawWhileHoldingAPlayableTileStopsTheGameNamingItsPlayerOnceItsTilesArePublic() throws Exception {
         Forgetful bobsRules = new Forgetful();
         String[] drew = new String[1];
-        DominoesTable table = new DominoesTable(2, 1, 100, 25,
+        GameTable<Dominoes.State, Dominoes.Move> table = new GameTable<>(Dominoes.GAME, 2, Map.of("rounds", "1", "target", "100"), 25,
                 s -> s == 1 ? drawingWhileHoldingAFit(bobsRules, drew) : Dominoes.GAME.bot(new SplittableRandom(s)),
                 s -> s == 1 ? bobsRules : Dominoes.GAME).play();
         assertThat(drew[0]).as("bob drew holding a tile that fits").isNotNull();
-        assertStoppedNaming(table, "bob", drew[0]);
+        table.assertStoppedNaming("bob", drew[0], dir);
     }
 }

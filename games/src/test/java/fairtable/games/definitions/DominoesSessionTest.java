@@ -7,6 +7,7 @@ import fairtable.protocol.table.Outcome;
 import fairtable.protocol.table.TableParty;
 import java.nio.file.Path;
 import fairtable.protocol.table.TablePlayer;
+import java.util.Map;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -25,17 +26,17 @@ class DominoesSessionTest {
 
     @Test
     void twoBotsPlayAMatchInOneChainThatAuditsVerifiedWithTheResultEverySeatComputed() throws Exception {
-        assertPlaysAndAudits(new DominoesTable(2, 2, 100, 11).play());
+        assertPlaysAndAudits(new GameTable<>(Dominoes.GAME, 2, Map.of("rounds", "2", "target", "100"), 11).play());
     }
 
     @Test
     void threeBotsPlayInOneChainThatAuditsVerified() throws Exception {
-        assertPlaysAndAudits(new DominoesTable(3, 1, 100, 12).play());
+        assertPlaysAndAudits(new GameTable<>(Dominoes.GAME, 3, Map.of("rounds", "1", "target", "100"), 12).play());
     }
 
     @Test
     void theMatchEndsWhenASeatReachesTheTargetBeforeTheLastRound() throws Exception {
-        DominoesTable table = new DominoesTable(2, 50, 10, 13).play();
+        GameTable<Dominoes.State, Dominoes.Move> table = new GameTable<>(Dominoes.GAME, 2, Map.of("rounds", "50", "target", "10"), 13).play();
         Dominoes.State end = assertPlaysAndAudits(table);
         assertThat(end.match().isOver()).isTrue();
         assertThat(end.round()).isLessThan(50);
@@ -45,7 +46,7 @@ class DominoesSessionTest {
     @Test
     void aSeatRestoredFromItsSnapshotMidRoundSeesItsOwnTilesAgainAndPlaysOnToAVerifiedEnd() throws Exception {
         TablePlayer<Dominoes.State, Dominoes.Move> thinking = (view, seat, legal) -> null;
-        DominoesTable table = new DominoesTable(2, 1, 100, 14,
+        GameTable<Dominoes.State, Dominoes.Move> table = new GameTable<>(Dominoes.GAME, 2, Map.of("rounds", "1", "target", "100"), 14,
                 s -> s == 1 ? thinking : Dominoes.GAME.bot(new SplittableRandom(s)), s -> Dominoes.GAME).play();
         TableParty<Dominoes.State, Dominoes.Move> bob = table.seat(1);
         assertThat(bob.isToMove()).isTrue();
@@ -60,7 +61,7 @@ class DominoesSessionTest {
         assertPlaysAndAudits(table);
     }
 
-    private Dominoes.State assertPlaysAndAudits(DominoesTable table) throws Exception {
+    private Dominoes.State assertPlaysAndAudits(GameTable<Dominoes.State, Dominoes.Move> table) throws Exception {
         TableParty<Dominoes.State, Dominoes.Move> first = table.seat(0);
         Outcome outcome = first.outcome().orElseThrow();
         for (TableParty<Dominoes.State, Dominoes.Move> p : table.seats) {
@@ -75,12 +76,12 @@ class DominoesSessionTest {
         String expected = "dominoes for " + table.seats.size() + ", " + end.round() + " round"
                 + (end.round() == 1 ? "" : "s") + ": " + outcome.text() + "; game over";
         // The chains are identical and nobody refused anything: one seat's evidence in memory, another's from its file.
-        AuditVerdict verdict = DominoesTable.audit(first);
+        AuditVerdict verdict = GameTable.audit(first);
         assertThat(verdict.line()).isEqualTo("VERIFIED: " + expected);
         TableParty<?, ?> last = table.seats.get(table.seats.size() - 1);
-        assertThat(DominoesTable.auditFromFile(last, dir).line()).isEqualTo("VERIFIED: " + expected);
+        assertThat(GameTable.auditFromFile(last, dir).line()).isEqualTo("VERIFIED: " + expected);
         for (int s = 0; s < table.seats.size(); s++) {
-            assertThat(verdict.holdings().get(DominoesTable.NAMES[s])).isEqualTo(List.of(outcome.totals().get(s)));
+            assertThat(verdict.holdings().get(GameTable.NAMES[s])).isEqualTo(List.of(outcome.totals().get(s)));
         }
         return end;
     }

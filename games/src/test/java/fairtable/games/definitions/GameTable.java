@@ -1,5 +1,8 @@
 package fairtable.games.definitions;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
@@ -23,27 +26,24 @@ import java.util.function.BooleanSupplier;
 import java.util.function.IntFunction;
 
 /**
- * N seats of a {@link Dominoes} table in memory, every message delivered to every other seat in one order, with
- * seeded keys and secrets. A seat may run another game under the same name (a dishonest seat's own rules).
+ * N seats of one game's table in memory, every message delivered to every other seat in one order, with seeded
+ * keys and secrets. A seat may run another game under the same name (a dishonest seat's own rules).
  */
-final class DominoesTable {
-    static final String[] NAMES = {"alice", "bob", "carol", "dave"};
+final class GameTable<S, M> {
+    static final String[] NAMES = {"alice", "bob", "carol", "dave", "erin", "frank"};
 
-    final List<TableParty<Dominoes.State, Dominoes.Move>> seats = new ArrayList<>();
+    final List<TableParty<S, M>> seats = new ArrayList<>();
     final List<SigningKey> keys = new ArrayList<>();
     final TableParameters params;
 
-    /** {@code players} bots, at most {@code rounds} rounds to {@code target} points. */
-    DominoesTable(int players, int rounds, int target, long seed) {
-        this(players, rounds, target, seed, seat -> Dominoes.GAME.bot(new SplittableRandom(seed + seat)),
-                seat -> Dominoes.GAME);
+    /** {@code players} bots with these settings. */
+    GameTable(GameDefinition<S, M> game, int players, Map<String, String> settings, long seed) {
+        this(game, players, settings, seed, seat -> game.bot(new SplittableRandom(seed + seat)), seat -> game);
     }
 
-    DominoesTable(int players, int rounds, int target, long seed,
-            IntFunction<TablePlayer<Dominoes.State, Dominoes.Move>> players0,
-            IntFunction<TableGame<Dominoes.State, Dominoes.Move>> rules) {
-        params = new TableParameters(Dominoes.NAME, players, Dominoes.GAME.options(
-                Map.of("rounds", Integer.toString(rounds), "target", Integer.toString(target))));
+    GameTable(GameDefinition<S, M> game, int players, Map<String, String> settings, long seed,
+            IntFunction<TablePlayer<S, M>> players0, IntFunction<TableGame<S, M>> rules) {
+        params = new TableParameters(game.name(), players, game.options(settings));
         SplittableRandom seeds = new SplittableRandom(seed);
         for (int s = 0; s < players; s++) {
             byte[] k = new byte[32];
@@ -56,20 +56,19 @@ final class DominoesTable {
         }
     }
 
-    TableParty<Dominoes.State, Dominoes.Move> seat(int s) {
+    TableParty<S, M> seat(int s) {
         return seats.get(s);
     }
 
     /** Starts the table and delivers until nobody has anything to say. */
-    DominoesTable play() throws ProtocolViolation {
-        return playUntil(() -> false);
+    GameTable<S, M> play() throws ProtocolViolation {        return playUntil(() -> false);
     }
 
     /**
      * Starts the table and delivers until {@code stop} holds before a message is delivered (that message and the
      * rest are dropped: the seats that did not send them have not seen them), or nobody has anything to say.
      */
-    DominoesTable playUntil(BooleanSupplier stop) throws ProtocolViolation {
+    GameTable<S, M> playUntil(BooleanSupplier stop) throws ProtocolViolation {
         List<Envelope> first = new ArrayList<>();
         for (TableParty<?, ?> s : seats) {
             first.addAll(s.start());
@@ -119,5 +118,45 @@ final class DominoesTable {
         TranscriptFile.Contents contents = TranscriptFile.read(file);
         Files.delete(file);
         return Auditor.audit(contents, List.of(new TableAudit(Games.ALL)));
+    }
+
+    /**
+     * Every honest seat refuses {@code sent} naming {@code cheater} with exactly {@code reason}, records nothing
+     * and answers nothing, and the audit of its evidence fails with the same line.
+     */
+    void assertRefusedByEveryHonestSeat(int cheater, List<Envelope> sent, String reason) {
+        assertThat(sent).isNotEmpty();
+        String expected = "step " + sent.get(0).step() + ", party " + NAMES[cheater] + ": " + reason;
+        for (TableParty<S, M> honest : seats) {
+            if (honest.seat() != cheater) {
+                assertRefusedBy(honest, sent.get(0), expected);
+            }
+        }
+    }
+
+    static void assertRefusedBy(TableParty<?, ?> honest, Envelope sent, String expected) {
+        int before = honest.transcript().size();
+        String awaited = honest.awaiting();
+        assertThatThrownBy(() -> honest.receive(sent)).isInstanceOf(ProtocolViolation.class).hasMessage(expected);
+        assertThat(honest.transcript().size()).as("nothing recorded").isEqualTo(before);
+        assertThat(honest.awaiting()).as("nothing changed").isEqualTo(awaited);
+        assertThat(audit(honest).line()).isEqualTo("FAILED: " + expected);
+    }
+
+    /**
+     * Every seat stopped on the same broken rule naming {@code cheater} with {@code reason}, and the audit of the
+     * first seat's evidence agrees, in memory and from a file written to {@code dir}.
+     */
+    void assertStoppedNaming(String cheater, String reason, Path dir) throws Exception {
+        ProtocolViolation stopped = seat(0).failure().orElseThrow();
+        assertThat(stopped.party()).isEqualTo(cheater);
+        assertThat(stopped.reason()).isEqualTo(reason);
+        for (TableParty<S, M> p : seats) {
+            assertThat(p.isFinished()).isTrue();
+            assertThat(p.failure().orElseThrow()).hasMessage(stopped.getMessage());
+            assertThat(p.awaiting()).isEqualTo("nothing: the game was stopped (" + stopped.getMessage() + ")");
+        }
+        assertThat(audit(seat(0)).line()).isEqualTo("FAILED: " + stopped.getMessage());
+        assertThat(auditFromFile(seat(0), dir).line()).isEqualTo("FAILED: " + stopped.getMessage());
     }
 }
