@@ -250,8 +250,12 @@ class DominoesCheatTest {
      * A dishonest seat's own rules: its view forgets the tiles dealt to it (so its own engine, like every other
      * seat's, takes its draws on trust), while the test remembers them for its player.
      */
-    private static final class Forgetful implements TableGame<Dominoes.State, Dominoes.Move> {
+    private static final class Forgetful extends ForwardingGame<Dominoes.State, Dominoes.Move> {
         final Map<Integer, Tile> remembered = new HashMap<>();
+
+        Forgetful() {
+            super(Dominoes.GAME);
+        }
 
         @Override
         public Dominoes.State afterDeck(Dominoes.State state, DeckEvent event, Cards known) throws IllegalMove {
@@ -267,25 +271,6 @@ class DominoesCheatTest {
             }
             return Dominoes.GAME.afterDeck(state, event, known);
         }
-
-        // The rest is the honest rules.
-        public String name() { return Dominoes.GAME.name(); }
-        public int minSeats() { return Dominoes.GAME.minSeats(); }
-        public int maxSeats() { return Dominoes.GAME.maxSeats(); }
-        public int deckSize() { return Dominoes.GAME.deckSize(); }
-        public Dominoes.State setup(List<String> names, byte[] options) throws IllegalMove {
-            return Dominoes.GAME.setup(names, options);
-        }
-        public Next next(Dominoes.State state) { return Dominoes.GAME.next(state); }
-        public Dominoes.State nextRound(Dominoes.State state) { return Dominoes.GAME.nextRound(state); }
-        public List<Dominoes.Move> legal(Dominoes.State state, int seat) { return Dominoes.GAME.legal(state, seat); }
-        public Dominoes.State play(Dominoes.State state, int seat, Dominoes.Move move) throws IllegalMove {
-            return Dominoes.GAME.play(state, seat, move);
-        }
-        public byte[] encode(Dominoes.Move move) { return Dominoes.GAME.encode(move); }
-        public Dominoes.Move decode(byte[] bytes) throws MalformedMessageException { return Dominoes.GAME.decode(bytes); }
-        public String describe(Dominoes.Move move) { return Dominoes.GAME.describe(move); }
-        public Outcome outcome(Dominoes.State state) { return Dominoes.GAME.outcome(state); }
     }
 
     /**
