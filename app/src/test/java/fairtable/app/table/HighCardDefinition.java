@@ -24,7 +24,7 @@ import java.util.random.RandomGenerator;
  * the dealer deals one card to every seat; each seat in turn shows its card or folds; the highest card shown
  * scores a point. Cards are numbers 0 to 12. Setting: rounds (default 3).
  */
-public final class HighCardDefinition implements GameDefinition<HighCardDefinition.State, HighCardDefinition.Move> {
+public class HighCardDefinition implements GameDefinition<HighCardDefinition.State, HighCardDefinition.Move> {
     public static final HighCardDefinition GAME = new HighCardDefinition();
     /** A catalog holding only this game, given to the code under test in place of the registry. */
     public static final Games CATALOG = Games.of(List.of(GAME));
