@@ -2,6 +2,7 @@ package fairtable.app.cli;
 
 import fairtable.app.Main;
 import fairtable.app.play.GameKind;
+import fairtable.app.play.GameSettings;
 import fairtable.app.play.LocalGame;
 import fairtable.app.play.NetworkTable;
 import fairtable.app.play.SeatLog;
@@ -228,23 +229,17 @@ public final class PlayCommand implements Callable<Integer> {
 
     /** A registered game in this process, one table/v1 session over an in-memory table. */
     private int local(GameDefinition<?, ?> definition, Games games, PrintWriter out) throws IOException {
-        Map<String, String> chosen = new LinkedHashMap<>(settings);
-        Map<String, String> defaults = definition.defaults();
-        String playersSetting = chosen.remove("players");
-        int n = players != null ? players : playersSetting != null ? parsePlayers(playersSetting)
-                : defaults.containsKey("players") ? parsePlayers(defaults.get("players")) : definition.minSeats();
-        if (defaults.containsKey("players")) {
-            chosen.put("players", Integer.toString(n));
-        }
+        int n = GameSettings.players(definition, players, settings);
+        GameSettings.requireSeats(definition, n);
+        Map<String, String> chosen = GameSettings.forTable(definition, n, settings);
         if (hands != null) {
             chosen.putIfAbsent(settingFor(definition, "--hands", "hands", "rounds"), Integer.toString(hands));
         }
         if (stack != null) {
             chosen.putIfAbsent(settingFor(definition, "--stack", "stack", "stacks"), Integer.toString(stack));
         }
-        if (n < 2 || n > TableConfig.DEFAULT_NAMES.size()) {
-            throw new IllegalArgumentException(definition.name() + " is for " + definition.minSeats() + " to "
-                    + definition.maxSeats() + " players, not " + n);
+        if (n > TableConfig.DEFAULT_NAMES.size()) {
+            throw new IllegalArgumentException("at most " + TableConfig.DEFAULT_NAMES.size() + " players, not " + n);
         }
         int botCount = bots == null ? n - 1 : bots.equals("all") ? n : Integer.parseInt(bots);
         if (botCount < n - 1 || botCount > n) {
@@ -263,14 +258,6 @@ public final class PlayCommand implements Callable<Integer> {
         BufferedReader in = new BufferedReader(new InputStreamReader(main != null ? main.input() : System.in,
                 StandardCharsets.UTF_8));
         return LocalGame.play(definition, new LocalGame.Setup(names, chosen, person, seed, file), games, in, out);
-    }
-
-    private static int parsePlayers(String value) {
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("players is a number, not " + value);
-        }
     }
 
     /** The game's setting an older option stands for: the first of {@code candidates} the game has. */
