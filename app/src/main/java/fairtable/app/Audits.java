@@ -26,6 +26,11 @@ public final class Audits {
         return Auditor.audit(contents, List.of(new TableAudit(games)));
     }
 
+    /** The audit of {@code messages} and the {@code refused} ones, as a transcript file would hold them. */
+    public static AuditVerdict audit(List<Envelope> messages, List<Party.Rejected> refused) {
+        return audit(new TranscriptFile.Contents(messages, refused.stream().map(Party.Rejected::envelope).toList()));
+    }
+
     /** The audit of what {@code party} kept: its transcript and the messages it refused. */
     public static AuditVerdict audit(Party party, Games games) {
         List<Envelope> refused = party.rejected().stream().map(Party.Rejected::envelope).toList();
