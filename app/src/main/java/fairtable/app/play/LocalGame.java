@@ -113,6 +113,10 @@ public final class LocalGame {
             return Main.ERROR;
         }
         Outcome outcome = me.outcome().orElseThrow();
+        if (setup.person() >= 0) {
+            out.println("What you see at the end:");
+            game.render(me.view(), me.seat(), setup.names()).forEach(line -> out.println("  " + line));
+        }
         out.println("Result: " + outcome.text());
         out.println("Transcript: " + file + " (" + me.transcript().size() + " messages, the whole game; check it"
                 + " yourself: fairtable audit " + file + ")");

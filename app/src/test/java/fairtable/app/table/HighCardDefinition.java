@@ -234,7 +234,8 @@ public class HighCardDefinition implements GameDefinition<HighCardDefinition.Sta
     public TablePlayer<State, Move> bot(RandomGenerator random) {
         return (view, seat, legal) -> {
             int card = view.mine().get(seat);
-            return card >= 9 || card >= 4 && random.nextBoolean() ? Move.SHOW : Move.FOLD;
+            Move wanted = card >= 9 || card >= 4 && random.nextBoolean() ? Move.SHOW : Move.FOLD;
+            return legal.contains(wanted) ? wanted : legal.get(0);
         };
     }
 

@@ -85,6 +85,31 @@ class PlayRegisteredGameTest {
     }
 
     @Test
+    void aMoveTheRulesRefuseIsAnsweredWithTheirReasonAndAskedAgain() {
+        // A variant where nobody may fold in the first round, though "fold" reads as a move.
+        HighCardDefinition noEarlyFold = new HighCardDefinition() {
+            @Override
+            public List<Move> legal(State s, int seat) {
+                return s.round() == 1 ? super.legal(s, seat).stream().filter(m -> m == Move.SHOW).toList()
+                        : super.legal(s, seat);
+            }
+
+            @Override
+            public State play(State s, int seat, Move move) throws IllegalMove {
+                if (move == Move.FOLD && s.round() == 1) {
+                    throw new IllegalMove("nobody folds in the first round");
+                }
+                return super.play(s, seat, move);
+            }
+        };
+        Run run = play(Games.of(List.of(noEarlyFold)), "fold\nshow\nfold\n", "high-card", "--players", "2",
+                "--seed", "4", "--set", "rounds=2", "--transcript", dir.resolve("nofold.jsonl").toString());
+        assertThat(run.code()).as(run.out() + run.err()).isEqualTo(Main.OK);
+        assertThat(run.out()).contains("Your moves: show\n", "alice> Not allowed: nobody folds in the first round",
+                "  alice: show", "  alice: fold", "What you see at the end:\n  Round 2 of 2; points: ");
+    }
+
+    @Test
     void theEndOfInputLeavesTheGameUnfinishedWithItsTranscriptSoFar() throws Exception {
         Path file = dir.resolve("eof.jsonl");
         Run run = play(HighCardDefinition.CATALOG, "show\n", "high-card", "--players", "2", "--seed", "8",
