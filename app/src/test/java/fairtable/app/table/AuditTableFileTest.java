@@ -105,6 +105,24 @@ class AuditTableFileTest {
     }
 
     @Test
+    void rulesThatFailWhileTheAuditSumsUpGiveOneLineAndExitTwoNotTheirExceptionText() {
+        // A faulty definition: its result cannot be computed. The audit has no verdict; it must say so in words.
+        HighCardDefinition faulty = new HighCardDefinition() {
+            @Override
+            public fairtable.protocol.table.Outcome outcome(State s) {
+                return new fairtable.protocol.table.Outcome(List.of(), List.of("?").get(s.seats()));
+            }
+        };
+        Run run = audit(Games.of(List.of(faulty)), file);
+        assertThat(run.code()).isEqualTo(Main.ERROR);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).isEqualTo("Cannot audit: the audit of " + file + " stopped without a verdict (a fault in"
+                + " fairtable, not evidence against anyone; please report it)" + System.lineSeparator());
+        assertNoJavaText(run);
+        assertThat(run.err()).doesNotContain("out of bounds");
+    }
+
+    @Test
     void aFileCutMidLineIsOneLineAndExitTwo() throws Exception {
         byte[] whole = Files.readAllBytes(file);
         Path cut = dir.resolve("cut.jsonl");
