@@ -70,6 +70,20 @@ class PlayRegisteredGameTest {
     }
 
     @Test
+    void aSeedReplaysTheSameGameMessageForMessageAndAnotherSeedAnotherOne() throws Exception {
+        List<String> transcripts = new java.util.ArrayList<>();
+        for (String seed : new String[] {"11", "11", "12"}) {
+            Path file = dir.resolve("seed-" + transcripts.size() + ".jsonl");
+            Run run = play(HighCardDefinition.CATALOG, "", "high-card", "--players", "3", "--bots", "all", "--seed", seed,
+                    "--set", "rounds=2", "--transcript", file.toString());
+            assertThat(run.code()).as(run.out() + run.err()).isEqualTo(Main.OK);
+            transcripts.add(Files.readString(file));
+        }
+        assertThat(transcripts.get(1)).isEqualTo(transcripts.get(0));
+        assertThat(transcripts.get(2)).isNotEqualTo(transcripts.get(0));
+    }
+
+    @Test
     void thePersonAtTheTerminalSeesTheirViewIsToldWhatIsWrongAndPlaysTheirSeat() throws Exception {
         Path file = dir.resolve("person.jsonl");
         Run run = play(HighCardDefinition.CATALOG, "raise 5\nhelp\nshow\n\nfold\n", "high-card", "--players", "2",
