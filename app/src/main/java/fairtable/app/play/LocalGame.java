@@ -5,7 +5,6 @@ import fairtable.app.Main;
 import fairtable.games.definitions.GameDefinition;
 import fairtable.games.definitions.Games;
 import fairtable.games.definitions.InMemoryTable;
-import fairtable.protocol.Party;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.table.IllegalMove;
@@ -225,7 +224,7 @@ public final class LocalGame {
         out.println("The game is stopped: FAILED: " + v.getMessage());
         TranscriptFile.write(file, witness.transcript().envelopes(), witness.rejected());
         out.println("Evidence: " + file + " (" + witness.nameOf(witness.seat()) + "'s transcript and what it refused)");
-        AuditVerdict verdict = Audits.audit((Party) witness, games);
+        AuditVerdict verdict = Audits.audit(witness, games);
         out.println("Audit: " + verdict.line());
         out.flush();
         return Main.FAILED;
