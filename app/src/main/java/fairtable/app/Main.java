@@ -16,6 +16,7 @@ import fairtable.app.cli.PokerCommand;
 import fairtable.app.cli.StatusCommand;
 import fairtable.app.cli.TableCommand;
 import fairtable.app.cli.UnblindCommand;
+import fairtable.games.definitions.Games;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -42,6 +43,9 @@ public final class Main implements Runnable {
     /** Where commands that read a person's moves read them (System.in, or a test's script). */
     private java.io.InputStream input = System.in;
 
+    /** The games the commands play and audit: the registry, or a test's own catalog. */
+    private Games games = Games.ALL;
+
     public static void main(String[] args) {
         System.exit(run(args));
     }
@@ -58,9 +62,16 @@ public final class Main implements Runnable {
 
     /** Runs the command line with the given input and output streams, for tests of commands a person types into. */
     public static int run(java.io.InputStream in, java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
+        return run(Games.ALL, in, out, err, args);
+    }
+
+    /** Runs the command line over the games of {@code games} instead of the registry, for tests of a game of their own. */
+    public static int run(Games games, java.io.InputStream in, java.io.PrintWriter out, java.io.PrintWriter err,
+            String... args) {
         args = boardGameAliases(args);
         Main main = new Main();
         main.input = java.util.Objects.requireNonNull(in);
+        main.games = java.util.Objects.requireNonNull(games);
         CommandLine cli = new CommandLine(main);
         cli.setOut(out);
         cli.setErr(err);
@@ -95,6 +106,16 @@ public final class Main implements Runnable {
     /** The input a command reads a person's moves from. */
     public java.io.InputStream input() {
         return input;
+    }
+
+    /** The games a command finds by name: what it plays, and what the audit judges table/v1 sessions by. */
+    public Games games() {
+        return games;
+    }
+
+    /** The games of {@code main}, or the registry for a command run without its parent (a test's own instance). */
+    public static Games games(Main main) {
+        return main == null ? Games.ALL : main.games;
     }
 
     @Override

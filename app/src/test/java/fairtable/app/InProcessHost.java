@@ -26,7 +26,7 @@ public final class InProcessHost {
     private final CompletableFuture<Integer> port = new CompletableFuture<>();
     private final CompletableFuture<Run> run;
 
-    private InProcessHost(String... args) {
+    private InProcessHost(fairtable.games.definitions.Games games, String... args) {
         Writer watched = new Writer() {
             @Override
             public void write(char[] chars, int offset, int length) {
@@ -53,7 +53,7 @@ public final class InProcessHost {
         };
         run = CompletableFuture.supplyAsync(() -> {
             PrintWriter out = new PrintWriter(watched, true);
-            return new Run(Main.run(out, out, args), text.toString());
+            return new Run(Main.run(games, System.in, out, out, args), text.toString());
         });
         run.whenComplete((r, e) -> {
             invitation.completeExceptionally(new AssertionError("the host ended without an invitation:\n" + text));
@@ -63,7 +63,12 @@ public final class InProcessHost {
 
     /** Starts {@code fairtable args...} in this JVM. */
     public static InProcessHost start(String... args) {
-        return new InProcessHost(args);
+        return new InProcessHost(fairtable.games.definitions.Games.ALL, args);
+    }
+
+    /** Starts {@code fairtable args...} in this JVM over the games of {@code games} (a test's own game). */
+    public static InProcessHost start(fairtable.games.definitions.Games games, String... args) {
+        return new InProcessHost(games, args);
     }
 
     /** The invitation the host printed (naming the port it listens on), once it has printed it. */

@@ -1,11 +1,11 @@
 package fairtable.app.cli;
 
+import fairtable.app.Audits;
 import fairtable.app.Main;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.games.cards.Card;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
-import fairtable.protocol.audit.Auditor;
 import fairtable.protocol.deck.DeckObserver;
 import fairtable.protocol.deck.DeckParameters;
 import fairtable.protocol.deck.DeckParty;
@@ -120,7 +120,7 @@ public final class DeckDemoCommand implements Callable<Integer> {
         seats.get(players - 1).rejected().forEach(r -> refused.add(r.envelope()));
         TranscriptFile.Contents contents = new TranscriptFile.Contents(
                 seats.get(players - 1).transcript().envelopes(), refused);
-        AuditVerdict verdict = Auditor.audit(contents);
+        AuditVerdict verdict = Audits.audit(contents);
         long auditNanos = System.nanoTime() - t;
 
         out.println("Timings (this machine, one process; every proof made and checked as over a network):");

@@ -2,11 +2,15 @@ package fairtable.app.cli;
 
 import fairtable.app.Main;
 import fairtable.app.play.GameKind;
+import fairtable.app.play.GameSettings;
+import fairtable.app.play.LocalGame;
 import fairtable.app.play.NetworkTable;
 import fairtable.app.play.SeatLog;
 import fairtable.app.play.TableConfig;
 import fairtable.app.play.TableRun;
 import fairtable.app.play.TerminalPlayer;
+import fairtable.games.definitions.GameDefinition;
+import fairtable.games.definitions.Games;
 import fairtable.games.table.DominoPlayer;
 import fairtable.games.table.LocalTable;
 import fairtable.games.table.PokerPlayer;
@@ -35,7 +39,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
@@ -43,24 +49,34 @@ import java.util.random.RandomGenerator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * Plays Hold'em, five-card draw or dominoes, dealt only by the verifiable deck (or, for heads-up draw, the
- * FR 2823580 protocol): alone against bots, bots only, or two players over TCP; then audits every hand.
+ * Plays a card game dealt only by the verifiable deck: alone against bots or bots only. A game registered in
+ * {@link Games} plays in one process as one table/v1 session (one signed transcript for the whole game, audited
+ * through its rules); Hold'em, five-card draw and dominoes, until their definitions are registered, and every
+ * game over FR 2823580 (--protocol patent) or across processes (--host/--join) play on the older per-hand path.
  */
 @Command(name = "play", mixinStandardHelpOptions = true,
-        description = {"Play draw-poker, holdem or dominoes: every card is dealt by the verifiable deck, no player's "
-                + "software ever holds another player's hidden card, and every hand's transcript is audited at the end.",
+        description = {"Play a card game: every card is dealt by the verifiable deck, no player's software ever holds "
+                + "another player's hidden card, and the transcript is audited at the end.",
             "--bots all plays unattended; with fewer bots than players you play one seat at the terminal.",
-            "--host PORT / --join HOST:PORT: one process per player over TCP; the host relays (2 to the game's maximum)."})
+            "A registered game (fairtable play list) is one signed transcript for the whole game, audited through "
+                + "its rules; --set NAME=VALUE changes its settings.",
+            "--host PORT / --join HOST:PORT: one process per player over TCP; the host relays (draw-poker, holdem, dominoes)."})
 public final class PlayCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "GAME", description = "draw-poker, holdem or dominoes")
+    @Parameters(paramLabel = "GAME", description = "A registered game, draw-poker, holdem or dominoes; 'list' lists "
+            + "the registered games with their settings.")
     String game;
 
-    @Option(names = "--players", description = "Players (holdem 2-9, default 4; draw-poker 2-6, default 2; dominoes 2-4, default 2).")
+    @Option(names = "--players", description = "Players (default: the game's; holdem 2-9, default 4; draw-poker 2-6, default 2; dominoes 2-4, default 2).")
     Integer players;
+
+    @Option(names = "--set", paramLabel = "NAME=VALUE", description = "A setting of a registered game, e.g. --set "
+            + "hands=20 (repeatable; 'fairtable play list' shows each game's settings and defaults).")
+    Map<String, String> settings = new LinkedHashMap<>();
 
     @Option(names = "--bots", paramLabel = "N|all", description = "How many seats bots play: a number or 'all' (default: all but yours).")
     String bots;
@@ -71,13 +87,14 @@ public final class PlayCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "Derive every secret and every bot decision from this seed: reproducible, NOT secret (tests and demos).")
     Long seed;
 
-    @Option(names = "--stack", defaultValue = "1000", description = "Chips each poker player starts with (default: ${DEFAULT-VALUE}; blinds 10/20).")
-    int stack;
+    @Option(names = "--stack", description = "Chips each poker player starts with (default: 1000; blinds 10/20).")
+    Integer stack;
 
     @Option(names = "--protocol", defaultValue = "deck", description = "deck (verifiable-deck/v1, default) or patent (FR 2823580, draw-poker for 2 only).")
     String protocol;
 
-    @Option(names = "--transcript", paramLabel = "FILE", description = "Transcript base name; hand K goes to FILE-K.jsonl (default: play-GAME.jsonl).")
+    @Option(names = "--transcript", paramLabel = "FILE", description = "Where the transcript goes (default: play-GAME.jsonl); "
+            + "on the per-hand path hand K goes to FILE-K.jsonl.")
     Path transcript;
 
     @Option(names = "--action-seconds", defaultValue = "60", description = "Seconds a person has for each action; then it checks or folds (default: ${DEFAULT-VALUE}).")
@@ -116,22 +133,41 @@ public final class PlayCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
+    @ParentCommand
+    Main main;
+
+    private int stack() {
+        return stack != null ? stack : 1000;
+    }
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        GameKind kind = GameKind.byCommand(game);
         if (!protocol.equals("deck") && !protocol.equals("patent")) {
             throw new IllegalArgumentException("--protocol is deck or patent, not " + protocol);
         }
         if (hostPort != null && join != null) {
             throw new IllegalArgumentException("--host and --join exclude each other");
         }
+        Games games = Main.games(main);
+        if (game.equals("list")) {
+            return list(games, out);
+        }
+        Optional<GameDefinition<?, ?>> definition = games.definition(game);
+        if (definition.isPresent() && hostPort == null && join == null && protocol.equals("deck")) {
+            return local(definition.get(), games, out);
+        }
+        GameKind kind = oldKind(games);
+        if (!settings.isEmpty()) {
+            throw new IllegalArgumentException("--set is for a registered game played in one process ("
+                    + String.join(", ", games.names()) + "); " + game + " here takes --hands and --stack");
+        }
         if (hostPort != null || join != null) {
             return network(kind, out);
         }
         int n = players != null ? players : kind.defaultPlayers();
         TableConfig config = new TableConfig(kind, TableConfig.DEFAULT_NAMES.subList(0, Math.min(n, 10)),
-                hands != null ? hands : kind.defaultRounds(), stack, protocol.equals("patent"), seed);
+                hands != null ? hands : kind.defaultRounds(), stack(), protocol.equals("patent"), seed);
         int botCount = bots == null ? n - 1 : bots.equals("all") ? n : Integer.parseInt(bots);
         if (botCount < n - 1 || botCount > n) {
             throw new IllegalArgumentException("--bots is " + (n - 1) + " (you play one seat) or all, not " + bots
@@ -155,6 +191,84 @@ public final class PlayCommand implements Callable<Integer> {
             return stopped(config, nodes.get(Math.max(human, 0)), v, out);
         }
         return finish(config, nodes.get(Math.max(human, 0)), nodes, human < 0, out);
+    }
+
+    /** The game on the per-hand path, or a refusal that names every game `play` knows. */
+    private GameKind oldKind(Games games) {
+        try {
+            return GameKind.byCommand(game);
+        } catch (IllegalArgumentException unknown) {
+            List<String> known = new ArrayList<>(games.names());
+            for (GameKind k : GameKind.values()) {
+                if (!known.contains(k.command())) {
+                    known.add(k.command());
+                }
+            }
+            if (games.definition(game).isPresent()) {
+                throw new IllegalArgumentException(game + " plays in one process (without --host, --join or --protocol"
+                        + " patent); across processes: fairtable table host|join --game " + game);
+            }
+            throw new IllegalArgumentException("unknown game '" + game + "': " + String.join(", ", known));
+        }
+    }
+
+    /** Every registered game, its summary and its settings with their defaults. */
+    private static int list(Games games, PrintWriter out) {
+        if (games.definitions().isEmpty()) {
+            out.println("No game is registered yet; draw-poker, holdem and dominoes play on the per-hand path.");
+        }
+        for (GameDefinition<?, ?> d : games.definitions()) {
+            out.println(d.name() + ": " + d.summary() + " (" + d.minSeats() + " to " + d.maxSeats() + " players)");
+            List<String> defaults = new ArrayList<>();
+            d.defaults().forEach((k, v) -> defaults.add(k + "=" + v));
+            out.println("  settings: " + (defaults.isEmpty() ? "none" : String.join(", ", defaults)));
+        }
+        out.flush();
+        return Main.OK;
+    }
+
+    /** A registered game in this process, one table/v1 session over an in-memory table. */
+    private int local(GameDefinition<?, ?> definition, Games games, PrintWriter out) throws IOException {
+        int n = GameSettings.players(definition, players, settings);
+        GameSettings.requireSeats(definition, n);
+        Map<String, String> chosen = GameSettings.forTable(definition, n, settings);
+        if (hands != null) {
+            chosen.putIfAbsent(settingFor(definition, "--hands", "hands", "rounds"), Integer.toString(hands));
+        }
+        if (stack != null) {
+            chosen.putIfAbsent(settingFor(definition, "--stack", "stack", "stacks"), Integer.toString(stack));
+        }
+        if (n > TableConfig.DEFAULT_NAMES.size()) {
+            throw new IllegalArgumentException("at most " + TableConfig.DEFAULT_NAMES.size() + " players, not " + n);
+        }
+        int botCount = bots == null ? n - 1 : bots.equals("all") ? n : Integer.parseInt(bots);
+        if (botCount < n - 1 || botCount > n) {
+            throw new IllegalArgumentException("--bots is " + (n - 1) + " (you play one seat) or all, not " + bots
+                    + ": more people need more processes");
+        }
+        int person = botCount == n ? -1 : 0;
+        List<String> names = new ArrayList<>(TableConfig.DEFAULT_NAMES.subList(0, n));
+        if (person >= 0 && name != null) {
+            if (names.subList(1, n).contains(name)) {
+                throw new IllegalArgumentException("--name " + name + " is a bot's name here; choose another");
+            }
+            names.set(person, name);
+        }
+        Path file = transcript != null ? transcript : Path.of("play-" + definition.name() + ".jsonl");
+        BufferedReader in = new BufferedReader(new InputStreamReader(main != null ? main.input() : System.in,
+                StandardCharsets.UTF_8));
+        return LocalGame.play(definition, new LocalGame.Setup(names, chosen, person, seed, file), games, in, out);
+    }
+
+    /** The game's setting an older option stands for: the first of {@code candidates} the game has. */
+    private static String settingFor(GameDefinition<?, ?> definition, String option, String... candidates) {
+        for (String c : candidates) {
+            if (definition.defaults().containsKey(c)) {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException(definition.name() + " has no setting for " + option + "; its settings: "
+                + String.join(", ", definition.defaults().keySet()));
     }
 
     private TableNode humanSeat(TableConfig config, int seat, PrintWriter out) {
@@ -313,7 +427,7 @@ public final class PlayCommand implements Callable<Integer> {
         }
         int rounds = hands != null ? hands : kind.defaultRounds();
         NetworkTable.Terms terms = new NetworkTable.Terms(NetworkTable.Terms.newTable(new SecureRandom()), kind,
-                rounds, stack, protocol.equals("patent"), 0,
+                rounds, stack(), protocol.equals("patent"), 0,
                 NetworkTable.distinct(names), keys);
         NetworkTable.sendTerms(guests, terms);
         return terms;

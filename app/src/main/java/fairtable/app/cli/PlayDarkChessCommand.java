@@ -1,5 +1,6 @@
 package fairtable.app.cli;
 
+import fairtable.app.Audits;
 import fairtable.app.Main;
 import fairtable.app.net.PeerGame;
 import fairtable.app.net.PeerLink;
@@ -13,7 +14,6 @@ import fairtable.games.chess.play.DarkChessReferee;
 import fairtable.games.chess.play.DarkChessTable;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
-import fairtable.protocol.audit.Auditor;
 import fairtable.protocol.darkchess.DarkChessParameters;
 import fairtable.protocol.darkchess.OtMode;
 import fairtable.protocol.transcript.Envelope;
@@ -288,7 +288,7 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
             out.println("Transcript written to " + options.transcript());
         }
         long auditStart = System.nanoTime();
-        AuditVerdict verdict = Auditor.audit(new TranscriptFile.Contents(transcript, refused));
+        AuditVerdict verdict = Audits.audit(new TranscriptFile.Contents(transcript, refused));
         out.printf("Audit (%.1f s): %s%n", (System.nanoTime() - auditStart) / 1e9, verdict.line());
         out.flush();
         return verdict.verified() ? Main.OK : Main.FAILED;

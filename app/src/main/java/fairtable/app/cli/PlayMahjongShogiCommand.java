@@ -1,5 +1,6 @@
 package fairtable.app.cli;
 
+import fairtable.app.Audits;
 import fairtable.app.Main;
 import fairtable.app.net.PeerGame;
 import fairtable.app.net.PeerLink;
@@ -13,7 +14,6 @@ import fairtable.games.mahjongshogi.play.SeatPlayer;
 import fairtable.net.PartyRunner;
 import fairtable.net.identity.Profile;
 import fairtable.protocol.audit.AuditVerdict;
-import fairtable.protocol.audit.Auditor;
 import fairtable.protocol.mahjong.MahjongMode;
 import fairtable.protocol.mahjong.MahjongObserver;
 import fairtable.protocol.mahjong.MahjongParameters;
@@ -288,7 +288,7 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
             out.println("Transcript: " + transcriptFile + " (" + contents.messages().size()
                     + " messages; check it yourself: fairtable audit " + transcriptFile + ")");
         }
-        AuditVerdict verdict = Auditor.audit(contents);
+        AuditVerdict verdict = Audits.audit(contents);
         out.println("Audit: " + verdict.line());
         out.flush();
         return verdict.verified() ? Main.OK : Main.FAILED;

@@ -1,9 +1,11 @@
 package fairtable.app.cli;
 
+import fairtable.app.Audits;
 import fairtable.app.Main;
 import fairtable.app.net.SessionSeat;
 import fairtable.app.net.TableLink;
 import fairtable.crypto.sign.SigningKey;
+import fairtable.games.definitions.Games;
 import fairtable.net.PartyRunner;
 import fairtable.net.identity.Profile;
 import fairtable.net.journal.Journal;
@@ -16,9 +18,12 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -29,11 +34,15 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "table", mixinStandardHelpOptions = true,
         description = "A table across processes through a relaying host: a verifiable-deck deal for 2 to 10 players, "
-                + "seed 002's permutation deal for 3 or more, or a blind draw, Mahjong Shogi or dark chess for two.",
+                + "seed 002's permutation deal for 3 or more, a blind draw, Mahjong Shogi or dark chess for two, or a "
+                + "registered game played by bots.",
         subcommands = {TableCommand.Host.class, TableCommand.Join.class})
 public final class TableCommand implements Runnable {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
+
+    @ParentCommand
+    Main main;
 
     @Override
     public void run() {
@@ -42,10 +51,23 @@ public final class TableCommand implements Runnable {
 
     /** What host and joiners must agree on, and how each connects. */
     abstract static class Seat implements Callable<Integer> {
+        @Option(names = "--set", paramLabel = "NAME=VALUE", description = "A setting of a registered game (all must "
+                + "agree; repeatable), e.g. --set hands=20; 'fairtable play list' shows each game's settings.")
+        Map<String, String> settings = new LinkedHashMap<>();
+
+        @ParentCommand
+        TableCommand table;
+
+        /** The games this seat finds by name and audits by. */
+        Games games() {
+            return Main.games(table == null ? null : table.main);
+        }
+
         @Option(names = "--game", defaultValue = "deal", description = "What the table plays (all must agree): deal "
                 + "(verifiable deck, 2 to 10 players; default), permutation (seed 002's permutation deal, 3 to 254 "
                 + "players, semi-honest, private messages sealed end to end), draw (FR 2823580 blind draw), mahjong-shogi or "
-                + "dark-chess (two players; this seat's moves by bot).")
+                + "dark-chess (two players; this seat's moves by bot), or a registered game ('fairtable play list'): "
+                + "the whole game as one signed session, every seat by its bot.")
         String game;
 
         @Option(names = "--players", required = true, description = "Number of players (all must agree): 2 to 10 for deal, 3 or more for "
@@ -123,8 +145,8 @@ public final class TableCommand implements Runnable {
             SessionSeat.Result played;
             try {
                 byte[] saved = journal == null ? null : journal.last().map(Journal.Entry::state).orElse(null);
-                table = TableGame.of(new TableGame.Terms(game, players, cards, each, open, mode, maxMoves), seat(), me,
-                        identity, saved);
+                table = TableGame.of(new TableGame.Terms(game, players, cards, each, open, mode, maxMoves, settings), seat(),
+                        me, identity, saved, games());
                 if (saved != null) {
                     out.println("Resuming from " + journalFile() + " after " + table.party().transcript().size()
                             + " messages: " + table.party().awaiting());
@@ -153,7 +175,7 @@ public final class TableCommand implements Runnable {
                 out.flush();
                 return outcome.problem().isPresent() ? Main.FAILED : Main.ERROR;
             }
-            AuditVerdict verdict = SessionSeat.audit(party);
+            AuditVerdict verdict = Audits.audit(party, games());
             out.println("Audit: " + verdict.line());
             out.flush();
             return verdict.verified() ? Main.OK : Main.FAILED;
@@ -192,8 +214,10 @@ public final class TableCommand implements Runnable {
             link = TableLink.host(identity, bind, port, insecure, Duration.ofSeconds(timeoutSeconds),
                     journal == null ? null : journal.resolveSibling(journal.getFileName() + ".host"));
             out.println("Hosting a table for " + players + " on port " + link.port() + ". Invitation: " + link.invitation());
+            StringBuilder set = new StringBuilder();
+            settings.forEach((k, v) -> set.append(" --set ").append(k).append('=').append(v));
             out.println("Each player joins with: fairtable table join --game " + game + " --seat S --players " + players
-                    + " --cards " + cards + " --connect INVITATION");
+                    + " --cards " + cards + set + " --connect INVITATION");
             out.flush();
             return link.seat();
         }

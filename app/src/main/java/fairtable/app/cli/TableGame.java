@@ -1,10 +1,13 @@
 package fairtable.app.cli;
 
 import fairtable.crypto.sign.SigningKey;
+import fairtable.app.play.GameSettings;
 import fairtable.games.chess.BoardRenderer;
 import fairtable.games.chess.Color;
 import fairtable.games.chess.play.ChessSide;
 import fairtable.games.chess.play.DarkChessReferee;
+import fairtable.games.definitions.GameDefinition;
+import fairtable.games.definitions.Games;
 import fairtable.games.mahjongshogi.play.Seat;
 import fairtable.games.mahjongshogi.play.SeatPlayer;
 import fairtable.net.PartyRunner;
@@ -21,6 +24,9 @@ import fairtable.protocol.mahjong.MahjongParty;
 import fairtable.protocol.patent.PatentMode;
 import fairtable.protocol.permutation.PermutationParameters;
 import fairtable.protocol.permutation.PermutationParty;
+import fairtable.protocol.table.TableParameters;
+import fairtable.protocol.table.TableParty;
+import fairtable.protocol.table.TablePlayer;
 import fairtable.protocol.patent.PatentObserver;
 import fairtable.protocol.patent.PatentParameters;
 import fairtable.protocol.patent.PatentParty;
@@ -29,6 +35,7 @@ import java.io.PrintWriter;
 import java.security.SecureRandom;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.SplittableRandom;
 import java.util.stream.Collectors;
@@ -42,8 +49,13 @@ abstract class TableGame {
     /** The names {@code --game} takes. */
     static final List<String> NAMES = List.of("deal", "permutation", "draw", "mahjong-shogi", "dark-chess");
 
-    /** What every seat must agree on, from the command line. */
-    record Terms(String game, int players, int cards, int each, int open, String mode, Integer maxMoves) {}
+    /** What every seat must agree on, from the command line; {@code settings} are a registered game's. */
+    record Terms(String game, int players, int cards, int each, int open, String mode, Integer maxMoves,
+            Map<String, String> settings) {
+        Terms {
+            settings = Map.copyOf(settings);
+        }
+    }
 
     abstract Party party();
 
@@ -57,17 +69,24 @@ abstract class TableGame {
      *
      * @throws MalformedMessageException if {@code saved} is not this game's state
      */
-    static TableGame of(Terms terms, int seat, String name, SigningKey identity, byte[] saved)
+    static TableGame of(Terms terms, int seat, String name, SigningKey identity, byte[] saved, Games games)
             throws MalformedMessageException {
         SecureRandom random = new SecureRandom();
-        TableGame game = switch (terms.game()) {
+        Optional<GameDefinition<?, ?>> registered = NAMES.contains(terms.game()) ? Optional.empty()
+                : games.definition(terms.game());
+        if (!terms.settings().isEmpty() && registered.isEmpty()) {
+            throw new IllegalArgumentException("--set is for a registered game (" + String.join(", ", games.names())
+                    + "), not " + terms.game());
+        }
+        TableGame game = registered.isPresent() ? Registered.of(registered.get(), terms, seat, name, identity, random, saved)
+                : switch (terms.game()) {
             case "deal" -> new Deal(terms, seat, name, identity, random, saved);
             case "permutation" -> new PermutationDeal(terms, seat, name, identity, random, saved);
             case "draw" -> new Draw(terms, seat, name, identity, random, saved);
             case "mahjong-shogi" -> new MahjongShogi(terms, seat, name, identity, random, saved);
             case "dark-chess" -> new DarkChess(terms, seat, name, identity, random, saved);
-            default -> throw new IllegalArgumentException("--game is one of " + String.join(", ", NAMES)
-                    + ", not " + terms.game());
+            default -> throw new IllegalArgumentException("--game is one of " + String.join(", ",
+                    java.util.stream.Stream.concat(NAMES.stream(), games.names().stream()).toList()) + ", not " + terms.game());
         };
         if (game.party().seat() != seat) {
             throw new IllegalArgumentException("the journal holds seat " + game.party().seat() + ", not seat " + seat);
@@ -84,6 +103,59 @@ abstract class TableGame {
     private static String labels(int deckSize, List<Integer> cardNumbers) {
         return cardNumbers.isEmpty() ? "(none)" : cardNumbers.stream()
                 .map(c -> DrawCommand.CardLabels.label(deckSize, c)).collect(Collectors.joining(" "));
+    }
+
+    /**
+     * A registered game: the whole game as one table/v1 party, every deck step and move of every round in one
+     * signed chain, this seat's moves by the game's bot. Each seat's observer runs the game's rules, so what the
+     * rules did not call for is refused by every seat, naming its signer.
+     */
+    private static final class Registered<S, M> extends TableGame {
+        private final GameDefinition<S, M> game;
+        private final TableParty<S, M> party;
+
+        private Registered(GameDefinition<S, M> game, TableParty<S, M> party) {
+            this.game = game;
+            this.party = party;
+        }
+
+        static <S, M> Registered<S, M> of(GameDefinition<S, M> game, Terms terms, int seat, String name,
+                SigningKey identity, SecureRandom random, byte[] saved) throws MalformedMessageException {
+            TablePlayer<S, M> bot = game.bot(random);
+            if (saved != null) {
+                return new Registered<>(game, TableParty.restore(saved, game, identity, random, bot));
+            }
+            GameSettings.requireSeats(game, terms.players());
+            byte[] options = game.options(GameSettings.forTable(game, terms.players(), terms.settings()));
+            TableParameters params = new TableParameters(game.name(), terms.players(), options);
+            return new Registered<>(game, TableParty.create(game, params, seat, name, identity, random, bot));
+        }
+
+        @Override
+        Party party() {
+            return party;
+        }
+
+        @Override
+        PartyRunner.Actor actor() {
+            return PartyRunner.Actor.PASSIVE; // the seat's bot moves inside the party's steps
+        }
+
+        @Override
+        void report(PrintWriter out) {
+            S view = party.view();
+            if (view == null) {
+                return;
+            }
+            List<String> names = new java.util.ArrayList<>();
+            for (int s = 0; s < party.parameters().players(); s++) {
+                names.add(party.nameOf(s));
+            }
+            out.println("What you see at the end:");
+            game.render(view, party.seat(), names).forEach(line -> out.println("  " + line));
+            out.println("Result: " + party.outcome().map(o -> o.text()).orElse("none")
+                    + (party.isFinished() && party.failure().isEmpty() ? "" : " (unfinished)"));
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package fairtable.app.cli;
 
+import fairtable.app.Audits;
 import fairtable.app.Main;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Profile;
@@ -11,7 +12,6 @@ import fairtable.protocol.allocation.AllocationParameters;
 import fairtable.protocol.allocation.AllocationParty;
 import fairtable.protocol.allocation.BoardKey;
 import fairtable.protocol.audit.AuditVerdict;
-import fairtable.protocol.audit.Auditor;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
@@ -93,7 +93,7 @@ public final class UnblindCommand implements Callable<Integer> {
     /** A verified allocation transcript, or null after saying why not. */
     private static Transcript verifiedAllocation(Path file, PrintWriter console) throws Exception {
         TranscriptFile.Contents contents = TranscriptFile.read(file);
-        AuditVerdict verdict = Auditor.audit(contents);
+        AuditVerdict verdict = Audits.audit(contents);
         if (!verdict.verified()) {
             console.println("Cannot unblind: the transcript does not verify: " + verdict.line());
             return null;

@@ -1,13 +1,12 @@
 package fairtable.app.net;
 
+import fairtable.app.Audits;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.net.PartyRunner;
 import fairtable.net.PartyRunner.Outcome;
 import fairtable.net.journal.Journal;
 import fairtable.protocol.Party;
 import fairtable.protocol.audit.AuditVerdict;
-import fairtable.protocol.audit.Auditor;
-import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.TranscriptFile;
 import fairtable.protocol.wire.MalformedMessageException;
@@ -162,8 +161,7 @@ public final class PeerGame<P extends Party> {
                 out.println("Cheating or a broken peer caught: " + outcome.failure().get().getMessage());
                 out.println("Evidence written to " + transcriptFile + " (check it with: fairtable audit " + transcriptFile + ")");
             }
-            List<Envelope> refused = party.rejected().stream().map(Party.Rejected::envelope).toList();
-            AuditVerdict verdict = Auditor.audit(new TranscriptFile.Contents(party.transcript().envelopes(), refused));
+            AuditVerdict verdict = Audits.audit(party);
             return new Result<>(party, outcome, verdict, verdict.verified() && outcome.finished() ? 0 : 1);
         } finally {
             if (journal != null) {

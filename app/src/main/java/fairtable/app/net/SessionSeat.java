@@ -1,5 +1,6 @@
 package fairtable.app.net;
 
+import fairtable.app.Audits;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.crypto.sign.VerifyingKey;
 import fairtable.net.PartyRunner;
@@ -10,9 +11,6 @@ import fairtable.net.session.SessionFrame.Member;
 import fairtable.net.session.SessionMember;
 import fairtable.protocol.Party;
 import fairtable.protocol.audit.AuditVerdict;
-import fairtable.protocol.audit.Auditor;
-import fairtable.protocol.transcript.Envelope;
-import fairtable.protocol.transcript.TranscriptFile;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Comparator;
@@ -54,7 +52,6 @@ public final class SessionSeat {
 
     /** The third-party audit of what the seat kept: its transcript and the messages it refused. */
     public static AuditVerdict audit(Party party) {
-        List<Envelope> refused = party.rejected().stream().map(Party.Rejected::envelope).toList();
-        return Auditor.audit(new TranscriptFile.Contents(party.transcript().envelopes(), refused));
+        return Audits.audit(party);
     }
 }

@@ -1,5 +1,6 @@
 package fairtable.app.play;
 
+import fairtable.app.Audits;
 import fairtable.games.poker.HoldemRules;
 import fairtable.games.table.LocalTable;
 import fairtable.games.table.PokerReplay;
@@ -66,7 +67,7 @@ public final class HoldemShowcase {
         String failure = null;
         for (PokerSeat seat : seats) {
             for (Seat.Session session : seat.sessions()) {
-                AuditVerdict verdict = LocalTable.audit(session);
+                AuditVerdict verdict = Audits.audit(session.messages(), session.refused());
                 if (verdict.verified()) {
                     verified++;
                 } else if (failure == null) {

@@ -68,17 +68,12 @@ public record TableConfig(GameKind game, List<String> names, int rounds, int sta
 
     /** The randomness for seat {@code seat}'s secrets: derived from the seed, or a fresh SecureRandom. */
     public RandomGenerator secretsFor(int seat) {
-        return seed == null ? new SecureRandom() : new SplittableRandom(seed * 1_000_003L + seat);
+        return SeatSeeds.secrets(seed, seat);
     }
 
     /** The seat's Ed25519 signing key: derived from the seed, or fresh. */
     public SigningKey signingKeyFor(int seat) {
-        if (seed == null) {
-            return SigningKey.generate(new SecureRandom());
-        }
-        byte[] bytes = new byte[32];
-        new SplittableRandom(seed * 7_919L + 31L * seat + 1).nextBytes(bytes);
-        return SigningKey.fromSeed(bytes);
+        return SeatSeeds.signingKey(seed, seat);
     }
 
     /** A bot's randomness (not secret: it only varies the bot's play). */

@@ -1,10 +1,10 @@
 package fairtable.app.play;
 
+import fairtable.app.Audits;
 import fairtable.games.poker.DrawRules;
 import fairtable.games.poker.HoldemRules;
 import fairtable.games.table.Decisions;
 import fairtable.games.table.PokerReplay;
-import fairtable.games.table.LocalTable;
 import fairtable.games.table.RoundReport;
 import fairtable.games.table.Seat;
 import fairtable.games.table.TableNode;
@@ -150,7 +150,7 @@ public final class TableRun {
             TranscriptFile.write(file, session.messages(), session.refused());
             java.nio.file.Files.write(decisionsFor(base, session.round()),
                     session.decisions().stream().map(Decisions::jsonLine).toList());
-            AuditVerdict verdict = LocalTable.audit(session);
+            AuditVerdict verdict = Audits.audit(session.messages(), session.refused());
             String line = verdict.line();
             for (TableNode other : others) {
                 List<Seat.Session> theirs = other.sessions();

@@ -18,6 +18,14 @@ public final class Games implements GameCatalog {
         this.definitions = List.copyOf(definitions);
     }
 
+    /**
+     * A catalog of these definitions: what a front end is given in place of {@link #ALL} where it must run a game
+     * that is not registered (a test's own game).
+     */
+    public static Games of(List<? extends GameDefinition<?, ?>> definitions) {
+        return new Games(List.copyOf(definitions));
+    }
+
     /** The definition registered under {@code name}. */
     public Optional<GameDefinition<?, ?>> definition(String name) {
         return definitions.stream().filter(d -> d.name().equals(name)).findFirst();

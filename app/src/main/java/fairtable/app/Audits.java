@@ -1,0 +1,44 @@
+package fairtable.app;
+
+import fairtable.games.definitions.Games;
+import fairtable.protocol.Party;
+import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.table.TableAudit;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.TranscriptFile;
+import java.util.List;
+
+/**
+ * The one way the command line audits a transcript: every protocol the protocol layer knows, and table/v1
+ * sessions replayed through the registered games, so a whole game's file is judged wherever it is audited.
+ */
+public final class Audits {
+    private Audits() {}
+
+    /** The audit of a file's contents, table/v1 sessions judged by the games of {@link Games#ALL}. */
+    public static AuditVerdict audit(TranscriptFile.Contents contents) {
+        return audit(contents, Games.ALL);
+    }
+
+    /** The audit of a file's contents, table/v1 sessions judged by the games of {@code games}. */
+    public static AuditVerdict audit(TranscriptFile.Contents contents, Games games) {
+        return Auditor.audit(contents, List.of(new TableAudit(games)));
+    }
+
+    /** The audit of {@code messages} and the {@code refused} ones, as a transcript file would hold them. */
+    public static AuditVerdict audit(List<Envelope> messages, List<Party.Rejected> refused) {
+        return audit(new TranscriptFile.Contents(messages, refused.stream().map(Party.Rejected::envelope).toList()));
+    }
+
+    /** The audit of what {@code party} kept: its transcript and the messages it refused. */
+    public static AuditVerdict audit(Party party, Games games) {
+        List<Envelope> refused = party.rejected().stream().map(Party.Rejected::envelope).toList();
+        return audit(new TranscriptFile.Contents(party.transcript().envelopes(), refused), games);
+    }
+
+    /** The audit of what {@code party} kept, table/v1 sessions judged by the games of {@link Games#ALL}. */
+    public static AuditVerdict audit(Party party) {
+        return audit(party, Games.ALL);
+    }
+}

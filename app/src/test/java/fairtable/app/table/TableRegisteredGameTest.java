@@ -1,0 +1,78 @@
+package fairtable.app.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairtable.app.Audits;
+import fairtable.app.InProcessHost;
+import fairtable.app.Main;
+import fairtable.protocol.transcript.TranscriptFile;
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * `fairtable table host|join --game GAME` for a registered game: three seats, each its own command with its own
+ * identity, play one table/v1 session through the relaying host over TLS on loopback, every seat by its bot; every
+ * seat keeps the same transcript, and its audit gives the result each seat printed.
+ */
+class TableRegisteredGameTest {
+    private static final Pattern RESULT = Pattern.compile("(?m)^Result: (.*)$");
+
+    @TempDir
+    Path dir;
+
+    private record Run(int code, String out) {}
+
+    private Run join(int seat, String name, String invitation) {
+        StringWriter out = new StringWriter();
+        int code = Main.run(HighCardDefinition.CATALOG, new ByteArrayInputStream(new byte[0]), new PrintWriter(out, true),
+                new PrintWriter(out, true), "table", "join", "--game", "high-card", "--players", "3", "--set", "rounds=2",
+                "--seat", Integer.toString(seat), "--name", name, "--home", dir.resolve("h" + seat).toString(),
+                "--connect", invitation, "--transcript", dir.resolve("t" + seat + ".jsonl").toString(), "--timeout", "60");
+        return new Run(code, out.toString());
+    }
+
+    @Test
+    void threeSeatsPlayTheWholeGameThroughTheRelayAndAuditTheResultTheyPrinted() throws Exception {
+        InProcessHost host = InProcessHost.start(HighCardDefinition.CATALOG, "table", "host", "--game", "high-card",
+                "--players", "3", "--set", "rounds=2", "--listen", "0", "--name", "ann",
+                "--home", dir.resolve("h0").toString(), "--transcript", dir.resolve("t0.jsonl").toString(),
+                "--timeout", "60");
+        String invitation = host.invitation();
+        CompletableFuture<Run> ben = CompletableFuture.supplyAsync(() -> join(1, "ben", invitation));
+        CompletableFuture<Run> cat = CompletableFuture.supplyAsync(() -> join(2, "cat", invitation));
+        InProcessHost.Run hosted = host.finish();
+        List<String> outs = new ArrayList<>(List.of(hosted.out()));
+        for (CompletableFuture<Run> guest : List.of(ben, cat)) {
+            Run run = guest.get(180, TimeUnit.SECONDS);
+            assertThat(run.code()).as(run.out()).isZero();
+            outs.add(run.out());
+        }
+        assertThat(hosted.code()).as(hosted.out()).isZero();
+        String result = null;
+        for (String out : outs) {
+            Matcher m = RESULT.matcher(out);
+            assertThat(m.find()).as(out).isTrue();
+            result = result == null ? m.group(1) : result;
+            assertThat(m.group(1)).isEqualTo(result);
+            assertThat(out).contains("Players: ann (", "ben (", "cat (", "What you see at the end:",
+                    "Audit: VERIFIED: high-card for 3, 2 rounds: " + result + "; game over");
+        }
+        assertThat(result).matches("ann \\d, ben \\d, cat \\d; .*");
+        List<String> first = Files.readAllLines(dir.resolve("t0.jsonl"));
+        assertThat(Files.readAllLines(dir.resolve("t1.jsonl"))).isEqualTo(first);
+        assertThat(Files.readAllLines(dir.resolve("t2.jsonl"))).isEqualTo(first);
+        assertThat(Audits.audit(TranscriptFile.read(dir.resolve("t2.jsonl")), HighCardDefinition.CATALOG).line())
+                .isEqualTo("VERIFIED: high-card for 3, 2 rounds: " + result + "; game over");
+    }
+}
