@@ -44,8 +44,6 @@ class RegisteredGameKillTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("a restored TableParty has no own deck after the round it was restored in (TableParty.restore"
-            + " keeps the replay's PublicDeck factory), so the revived seat fails its next snapshot; see RestoredSeatTest")
     void aJoinedSeatKilledMidGameResumesFromItsJournalAndTheGameEndsVerified() throws Exception {
         // ben is killed once his journal holds 3 to 9 entries (seeded): under way, of some sixty steps in 4 rounds.
         long seed = 20261127;

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,9 +19,6 @@ import org.junit.jupiter.api.Test;
  */
 class RestoredSeatTest {
     @Test
-    @Disabled("TableParty.restore keeps the replay's deck factory (a PublicDeck per round), so a restored seat has no "
-            + "own deck from the next round on: it never answers that round's deck hello, and its snapshot fails casting"
-            + " PublicDeck to OwnDeck (protocol/table, not this branch's to change; fix in the report)")
     void aSeatRestoredMidRoundPlaysTheLaterRoundsWithItsOwnDeck() throws Exception {
         HighCardDefinition game = HighCardDefinition.GAME;
         TableParameters params = new TableParameters(game.name(), 2, game.options(Map.of("rounds", "4")));
