@@ -8,7 +8,9 @@ import java.util.Optional;
 /** Every game fairtable plays on the table protocol, registered once: the front ends and the audit find them here. */
 public final class Games implements GameCatalog {
     /** The registry. Adding a game is one line here. */
-    public static final Games ALL = new Games(List.of());
+    public static final Games ALL = new Games(List.of(
+            new Holdem(),
+            new FiveCardDraw()));
 
     private final List<GameDefinition<?, ?>> definitions;
 

@@ -1,0 +1,62 @@
+package fairtable.games.definitions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairtable.games.poker.PokerGame;
+import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.table.Outcome;
+import fairtable.protocol.table.TableAudit;
+import fairtable.protocol.table.TableParty;
+import fairtable.protocol.transcript.TranscriptFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Bots play a whole match of each poker game over the table protocol: every seat ends with the same chain and
+ * the same result, and the audit of the session file, replaying every hand through the registered rules, says
+ * VERIFIED with that result.
+ */
+class PokerSessionTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void threeBotsPlayHoldemToTheEndAndTheSessionFileAuditsVerifiedWithTheSameResult() throws Exception {
+        assertBotsMatchAudits(new Holdem(), 3, 11);
+    }
+
+    @Test
+    void threeBotsPlayFiveCardDrawToTheEndAndTheSessionFileAuditsVerifiedWithTheSameResult() throws Exception {
+        assertBotsMatchAudits(new FiveCardDraw(), 3, 12);
+    }
+
+    private <G extends PokerGame<G, ?>> void assertBotsMatchAudits(PokerDefinition<G> game, int players, long seed)
+            throws Exception {
+        SplittableRandom bots = new SplittableRandom(seed);
+        PokerTable<G> table = new PokerTable<>(game, players, PokerDefinition.options(3, 1000, 10, 20), seed,
+                s -> game.bot(bots.split()));
+        table.table.play();
+
+        assertThat(table.table.isFinished()).isTrue();
+        Outcome outcome = table.seat(0).outcome().orElseThrow();
+        for (TableParty<PokerState<G>, PokerMove> p : table.seats) {
+            assertThat(p.failure()).isEmpty();
+            assertThat(p.transcript().envelopes()).isEqualTo(table.seat(0).transcript().envelopes());
+            assertThat(p.outcome()).contains(outcome);
+        }
+        assertThat(outcome.totals().stream().mapToInt(Integer::intValue).sum()).isEqualTo(players * 1000);
+        assertThat(table.seat(0).round()).isEqualTo(3);
+        assertThat(outcome.text()).matches("alice \\d+, bob \\d+, carol \\d+; .*");
+
+        Path file = dir.resolve(game.name() + ".transcript");
+        TranscriptFile.write(file, table.seat(1).transcript().envelopes(), table.seat(1).rejected());
+        AuditVerdict verdict = Auditor.audit(TranscriptFile.read(file), List.of(new TableAudit(Games.ALL)));
+        assertThat(verdict.verified()).as(verdict.line()).isTrue();
+        assertThat(verdict.summary()).isEqualTo(game.name() + " for 3, 3 rounds: " + outcome.text() + "; game over");
+    }
+}

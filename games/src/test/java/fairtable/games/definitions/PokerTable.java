@@ -1,0 +1,86 @@
+package fairtable.games.definitions;
+
+import fairtable.crypto.sign.SigningKey;
+import fairtable.games.poker.PokerGame;
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.table.TableAudit;
+import fairtable.protocol.table.TableCheats;
+import fairtable.protocol.table.TableObserver;
+import fairtable.protocol.table.TableParameters;
+import fairtable.protocol.table.TableParty;
+import fairtable.protocol.table.TablePlayer;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Transcript;
+import fairtable.protocol.transcript.TranscriptFile;
+import fairtable.protocol.wire.WireReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.IntFunction;
+
+/** The seats of one poker table in memory, with what the adversarial tests need to play a dishonest one. */
+final class PokerTable<G extends PokerGame<G, ?>> {
+    static final List<String> NAMES = List.of("alice", "bob", "carol", "dave", "erin", "frank");
+
+    final PokerDefinition<G> game;
+    final List<TableParty<PokerState<G>, PokerMove>> seats = new ArrayList<>();
+    final List<SigningKey> keys = new ArrayList<>();
+    final InMemoryTable table;
+
+    /** Each seat decides with the player {@code players} gives it; secrets and keys from {@code seed}. */
+    PokerTable(PokerDefinition<G> game, int players, byte[] options, long seed,
+            IntFunction<TablePlayer<PokerState<G>, PokerMove>> player) {
+        this.game = game;
+        TableParameters params = new TableParameters(game.name(), players, options);
+        SplittableRandom seeds = new SplittableRandom(seed);
+        for (int s = 0; s < players; s++) {
+            byte[] k = new byte[32];
+            seeds.nextBytes(k);
+            keys.add(SigningKey.fromSeed(k));
+        }
+        for (int s = 0; s < players; s++) {
+            seats.add(TableParty.create(game, params, s, NAMES.get(s), keys.get(s), seeds.split(), player.apply(s)));
+        }
+        table = new InMemoryTable(seats);
+    }
+
+    TableParty<PokerState<G>, PokerMove> seat(int s) {
+        return seats.get(s);
+    }
+
+    /** The audit of a seat's evidence: its transcript and the messages it refused. */
+    static AuditVerdict audit(TableParty<?, ?> p) {
+        List<Envelope> refused = new ArrayList<>();
+        p.rejected().forEach(r -> refused.add(r.envelope()));
+        return Auditor.audit(new TranscriptFile.Contents(p.transcript().envelopes(), refused),
+                List.of(new TableAudit(Games.ALL)));
+    }
+
+    /**
+     * A table message signed by {@code cheater} as the next one in {@code honest}'s chain: what a dishonest seat
+     * whose own client fell out of step with the table sends (the chain is copied, not changed).
+     */
+    Envelope sealedAs(int cheater, TableParty<?, ?> honest, String type, byte[] body) throws ProtocolViolation {
+        Transcript copy = new Transcript();
+        for (Envelope e : honest.transcript().envelopes()) {
+            copy.append(e);
+        }
+        return copy.seal(keys.get(cheater), cheater, honest.nextStep(), type, body);
+    }
+
+    /** A move by {@code cheater} placed next in {@code honest}'s chain. */
+    Envelope moveAs(int cheater, TableParty<?, ?> honest, PokerMove move) throws ProtocolViolation {
+        TableParty<?, ?> c = seat(cheater);
+        Envelope own = TableCheats.move(c, keys.get(cheater), game.encode(move));
+        return sealedAs(cheater, honest, TableObserver.MOVE, own.body());
+    }
+
+    /** The deck message inside a table deck message. */
+    static Envelope inner(Envelope wrapped) throws Exception {
+        WireReader r = new WireReader(wrapped.body());
+        r.u32();
+        return Envelope.fromBytes(r.blob(Envelope.MAX_BODY, "the deck message"));
+    }
+}
