@@ -1,5 +1,8 @@
 package fairtable.games.definitions;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import fairtable.crypto.sign.SigningKey;
 import fairtable.games.poker.PokerGame;
 import fairtable.protocol.ProtocolViolation;
@@ -18,7 +21,9 @@ import fairtable.protocol.wire.WireReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
+import java.util.function.Predicate;
 
 /** The seats of one poker table in memory, with what the adversarial tests need to play a dishonest one. */
 final class PokerTable<G extends PokerGame<G, ?>> {
@@ -44,6 +49,81 @@ final class PokerTable<G extends PokerGame<G, ?>> {
             seats.add(TableParty.create(game, params, s, NAMES.get(s), keys.get(s), seeds.split(), player.apply(s)));
         }
         table = new InMemoryTable(seats);
+    }
+
+    /**
+     * A player that checks or calls, stands pat and shows, and puts its decision off (the table goes quiet)
+     * while {@code pause} holds.
+     */
+    static <G extends PokerGame<G, ?>> TablePlayer<PokerState<G>, PokerMove> passive(Predicate<PokerState<G>> pause) {
+        return (view, seat, legal) -> {
+            if (pause.test(view)) {
+                return null;
+            }
+            for (PokerMove m : List.of(PokerMove.CHECK, PokerMove.CALL, new PokerMove.Draw(List.of()), PokerMove.SHOW)) {
+                if (legal.contains(m)) {
+                    return m;
+                }
+            }
+            return legal.get(0);
+        };
+    }
+
+    /** Passive players at every seat that together make {@code moves} decisions, then all wait. */
+    static <G extends PokerGame<G, ?>> IntFunction<TablePlayer<PokerState<G>, PokerMove>> passiveFor(int moves) {
+        AtomicInteger made = new AtomicInteger();
+        return s -> {
+            TablePlayer<PokerState<G>, PokerMove> passive = passive(view -> made.get() >= moves);
+            return (view, seat, legal) -> {
+                PokerMove m = passive.choose(view, seat, legal);
+                if (m != null) {
+                    made.incrementAndGet();
+                }
+                return m;
+            };
+        };
+    }
+
+    /** A table of passive players, played until they all wait. */
+    static <G extends PokerGame<G, ?>> PokerTable<G> quietAfter(PokerDefinition<G> game, int players, long seed,
+            IntFunction<TablePlayer<PokerState<G>, PokerMove>> player) throws ProtocolViolation {
+        PokerTable<G> t = new PokerTable<>(game, players, PokerDefinition.options(3, 1000, 10, 20), seed, player);
+        t.table.play();
+        return t;
+    }
+
+    /**
+     * Offers {@code sent} to every honest seat: each refuses it naming the cheater with exactly this reason,
+     * records nothing, and the audit of its evidence convicts the cheater for the same reason.
+     */
+    void assertRefusedByEveryHonestSeat(int cheater, Envelope sent, String reason) {
+        String name = NAMES.get(cheater);
+        for (TableParty<PokerState<G>, PokerMove> honest : seats) {
+            if (honest.seat() == cheater) {
+                continue;
+            }
+            int before = honest.transcript().size();
+            int step = honest.nextStep();
+            assertThatThrownBy(() -> honest.receive(sent))
+                    .isInstanceOf(ProtocolViolation.class)
+                    .hasMessage("step " + step + ", party " + name + ": " + reason);
+            assertThat(honest.transcript().size())
+                    .as("nothing recorded, nothing answered").isEqualTo(before);
+            assertThat(honest.failure()).isEmpty();
+            AuditVerdict verdict = audit(honest);
+            assertThat(verdict.verified()).as(verdict.line()).isFalse();
+            assertThat(verdict.failure().party()).isEqualTo(name);
+            assertThat(verdict.failure().reason()).isEqualTo(reason);
+        }
+    }
+
+    /** Delivers a message the rules allow to every honest seat, which accepts it and has nothing to answer. */
+    void acceptedByEveryHonestSeat(int cheater, Envelope sent) throws ProtocolViolation {
+        for (TableParty<PokerState<G>, PokerMove> honest : seats) {
+            if (honest.seat() != cheater) {
+                assertThat(honest.receive(sent)).isEmpty();
+            }
+        }
     }
 
     TableParty<PokerState<G>, PokerMove> seat(int s) {
