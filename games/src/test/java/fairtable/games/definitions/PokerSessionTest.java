@@ -2,6 +2,8 @@ package fairtable.games.definitions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fairtable.games.poker.DrawGame;
+import fairtable.games.poker.HoldemGame;
 import fairtable.games.poker.PokerGame;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
@@ -33,6 +35,41 @@ class PokerSessionTest {
     @Test
     void threeBotsPlayFiveCardDrawToTheEndAndTheSessionFileAuditsVerifiedWithTheSameResult() throws Exception {
         assertBotsMatchAudits(new FiveCardDraw(), 3, 12);
+    }
+
+    @Test
+    void playersWhoCheckItDownProveTheirHoldemHandsAtEveryShowdownAndTheAuditAgrees() throws Exception {
+        PokerTable<HoldemGame> t = PokerTable.quietAfter(new Holdem(), 3, 13, s -> PokerTable.passive(view -> false));
+        assertShowdownAudits(t);
+    }
+
+    @Test
+    void playersWhoDrawTwoDiscardAndAreDealtTwoAndProveTheirDrawHandsAtEveryShowdown() throws Exception {
+        // Each throws the first two cards it holds: two face-down discards, then a deal of two, every hand.
+        PokerTable<DrawGame> t = PokerTable.quietAfter(new FiveCardDraw(), 3, 14, s -> (view, seat, legal) -> {
+            List<Integer> held = view.held().get(seat);
+            PokerMove drawTwo = new PokerMove.Draw(held.subList(0, 2));
+            return legal.contains(drawTwo) ? drawTwo : PokerTable.<DrawGame>passive(v -> false).choose(view, seat, legal);
+        });
+        assertShowdownAudits(t);
+        assertThat(t.seat(0).transcript().envelopes().stream().filter(e -> e.type().equals("move")).count())
+                .as("3 hands of 3 decisions, 3 draws and at least one show each").isGreaterThanOrEqualTo(3 * 10);
+    }
+
+    /** Three hands each ended in a showdown at which every hand was shown or mucked, the chips conserved. */
+    private static <G extends PokerGame<G, ?>> void assertShowdownAudits(PokerTable<G> t) {
+        assertThat(t.table.isFinished()).isTrue();
+        PokerState<G> end = t.seat(2).state();
+        assertThat(end.game().handNumber()).isEqualTo(3);
+        assertThat(end.hand().shownHands()).as("the last hand's showdown").isNotEmpty();
+        for (int seat = 0; seat < 3; seat++) {
+            assertThat(end.hand().shownHands().containsKey(seat) || end.hand().mucked(seat)).isTrue();
+        }
+        Outcome outcome = t.seat(0).outcome().orElseThrow();
+        assertThat(outcome.totals().stream().mapToInt(Integer::intValue).sum()).isEqualTo(3000);
+        AuditVerdict verdict = PokerTable.audit(t.seat(1));
+        assertThat(verdict.verified()).as(verdict.line()).isTrue();
+        assertThat(verdict.summary()).endsWith(outcome.text() + "; game over");
     }
 
     private <G extends PokerGame<G, ?>> void assertBotsMatchAudits(PokerDefinition<G> game, int players, long seed)
