@@ -313,10 +313,12 @@ public final class TableParty<S, M> implements Party {
         }
         p.core.readFailure(r);
         DeckParameters deckParameters = new DeckParameters(params.players(), game.deckSize());
+        // Past rounds replay on public decks; every round after the restored one is dealt with this seat's own key.
+        boolean[] replaying = {true};
         p.core.readHistory(r, () -> {
             try {
                 p.observer = new TableObserver<>(game, params, p.transcript.hellos(),
-                        round -> new PublicDeck(deckParameters, random), header.seat());
+                        round -> replaying[0] ? new PublicDeck(deckParameters, random) : p.newDeck(), header.seat());
             } catch (ProtocolViolation v) {
                 p.core.stop(v);
             }
@@ -325,6 +327,7 @@ public final class TableParty<S, M> implements Party {
                 p.observer.accept(e);
             }
         });
+        replaying[0] = false;
         byte[] deck = r.blob(MAX_DECK_SNAPSHOT, "the current deck");
         r.end();
         if (p.observer != null) {

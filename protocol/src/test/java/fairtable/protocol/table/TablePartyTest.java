@@ -3,6 +3,8 @@ package fairtable.protocol.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairtable.protocol.audit.AuditVerdict;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 class TablePartyTest {
@@ -22,5 +24,22 @@ class TablePartyTest {
         AuditVerdict verdict = TableSeats.audit(table.seat(1));
         assertThat(verdict.verified()).as(verdict.line()).isTrue();
         assertThat(verdict.summary()).contains("points " + end.points()).contains("game over");
+    }
+
+    @Test
+    void aSeatRestoredFromItsSnapshotDealsTheNextRoundsWithItsOwnKey() throws Exception {
+        AtomicBoolean thinking = new AtomicBoolean(true);
+        TableSeats table = new TableSeats(3, 2, 5, (view, seat, legal) -> thinking.get() ? null : HighCard.Move.SHOW);
+        table.pump(table.seat(0).start());
+        TableParty<HighCard.State, HighCard.Move> restored = TableParty.restore(table.seat(1).snapshot(), HighCard.GAME,
+                table.keys.get(1), new SplittableRandom(8), (view, seat, legal) -> HighCard.Move.SHOW);
+        table.seats.set(1, restored);
+        thinking.set(false);
+        table.pump(table.seat(0).resume());
+        assertThat(restored.isFinished()).as(restored.awaiting()).isTrue();
+        assertThat(restored.state().round()).isEqualTo(2);
+        assertThat(restored.transcript().envelopes()).isEqualTo(table.seat(0).transcript().envelopes());
+        AuditVerdict verdict = TableSeats.audit(restored);
+        assertThat(verdict.verified()).as(verdict.line()).isTrue();
     }
 }
