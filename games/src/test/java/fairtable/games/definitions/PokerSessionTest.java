@@ -56,6 +56,23 @@ class PokerSessionTest {
                 .as("3 hands of 3 decisions, 3 draws and at least one show each").isGreaterThanOrEqualTo(3 * 10);
     }
 
+    @Test
+    void theMatchEndsBeforeItsLastHandWhenOnePlayerHoldsEveryChip() throws Exception {
+        PokerTable<HoldemGame> t = new PokerTable<>(new Holdem(), 2, PokerDefinition.options(50, 40, 10, 20), 15,
+                s -> PokerTable.passive(view -> false));
+        t.table.play();
+        assertThat(t.table.isFinished()).isTrue();
+        PokerState<HoldemGame> end = t.seat(0).state();
+        assertThat(end.game().handNumber()).isLessThan(50);
+        Outcome outcome = t.seat(1).outcome().orElseThrow();
+        assertThat(outcome.totals()).containsExactlyInAnyOrder(0, 80);
+        assertThat(outcome.text()).isIn("alice 80, bob 0; alice wins", "alice 0, bob 80; bob wins");
+        AuditVerdict verdict = PokerTable.audit(t.seat(0));
+        assertThat(verdict.verified()).as(verdict.line()).isTrue();
+        assertThat(verdict.summary()).isEqualTo("holdem for 2, " + end.game().handNumber() + " rounds: " + outcome.text()
+                + "; game over");
+    }
+
     /** Three hands each ended in a showdown at which every hand was shown or mucked, the chips conserved. */
     private static <G extends PokerGame<G, ?>> void assertShowdownAudits(PokerTable<G> t) {
         assertThat(t.table.isFinished()).isTrue();

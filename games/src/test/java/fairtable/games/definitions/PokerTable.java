@@ -18,6 +18,9 @@ import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.transcript.TranscriptFile;
 import fairtable.protocol.wire.WireReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -130,12 +133,19 @@ final class PokerTable<G extends PokerGame<G, ?>> {
         return seats.get(s);
     }
 
-    /** The audit of a seat's evidence: its transcript and the messages it refused. */
+    /** The audit of a seat's evidence file: its transcript and the messages it refused, written and read back. */
     static AuditVerdict audit(TableParty<?, ?> p) {
-        List<Envelope> refused = new ArrayList<>();
-        p.rejected().forEach(r -> refused.add(r.envelope()));
-        return Auditor.audit(new TranscriptFile.Contents(p.transcript().envelopes(), refused),
-                List.of(new TableAudit(Games.ALL)));
+        try {
+            Path file = Files.createTempFile("evidence", ".transcript");
+            try {
+                TranscriptFile.write(file, p.transcript().envelopes(), p.rejected());
+                return Auditor.audit(TranscriptFile.read(file), List.of(new TableAudit(Games.ALL)));
+            } finally {
+                Files.delete(file);
+            }
+        } catch (IOException | TranscriptFile.UnreadableTranscriptException e) {
+            throw new AssertionError("the evidence file cannot be written or read back", e);
+        }
     }
 
     /**
