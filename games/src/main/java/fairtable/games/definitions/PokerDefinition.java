@@ -285,6 +285,10 @@ abstract class PokerDefinition<G extends PokerGame<G, ?>> implements GameDefinit
         return cards;
     }
 
+    /**
+     * {@inheritDoc} A bet or raise may be any amount from the smallest to the all-in: the list holds those two
+     * ({@link #play} allows every amount between). A draw is listed as every set of 0 to 3 held positions.
+     */
     @Override
     public List<PokerMove> legal(PokerState<G> s, int seat) {
         if (!(next(s) instanceof Next.Move m) || m.seat() != seat) {
