@@ -9,6 +9,8 @@ import java.util.Optional;
 public final class Games implements GameCatalog {
     /** The registry. Adding a game is one line here. */
     public static final Games ALL = new Games(List.of(
+            new Holdem(),
+            new FiveCardDraw(),
             Dominoes.GAME,
             GinRummy.GAME));
 
