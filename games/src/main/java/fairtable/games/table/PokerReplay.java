@@ -8,6 +8,8 @@ import fairtable.games.poker.HoldemGame;
 import fairtable.games.poker.HoldemRules;
 import fairtable.games.poker.Pending;
 import fairtable.games.poker.PokerHand;
+import fairtable.protocol.table.DeckEvent;
+import fairtable.protocol.table.DeckEvents;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.deck.DeckObserver;
 import fairtable.protocol.deck.DeckParameters;
@@ -87,7 +89,7 @@ public final class PokerReplay {
         if (observer == null) {
             throw new ProtocolViolation(0, "hand " + round, "the transcript ends before every hello");
         }
-        Deque<DeckOperations.Operation> ops = new ArrayDeque<>(new DeckOperations(observer.parameters().cards()).drain(observer));
+        Deque<DeckEvent> ops = new ArrayDeque<>(new DeckEvents(observer.parameters().cards()).drain(observer));
         Deque<TableMessage.Declaration> decisions = new ArrayDeque<>(hand.decisions());
         int seq = 0;
         while (!engine.hand().isComplete()) {
@@ -102,7 +104,7 @@ public final class PokerReplay {
                 Decisions.verify(transcript, d);
                 Action action = parse(d, who);
                 if (action instanceof Action.Show show) {
-                    if (!(ops.poll() instanceof DeckOperations.Shown shown) || shown.seat() != from.seat()
+                    if (!(ops.poll() instanceof DeckEvent.Shown shown) || shown.seat() != from.seat()
                             || !readable(observer, shown.positions()).stream().sorted().toList().equals(show.cards())) {
                         throw new ProtocolViolation(0, who, "shows " + Card.format(show.cards()) + " without the deck's proof of them");
                     }
@@ -113,17 +115,17 @@ public final class PokerReplay {
                     throw new ProtocolViolation(0, who, e.getMessage());
                 }
             } else if (pending instanceof Pending.BoardCards board) {
-                if (!(ops.poll() instanceof DeckOperations.Opened opened) || opened.positions().size() != board.count()) {
+                if (!(ops.poll() instanceof DeckEvent.Opened opened) || opened.positions().size() != board.count()) {
                     throw new ProtocolViolation(0, "the dealer", "no open of " + board.count() + " cards where the board is due");
                 }
                 engine = engine.deal(readable(observer, opened.positions()));
             } else {
                 int discards = 0;
-                while (ops.peek() instanceof DeckOperations.Discarded) {
+                while (ops.peek() instanceof DeckEvent.Discarded) {
                     ops.poll();
                     discards++;
                 }
-                if (!(ops.poll() instanceof DeckOperations.Dealt dealt)) {
+                if (!(ops.poll() instanceof DeckEvent.Dealt dealt)) {
                     throw new ProtocolViolation(0, "the dealer", "no deal where " + pending + " is due");
                 }
                 for (int i = 0; i < dealt.recipients().size(); i++) {

@@ -1,6 +1,8 @@
 package fairtable.games.table;
 
 import fairtable.crypto.sign.SigningKey;
+import fairtable.protocol.table.DeckEvent;
+import fairtable.protocol.table.DeckEvents;
 import fairtable.protocol.Party;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.deck.DeckObserver;
@@ -36,7 +38,7 @@ public abstract class Seat implements TableNode {
 
     private int round;
     private DeckParty deck;
-    private DeckOperations operations;
+    private DeckEvents operations;
     private Decisions decisions = new Decisions();
     private final List<Session> sessions = new ArrayList<>();
     private ProtocolViolation failure;
@@ -163,7 +165,7 @@ public abstract class Seat implements TableNode {
     private void newRound(List<TableMessage> out) {
         round++;
         deck = DeckParty.create(new DeckParameters(names.size(), deckSize()), seat, names.get(seat), signingKey, random);
-        operations = new DeckOperations(deckSize());
+        operations = new DeckEvents(deckSize());
         decisions = new Decisions();
         beginRound(round);
         wrap(deck.start(), out);
@@ -218,14 +220,14 @@ public abstract class Seat implements TableNode {
 
     /** Hands every completed deck operation to the game, in order (this seat's own shows and discards aside). */
     private void consumeEvents(DeckObserver observer) throws ProtocolViolation {
-        for (DeckOperations.Operation op : operations.drain(observer)) {
-            if (op instanceof DeckOperations.Dealt d) {
+        for (DeckEvent op : operations.drain(observer)) {
+            if (op instanceof DeckEvent.Dealt d) {
                 onDealt(d.recipients(), d.positions());
-            } else if (op instanceof DeckOperations.Opened o) {
+            } else if (op instanceof DeckEvent.Opened o) {
                 onOpened(o.positions());
-            } else if (op instanceof DeckOperations.Shown sh && sh.seat() != seat) {
+            } else if (op instanceof DeckEvent.Shown sh && sh.seat() != seat) {
                 onShown(sh.seat(), sh.positions());
-            } else if (op instanceof DeckOperations.Discarded d && d.seat() != seat) {
+            } else if (op instanceof DeckEvent.Discarded d && d.seat() != seat) {
                 onDiscarded(d.seat(), d.position(), d.faceUp());
             }
         }
