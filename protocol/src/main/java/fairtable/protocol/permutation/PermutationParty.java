@@ -342,7 +342,10 @@ public final class PermutationParty implements Party {
 
     // ---- What the game asks of this seat. ----
 
-    /** Asks for the card at {@code position} to be shown to the player at {@code audience} only. */
+    /**
+     * Asks for the card at {@code position} to be shown to the player at {@code audience} only. Only the
+     * dealer (seat 0) asks, and a position goes to one player at most (it may be shown to everyone later).
+     */
     public List<Envelope> revealTo(int position, int audience) {
         if (audience < 0 || audience >= players) {
             throw new IllegalArgumentException("no seat " + audience);
@@ -362,6 +365,10 @@ public final class PermutationParty implements Party {
         }
         if (observer.publicCards().containsKey(position)) {
             throw new IllegalArgumentException("position " + position + " is already public");
+        }
+        if (seat != PermutationObserver.DEALER) {
+            throw new IllegalStateException("only the dealer, " + observer.nameOf(PermutationObserver.DEALER)
+                    + ", asks for cards to be shown");
         }
         List<Envelope> out = new ArrayList<>(List.of(send(new Request(position, audience))));
         out.addAll(act());
