@@ -149,6 +149,39 @@ class DarkChessEvidenceTest {
                 + " cannot repeat), and the transcript ends before the reveal");
     }
 
+    /**
+     * Black signs a move where its first vision round is due, in a game of one ply. White refuses it live
+     * and plays on; the game ends and its transcript alone verifies. The audit of White's evidence file judges the
+     * refused move where it stands, with the same public checks as a message of the transcript, and names Black (it
+     * ignored it and said VERIFIED before: a refusal in mid-game that parses passed).
+     */
+    @Test
+    void aMessageOutOfTurnRefusedInMidGameIsJudgedWhereItStandsAndConvictsItsSigner() throws Exception {
+        SplittableRandom keys = new SplittableRandom(68);
+        SigningKey whiteKey = key(keys);
+        SigningKey blackKey = key(keys);
+        DarkChessParty[] seats = players(whiteKey, blackKey, ScriptedSide.asking(0, WHITE_ASKS),
+                ScriptedSide.asking(1, BLACK_ASKS), 69);
+        byte[][] whitesMove = new byte[1][];
+        ProtocolViolation[] live = new ProtocolViolation[1];
+        play(seats, e -> {
+            if (e.sender() == 0 && e.type().equals(DarkChessMessages.MOVE) && whitesMove[0] == null) {
+                whitesMove[0] = e.body();
+            }
+            if (blacksFirstRound(e) && live[0] == null) {
+                Envelope rogue = Envelope.sign(blackKey, e.session(), e.seq(), e.prev(), 1, e.step(),
+                        DarkChessMessages.MOVE, whitesMove[0]);
+                live[0] = EvidenceRule.refusedAndKept(seats[0], rogue,
+                        "step 5, party black: sent 'move' where 'round' was due");
+            }
+            return e;
+        });
+        assertThat(seats[0].isFinished()).isTrue();
+        assertThat(EvidenceRule.auditOfTranscriptAlone(seats[0]).line()).startsWith("VERIFIED: scripted game");
+        assertThat(EvidenceRule.auditOfEvidence(seats[0]).line())
+                .isEqualTo("FAILED: step 5, party black: sent 'move' beyond the cap of 1 plies");
+    }
+
     /** A side that wraps another and keeps wrapping the sides it turns into. */
     private abstract static class Wrapping implements DarkChessSide {
         final DarkChessSide inner;
