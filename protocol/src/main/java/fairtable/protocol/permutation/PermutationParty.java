@@ -5,6 +5,7 @@ import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.seal.SealingKey;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.Party;
+import fairtable.protocol.PartyCore;
 import fairtable.protocol.PartySnapshots;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.RefusedMessages;
@@ -148,6 +149,11 @@ public final class PermutationParty implements Party {
             learn(event, content);
             return act();
         } catch (ProtocolViolation v) {
+            rejected.keep(transcript, e, v);
+            throw v;
+        } catch (RuntimeException unexpected) {
+            // Nothing a peer sends may throw past receive: this party parses and opens before it records.
+            ProtocolViolation v = PartyCore.unexpected(transcript, e, unexpected);
             rejected.keep(transcript, e, v);
             throw v;
         }

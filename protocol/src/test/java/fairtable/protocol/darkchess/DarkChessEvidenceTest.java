@@ -182,6 +182,64 @@ class DarkChessEvidenceTest {
                 .isEqualTo("FAILED: step 5, party black: sent 'move' beyond the cap of 1 plies");
     }
 
+    /**
+     * Nothing a peer sends may throw past {@code receive}: Black's side (the rules layer, which reads the peer's move
+     * announcement) fails on an empty one with an exception no check expected. White signs such a move where her first
+     * move is due. Black refuses it naming White at its step, keeps it, changes nothing, then takes White's genuine
+     * move, and the game ends verified.
+     */
+    @Test
+    void anUnexpectedFailureOnAPeersMessageIsARefusalNamingItsSignerAndChangesNothing() throws Exception {
+        SplittableRandom keys = new SplittableRandom(70);
+        SigningKey whiteKey = key(keys);
+        SigningKey blackKey = key(keys);
+        DarkChessParty[] seats = players(whiteKey, blackKey, ScriptedSide.asking(0, WHITE_ASKS),
+                new Fragile(ScriptedSide.asking(1, BLACK_ASKS)), 71);
+        boolean[] offered = new boolean[1];
+        play(seats, e -> {
+            if (e.sender() == 0 && e.type().equals(DarkChessMessages.MOVE) && !offered[0]) {
+                offered[0] = true;
+                DarkChessMessages.Move genuine;
+                try {
+                    genuine = DarkChessMessages.parseMove(e.body());
+                } catch (fairtable.protocol.wire.MalformedMessageException m) {
+                    throw new AssertionError(m);
+                }
+                byte[] empty = DarkChessMessages.move(new DarkChessMessages.Move(new byte[0], genuine.over(),
+                        genuine.commitment(), genuine.setups(), genuine.rebuild()));
+                Envelope crafted = Envelope.sign(whiteKey, e.session(), e.seq(), e.prev(), 0, e.step(), e.type(), empty);
+                EvidenceRule.refusedAndKept(seats[1], crafted,
+                        "step 2, party white: its 'move' could not be handled: Index 0 out of bounds for length 0");
+                assertThat(seats[1].failure()).isEmpty();
+            }
+            return e;
+        });
+        assertThat(offered[0]).isTrue();
+        assertThat(seats[1].isFinished()).isTrue();
+        assertThat(seats[1].failure()).isEmpty();
+        assertThat(EvidenceRule.auditOfTranscriptAlone(seats[1]).line()).startsWith("VERIFIED: scripted game");
+    }
+
+    /** A side that reads the first byte of the peer's move announcement without looking at its length. */
+    private static final class Fragile extends Wrapping {
+        Fragile(DarkChessSide inner) {
+            super(inner);
+        }
+
+        @Override
+        DarkChessSide wrap(DarkChessSide side) {
+            return new Fragile(side);
+        }
+
+        @Override
+        public Moved opponentMoved(byte[] announcement) {
+            if (announcement[0] < 0) { // the first byte, read before the length is known
+                throw new IllegalArgumentException("a negative kind of move");
+            }
+            return super.opponentMoved(announcement);
+        }
+    }
+
     /** A side that wraps another and keeps wrapping the sides it turns into. */
     private abstract static class Wrapping implements DarkChessSide {
         final DarkChessSide inner;
