@@ -126,6 +126,41 @@ public final class LiveFuzz {
         }
     }
 
+    /**
+     * The same fuzz for a test that delivers messages itself (through a wire hook): {@link #offer} before each
+     * delivery, {@link #result} at the end.
+     */
+    public static final class Session {
+        private final List<SigningKey> keys;
+        private final Restorer restorer;
+        private final SplittableRandom random;
+        private final int[] counts = new int[2];
+        private final List<String> escaped = new ArrayList<>();
+        private final List<String> misblamed = new ArrayList<>();
+
+        public Session(List<SigningKey> keys, Restorer restorer, long seed) {
+            this.keys = List.copyOf(keys);
+            this.restorer = restorer;
+            this.random = new SplittableRandom(seed);
+        }
+
+        /** Offers mutations of {@code genuine} to copies of {@code to}, which is about to receive it. */
+        public void offer(Party to, Envelope genuine) {
+            if (genuine.type().equals(Hello.TYPE) || genuine.body().length == 0 || to.isFinished()) {
+                return;
+            }
+            try {
+                fuzz(to, genuine, keys, restorer, random, counts, escaped, misblamed);
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        }
+
+        public Fuzzed result() {
+            return new Fuzzed(counts[0], counts[1], List.copyOf(escaped), List.copyOf(misblamed));
+        }
+    }
+
     public static void assertNothingEscaped(Fuzzed f) {
         assertThat(f.escaped()).as("exceptions thrown past receive").isEmpty();
         assertThat(f.misblamed()).as("refusals naming another than the signer").isEmpty();
