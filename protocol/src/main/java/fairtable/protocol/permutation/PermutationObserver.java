@@ -53,7 +53,8 @@ public final class PermutationObserver {
     /**
      * The seat that deals: only it asks for cards to be shown (the seed's P1, which starts every chain).
      * Anyone else's request, and a request to show a position dealt to one seat to another, is refused
-     * by every seat and by the audit, so no honest seat passes on a value for it.
+     * by every seat and by the audit, so no honest seat passes on a value for it. Only it ends the deal
+     * too: the first opening makes every seat open, which shows every card.
      */
     public static final int DEALER = 0;
     /** Prefix of the label every sealed box is bound to, with its type and step. */
@@ -344,6 +345,11 @@ public final class PermutationObserver {
             }
             case IDLE: {
                 if (type.equals(Opening.TYPE)) {
+                    if (seat != DEALER) {
+                        // Every other seat would answer with its own opening, and the openings show every card.
+                        throw new ProtocolViolation(e.step(), who, "opens its commitments, but only the dealer, "
+                                + nameOf(DEALER) + ", ends the deal");
+                    }
                     return event(e, opening(e, seat, who));
                 }
                 if (!type.equals(Request.TYPE)) {
@@ -651,8 +657,8 @@ public final class PermutationObserver {
             case KEYS -> nameOf(turn) + " to announce its sealing key (step " + nextStep + ")";
             case HANDOUT -> nameOf(last()) + " to hand " + nameOf(turn) + " its halves (step " + nextStep + ")";
             case COMMIT -> nameOf(turn) + " to publish its commitments (step " + nextStep + ")";
-            case IDLE -> nameOf(DEALER) + " (the dealer) to ask for a card to be shown, or any player to open its"
-                    + " commitments and end the game";
+            case IDLE -> nameOf(DEALER) + " (the dealer) to ask for a card to be shown, or to open its commitments and"
+                    + " end the game";
             case CHAIN -> nameOf(seatToSpeak()) + " to pass on the value for position " + currentOperation().position()
                     + " (hop " + (hop + 1) + " of " + currentOperation().hops().size() + ", step " + nextStep + ")";
             case CLOSING -> nameOf(turn) + " to open its commitments (step " + nextStep + ")";

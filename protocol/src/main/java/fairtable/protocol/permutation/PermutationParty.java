@@ -381,9 +381,16 @@ public final class PermutationParty implements Party {
         return out;
     }
 
-    /** Ends the game: opens this seat's commitments; the others then open theirs in seat order. */
+    /**
+     * Ends the game: opens this seat's commitments; the others then open theirs in seat order. Only the dealer
+     * (seat 0) ends it.
+     */
     public List<Envelope> finish() {
         requireIdle();
+        if (seat != PermutationObserver.DEALER) {
+            throw new IllegalStateException("only the dealer, " + observer.nameOf(PermutationObserver.DEALER)
+                    + ", ends the deal");
+        }
         List<Envelope> out = new ArrayList<>(List.of(send(opening())));
         out.addAll(act());
         return out;

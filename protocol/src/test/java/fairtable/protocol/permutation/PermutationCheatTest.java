@@ -232,6 +232,33 @@ class PermutationCheatTest {
     }
 
     /**
+     * A seat that is not the dealer opens its commitments in mid-deal: every other seat would follow with its own
+     * opening, which shows every card. Each refuses it naming the seat and opens nothing; the dealer ends the deal
+     * later, and the evidence file convicts the seat.
+     */
+    @Test
+    void aSeatThatIsNotTheDealerCannotEndTheDealAndIsNamed() throws Exception {
+        Table table = new Table(3, CARDS, 67).setUp().revealTo(5, 1);
+        PermutationParty carol = table.seat(2);
+        PermutationParty alice = table.seat(0);
+        fairtable.protocol.transcript.Transcript t = alice.transcript();
+        Opening carols = new Opening(List.of(), new byte[32]); // refused for its sender before it is read
+        Envelope early = Envelope.sign(table.keys.get(2), t.sessionId(), t.size(), t.head(), 2, alice.nextStep(),
+                Opening.TYPE, carols.toBytes());
+        String line = "step " + alice.nextStep() + ", party carol: opens its commitments, but only the dealer, alice,"
+                + " ends the deal";
+        for (PermutationParty p : List.of(alice, table.seat(1))) {
+            int accepted = p.transcript().size();
+            assertThatThrownBy(() -> p.receive(early)).isInstanceOf(ProtocolViolation.class).hasMessage(line);
+            assertThat(p.transcript().size()).isEqualTo(accepted);
+            assertThat(p.isIdle()).isTrue();
+        }
+        assertThatThrownBy(carol::finish).isInstanceOf(IllegalStateException.class);
+        table.finish();
+        assertThat(auditFromFile(alice).line()).isEqualTo("FAILED: " + line);
+    }
+
+    /**
      * {@code request}, signed by {@code requester} where every other seat's chain is, is refused by each of
      * them with {@code line}; none answers with anything (no hop) nor changes its state.
      */
