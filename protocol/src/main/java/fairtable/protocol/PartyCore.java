@@ -109,12 +109,12 @@ public final class PartyCore {
             rejected.keep(transcript, e, v);
             throw v;
         } catch (RuntimeException unexpected) {
-            ProtocolViolation v = unexpected(transcript, e, unexpected, accepted);
             if (transcript.size() != accepted) {
-                // The party recorded the message before it failed, so its state is not what it was: it must not play
-                // on from there. Every party parses before it applies, so this is a bug of ours, not the peer's.
-                stop(v);
+                // The message was checked and recorded: what failed after is this party's own doing (its side choosing
+                // a move, say, which a person may abandon), not the peer's message, so it blames nobody.
+                throw unexpected;
             }
+            ProtocolViolation v = unexpected(transcript, e, unexpected, accepted);
             rejected.keep(transcript, e, v);
             throw v;
         }

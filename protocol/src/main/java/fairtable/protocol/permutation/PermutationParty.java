@@ -118,6 +118,7 @@ public final class PermutationParty implements Party {
 
     @Override
     public List<Envelope> receive(Envelope e) throws ProtocolViolation {
+        int accepted = transcript.size();
         try {
             if (transcript.established()) {
                 transcript.requireFit(e);
@@ -152,6 +153,9 @@ public final class PermutationParty implements Party {
             rejected.keep(transcript, e, v);
             throw v;
         } catch (RuntimeException unexpected) {
+            if (transcript.size() != accepted) {
+                throw unexpected; // after the message was recorded: this party's own doing, not the peer's
+            }
             // Nothing a peer sends may throw past receive: this party parses and opens before it records.
             ProtocolViolation v = PartyCore.unexpected(transcript, e, unexpected);
             rejected.keep(transcript, e, v);
