@@ -102,11 +102,58 @@ public final class PartyCore {
      * The receiver changes nothing before it has accepted the message, so a refusal leaves the state unchanged.
      */
     public List<Envelope> keepingRefused(Envelope e, Receiver receiver) throws ProtocolViolation {
+        int accepted = transcript.size();
         try {
             return receiver.receive(e);
         } catch (ProtocolViolation v) {
             rejected.keep(transcript, e, v);
             throw v;
+        } catch (RuntimeException unexpected) {
+            if (transcript.size() != accepted) {
+                // The message was checked and recorded: what failed after is this party's own doing (its side choosing
+                // a move, say, which a person may abandon), not the peer's message, so it blames nobody.
+                throw unexpected;
+            }
+            ProtocolViolation v = unexpected(transcript, e, unexpected, accepted);
+            rejected.keep(transcript, e, v);
+            throw v;
+        }
+    }
+
+    /**
+     * What an exception that escaped the handling of {@code e} proves (nothing a peer sends may throw past a party's
+     * {@code receive}): if {@code e} fits the head of {@code transcript} (or is the hello due), its signer sent it
+     * there, and it is named at the message's step with the reason the exception gives (the message could not be
+     * handled, which no honest message causes); otherwise it proves nothing, like any message off the chain.
+     */
+    public static ProtocolViolation unexpected(Transcript transcript, Envelope e, RuntimeException x) {
+        return unexpected(transcript, e, x, transcript.size());
+    }
+
+    /** {@link #unexpected(Transcript, Envelope, RuntimeException)} for a message received as number {@code index}. */
+    private static ProtocolViolation unexpected(Transcript transcript, Envelope e, RuntimeException x, int index) {
+        Transcript.Misfit misfit;
+        if (!transcript.established()) {
+            misfit = transcript.helloMisfit(e);
+        } else if (index >= transcript.hellos().size()) {
+            misfit = transcript.misfitAt(e, index);
+        } else {
+            misfit = null; // the last hello, recorded (so checked) before the failure
+        }
+        String what = "its '" + e.type() + "' could not be handled" + (x.getMessage() == null ? ""
+                : ": " + x.getMessage());
+        if (misfit != null) {
+            return ProtocolViolation.provingNothing(e.step(), misfit.refusal());
+        }
+        String signer = transcript.established() ? transcript.nameOf(e.sender()) : helloName(e);
+        return new ProtocolViolation(e.step(), signer, what);
+    }
+
+    private static String helloName(Envelope e) {
+        try {
+            return Hello.fromBytes(e.body()).name();
+        } catch (MalformedMessageException m) {
+            return "seat " + e.sender();
         }
     }
 

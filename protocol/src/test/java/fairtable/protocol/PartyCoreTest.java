@@ -34,7 +34,8 @@ class PartyCoreTest {
 
     private final SplittableRandom random = new SplittableRandom(20261122);
     private final SigningKey bobKey = key();
-    private final PartyCore alice = new PartyCore(0, "alice", key());
+    private final SigningKey aliceKey = key();
+    private final PartyCore alice = new PartyCore(0, "alice", aliceKey);
     private final PartyCore bob = new PartyCore(1, "bob", bobKey);
 
     private SigningKey key() {
@@ -121,6 +122,62 @@ class PartyCoreTest {
         assertThatThrownBy(() -> bob.receive(note, true, e -> List.of(), e -> List.of()))
                 .hasMessage("step 1: a message signed by alice as number 2 (number 3 was due) was refused;"
                         + " it proves nothing against alice");
+    }
+
+    /**
+     * Nothing a peer sends may throw past receive: an exception no check expected, thrown while the handler reads a
+     * message that fits, is a refusal naming its signer at its step, kept, and the party then takes the genuine message.
+     */
+    @Test
+    void anUnexpectedExceptionOnAFittingMessageNamesItsSignerAndChangesNothing() throws ProtocolViolation {
+        greet();
+        Envelope genuine = alice.seal(1, "note", new byte[] {5});
+        Envelope crafted = Envelope.sign(aliceKey, genuine.session(), genuine.seq(), genuine.prev(), 0, 1, "note",
+                new byte[0]);
+        PartyCore.Receiver reading = e -> {
+            int first = e.body()[0]; // read before the length is known
+            bob.transcript().append(e);
+            return List.of(alice.seal(2, "note", new byte[] {(byte) first}));
+        };
+        assertThatThrownBy(() -> bob.receive(crafted, false, e -> List.of(), reading)).isInstanceOf(ProtocolViolation.class)
+                .hasMessage("step 1, party alice: its 'note' could not be handled: Index 0 out of bounds for length 0");
+        assertThat(bob.transcript().size()).isEqualTo(2);
+        assertThat(bob.hasStopped()).isFalse();
+        assertThat(bob.rejected()).singleElement().satisfies(r -> assertThat(r.envelope()).isEqualTo(crafted));
+        bob.receive(genuine, false, e -> List.of(), reading);
+        assertThat(bob.transcript().envelopes()).endsWith(genuine);
+    }
+
+    /** The same exception on a message that does not fit the chain proves nothing, like any such message. */
+    @Test
+    void anUnexpectedExceptionOnAMessageOffTheChainProvesNothing() throws ProtocolViolation {
+        greet();
+        Envelope genuine = alice.seal(1, "note", new byte[] {5});
+        Envelope offChain = Envelope.sign(aliceKey, genuine.session(), genuine.seq() + 1, genuine.prev(), 0, 1, "note",
+                new byte[0]);
+        assertThatThrownBy(() -> bob.keepingRefused(offChain, e -> {
+            throw new IllegalStateException("unexpected");
+        })).isInstanceOfSatisfying(ProtocolViolation.class, v -> assertThat(v.provesNothing()).isTrue())
+                .hasMessage("step 1: a message signed by alice as number 3 (number 2 was due) was refused; it proves"
+                        + " nothing against alice");
+    }
+
+    /**
+     * An exception after the handler recorded the message is this party's own (what it does next, say a person who
+     * leaves instead of choosing a move), not the peer's: it goes on as it is, and nobody is blamed or refused.
+     */
+    @Test
+    void anExceptionAfterTheMessageWasRecordedIsThePartysOwnAndBlamesNobody() throws ProtocolViolation {
+        greet();
+        Envelope note = alice.seal(1, "note", new byte[] {5});
+        IllegalStateException own = new IllegalStateException("the person left");
+        assertThatThrownBy(() -> bob.keepingRefused(note, e -> {
+            bob.transcript().append(e);
+            throw own;
+        })).isSameAs(own);
+        assertThat(bob.rejected()).isEmpty();
+        assertThat(bob.failure()).isEmpty();
+        assertThat(bob.transcript().envelopes()).endsWith(note);
     }
 
     @Test

@@ -92,6 +92,9 @@ public final class PatentDrawSeat implements TableNode {
         }
         party = PatentParty.create(new PatentParameters(mode, Card.DECK_SIZE, DrawRules.HAND_SIZE), seat,
                 names.get(seat), signingKey, random);
+        // The peer's keys are due only once the hand is over and every discard is back: earlier, its reveal is
+        // refused naming it, and this seat does not answer with its own keys (they would show its hand).
+        party.acceptRevealOnlyWhen(this::revealDue, "the hand is over and every discard is back in the pile");
         dealt = false;
         drawing = false;
         discarded[0] = 0;
@@ -255,6 +258,12 @@ public final class PatentDrawSeat implements TableNode {
         return seat == 0 && allReturned && !revealedBy(seat) ? wrap(party.reveal()) : null;
     }
 
+    /** Whether the hand has reached the end-of-hand reveal: dealt, played out, every discard returned. */
+    private boolean revealDue() {
+        return dealt && engine.hand().pending() instanceof Pending.HandOver
+                && (discarded[0] == 0 || returned(0)) && (discarded[1] == 0 || returned(1));
+    }
+
     private boolean returned(int s) {
         return party.transcript().envelopes().stream().anyMatch(e -> e.sender() == s && e.type().equals("return"));
     }
@@ -329,6 +338,11 @@ public final class PatentDrawSeat implements TableNode {
         if (round >= maxRounds || engine.isOver()) {
             finished = true;
         }
+    }
+
+    /** This seat's keys revealed now, whatever the hand says: for the tests' dishonest players only. */
+    List<TableMessage> revealNow() {
+        return wrap(party.reveal());
     }
 
     /** The same decision with other words, signed again by this seat: for the tests' dishonest players only. */

@@ -47,6 +47,7 @@ public final class DarkChessAudit implements ProtocolAudit {
     private static final class PlyLog {
         int mover;
         int step;
+        boolean over;
         byte[] announcement;
         final byte[][] commitments = new byte[2][];
         final int[] commitIndex = {-1, -1};
@@ -54,6 +55,177 @@ public final class DarkChessAudit implements ProtocolAudit {
         final byte[][] rebuilds = new byte[2][];
         final int[] senderIndex = {-1, -1};
         final List<Batch> batches = new ArrayList<>();
+
+        PlyLog copy() {
+            PlyLog c = new PlyLog();
+            c.mover = mover;
+            c.step = step;
+            c.over = over;
+            c.announcement = announcement;
+            for (int s = 0; s < 2; s++) {
+                c.commitments[s] = commitments[s];
+                c.commitIndex[s] = commitIndex[s];
+                c.setups.set(s, setups.get(s));
+                c.rebuilds[s] = rebuilds[s];
+                c.senderIndex[s] = senderIndex[s];
+            }
+            c.batches.addAll(batches);
+            return c;
+        }
+    }
+
+    /**
+     * The public state of a game as the audit walks it: every message, accepted or refused, is checked against it
+     * by {@link #apply}, a refused one on a {@link #copy}, so both meet the same checks (docs/evidence.md).
+     */
+    private static final class Walk {
+        final DarkChessParameters params;
+        final List<String> names;
+        final List<PlyLog> plies = new ArrayList<>();
+        final int[] commits = new int[2];
+        final int[] senderSets = new int[2];
+        final Choices[] choices = new Choices[2];
+        final Open[] opens = new Open[2];
+        final int[] revealStep = new int[2];
+        final Batch[] outstanding = {null, null};
+
+        Walk(DarkChessParameters params, List<String> names) {
+            this.params = params;
+            this.names = names;
+        }
+
+        Walk copy() {
+            Walk c = new Walk(params, names);
+            plies.forEach(p -> c.plies.add(p.copy()));
+            for (int s = 0; s < 2; s++) {
+                c.commits[s] = commits[s];
+                c.senderSets[s] = senderSets[s];
+                c.choices[s] = choices[s];
+                c.opens[s] = opens[s];
+                c.revealStep[s] = revealStep[s];
+                c.outstanding[s] = outstanding[s];
+            }
+            return c;
+        }
+
+        /** Whether the game has ended: a move said so, or the ply cap is reached. */
+        private boolean ended() {
+            return !plies.isEmpty() && (plies.get(plies.size() - 1).over || plies.size() >= params.maxPlies());
+        }
+
+        /**
+         * Checks {@code e} where it stands, as far as public data allow (who may send this type now, what it must
+         * carry), and records it. The order a seat refuses live: the move of the seat whose turn it is, once the
+         * last ply is replied to and no query is unanswered; one reply by the other seat; rounds that answer the
+         * query outstanding (and only that) and never from a seat waiting for its own answer; then, once the game
+         * has ended, white's choices, black's, white's opening, black's.
+         */
+        void apply(Envelope e) throws ProtocolViolation {
+            int s = e.sender();
+            String who = names.get(s);
+            try {
+                switch (e.type()) {
+                    case DarkChessMessages.MOVE -> {
+                        Move m = DarkChessMessages.parseMove(e.body());
+                        if (plies.size() >= params.maxPlies()) {
+                            throw new ProtocolViolation(e.step(), who, "sent 'move' beyond the cap of "
+                                    + params.maxPlies() + " plies");
+                        }
+                        if (ended() || choices[0] != null || choices[1] != null) {
+                            throw new ProtocolViolation(e.step(), who, "sent 'move' after the game ended");
+                        }
+                        if (s != plies.size() % 2) {
+                            throw new ProtocolViolation(e.step(), who, "sent 'move' when it is not its turn to move");
+                        }
+                        if (!plies.isEmpty() && plies.get(plies.size() - 1).commitments[s] == null) {
+                            throw new ProtocolViolation(e.step(), who, "sent 'move' before its reply to the last move");
+                        }
+                        requireNoQueryOutstanding(e, who);
+                        PlyLog log = new PlyLog();
+                        log.mover = s;
+                        log.step = e.step();
+                        log.over = m.over();
+                        log.announcement = m.announcement();
+                        log.commitments[s] = m.commitment();
+                        log.commitIndex[s] = commits[s]++;
+                        if (!m.over()) {
+                            log.setups.set(s, m.setups());
+                            log.rebuilds[s] = m.rebuild();
+                            log.senderIndex[s] = senderSets[s]++;
+                        }
+                        plies.add(log);
+                    }
+                    case DarkChessMessages.REPLY -> {
+                        Reply m = DarkChessMessages.parseReply(e.body());
+                        PlyLog log = currentPly(plies, e, who);
+                        if (log.mover == s || log.over || log.commitments[s] != null) {
+                            throw new ProtocolViolation(e.step(), who, "sent 'reply' where no reply of its is due");
+                        }
+                        log.commitments[s] = m.commitment();
+                        log.commitIndex[s] = commits[s]++;
+                        log.setups.set(s, m.setups());
+                        log.rebuilds[s] = m.rebuild();
+                        log.senderIndex[s] = senderSets[s]++;
+                        outstanding[s] = batch(s, m.query(), e.step());
+                    }
+                    case DarkChessMessages.ROUND -> {
+                        Round m = DarkChessMessages.parseRound(e.body());
+                        PlyLog log = currentPly(plies, e, who);
+                        if (log.over || choices[0] != null) {
+                            throw new ProtocolViolation(e.step(), who, "sent 'round' after the game ended");
+                        }
+                        if (outstanding[s] != null) {
+                            throw new ProtocolViolation(e.step(), who, "sent 'round' while its own query is unanswered");
+                        }
+                        if (m.answer() != null) {
+                            Batch b = outstanding[1 - s];
+                            if (b == null) {
+                                throw new ProtocolViolation(e.step(), who, "answers a query that was not made");
+                            }
+                            log.batches.add(new Batch(b.querier(), b.phase(), b.query(), m.answer(), b.step()));
+                            outstanding[1 - s] = null;
+                        } else if (log.commitments[1 - log.mover] == null) {
+                            throw new ProtocolViolation(e.step(), who, "sent 'round' where the reply of "
+                                    + names.get(1 - log.mover) + " is due");
+                        } else if (outstanding[1 - s] != null) {
+                            throw new ProtocolViolation(e.step(), who, "does not answer the query of "
+                                    + names.get(1 - s) + " outstanding since step " + outstanding[1 - s].step());
+                        } else if (m.query() == null) {
+                            throw new ProtocolViolation(e.step(), who, "sent a round with neither an answer nor a query");
+                        }
+                        outstanding[s] = batch(s, m.query(), e.step());
+                    }
+                    case DarkChessMessages.CHOICES -> {
+                        Choices m = DarkChessMessages.parseChoices(e.body());
+                        if (!ended() || choices[s] != null || (s == 1 && choices[0] == null)) {
+                            throw new ProtocolViolation(e.step(), who, "sent 'choices' where they are not due");
+                        }
+                        requireNoQueryOutstanding(e, who);
+                        choices[s] = m;
+                    }
+                    case DarkChessMessages.OPEN -> {
+                        Open m = DarkChessMessages.parseOpen(e.body());
+                        if (choices[0] == null || choices[1] == null || opens[s] != null || (s == 1 && opens[0] == null)) {
+                            throw new ProtocolViolation(e.step(), who, "sent 'open' where it is not due");
+                        }
+                        opens[s] = m;
+                        revealStep[s] = e.step();
+                    }
+                    default -> throw new ProtocolViolation(e.step(), who, "unknown message type " + e.type());
+                }
+            } catch (MalformedMessageException m) {
+                throw new ProtocolViolation(e.step(), who, "malformed " + e.type() + ": " + m.getMessage());
+            }
+        }
+
+        private void requireNoQueryOutstanding(Envelope e, String who) throws ProtocolViolation {
+            for (int q = 0; q < 2; q++) {
+                if (outstanding[q] != null) {
+                    throw new ProtocolViolation(e.step(), who, "sent '" + e.type() + "' while the query of "
+                            + names.get(q) + " (step " + outstanding[q].step() + ") is unanswered");
+                }
+            }
+        }
     }
 
     @Override
@@ -70,76 +242,22 @@ public final class DarkChessAudit implements ProtocolAudit {
         ProtocolAudit.requireTwoPlayers(transcript);
         ObliviousTransfer ot = params.otMode().scheme(params.andosModulusBits());
         List<String> names = List.of(transcript.nameOf(0), transcript.nameOf(1));
-        List<PlyLog> plies = new ArrayList<>();
-        int[] commits = new int[2];
-        int[] senderSets = new int[2];
-        Choices[] choices = new Choices[2];
-        Open[] opens = new Open[2];
-        int[] revealStep = new int[2];
-        Batch[] outstanding = {null, null};
+        Walk walk = new Walk(params, names);
         List<Envelope> all = transcript.envelopes();
         List<Envelope> stoppedBy = new ArrayList<>();
         ProtocolAudit.walk(transcript, refused, e -> {
             judgeRefused(e, names.get(e.sender()));
+            walk.copy().apply(e);
             if (e.seq() == all.size()) {
                 stoppedBy.add(e);
             }
-        }, e -> {
-            int s = e.sender();
-            String who = names.get(s);
-            try {
-                switch (e.type()) {
-                    case DarkChessMessages.MOVE -> {
-                        Move m = DarkChessMessages.parseMove(e.body());
-                        PlyLog log = new PlyLog();
-                        log.mover = s;
-                        log.step = e.step();
-                        log.announcement = m.announcement();
-                        log.commitments[s] = m.commitment();
-                        log.commitIndex[s] = commits[s]++;
-                        if (!m.over()) {
-                            log.setups.set(s, m.setups());
-                            log.rebuilds[s] = m.rebuild();
-                            log.senderIndex[s] = senderSets[s]++;
-                        }
-                        plies.add(log);
-                    }
-                    case DarkChessMessages.REPLY -> {
-                        Reply m = DarkChessMessages.parseReply(e.body());
-                        PlyLog log = currentPly(plies, e, who);
-                        log.commitments[s] = m.commitment();
-                        log.commitIndex[s] = commits[s]++;
-                        log.setups.set(s, m.setups());
-                        log.rebuilds[s] = m.rebuild();
-                        log.senderIndex[s] = senderSets[s]++;
-                        outstanding[s] = batch(s, m.query(), e.step());
-                    }
-                    case DarkChessMessages.ROUND -> {
-                        Round m = DarkChessMessages.parseRound(e.body());
-                        PlyLog log = currentPly(plies, e, who);
-                        if (m.answer() != null) {
-                            Batch b = outstanding[1 - s];
-                            if (b == null) {
-                                throw new ProtocolViolation(e.step(), who, "answers a query that was not made");
-                            }
-                            log.batches.add(new Batch(b.querier(), b.phase(), b.query(), m.answer(), b.step()));
-                            outstanding[1 - s] = null;
-                        }
-                        outstanding[s] = batch(s, m.query(), e.step());
-                    }
-                    case DarkChessMessages.CHOICES -> {
-                        choices[s] = DarkChessMessages.parseChoices(e.body());
-                    }
-                    case DarkChessMessages.OPEN -> {
-                        opens[s] = DarkChessMessages.parseOpen(e.body());
-                        revealStep[s] = e.step();
-                    }
-                    default -> throw new ProtocolViolation(e.step(), who, "unknown message type " + e.type());
-                }
-            } catch (MalformedMessageException m) {
-                throw new ProtocolViolation(e.step(), who, "malformed " + e.type() + ": " + m.getMessage());
-            }
-        });
+        }, walk::apply);
+        List<PlyLog> plies = walk.plies;
+        int[] commits = walk.commits;
+        int[] senderSets = walk.senderSets;
+        Choices[] choices = walk.choices;
+        Open[] opens = walk.opens;
+        int[] revealStep = walk.revealStep;
         if (!stoppedBy.isEmpty() && (choices[0] == null || choices[1] == null || opens[0] == null || opens[1] == null)) {
             // The game stopped where the other seat refused this signer's message, which fits there and reads well:
             // what else a seat checks needs its own OT secrets, so the audit names where it stopped and why.

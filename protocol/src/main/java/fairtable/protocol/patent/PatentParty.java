@@ -29,6 +29,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.BooleanSupplier;
 import java.util.random.RandomGenerator;
 
 /**
@@ -119,6 +120,11 @@ public final class PatentParty implements Party {
         }
         PatentMessage m = event.message();
         String peer = transcript.nameOf(e.sender());
+        if (m instanceof Reveal && revealGate != null && !core.hasStopped() && !revealGate.getAsBoolean()) {
+            // Refused before anything is recorded: this party answers with nothing, its keys least of all.
+            throw new ProtocolViolation(e.step(), peer, "revealed its keys before the game called for it ("
+                    + revealWhen + ")");
+        }
         if (m instanceof Deal1 d) {
             return accept(e, event, sendDeal2(d));
         } else if (m instanceof Deal2 d) {
@@ -249,6 +255,22 @@ public final class PatentParty implements Party {
         List<Element> values = cards.stream().map(c -> params.deck().element(c).exp(pileKey)).toList();
         hand.removeAll(cards);
         return List.of(send(new Return(shuffled(values))));
+    }
+
+    private BooleanSupplier revealGate;
+    private String revealWhen;
+
+    /**
+     * For a game played over this protocol: refuses the peer's reveal unless {@code allowed} says the game has
+     * reached its end ({@code when} says what that is, for the refusal). The protocol alone lets either party
+     * reveal whenever no operation is under way, and answers a reveal with its own keys, which show its hand and
+     * the pile; a game whose hand is still to be played must not. A party that stopped on a cheat takes the
+     * reveal whatever the game says, as it completes the evidence. Not part of the snapshot: the game sets it
+     * again when it restores its party.
+     */
+    public void acceptRevealOnlyWhen(BooleanSupplier allowed, String when) {
+        this.revealGate = allowed;
+        this.revealWhen = when;
     }
 
     /** Ends the game by publishing every exponent this party used; the other party then does the same. */

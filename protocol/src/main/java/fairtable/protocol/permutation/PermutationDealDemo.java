@@ -52,8 +52,7 @@ public final class PermutationDealDemo {
         }
         deliver(seats, seats.get(0), seats.get(0).start());
         for (int p = 0; p < HAND * players; p++) {
-            PermutationParty asker = seats.get(p % players);
-            deliver(seats, asker, asker.revealTo(p, p % players));
+            deliver(seats, seats.get(0), seats.get(0).revealTo(p, p % players));
         }
         for (int p = HAND * players; p < HAND * players + BOARD; p++) {
             deliver(seats, seats.get(0), seats.get(0).revealPublicly(p));

@@ -50,6 +50,13 @@ import java.util.TreeMap;
 public final class PermutationObserver {
     /** The commitment domain; the committed bytes also carry the session, the seat and the slot. */
     public static final String COMMITMENT_DOMAIN = "fairtable/permutation-deal/v2/commitment";
+    /**
+     * The seat that deals: only it asks for cards to be shown (the seed's P1, which starts every chain).
+     * Anyone else's request, and a request to show a position dealt to one seat to another, is refused
+     * by every seat and by the audit, so no honest seat passes on a value for it. Only it ends the deal
+     * too: the first opening makes every seat open, which shows every card.
+     */
+    public static final int DEALER = 0;
     /** Prefix of the label every sealed box is bound to, with its type and step. */
     static final String SEAL_DOMAIN = "fairtable/permutation-deal/v2/";
     /** What a seat's proof of knowledge of its sealing key is bound to, with the session and the seat. */
@@ -112,7 +119,8 @@ public final class PermutationObserver {
     private final List<SealingKey> revealedKeys = new ArrayList<>();
     private final List<Operation> operations = new ArrayList<>();
     private final Map<Integer, Integer> publicCards = new TreeMap<>();
-    private final Set<List<Integer>> shown = new HashSet<>();
+    // Position to the seat it was shown to privately: each position is dealt to one seat at most.
+    private final Map<Integer, Integer> dealt = new TreeMap<>();
     private Phase phase = Phase.KEYS;
     private ProtocolViolation conviction;
     private int nextStep = 1;
@@ -337,10 +345,19 @@ public final class PermutationObserver {
             }
             case IDLE: {
                 if (type.equals(Opening.TYPE)) {
+                    if (seat != DEALER) {
+                        // Every other seat would answer with its own opening, and the openings show every card.
+                        throw new ProtocolViolation(e.step(), who, "opens its commitments, but only the dealer, "
+                                + nameOf(DEALER) + ", ends the deal");
+                    }
                     return event(e, opening(e, seat, who));
                 }
                 if (!type.equals(Request.TYPE)) {
                     throw new ProtocolViolation(e.step(), who, "sent '" + type + "'; expected a request or an opening");
+                }
+                if (seat != DEALER) {
+                    throw new ProtocolViolation(e.step(), who, "asks for a card to be shown, but only the dealer, "
+                            + nameOf(DEALER) + ", deals");
                 }
                 Request r = Codec.request(body, n);
                 if (r.audience() != PermutationMessage.EVERYONE && r.audience() >= players) {
@@ -349,9 +366,11 @@ public final class PermutationObserver {
                 if (publicCards.containsKey(r.position())) {
                     throw new MalformedMessageException("position " + r.position() + " is already public");
                 }
-                if (shown.contains(List.of(r.position(), r.audience()))) {
-                    throw new MalformedMessageException("position " + r.position() + " was already shown to "
-                            + nameOf(r.audience()));
+                Integer dealtTo = dealt.get(r.position());
+                if (dealtTo != null && r.audience() != PermutationMessage.EVERYONE) {
+                    throw new MalformedMessageException("asks to show position " + r.position() + " to "
+                            + nameOf(r.audience()) + ", but it was already dealt to " + nameOf(dealtTo)
+                            + "; it may only be shown to everyone now");
                 }
                 return event(e, r);
             }
@@ -490,7 +509,9 @@ public final class PermutationObserver {
             }
         } else if (m instanceof Request r) {
             operations.add(new Operation(event.step(), event.seat(), r.position(), r.audience(), plan(r.audience())));
-            shown.add(List.of(r.position(), r.audience()));
+            if (r.audience() != PermutationMessage.EVERYONE) {
+                dealt.put(r.position(), r.audience());
+            }
             phase = Phase.CHAIN;
             hop = 0;
         } else if (event.operation() >= 0) {
@@ -636,7 +657,8 @@ public final class PermutationObserver {
             case KEYS -> nameOf(turn) + " to announce its sealing key (step " + nextStep + ")";
             case HANDOUT -> nameOf(last()) + " to hand " + nameOf(turn) + " its halves (step " + nextStep + ")";
             case COMMIT -> nameOf(turn) + " to publish its commitments (step " + nextStep + ")";
-            case IDLE -> "any player to ask for a card to be shown, or to open its commitments and end the game";
+            case IDLE -> nameOf(DEALER) + " (the dealer) to ask for a card to be shown, or to open its commitments and"
+                    + " end the game";
             case CHAIN -> nameOf(seatToSpeak()) + " to pass on the value for position " + currentOperation().position()
                     + " (hop " + (hop + 1) + " of " + currentOperation().hops().size() + ", step " + nextStep + ")";
             case CLOSING -> nameOf(turn) + " to open its commitments (step " + nextStep + ")";

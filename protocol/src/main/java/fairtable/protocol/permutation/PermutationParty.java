@@ -5,6 +5,7 @@ import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.seal.SealingKey;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.Party;
+import fairtable.protocol.PartyCore;
 import fairtable.protocol.PartySnapshots;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.RefusedMessages;
@@ -117,6 +118,7 @@ public final class PermutationParty implements Party {
 
     @Override
     public List<Envelope> receive(Envelope e) throws ProtocolViolation {
+        int accepted = transcript.size();
         try {
             if (transcript.established()) {
                 transcript.requireFit(e);
@@ -148,6 +150,14 @@ public final class PermutationParty implements Party {
             learn(event, content);
             return act();
         } catch (ProtocolViolation v) {
+            rejected.keep(transcript, e, v);
+            throw v;
+        } catch (RuntimeException unexpected) {
+            if (transcript.size() != accepted) {
+                throw unexpected; // after the message was recorded: this party's own doing, not the peer's
+            }
+            // Nothing a peer sends may throw past receive: this party parses and opens before it records.
+            ProtocolViolation v = PartyCore.unexpected(transcript, e, unexpected);
             rejected.keep(transcript, e, v);
             throw v;
         }
@@ -342,7 +352,10 @@ public final class PermutationParty implements Party {
 
     // ---- What the game asks of this seat. ----
 
-    /** Asks for the card at {@code position} to be shown to the player at {@code audience} only. */
+    /**
+     * Asks for the card at {@code position} to be shown to the player at {@code audience} only. Only the
+     * dealer (seat 0) asks, and a position goes to one player at most (it may be shown to everyone later).
+     */
     public List<Envelope> revealTo(int position, int audience) {
         if (audience < 0 || audience >= players) {
             throw new IllegalArgumentException("no seat " + audience);
@@ -363,14 +376,25 @@ public final class PermutationParty implements Party {
         if (observer.publicCards().containsKey(position)) {
             throw new IllegalArgumentException("position " + position + " is already public");
         }
+        if (seat != PermutationObserver.DEALER) {
+            throw new IllegalStateException("only the dealer, " + observer.nameOf(PermutationObserver.DEALER)
+                    + ", asks for cards to be shown");
+        }
         List<Envelope> out = new ArrayList<>(List.of(send(new Request(position, audience))));
         out.addAll(act());
         return out;
     }
 
-    /** Ends the game: opens this seat's commitments; the others then open theirs in seat order. */
+    /**
+     * Ends the game: opens this seat's commitments; the others then open theirs in seat order. Only the dealer
+     * (seat 0) ends it.
+     */
     public List<Envelope> finish() {
         requireIdle();
+        if (seat != PermutationObserver.DEALER) {
+            throw new IllegalStateException("only the dealer, " + observer.nameOf(PermutationObserver.DEALER)
+                    + ", ends the deal");
+        }
         List<Envelope> out = new ArrayList<>(List.of(send(opening())));
         out.addAll(act());
         return out;

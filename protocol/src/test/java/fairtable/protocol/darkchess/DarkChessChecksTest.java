@@ -498,6 +498,49 @@ class DarkChessChecksTest {
                 .isEqualTo("FAILED: step 3, party white: answers a query that was not made");
     }
 
+    /**
+     * The order the seats keep, as the audit checks it from public data alone (the same checks judge a refused
+     * message where it stands): after White's move, only Black's reply; after the reply, White answers Black's query;
+     * choices and openings only once the game has ended.
+     */
+    @Test
+    void anAuditRefusesEachMessageOutOfTurnNamingItsSigner() throws Exception {
+        int reply = first(DarkChessMessages.REPLY, 1);
+        int whitesRound = first(DarkChessMessages.ROUND, 0);
+        Game g = game(Function.identity(), Function.identity());
+        Transcript t = new Transcript();
+        for (int i = 0; i <= 2; i++) {
+            t.append(honest.get(i));
+        }
+        byte[] move = honestAt(2).body();
+        byte[] choices = honestAt(first(DarkChessMessages.CHOICES, 0)).body();
+        byte[] open = honestAt(first(DarkChessMessages.OPEN, 0)).body();
+        byte[] queryOnly = DarkChessMessages.round(new DarkChessMessages.Round(null,
+                DarkChessMessages.parseRound(honestAt(whitesRound).body()).query()));
+        assertThat(auditOf(t, 0, g.whiteKey(), DarkChessMessages.MOVE, move).line())
+                .isEqualTo("FAILED: step 3, party white: sent 'move' when it is not its turn to move");
+        assertThat(auditOf(t, 1, g.blackKey(), DarkChessMessages.MOVE, move).line())
+                .isEqualTo("FAILED: step 3, party black: sent 'move' before its reply to the last move");
+        assertThat(auditOf(t, 0, g.whiteKey(), DarkChessMessages.REPLY, honestAt(reply).body()).line())
+                .isEqualTo("FAILED: step 3, party white: sent 'reply' where no reply of its is due");
+        assertThat(auditOf(t, 0, g.whiteKey(), DarkChessMessages.ROUND, queryOnly).line())
+                .isEqualTo("FAILED: step 3, party white: sent 'round' where the reply of black is due");
+        assertThat(auditOf(t, 0, g.whiteKey(), DarkChessMessages.CHOICES, choices).line())
+                .isEqualTo("FAILED: step 3, party white: sent 'choices' where they are not due");
+        assertThat(auditOf(t, 0, g.whiteKey(), DarkChessMessages.OPEN, open).line())
+                .isEqualTo("FAILED: step 3, party white: sent 'open' where it is not due");
+        t.append(honestAt(reply));
+        assertThat(auditOf(t, 1, g.blackKey(), DarkChessMessages.REPLY, honestAt(reply).body()).line())
+                .isEqualTo("FAILED: step 4, party black: sent 'reply' where no reply of its is due");
+        assertThat(auditOf(t, 1, g.blackKey(), DarkChessMessages.ROUND, queryOnly).line())
+                .isEqualTo("FAILED: step 4, party black: sent 'round' while its own query is unanswered");
+        assertThat(auditOf(t, 0, g.whiteKey(), DarkChessMessages.ROUND, queryOnly).line())
+                .isEqualTo("FAILED: step 4, party white: does not answer the query of black outstanding since step 3");
+        assertThat(auditOf(t, 0, g.whiteKey(), DarkChessMessages.ROUND,
+                DarkChessMessages.round(new DarkChessMessages.Round(null, null))).line())
+                .isEqualTo("FAILED: step 4, party white: does not answer the query of black outstanding since step 3");
+    }
+
     private static AuditVerdict auditOf(Transcript prefix, int signer, SigningKey key, String type, byte[] body) {
         List<Envelope> all = new ArrayList<>(prefix.envelopes());
         all.add(Envelope.sign(key, prefix.sessionId(), prefix.size(), prefix.head(), signer, prefix.size(), type, body));

@@ -149,6 +149,97 @@ class DarkChessEvidenceTest {
                 + " cannot repeat), and the transcript ends before the reveal");
     }
 
+    /**
+     * Black signs a move where its first vision round is due, in a game of one ply. White refuses it live
+     * and plays on; the game ends and its transcript alone verifies. The audit of White's evidence file judges the
+     * refused move where it stands, with the same public checks as a message of the transcript, and names Black (it
+     * ignored it and said VERIFIED before: a refusal in mid-game that parses passed).
+     */
+    @Test
+    void aMessageOutOfTurnRefusedInMidGameIsJudgedWhereItStandsAndConvictsItsSigner() throws Exception {
+        SplittableRandom keys = new SplittableRandom(68);
+        SigningKey whiteKey = key(keys);
+        SigningKey blackKey = key(keys);
+        DarkChessParty[] seats = players(whiteKey, blackKey, ScriptedSide.asking(0, WHITE_ASKS),
+                ScriptedSide.asking(1, BLACK_ASKS), 69);
+        byte[][] whitesMove = new byte[1][];
+        ProtocolViolation[] live = new ProtocolViolation[1];
+        play(seats, e -> {
+            if (e.sender() == 0 && e.type().equals(DarkChessMessages.MOVE) && whitesMove[0] == null) {
+                whitesMove[0] = e.body();
+            }
+            if (blacksFirstRound(e) && live[0] == null) {
+                Envelope rogue = Envelope.sign(blackKey, e.session(), e.seq(), e.prev(), 1, e.step(),
+                        DarkChessMessages.MOVE, whitesMove[0]);
+                live[0] = EvidenceRule.refusedAndKept(seats[0], rogue,
+                        "step 5, party black: sent 'move' where 'round' was due");
+            }
+            return e;
+        });
+        assertThat(seats[0].isFinished()).isTrue();
+        assertThat(EvidenceRule.auditOfTranscriptAlone(seats[0]).line()).startsWith("VERIFIED: scripted game");
+        assertThat(EvidenceRule.auditOfEvidence(seats[0]).line())
+                .isEqualTo("FAILED: step 5, party black: sent 'move' beyond the cap of 1 plies");
+    }
+
+    /**
+     * Nothing a peer sends may throw past {@code receive}: Black's side (the rules layer, which reads the peer's move
+     * announcement) fails on an empty one with an exception no check expected. White signs such a move where her first
+     * move is due. Black refuses it naming White at its step, keeps it, changes nothing, then takes White's genuine
+     * move, and the game ends verified.
+     */
+    @Test
+    void anUnexpectedFailureOnAPeersMessageIsARefusalNamingItsSignerAndChangesNothing() throws Exception {
+        SplittableRandom keys = new SplittableRandom(70);
+        SigningKey whiteKey = key(keys);
+        SigningKey blackKey = key(keys);
+        DarkChessParty[] seats = players(whiteKey, blackKey, ScriptedSide.asking(0, WHITE_ASKS),
+                new Fragile(ScriptedSide.asking(1, BLACK_ASKS)), 71);
+        boolean[] offered = new boolean[1];
+        play(seats, e -> {
+            if (e.sender() == 0 && e.type().equals(DarkChessMessages.MOVE) && !offered[0]) {
+                offered[0] = true;
+                DarkChessMessages.Move genuine;
+                try {
+                    genuine = DarkChessMessages.parseMove(e.body());
+                } catch (fairtable.protocol.wire.MalformedMessageException m) {
+                    throw new AssertionError(m);
+                }
+                byte[] empty = DarkChessMessages.move(new DarkChessMessages.Move(new byte[0], genuine.over(),
+                        genuine.commitment(), genuine.setups(), genuine.rebuild()));
+                Envelope crafted = Envelope.sign(whiteKey, e.session(), e.seq(), e.prev(), 0, e.step(), e.type(), empty);
+                EvidenceRule.refusedAndKept(seats[1], crafted,
+                        "step 2, party white: its 'move' could not be handled: Index 0 out of bounds for length 0");
+                assertThat(seats[1].failure()).isEmpty();
+            }
+            return e;
+        });
+        assertThat(offered[0]).isTrue();
+        assertThat(seats[1].isFinished()).isTrue();
+        assertThat(seats[1].failure()).isEmpty();
+        assertThat(EvidenceRule.auditOfTranscriptAlone(seats[1]).line()).startsWith("VERIFIED: scripted game");
+    }
+
+    /** A side that reads the first byte of the peer's move announcement without looking at its length. */
+    private static final class Fragile extends Wrapping {
+        Fragile(DarkChessSide inner) {
+            super(inner);
+        }
+
+        @Override
+        DarkChessSide wrap(DarkChessSide side) {
+            return new Fragile(side);
+        }
+
+        @Override
+        public Moved opponentMoved(byte[] announcement) {
+            if (announcement[0] < 0) { // the first byte, read before the length is known
+                throw new IllegalArgumentException("a negative kind of move");
+            }
+            return super.opponentMoved(announcement);
+        }
+    }
+
     /** A side that wraps another and keeps wrapping the sides it turns into. */
     private abstract static class Wrapping implements DarkChessSide {
         final DarkChessSide inner;

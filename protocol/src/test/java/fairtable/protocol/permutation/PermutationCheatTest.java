@@ -194,6 +194,95 @@ class PermutationCheatTest {
     }
 
     /**
+     * The attack of issue 13: a seat that is not the dealer asks, at the right place and signed by itself, for
+     * the position dealt to bob to be shown to itself. Every other seat refuses it naming the requester and
+     * passes on no value for it; the dealer's next honest request is then taken and the game verifies, while
+     * the evidence file of the first seat to refuse convicts the requester.
+     */
+    @ParameterizedTest
+    @CsvSource({"3, 2, 61", "5, 3, 62", "5, 4, 63"})
+    void aSeatThatIsNotTheDealerCannotAskForACardAndIsNamed(int players, int thief, long seed) throws Exception {
+        Table table = new Table(players, CARDS, seed).setUp();
+        int bobsPosition = 5;
+        table.revealTo(bobsPosition, 1);
+        String line = "step " + table.seat(0).nextStep() + ", party " + Table.NAMES.get(thief)
+                + ": asks for a card to be shown, but only the dealer, alice, deals";
+        assertRequestRefusedEverywhere(table, thief, new PermutationMessage.Request(bobsPosition, thief), line);
+        table.revealTo(6, thief).finish();
+        assertThat(table.seat(thief).knownCards()).containsOnlyKeys(6);
+        PermutationParty keeper = table.seat(0);
+        assertThat(Table.audit(keeper).line()).isEqualTo("FAILED: " + line);
+        assertThat(auditFromFile(keeper).line()).isEqualTo("FAILED: " + line);
+    }
+
+    /** The dealer herself asks for bob's position to be shown to her: refused by everyone, and she is named. */
+    @ParameterizedTest
+    @CsvSource({"3, 0, 64", "3, 2, 65", "5, 3, 66"})
+    void aPositionDealtToOneSeatIsNeverShownToAnotherAndTheDealerIsNamed(int players, int audience, long seed)
+            throws Exception {
+        Table table = new Table(players, CARDS, seed).setUp();
+        int bobsPosition = 5;
+        table.revealTo(bobsPosition, 1);
+        String line = "step " + table.seat(1).nextStep() + ", party alice: asks to show position 5 to "
+                + Table.NAMES.get(audience) + ", but it was already dealt to bob; it may only be shown to everyone now";
+        assertRequestRefusedEverywhere(table, 0, new PermutationMessage.Request(bobsPosition, audience), line);
+        table.revealPublicly(bobsPosition).finish();
+        assertThat(table.seat(audience).knownCards()).containsOnlyKeys(bobsPosition);
+        assertThat(auditFromFile(table.seat(1)).line()).isEqualTo("FAILED: " + line);
+    }
+
+    /**
+     * A seat that is not the dealer opens its commitments in mid-deal: every other seat would follow with its own
+     * opening, which shows every card. Each refuses it naming the seat and opens nothing; the dealer ends the deal
+     * later, and the evidence file convicts the seat.
+     */
+    @Test
+    void aSeatThatIsNotTheDealerCannotEndTheDealAndIsNamed() throws Exception {
+        Table table = new Table(3, CARDS, 67).setUp().revealTo(5, 1);
+        PermutationParty carol = table.seat(2);
+        PermutationParty alice = table.seat(0);
+        fairtable.protocol.transcript.Transcript t = alice.transcript();
+        Opening carols = new Opening(List.of(), new byte[32]); // refused for its sender before it is read
+        Envelope early = Envelope.sign(table.keys.get(2), t.sessionId(), t.size(), t.head(), 2, alice.nextStep(),
+                Opening.TYPE, carols.toBytes());
+        String line = "step " + alice.nextStep() + ", party carol: opens its commitments, but only the dealer, alice,"
+                + " ends the deal";
+        for (PermutationParty p : List.of(alice, table.seat(1))) {
+            int accepted = p.transcript().size();
+            assertThatThrownBy(() -> p.receive(early)).isInstanceOf(ProtocolViolation.class).hasMessage(line);
+            assertThat(p.transcript().size()).isEqualTo(accepted);
+            assertThat(p.isIdle()).isTrue();
+        }
+        assertThatThrownBy(carol::finish).isInstanceOf(IllegalStateException.class);
+        table.finish();
+        assertThat(auditFromFile(alice).line()).isEqualTo("FAILED: " + line);
+    }
+
+    /**
+     * {@code request}, signed by {@code requester} where every other seat's chain is, is refused by each of
+     * them with {@code line}; none answers with anything (no hop) nor changes its state.
+     */
+    private static void assertRequestRefusedEverywhere(Table table, int requester, PermutationMessage.Request request,
+            String line) {
+        PermutationParty any = table.seat(requester == 0 ? 1 : 0);
+        fairtable.protocol.transcript.Transcript t = any.transcript();
+        Envelope rogue = Envelope.sign(table.keys.get(requester), t.sessionId(), t.size(), t.head(), requester,
+                any.nextStep(), PermutationMessage.Request.TYPE, request.toBytes());
+        for (PermutationParty p : table.seats) {
+            if (p.seat() == requester) {
+                continue;
+            }
+            int accepted = p.transcript().size();
+            String awaiting = p.awaiting();
+            assertThatThrownBy(() -> p.receive(rogue)).isInstanceOf(ProtocolViolation.class).hasMessage(line);
+            assertThat(p.transcript().size()).as(p.name()).isEqualTo(accepted);
+            assertThat(p.awaiting()).as(p.name()).isEqualTo(awaiting);
+            assertThat(p.isIdle()).as(p.name()).isTrue();
+            assertThat(p.rejected()).last().satisfies(r -> assertThat(r.envelope()).isEqualTo(rogue));
+        }
+    }
+
+    /**
      * Selective abort: the last player learns a public card before anyone and may withhold it. The game
      * stalls; the audit can only say who owes the next message.
      */

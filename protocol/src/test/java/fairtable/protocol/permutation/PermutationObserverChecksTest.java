@@ -49,8 +49,8 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>handouts: out of turn, wrong type, addressed to everyone, wrong size, identity ephemeral key, to the
  *       wrong seat: {@link #handoutChecks}.</li>
  *   <li>commitments: out of turn, wrong count, repeated commitment: {@link #commitmentChecks}.</li>
- *   <li>idle: wrong type, position outside the deck, audience that does not exist, position already public,
- *       already shown to that audience: {@link #requestChecks}; an opening's count, opening that does not open
+ *   <li>idle: wrong type, a request from anyone but the dealer, position outside the deck, audience that does
+ *       not exist, position already public, already dealt to a seat: {@link #requestChecks}; an opening's count, opening that does not open
  *       its commitment, zero secret, secret that is not the announced key: {@link #openingChecks}. "has already
  *       opened" is unreachable: every opening leaves the idle phase for good, and while closing only the first
  *       seat that has not opened may speak (expect() refuses anyone else first).</li>
@@ -309,10 +309,15 @@ class PermutationObserverChecksTest {
     @Test
     void requestChecks() throws Exception {
         refused(0, 9, 2, Commitments.TYPE, honestAt(8).body(), "sent 'commit'; expected a request or an opening");
-        refused(0, 9, 2, Request.TYPE, new Request(CARDS, EVERYONE).toBytes(), "position 20 is outside 0..19");
-        refused(0, 9, 2, Request.TYPE, new Request(1, 3).toBytes(), "asks to show a card to seat 3, which does not exist");
-        refused(0, 13, 1, Request.TYPE, new Request(2, 0).toBytes(), "position 2 is already public");
-        refused(0, 17, 2, Request.TYPE, new Request(4, 1).toBytes(), "position 4 was already shown to bob");
+        refused(0, 9, 2, Request.TYPE, new Request(1, 2).toBytes(),
+                "asks for a card to be shown, but only the dealer, alice, deals");
+        refused(1, 9, 0, Request.TYPE, new Request(CARDS, EVERYONE).toBytes(), "position 20 is outside 0..19");
+        refused(1, 9, 0, Request.TYPE, new Request(1, 3).toBytes(), "asks to show a card to seat 3, which does not exist");
+        refused(1, 13, 0, Request.TYPE, new Request(2, 0).toBytes(), "position 2 is already public");
+        refused(2, 17, 0, Request.TYPE, new Request(4, 1).toBytes(),
+                "asks to show position 4 to bob, but it was already dealt to bob; it may only be shown to everyone now");
+        refused(2, 17, 0, Request.TYPE, new Request(4, 2).toBytes(),
+                "asks to show position 4 to carol, but it was already dealt to bob; it may only be shown to everyone now");
     }
 
     @Test

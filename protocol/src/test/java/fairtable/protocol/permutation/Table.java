@@ -84,13 +84,13 @@ final class Table {
         return pump(seat(0), seat(0).start());
     }
 
+    /** The dealer (seat 0, the only seat that may) asks for {@code position} to be shown to {@code audience}. */
     Table revealTo(int position, int audience) throws ProtocolViolation {
-        PermutationParty asker = seat((position + audience) % seats.size());
-        return pump(asker, asker.revealTo(position, audience));
+        return pump(seat(0), seat(0).revealTo(position, audience));
     }
 
     Table revealPublicly(int position) throws ProtocolViolation {
-        return pump(seat(position % seats.size()), seat(position % seats.size()).revealPublicly(position));
+        return pump(seat(0), seat(0).revealPublicly(position));
     }
 
     Table finish() throws ProtocolViolation {
