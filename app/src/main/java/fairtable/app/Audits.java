@@ -1,9 +1,11 @@
 package fairtable.app;
 
+import fairtable.games.chess.play.DarkChessReferee;
 import fairtable.games.definitions.Games;
 import fairtable.protocol.Party;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.audit.ProtocolAudit;
 import fairtable.protocol.table.TableAudit;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
@@ -23,7 +25,12 @@ public final class Audits {
 
     /** The audit of a file's contents, table/v1 sessions judged by the games of {@code games}. */
     public static AuditVerdict audit(TranscriptFile.Contents contents, Games games) {
-        return Auditor.audit(contents, List.of(new TableAudit(games)));
+        return Auditor.audit(contents, needingGames(games));
+    }
+
+    /** The audits the protocol layer cannot hold: table/v1 sessions by {@code games}, dark chess by its referee. */
+    public static List<ProtocolAudit> needingGames(Games games) {
+        return List.of(new TableAudit(games), DarkChessReferee.audit());
     }
 
     /** The audit of {@code messages} and the {@code refused} ones, as a transcript file would hold them. */

@@ -32,11 +32,6 @@ public final class Main implements Runnable {
     public static final int FAILED = 1;
     public static final int ERROR = 2;
 
-    static {
-        // The chess half of the dark-chess/v1 audit lives in games, above the protocol's Auditor.
-        fairtable.games.chess.play.DarkChessReferee.install();
-    }
-
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 

@@ -6,11 +6,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.audit.ProtocolAudit;
+import fairtable.protocol.darkchess.DarkChessAudit;
+import fairtable.protocol.darkchess.DarkChessRecord;
+import fairtable.protocol.darkchess.DarkChessVerifier;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -19,6 +24,22 @@ import java.util.function.Predicate;
  */
 public final class EvidenceRule {
     /** A body no protocol reads as any of its messages. */
+    /**
+     * The audits above this layer as the protocol tests give them: dark chess's rules half for scripted games,
+     * which takes every move as legal (the chess rules live in games and are tested there).
+     */
+    public static final List<ProtocolAudit> SCRIPTED_RULES = List.of(new DarkChessAudit(new DarkChessVerifier() {
+        @Override
+        public Optional<Blame> verify(DarkChessRecord record) {
+            return Optional.empty();
+        }
+
+        @Override
+        public String summary(DarkChessRecord record) {
+            return "scripted game";
+        }
+    }));
+
     private static final byte[] GARBLE = {(byte) 0xff, (byte) 0xff, (byte) 0xff};
 
     private EvidenceRule() {}
@@ -131,12 +152,12 @@ public final class EvidenceRule {
     /** The audit of {@code p}'s evidence file: its transcript, then every message it refused. */
     public static AuditVerdict auditOfEvidence(Party p) {
         List<Envelope> refused = p.rejected().stream().map(Party.Rejected::envelope).toList();
-        return Auditor.audit(new TranscriptFile.Contents(p.transcript().envelopes(), refused));
+        return Auditor.audit(new TranscriptFile.Contents(p.transcript().envelopes(), refused), SCRIPTED_RULES);
     }
 
     /** The audit of {@code p}'s transcript with no refused message. */
     public static AuditVerdict auditOfTranscriptAlone(Party p) {
-        return Auditor.audit(new TranscriptFile.Contents(p.transcript().envelopes(), List.of()));
+        return Auditor.audit(new TranscriptFile.Contents(p.transcript().envelopes(), List.of()), SCRIPTED_RULES);
     }
 
     /** The evidence file convicts nobody: its audit says exactly what the transcript alone says. */

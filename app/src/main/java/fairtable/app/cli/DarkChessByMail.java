@@ -7,6 +7,9 @@ import fairtable.games.chess.Color;
 import fairtable.games.chess.Move;
 import fairtable.games.chess.play.ChessSide;
 import fairtable.net.correspondence.CorrespondenceGame;
+import fairtable.app.Audits;
+import fairtable.games.definitions.Games;
+import fairtable.protocol.audit.ProtocolAudit;
 import fairtable.protocol.darkchess.DarkChessParameters;
 import fairtable.protocol.darkchess.DarkChessParty;
 import fairtable.protocol.darkchess.OtMode;
@@ -43,6 +46,11 @@ final class DarkChessByMail implements MailGame<DarkChessParty> {
         @Override
         public boolean awaitsUser(DarkChessParty party) {
             return party.isMyMove();
+        }
+
+        @Override
+        public List<ProtocolAudit> audits() {
+            return Audits.needingGames(Games.ALL);
         }
     }
 

@@ -10,7 +10,6 @@ import fairtable.crypto.sign.SigningKey;
 import fairtable.games.chess.BoardRenderer;
 import fairtable.games.chess.Color;
 import fairtable.games.chess.play.ChessSide;
-import fairtable.games.chess.play.DarkChessReferee;
 import fairtable.games.chess.play.DarkChessTable;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
@@ -139,7 +138,6 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
      */
     static int runNetworked(PrintWriter out, Options options, SeatOptions seat, java.io.InputStream keyboard)
             throws Exception {
-        DarkChessReferee.install();
         DarkChessParameters params = new DarkChessParameters(options.ot(), options.andosModulusBits(), options.maxPlies());
         int me = seat.seat();
         Color color = me == 0 ? Color.WHITE : Color.BLACK;
@@ -194,7 +192,6 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
 
     /** Plays, prints, writes the transcript if asked and audits. Returns 0 if the audit verifies, else 1. */
     public static int run(PrintWriter out, Options options) throws Exception {
-        DarkChessReferee.install();
         if (options.showEvery() < 1) {
             throw new IllegalArgumentException("--show-every must be at least 1");
         }
@@ -226,7 +223,6 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
      */
     public static int runAgainstBot(BufferedReader in, PrintWriter out, Options options, Color botColor)
             throws Exception {
-        DarkChessReferee.install();
         DarkChessParameters params = parameters(options);
         Seats seats = Seats.of(options.seed());
         Color personColor = botColor.opposite();

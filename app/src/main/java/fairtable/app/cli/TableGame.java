@@ -5,7 +5,6 @@ import fairtable.app.play.GameSettings;
 import fairtable.games.chess.BoardRenderer;
 import fairtable.games.chess.Color;
 import fairtable.games.chess.play.ChessSide;
-import fairtable.games.chess.play.DarkChessReferee;
 import fairtable.games.definitions.GameDefinition;
 import fairtable.games.definitions.Games;
 import fairtable.games.mahjongshogi.play.Seat;
@@ -357,7 +356,6 @@ abstract class TableGame {
         DarkChess(Terms terms, int seat, String name, SigningKey identity, SecureRandom random, byte[] saved)
                 throws MalformedMessageException {
             requireTwo(terms);
-            DarkChessReferee.install();
             OtMode ot = terms.mode() == null ? OtMode.parse("chou-orlandi") : OtMode.parse(terms.mode());
             DarkChessParameters params = new DarkChessParameters(ot, 2048,
                     terms.maxMoves() == null ? 40 : terms.maxMoves());

@@ -29,8 +29,9 @@ public final class Auditor {
     }
 
     /**
-     * Audits a transcript of any protocol, also those of {@code more} (the table protocol's audit, which needs the
-     * games it may find in the hellos).
+     * Audits a transcript of any protocol, with {@code more} taking precedence over this layer's own audits: the
+     * audits that need the games layer (the table protocol's, which finds the game named in the hellos, and dark
+     * chess with its rules half).
      */
     public static AuditVerdict audit(TranscriptFile.Contents contents, List<ProtocolAudit> more) {
         Transcript transcript = new Transcript();
@@ -55,7 +56,7 @@ public final class Auditor {
                     "the transcript ends before every player said hello"));
         }
         String protocol = transcript.hellos().get(0).protocol();
-        for (ProtocolAudit audit : java.util.stream.Stream.concat(AUDITS.stream(), more.stream()).toList()) {
+        for (ProtocolAudit audit : java.util.stream.Stream.concat(more.stream(), AUDITS.stream()).toList()) {
             if (audit.protocol().equals(protocol)) {
                 return audit.audit(transcript, contents.refused());
             }

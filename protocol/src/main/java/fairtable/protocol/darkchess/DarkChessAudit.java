@@ -26,14 +26,20 @@ import java.util.Optional;
  * The audit of dark-chess/v1. The cryptographic half is here: every commitment opens, every OT sender's revealed
  * secret produces its setup and exactly the answers it sent (so the items it offered are known), every OT receiver's
  * revealed choices fit its queries. The rules half (every move legal, every board and offer as the rules say, every
- * query the honest one) is the registered {@link DarkChessVerifier} from the games layer.
+ * query the honest one) is the {@link DarkChessVerifier} it is given, from the games layer. Without one it checks
+ * the cryptography and then says that the moves cannot be checked.
  */
 public final class DarkChessAudit implements ProtocolAudit {
-    private static volatile DarkChessVerifier verifier;
+    private final DarkChessVerifier verifier;
 
-    /** Registers the rules half; the application does this at startup. */
-    public static void useVerifier(DarkChessVerifier rules) {
-        verifier = rules;
+    /** The cryptographic half alone: a game's moves cannot be checked, and the verdict says so. */
+    public DarkChessAudit() {
+        this(null);
+    }
+
+    /** The whole audit, with {@code rules} as its rules half. */
+    public DarkChessAudit(DarkChessVerifier rules) {
+        this.verifier = rules;
     }
 
     @Override
@@ -368,7 +374,7 @@ public final class DarkChessAudit implements ProtocolAudit {
                 List.of(choices[0].moves(), choices[1].moves()), capped);
         DarkChessVerifier rules = verifier;
         if (rules == null) {
-            throw new ProtocolViolation(0, names.get(0), "no dark-chess rules verifier is installed; the moves cannot be checked");
+            throw new ProtocolViolation(0, names.get(0), "no dark-chess rules were given to this audit; the moves cannot be checked");
         }
         Optional<DarkChessVerifier.Blame> blame = rules.verify(game);
         if (blame.isPresent()) {

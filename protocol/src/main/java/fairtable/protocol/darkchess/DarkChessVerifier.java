@@ -4,7 +4,7 @@ import java.util.Optional;
 
 /**
  * The rules half of the dark-chess audit, implemented by the games layer and registered with
- * {@link DarkChessAudit#useVerifier}: replays every move and every rebuild of a {@link DarkChessRecord}.
+ * a {@link DarkChessAudit} by its constructor: replays every move and every rebuild of a {@link DarkChessRecord}.
  */
 public interface DarkChessVerifier {
     /** A cheat found: in which ply (index into the record), by which seat, and why. */

@@ -544,6 +544,6 @@ class DarkChessChecksTest {
     private static AuditVerdict auditOf(Transcript prefix, int signer, SigningKey key, String type, byte[] body) {
         List<Envelope> all = new ArrayList<>(prefix.envelopes());
         all.add(Envelope.sign(key, prefix.sessionId(), prefix.size(), prefix.head(), signer, prefix.size(), type, body));
-        return Auditor.audit(new TranscriptFile.Contents(all, List.of()));
+        return Auditor.audit(new TranscriptFile.Contents(all, List.of()), fairtable.protocol.EvidenceRule.SCRIPTED_RULES);
     }
 }

@@ -67,7 +67,7 @@ class DarkChessEvidenceAttackTest {
     }
 
     private static AuditVerdict audit(List<Envelope> transcript, List<Envelope> refused) {
-        return Auditor.audit(new TranscriptFile.Contents(transcript, refused));
+        return Auditor.audit(new TranscriptFile.Contents(transcript, refused), fairtable.protocol.EvidenceRule.SCRIPTED_RULES);
     }
 
     /** Black's reply signed as the first message after the hellos, where White's move was due: Black's cheat. */

@@ -10,11 +10,9 @@ import fairtable.protocol.transcript.Envelope;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
-import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.Function;
 import java.util.random.RandomGenerator;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -27,21 +25,6 @@ class DarkChessEvidenceTest {
     private static final DarkChessParameters PARAMS = new DarkChessParameters(OtMode.CHOU_ORLANDI, 256, 1);
     private static final int[][] WHITE_ASKS = {{12, 9}, {33}};
     private static final int[][] BLACK_ASKS = {{50, 9}, {7}};
-
-    @BeforeAll
-    static void rules() {
-        DarkChessAudit.useVerifier(new DarkChessVerifier() {
-            @Override
-            public Optional<Blame> verify(DarkChessRecord record) {
-                return Optional.empty();
-            }
-
-            @Override
-            public String summary(DarkChessRecord record) {
-                return "scripted game";
-            }
-        });
-    }
 
     private static SigningKey key(SplittableRandom random) {
         byte[] seed = new byte[32];

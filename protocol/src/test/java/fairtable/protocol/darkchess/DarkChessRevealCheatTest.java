@@ -6,6 +6,7 @@ import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.audit.ProtocolAudit;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.util.ArrayDeque;
@@ -14,7 +15,6 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -58,10 +58,7 @@ class DarkChessRevealCheatTest {
         }
     }
 
-    @BeforeAll
-    static void rules() {
-        DarkChessAudit.useVerifier(new ScriptReferee());
-    }
+    private static final List<ProtocolAudit> RULES = List.of(new DarkChessAudit(new ScriptReferee()));
 
     private record Game(DarkChessParty white, DarkChessParty black, AuditVerdict verdict) {}
 
@@ -83,7 +80,7 @@ class DarkChessRevealCheatTest {
         assertThat(white.isFinished()).isTrue();
         assertThat(black.isFinished()).isTrue();
         return new Game(white, black,
-                Auditor.audit(new TranscriptFile.Contents(black.transcript().envelopes(), List.of())));
+                Auditor.audit(new TranscriptFile.Contents(black.transcript().envelopes(), List.of()), RULES));
     }
 
     private static SigningKey key(SplittableRandom random) {

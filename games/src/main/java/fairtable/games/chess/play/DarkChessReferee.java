@@ -30,9 +30,9 @@ import java.util.Optional;
  */
 public final class DarkChessReferee implements DarkChessVerifier {
 
-    /** Installs this referee as the rules half of {@link DarkChessAudit}. */
-    public static void install() {
-        DarkChessAudit.useVerifier(new DarkChessReferee());
+    /** The whole dark-chess/v1 audit, with this referee as its rules half. */
+    public static DarkChessAudit audit() {
+        return new DarkChessAudit(new DarkChessReferee());
     }
 
     @Override

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.audit.ProtocolAudit;
 import fairtable.protocol.darkchess.DarkChessParameters;
 import fairtable.protocol.darkchess.DarkChessParty;
 import fairtable.protocol.darkchess.OtMode;
@@ -26,6 +27,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * lets the game finish and audit VERIFIED. All are tried in one game, each before the genuine message it replaces.
  */
 class DarkChessBadMessageTest {
+    private static final List<ProtocolAudit> RULES = List.of(DarkChessReferee.audit());
     enum Tamper {
         /** The rebuild announcement claims two queens, so it could ask 27 more squares. */
         REPLY_WITH_TWO_QUEENS("reply", "at most 1 exist") {
@@ -138,7 +140,6 @@ class DarkChessBadMessageTest {
      */
     @BeforeAll
     static void playOnceTryingEveryBadMessage() throws Exception {
-        DarkChessReferee.install();
         SplittableRandom r = new SplittableRandom(11);
         SigningKey[] keys = {DarkChessPlayTest.key(r), DarkChessPlayTest.key(r)};
         DarkChessTable table = DarkChessTable.bots(new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 1), keys[0],
@@ -169,7 +170,7 @@ class DarkChessBadMessageTest {
             queue.addAll(to.receive(e));
         }
         played = new Played(truncations, tampers, table.party(0).isFinished() && table.party(1).isFinished(),
-                Auditor.audit(new TranscriptFile.Contents(table.transcript(), List.of())).line());
+                Auditor.audit(new TranscriptFile.Contents(table.transcript(), List.of()), RULES).line());
     }
 
     private static Refusal offer(DarkChessParty to, Envelope bad) {

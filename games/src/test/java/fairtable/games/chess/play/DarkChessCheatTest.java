@@ -9,6 +9,7 @@ import fairtable.games.chess.SquareCode;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.audit.ProtocolAudit;
 import fairtable.protocol.darkchess.DarkChessParameters;
 import fairtable.protocol.darkchess.DarkChessSide;
 import fairtable.protocol.darkchess.OtMode;
@@ -17,17 +18,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Each cheat the audit claims to catch, done by a dishonest player, and the audit naming it. */
 class DarkChessCheatTest {
+    private static final List<ProtocolAudit> RULES = List.of(DarkChessReferee.audit());
     private static final DarkChessParameters ONE_PLY = new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 1);
 
-    @BeforeAll
-    static void rules() {
-        DarkChessReferee.install();
-    }
 
     private static AuditVerdict play(DarkChessSide white, DarkChessSide black) throws Exception {
         SplittableRandom r = new SplittableRandom(7);
@@ -35,7 +32,7 @@ class DarkChessCheatTest {
                 DarkChessPlayTest.key(r), r.split(), r.split());
         table.play(ply -> { });
         assertThat(table.party(0).isFinished()).isTrue();
-        return Auditor.audit(new TranscriptFile.Contents(table.transcript(), List.of()));
+        return Auditor.audit(new TranscriptFile.Contents(table.transcript(), List.of()), RULES);
     }
 
     private static DarkChessSide liar(Color color, LyingSide.Lies lies) {

@@ -5,19 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.audit.ProtocolAudit;
 import fairtable.protocol.darkchess.DarkChessParameters;
 import fairtable.protocol.darkchess.OtMode;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 class DarkChessPlayTest {
-    @BeforeAll
-    static void rules() {
-        DarkChessReferee.install();
-    }
+    private static final List<ProtocolAudit> RULES = List.of(DarkChessReferee.audit());
 
     static SigningKey key(SplittableRandom random) {
         byte[] seed = new byte[32];
@@ -31,7 +28,7 @@ class DarkChessPlayTest {
     }
 
     static AuditVerdict audit(DarkChessTable table) {
-        return Auditor.audit(new TranscriptFile.Contents(table.transcript(), List.of()));
+        return Auditor.audit(new TranscriptFile.Contents(table.transcript(), List.of()), RULES);
     }
 
     @Test
@@ -86,9 +83,9 @@ class DarkChessPlayTest {
         table.play(ply -> { });
         java.nio.file.Path file = dir.resolve("game.jsonl");
         TranscriptFile.write(file, table.transcript(), List.of());
-        assertThat(Auditor.audit(TranscriptFile.read(file)).line()).startsWith("VERIFIED");
+        assertThat(Auditor.audit(TranscriptFile.read(file), RULES).line()).startsWith("VERIFIED");
         List<fairtable.protocol.transcript.Envelope> cut = table.transcript().subList(0, table.transcript().size() - 1);
-        assertThat(Auditor.audit(new TranscriptFile.Contents(cut, List.of())).line())
+        assertThat(Auditor.audit(new TranscriptFile.Contents(cut, List.of()), RULES).line())
                 .startsWith("FAILED").contains("party black").contains("before this player revealed");
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.audit.ProtocolAudit;
 import fairtable.protocol.darkchess.DarkChessParameters;
 import fairtable.protocol.darkchess.DarkChessParty;
 import fairtable.protocol.darkchess.OtMode;
@@ -16,17 +17,13 @@ import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** A dark-chess party survives being serialised and restored at any point, a vision rebuild half done included. */
 class DarkChessSnapshotTest {
+    private static final List<ProtocolAudit> RULES = List.of(DarkChessReferee.audit());
     private static final int PLIES = 2;
 
-    @BeforeAll
-    static void rules() {
-        DarkChessReferee.install();
-    }
 
     /** Result of a game in which both parties were restored from snapshots every so many messages. */
     private record Run(DarkChessParty[] parties, List<Envelope> transcript, int restores, int midRebuild) {}
@@ -81,7 +78,7 @@ class DarkChessSnapshotTest {
         assertThat(run.parties()[0].result()).contains("draw: the cap of " + PLIES + " plies was reached");
         assertThat(run.restores()).isGreaterThan(4);
         assertThat(run.midRebuild()).isPositive();
-        String verdict = Auditor.audit(new TranscriptFile.Contents(run.transcript(), List.of())).line();
+        String verdict = Auditor.audit(new TranscriptFile.Contents(run.transcript(), List.of()), RULES).line();
         assertThat(verdict).startsWith("VERIFIED");
     }
 
@@ -90,7 +87,7 @@ class DarkChessSnapshotTest {
         // 256-bit Goldwasser-Micali keys only to keep the test fast; a restored party makes a fresh key.
         Run run = playRestoring(new DarkChessParameters(OtMode.ANDOS, 256, 2), 5, 23);
         assertThat(run.parties()[1].isFinished()).isTrue();
-        assertThat(Auditor.audit(new TranscriptFile.Contents(run.transcript(), List.of())).line())
+        assertThat(Auditor.audit(new TranscriptFile.Contents(run.transcript(), List.of()), RULES).line())
                 .startsWith("VERIFIED").contains("andos");
     }
 

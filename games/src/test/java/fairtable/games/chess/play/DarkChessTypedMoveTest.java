@@ -8,6 +8,7 @@ import fairtable.games.chess.Color;
 import fairtable.games.chess.Move;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.audit.ProtocolAudit;
 import fairtable.protocol.darkchess.DarkChessParameters;
 import fairtable.protocol.darkchess.DarkChessParty;
 import fairtable.protocol.darkchess.OtMode;
@@ -18,7 +19,6 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,14 +26,11 @@ import org.junit.jupiter.api.Test;
  * stops at its turn and moves only through {@link DarkChessParty#move}; a refused move changes nothing.
  */
 class DarkChessTypedMoveTest {
+    private static final List<ProtocolAudit> RULES = List.of(DarkChessReferee.audit());
     private final SplittableRandom random = new SplittableRandom(41);
     private final SigningKey whiteKey = DarkChessPlayTest.key(random);
     private final SigningKey blackKey = DarkChessPlayTest.key(random);
 
-    @BeforeAll
-    static void rules() {
-        DarkChessReferee.install();
-    }
 
     /** Delivers every message to the other seat, and what it answers back, until both are quiet. */
     private static void exchange(DarkChessParty[] seats, List<Envelope> fromSeat0, List<Envelope> fromSeat1)
@@ -84,7 +81,7 @@ class DarkChessTypedMoveTest {
         exchange(seats, List.of(), black.move(s -> ((ChessSide) s).choosing(uci("d7d5"))));
         assertThat(seats[0].result()).contains("draw: the cap of 2 plies was reached");
         assertThat(seats[1].isFinished()).isTrue();
-        assertThat(Auditor.audit(new TranscriptFile.Contents(seats[0].transcript().envelopes(), List.of())).line())
+        assertThat(Auditor.audit(new TranscriptFile.Contents(seats[0].transcript().envelopes(), List.of()), RULES).line())
                 .startsWith("VERIFIED");
     }
 
@@ -105,7 +102,7 @@ class DarkChessTypedMoveTest {
             assertThat(seat.isFinished()).isTrue();
             assertThat(seat.result()).contains("white wins: black resigned");
         }
-        assertThat(Auditor.audit(new TranscriptFile.Contents(seats[1].transcript().envelopes(), List.of())).line())
+        assertThat(Auditor.audit(new TranscriptFile.Contents(seats[1].transcript().envelopes(), List.of()), RULES).line())
                 .startsWith("VERIFIED").contains("white won: black resigned");
     }
 }
