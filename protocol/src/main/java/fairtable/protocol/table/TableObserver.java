@@ -128,9 +128,11 @@ public final class TableObserver<S, M> {
             }
             M move = checkMove(e);
             S after = game.play(state, e.sender(), move);
+            // the view first: if it refuses, the refusal must leave the public state as it was too
+            S afterView = viewer >= 0 ? playInView(e.sender(), move) : null;
             state = after;
             if (viewer >= 0) {
-                view = playInView(e.sender(), move);
+                view = afterView;
                 roundInputs.add(new MoveInput<>(e.sender(), move));
             }
             return List.of();
