@@ -199,6 +199,15 @@ public final class TableObserver<S, M> {
         if (inner.sender() != e.sender()) {
             throw violation(e, "wraps a deck message of seat " + inner.sender());
         }
+        fairtable.protocol.transcript.Transcript roundDeck = deck.transcript();
+        if (roundDeck.established()) {
+            // Said here, naming the wrapper: the deck's own refusal would say it "proves nothing against" the
+            // very seat this line convicts, since the deck cannot see who put it in the table's chain.
+            fairtable.protocol.transcript.Transcript.Misfit misfit = roundDeck.misfitAt(inner, roundDeck.size());
+            if (misfit != null) {
+                throw violation(e, "wraps a deck message that does not fit round " + round + "'s deck: " + misfit.what());
+            }
+        }
         if (Hello.TYPE.equals(inner.type())) {
             Hello hello = Hello.fromBytes(inner.body());
             Hello table = hellos.get(e.sender());
