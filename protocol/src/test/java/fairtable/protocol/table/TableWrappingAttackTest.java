@@ -221,6 +221,40 @@ class TableWrappingAttackTest {
                 + " chain broken) (deck step 0)");
     }
 
+    /** Bob's deck hello for round 1 as it came, with another name or key in it, signed by the key it names. */
+    private static Envelope deckHelloAs(Envelope genuine, SigningKey wrapper, String name, SigningKey key) {
+        Envelope inner = unwrap(genuine).inner();
+        try {
+            fairtable.protocol.transcript.Hello hello = fairtable.protocol.transcript.Hello.fromBytes(inner.body());
+            fairtable.protocol.transcript.Hello other = new fairtable.protocol.transcript.Hello(hello.protocol(),
+                    hello.parameters(), hello.players(), hello.seat(), name, key.verifyingKey(), hello.nonce());
+            return rewrapped(genuine, wrapper, 1, innerResigned(inner, key, inner.type(), other.toBytes()));
+        } catch (MalformedMessageException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void aDeckHelloUnderAnotherNameThanTheTableHelloIsRefusedNamingItsSigner() throws Exception {
+        TableSeats table = new TableSeats(3, 1, 22);
+        SigningKey bob = table.keys.get(BOB);
+        List<ProtocolViolation> refusals = playOffering(table, deckOf(BOB, 1, "hello"),
+                (genuine, seen) -> deckHelloAs(genuine, bob, "carol", bob));
+        assertConvicts(table, BOB, refusals, "step 2, party bob: a deck hello under another name or key than its"
+                + " table hello");
+    }
+
+    @Test
+    void aDeckHelloWithAnotherKeyThanTheTableHelloIsRefusedNamingItsSigner() throws Exception {
+        TableSeats table = new TableSeats(3, 1, 23);
+        SigningKey bob = table.keys.get(BOB);
+        SigningKey other = SigningKey.fromSeed(new byte[32]);
+        List<ProtocolViolation> refusals = playOffering(table, deckOf(BOB, 1, "hello"),
+                (genuine, seen) -> deckHelloAs(genuine, bob, "bob", other));
+        assertConvicts(table, BOB, refusals, "step 2, party bob: a deck hello under another name or key than its"
+                + " table hello");
+    }
+
     /** The audit of a transcript alone. */
     private static final class Auditorless {
         static boolean verifiedWithoutEvidence(TableParty<?, ?> p) {
