@@ -128,9 +128,11 @@ public final class TableObserver<S, M> {
             }
             M move = checkMove(e);
             S after = game.play(state, e.sender(), move);
+            // the view first: if it refuses, the refusal must leave the public state as it was too
+            S afterView = viewer >= 0 ? playInView(e.sender(), move) : null;
             state = after;
             if (viewer >= 0) {
-                view = playInView(e.sender(), move);
+                view = afterView;
                 roundInputs.add(new MoveInput<>(e.sender(), move));
             }
             return List.of();
@@ -196,6 +198,15 @@ public final class TableObserver<S, M> {
         }
         if (inner.sender() != e.sender()) {
             throw violation(e, "wraps a deck message of seat " + inner.sender());
+        }
+        fairtable.protocol.transcript.Transcript roundDeck = deck.transcript();
+        if (roundDeck.established()) {
+            // Said here, naming the wrapper: the deck's own refusal would say it "proves nothing against" the
+            // very seat this line convicts, since the deck cannot see who put it in the table's chain.
+            fairtable.protocol.transcript.Transcript.Misfit misfit = roundDeck.misfitAt(inner, roundDeck.size());
+            if (misfit != null) {
+                throw violation(e, "wraps a deck message that does not fit round " + round + "'s deck: " + misfit.what());
+            }
         }
         if (Hello.TYPE.equals(inner.type())) {
             Hello hello = Hello.fromBytes(inner.body());

@@ -332,8 +332,15 @@ public final class TableParty<S, M> implements Party {
         r.end();
         if (p.observer != null) {
             DeckParty restored = DeckParty.restore(deck, signingKey, random);
-            if (restored.transcript().size() != p.observer.deck().transcript().size()) {
+            Transcript round = p.observer.deck().transcript();
+            // The same messages, not just as many: an earlier round's deck of the same length would play on with
+            // that round's key and cards.
+            if (restored.transcript().size() != round.size()
+                    || !java.util.Arrays.equals(restored.transcript().head(), round.head())) {
                 throw new MalformedMessageException("the current deck does not hold the table's deck messages");
+            }
+            if (restored.seat() != p.seat) {
+                throw new MalformedMessageException("the current deck is not this seat's deck of the table's current round");
             }
             p.observer.restoreDeck(new OwnDeck(restored));
         }
