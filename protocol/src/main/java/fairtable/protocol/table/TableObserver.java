@@ -277,6 +277,7 @@ public final class TableObserver<S, M> {
                 return;
             }
             for (DeckEvent event : events.drain(observer)) {
+                int starter = starterOf(event, last);
                 try {
                     state = game.afterDeck(state, event, deck.publicCards());
                     if (viewer >= 0) {
@@ -284,9 +285,7 @@ public final class TableObserver<S, M> {
                         roundInputs.add(event);
                     }
                 } catch (IllegalMove | RuntimeException illegal) {
-                    int culprit = event instanceof DeckEvent.Discarded d ? d.seat()
-                            : event instanceof DeckEvent.Shown s ? s.seat() : last.sender();
-                    stopped = new ProtocolViolation(last.step(), nameOf(culprit), illegal.getMessage());
+                    stopped = new ProtocolViolation(last.step(), nameOf(starter), illegal.getMessage());
                     return;
                 }
             }
@@ -312,6 +311,24 @@ public final class TableObserver<S, M> {
             } else {
                 return;
             }
+        }
+    }
+
+    /**
+     * The seat answerable for a completed operation whose cards break the rules: the holder who discarded or
+     * showed them, or the seat the rules called to start a deal or an open (never a seat that only sent shares).
+     */
+    private int starterOf(DeckEvent event, Envelope last) {
+        if (event instanceof DeckEvent.Discarded d) {
+            return d.seat();
+        }
+        if (event instanceof DeckEvent.Shown s) {
+            return s.seat();
+        }
+        try {
+            return game.next(state) instanceof Next.Deck call ? call.seat() : last.sender();
+        } catch (RuntimeException unexpected) {
+            return last.sender();
         }
     }
 

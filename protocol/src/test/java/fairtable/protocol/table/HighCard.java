@@ -9,9 +9,10 @@ import java.util.Map;
 /**
  * The smallest card game that uses the table protocol's every part, for its tests: each round the dealer deals
  * one card to every seat; each seat in turn shows its card or folds; the highest card shown scores a point.
- * Cards are numbers 0 to 12. Options: one byte, the number of rounds.
+ * Cards are numbers 0 to 12. Options: one byte, the number of rounds. Tests extend it to play a game whose rules
+ * differ in one part.
  */
-final class HighCard implements TableGame<HighCard.State, HighCard.Move> {
+class HighCard implements TableGame<HighCard.State, HighCard.Move> {
     static final HighCard GAME = new HighCard();
 
     enum Move { FOLD, SHOW }

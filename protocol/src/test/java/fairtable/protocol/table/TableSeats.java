@@ -40,6 +40,12 @@ final class TableSeats {
     }
 
     TableSeats(int players, int rounds, long seed, TablePlayer<HighCard.State, HighCard.Move> player) {
+        this(players, rounds, seed, player, HighCard.GAME);
+    }
+
+    /** Every seat plays {@code rules} (high card, or a variant of it under the same name). */
+    TableSeats(int players, int rounds, long seed, TablePlayer<HighCard.State, HighCard.Move> player,
+            TableGame<HighCard.State, HighCard.Move> rules) {
         params = new TableParameters(HighCard.GAME.name(), players, new byte[] {(byte) rounds});
         SplittableRandom seeds = new SplittableRandom(seed);
         for (int s = 0; s < players; s++) {
@@ -48,7 +54,7 @@ final class TableSeats {
             keys.add(SigningKey.fromSeed(k));
         }
         for (int s = 0; s < players; s++) {
-            seats.add(TableParty.create(HighCard.GAME, params, s, NAMES[s], keys.get(s), seeds.split(), player));
+            seats.add(TableParty.create(rules, params, s, NAMES[s], keys.get(s), seeds.split(), player));
         }
     }
 

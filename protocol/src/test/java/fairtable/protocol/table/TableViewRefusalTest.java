@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.transcript.Envelope;
-import fairtable.protocol.wire.MalformedMessageException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -22,32 +21,14 @@ import org.junit.jupiter.api.Test;
 class TableViewRefusalTest {
 
     /** High card, except that a view that reads alice's card refuses every fold but hers. */
-    private static final TableGame<HighCard.State, HighCard.Move> VIEW_STRICT = new TableGame<>() {
-        @Override public String name() { return HighCard.GAME.name(); }
-        @Override public int minSeats() { return HighCard.GAME.minSeats(); }
-        @Override public int maxSeats() { return HighCard.GAME.maxSeats(); }
-        @Override public int deckSize() { return HighCard.GAME.deckSize(); }
-        @Override public HighCard.State setup(List<String> names, byte[] options) throws IllegalMove {
-            return HighCard.GAME.setup(names, options);
-        }
-        @Override public Next next(HighCard.State s) { return HighCard.GAME.next(s); }
-        @Override public HighCard.State nextRound(HighCard.State s) { return HighCard.GAME.nextRound(s); }
-        @Override public HighCard.State afterDeck(HighCard.State s, DeckEvent event, Cards known) throws IllegalMove {
-            return HighCard.GAME.afterDeck(s, event, known);
-        }
-        @Override public List<HighCard.Move> legal(HighCard.State s, int seat) { return HighCard.GAME.legal(s, seat); }
-        @Override public HighCard.State play(HighCard.State s, int seat, HighCard.Move move) throws IllegalMove {
+    private static final TableGame<HighCard.State, HighCard.Move> VIEW_STRICT = new HighCard() {
+        @Override
+        public HighCard.State play(HighCard.State s, int seat, HighCard.Move move) throws IllegalMove {
             if (move == HighCard.Move.FOLD && seat != 0 && s.mine().get(0) >= 0) {
                 throw new IllegalMove("alice's view refuses it");
             }
-            return HighCard.GAME.play(s, seat, move);
+            return super.play(s, seat, move);
         }
-        @Override public byte[] encode(HighCard.Move move) { return HighCard.GAME.encode(move); }
-        @Override public HighCard.Move decode(byte[] bytes) throws MalformedMessageException {
-            return HighCard.GAME.decode(bytes);
-        }
-        @Override public String describe(HighCard.Move move) { return HighCard.GAME.describe(move); }
-        @Override public Outcome outcome(HighCard.State s) { return HighCard.GAME.outcome(s); }
     };
 
     @Test
