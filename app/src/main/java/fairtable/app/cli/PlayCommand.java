@@ -612,7 +612,8 @@ public final class PlayCommand implements Callable<Integer> {
                 sessionHeader(definition, terms, bot, out);
             }
             out.flush();
-            SessionSeat.Result played = SessionSeat.play(party[0], me, party[0].nameOf(party[0].seat()),
+            String myName = terms != null ? terms.names().get(terms.seat()) : party[0].nameOf(party[0].seat());
+            SessionSeat.Result played = SessionSeat.play(party[0], me, myName,
                     PartyRunner.Actor.PASSIVE, journal, connector, p -> patience, patience);
             if (link != null) {
                 link.close();
@@ -635,8 +636,8 @@ public final class PlayCommand implements Callable<Integer> {
     }
 
     /**
-     * This seat's player: the game's bot, or the person at the terminal, shown the seat's view and legal moves; each
-     * new round announced, each move made here printed. The party is read when a move is due: its names and round.
+     * This seat's player: the game's bot, or the person at the terminal, shown the seat's view and legal moves; the
+     * round announced at the seat's first move in it, each move made here printed. The party is read when a move is due: its names and round.
      */
     private <S, M> TablePlayer<S, M> sessionPlayer(GameDefinition<S, M> definition, boolean bot,
             TableParty<S, M>[] party, BufferedReader in, PrintWriter out) {
@@ -645,9 +646,6 @@ public final class PlayCommand implements Callable<Integer> {
         return (view, seat, legal) -> {
             TableParty<S, M> p = party[0];
             if (p.round() != shownRound[0]) {
-                if (shownRound[0] > 0) {
-                    out.println("  standings: " + definition.outcome(p.state()).text());
-                }
                 shownRound[0] = p.round();
                 out.println("Round " + shownRound[0] + ":");
             }

@@ -59,6 +59,28 @@ class PlayNetworkTest {
     }
 
     @Test
+    void aPersonAtTheTerminalPlaysASeatAgainstTheHostsBotAndBothAuditTheSameResult() throws Exception {
+        InProcessHost host = InProcessHost.start("play", "holdem", "--host", "0", "--insecure", "--bots", "all",
+                "--hands", "2", "--seed", "11", "--name", "ann", "--home", dir.resolve("a").toString(),
+                "--timeout", "60", "--transcript", dir.resolve("a.jsonl").toString());
+        // The person types a move per line; a line the rules refuse is answered and the next one read.
+        byte[] typed = "check\ncall\nshow\n".repeat(200).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        StringWriter out = new StringWriter();
+        int exit = Main.run(new java.io.ByteArrayInputStream(typed), new PrintWriter(out, true),
+                new PrintWriter(out, true), "play", "holdem", "--join", "127.0.0.1:" + host.port(), "--insecure",
+                "--name", "ben", "--home", dir.resolve("b").toString(), "--timeout", "60",
+                "--transcript", dir.resolve("b.jsonl").toString());
+        InProcessHost.Run hosted = host.finish();
+        assertThat(exit).as(out.toString()).isZero();
+        assertThat(hosted.code()).as(hosted.out()).isZero();
+        assertThat(out.toString()).contains("You are ben, seat 1. Type help for help.", "Your moves: ", "ben> ",
+                "  ben: call");
+        assertThat(PlayedResult.result(out.toString())).isEqualTo(PlayedResult.result(hosted.out()));
+        PlayedResult.assertAuditedAsPrinted(out.toString(), "holdem", 2, dir.resolve("b.jsonl"));
+        PlayedResult.assertAuditedAsPrinted(hosted.out(), "holdem", 2, dir.resolve("a.jsonl"));
+    }
+
+    @Test
     void aHostRefusesAGuestWhoseKeyIsNotPinned() throws Exception {
         String hostHome = dir.resolve("ann-home").toString();
         String hostKey = run("id", "--home", hostHome).out().trim();
