@@ -69,10 +69,11 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * Plays a card game dealt only by the verifiable deck: alone against bots or bots only. A game registered in
- * {@link Games} plays in one process as one table/v1 session (one signed transcript for the whole game, audited
- * through its rules); Hold'em, five-card draw and dominoes, until their definitions are registered, and every
- * game over FR 2823580 (--protocol patent) or across processes (--host/--join) play on the older per-hand path.
+ * Plays a card game dealt only by the verifiable deck: alone against bots, bots only, or one seat per process. A
+ * game registered in {@link Games} is one table/v1 session (one signed transcript for the whole game, audited
+ * through its rules): in one process over an in-memory table, or across processes (--host/--join) through the
+ * relaying session host that `table` uses. Only draw poker over FR 2823580 (--protocol patent) plays on the older
+ * per-hand path.
  */
 @Command(name = "play", mixinStandardHelpOptions = true,
         description = {"Play a card game: every card is dealt by the verifiable deck, no player's software ever holds "
@@ -80,7 +81,7 @@ import picocli.CommandLine.Spec;
             "--bots all plays unattended; with fewer bots than players you play one seat at the terminal.",
             "A registered game (fairtable play list) is one signed transcript for the whole game, audited through "
                 + "its rules; --set NAME=VALUE changes its settings.",
-            "--host PORT / --join HOST:PORT: one process per player over TCP; the host relays (draw-poker, holdem, dominoes)."})
+            "--host PORT / --join INVITATION: one process per player over TLS; the host relays the one signed session."})
 public final class PlayCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "GAME", description = "A registered game, draw-poker, holdem or dominoes; 'list' lists "
@@ -176,7 +177,7 @@ public final class PlayCommand implements Callable<Integer> {
         }
         GameKind kind = oldKind(games);
         if (!settings.isEmpty()) {
-            throw new IllegalArgumentException("--set is for a registered game played in one process ("
+            throw new IllegalArgumentException("--set is for a registered game on the verifiable deck ("
                     + String.join(", ", games.names()) + "); " + game + " here takes --hands and --stack");
         }
         if (hostPort != null || join != null) {
@@ -222,8 +223,8 @@ public final class PlayCommand implements Callable<Integer> {
                 }
             }
             if (games.definition(game).isPresent()) {
-                throw new IllegalArgumentException(game + " plays in one process (without --host, --join or --protocol"
-                        + " patent); across processes: fairtable table host|join --game " + game);
+                throw new IllegalArgumentException(game + " does not play over --protocol patent (draw-poker for 2"
+                        + " does); without it, " + game + " plays on the verifiable deck");
             }
             throw new IllegalArgumentException("unknown game '" + game + "': " + String.join(", ", known));
         }
