@@ -27,7 +27,6 @@ import fairtable.app.play.TableRun;
 import fairtable.app.play.TerminalPlayer;
 import fairtable.games.definitions.GameDefinition;
 import fairtable.games.definitions.Games;
-import fairtable.games.table.DominoPlayer;
 import fairtable.games.table.LocalTable;
 import fairtable.games.table.PokerPlayer;
 import fairtable.games.table.TableNode;
@@ -211,17 +210,23 @@ public final class PlayCommand implements Callable<Integer> {
         return finish(config, nodes.get(Math.max(human, 0)), nodes, human < 0, out);
     }
 
-    /** The game on the per-hand path, or a refusal that names every game `play` knows. */
+    /**
+     * The game on the per-hand path, which only --protocol patent (heads-up draw) takes now; or a refusal that names
+     * every game `play` knows.
+     */
     private GameKind oldKind(Games games) {
+        List<String> known = new ArrayList<>(games.names());
+        for (GameKind k : GameKind.values()) {
+            if (!known.contains(k.command())) {
+                known.add(k.command());
+            }
+        }
+        if (!protocol.equals("patent")) {
+            throw new IllegalArgumentException("unknown game '" + game + "': " + String.join(", ", known));
+        }
         try {
             return GameKind.byCommand(game);
         } catch (IllegalArgumentException unknown) {
-            List<String> known = new ArrayList<>(games.names());
-            for (GameKind k : GameKind.values()) {
-                if (!known.contains(k.command())) {
-                    known.add(k.command());
-                }
-            }
             if (games.definition(game).isPresent()) {
                 throw new IllegalArgumentException(game + " does not play over --protocol patent (draw-poker for 2"
                         + " does); without it, " + game + " plays on the verifiable deck");
@@ -297,7 +302,7 @@ public final class PlayCommand implements Callable<Integer> {
 
     private TableNode humanSeat(TableConfig config, int seat, PrintWriter out) {
         TerminalPlayer person = terminal(config, seat, out);
-        return config.game() == GameKind.DOMINOES ? config.dominoSeat(seat, person) : config.pokerSeat(seat, person);
+        return config.pokerSeat(seat, person);
     }
 
     private void header(TableConfig config, PrintWriter out, int human) {
@@ -844,14 +849,8 @@ public final class PlayCommand implements Callable<Integer> {
             key = signingSeed.length == 32 ? SigningKey.fromSeed(signingSeed) : identity();
             secrets = journal.secrets(secrets);
         }
-        TableNode node;
-        if (config.game() == GameKind.DOMINOES) {
-            DominoPlayer player = bot ? DominoPlayer.bot() : terminal(config, seat, out);
-            node = config.dominoSeat(seat, journal == null ? player : journal.dominoes(player), key, secrets);
-        } else {
-            PokerPlayer player = bot ? config.pokerBot(seat) : terminal(config, seat, out);
-            node = config.pokerSeat(seat, journal == null ? player : journal.poker(player), key, secrets);
-        }
+        PokerPlayer player = bot ? config.pokerBot(seat) : terminal(config, seat, out);
+        TableNode node = config.pokerSeat(seat, journal == null ? player : journal.poker(player), key, secrets);
         boolean[] replaying = {journal != null && !journal.frames().isEmpty()};
         node.narrateTo(line -> {
             if (!replaying[0]) {
