@@ -87,7 +87,7 @@ public final class PlayCommand implements Callable<Integer> {
             + "the registered games with their settings.")
     String game;
 
-    @Option(names = "--players", description = "Players (default: the game's; holdem 2-9, default 4; draw-poker 2-6, default 2; dominoes 2-4, default 2).")
+    @Option(names = "--players", description = "Players (default: the game's, see 'fairtable play list'; with --host: 2).")
     Integer players;
 
     @Option(names = "--set", paramLabel = "NAME=VALUE", description = "A setting of a registered game, e.g. --set "
@@ -113,7 +113,8 @@ public final class PlayCommand implements Callable<Integer> {
             + "on the per-hand path hand K goes to FILE-K.jsonl.")
     Path transcript;
 
-    @Option(names = "--action-seconds", defaultValue = "60", description = "Seconds a person has for each action; then it checks or folds (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--action-seconds", defaultValue = "60", description = "--protocol patent: seconds a person has for each action, then it checks or folds; across "
+            + "processes: how much longer than --timeout the others wait for a person (default: ${DEFAULT-VALUE}).")
     long actionSeconds;
 
     @Option(names = "--name", description = "Your name at the table, one word (default: alice, or guest when joining).")
