@@ -1,6 +1,22 @@
 package fairtable.app.cli;
 
+import fairtable.app.Audits;
 import fairtable.app.Main;
+import fairtable.app.net.SeatTerms;
+import fairtable.app.net.SessionSeat;
+import fairtable.app.net.TableLink;
+import fairtable.app.play.SeatSeeds;
+import fairtable.app.play.TerminalTablePlayer;
+import fairtable.net.PartyRunner;
+import fairtable.net.journal.Journal;
+import fairtable.net.session.SessionClient;
+import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.table.IllegalMove;
+import fairtable.protocol.table.Outcome;
+import fairtable.protocol.table.TableParameters;
+import fairtable.protocol.table.TableParty;
+import fairtable.protocol.table.TablePlayer;
+import fairtable.protocol.transcript.TranscriptFile;
 import fairtable.app.play.GameKind;
 import fairtable.app.play.GameSettings;
 import fairtable.app.play.LocalGame;
@@ -11,7 +27,6 @@ import fairtable.app.play.TableRun;
 import fairtable.app.play.TerminalPlayer;
 import fairtable.games.definitions.GameDefinition;
 import fairtable.games.definitions.Games;
-import fairtable.games.table.DominoPlayer;
 import fairtable.games.table.LocalTable;
 import fairtable.games.table.PokerPlayer;
 import fairtable.games.table.TableNode;
@@ -53,10 +68,11 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * Plays a card game dealt only by the verifiable deck: alone against bots or bots only. A game registered in
- * {@link Games} plays in one process as one table/v1 session (one signed transcript for the whole game, audited
- * through its rules); Hold'em, five-card draw and dominoes, until their definitions are registered, and every
- * game over FR 2823580 (--protocol patent) or across processes (--host/--join) play on the older per-hand path.
+ * Plays a card game dealt only by the verifiable deck: alone against bots, bots only, or one seat per process. A
+ * game registered in {@link Games} is one table/v1 session (one signed transcript for the whole game, audited
+ * through its rules): in one process over an in-memory table, or across processes (--host/--join) through the
+ * relaying session host that `table` uses. Only draw poker over FR 2823580 (--protocol patent) plays on the older
+ * per-hand path.
  */
 @Command(name = "play", mixinStandardHelpOptions = true,
         description = {"Play a card game: every card is dealt by the verifiable deck, no player's software ever holds "
@@ -64,14 +80,14 @@ import picocli.CommandLine.Spec;
             "--bots all plays unattended; with fewer bots than players you play one seat at the terminal.",
             "A registered game (fairtable play list) is one signed transcript for the whole game, audited through "
                 + "its rules; --set NAME=VALUE changes its settings.",
-            "--host PORT / --join HOST:PORT: one process per player over TCP; the host relays (draw-poker, holdem, dominoes)."})
+            "--host PORT / --join INVITATION: one process per player over TLS; the host relays the one signed session."})
 public final class PlayCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "GAME", description = "A registered game, draw-poker, holdem or dominoes; 'list' lists "
             + "the registered games with their settings.")
     String game;
 
-    @Option(names = "--players", description = "Players (default: the game's; holdem 2-9, default 4; draw-poker 2-6, default 2; dominoes 2-4, default 2).")
+    @Option(names = "--players", description = "Players (default: the game's, see 'fairtable play list'; with --host: 2).")
     Integer players;
 
     @Option(names = "--set", paramLabel = "NAME=VALUE", description = "A setting of a registered game, e.g. --set "
@@ -97,7 +113,8 @@ public final class PlayCommand implements Callable<Integer> {
             + "on the per-hand path hand K goes to FILE-K.jsonl.")
     Path transcript;
 
-    @Option(names = "--action-seconds", defaultValue = "60", description = "Seconds a person has for each action; then it checks or folds (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--action-seconds", defaultValue = "60", description = "--protocol patent: seconds a person has for each action, then it checks or folds; across "
+            + "processes: how much longer than --timeout the others wait for a person (default: ${DEFAULT-VALUE}).")
     long actionSeconds;
 
     @Option(names = "--name", description = "Your name at the table, one word (default: alice, or guest when joining).")
@@ -154,12 +171,13 @@ public final class PlayCommand implements Callable<Integer> {
             return list(games, out);
         }
         Optional<GameDefinition<?, ?>> definition = games.definition(game);
-        if (definition.isPresent() && hostPort == null && join == null && protocol.equals("deck")) {
-            return local(definition.get(), games, out);
+        if (definition.isPresent() && protocol.equals("deck")) {
+            return hostPort == null && join == null ? local(definition.get(), games, out)
+                    : session(definition.get(), games, out);
         }
         GameKind kind = oldKind(games);
         if (!settings.isEmpty()) {
-            throw new IllegalArgumentException("--set is for a registered game played in one process ("
+            throw new IllegalArgumentException("--set is for a registered game on the verifiable deck ("
                     + String.join(", ", games.names()) + "); " + game + " here takes --hands and --stack");
         }
         if (hostPort != null || join != null) {
@@ -193,20 +211,26 @@ public final class PlayCommand implements Callable<Integer> {
         return finish(config, nodes.get(Math.max(human, 0)), nodes, human < 0, out);
     }
 
-    /** The game on the per-hand path, or a refusal that names every game `play` knows. */
+    /**
+     * The game on the per-hand path, which only --protocol patent (heads-up draw) takes now; or a refusal that names
+     * every game `play` knows.
+     */
     private GameKind oldKind(Games games) {
+        List<String> known = new ArrayList<>(games.names());
+        for (GameKind k : GameKind.values()) {
+            if (!known.contains(k.command())) {
+                known.add(k.command());
+            }
+        }
+        if (!protocol.equals("patent")) {
+            throw new IllegalArgumentException("unknown game '" + game + "': " + String.join(", ", known));
+        }
         try {
             return GameKind.byCommand(game);
         } catch (IllegalArgumentException unknown) {
-            List<String> known = new ArrayList<>(games.names());
-            for (GameKind k : GameKind.values()) {
-                if (!known.contains(k.command())) {
-                    known.add(k.command());
-                }
-            }
             if (games.definition(game).isPresent()) {
-                throw new IllegalArgumentException(game + " plays in one process (without --host, --join or --protocol"
-                        + " patent); across processes: fairtable table host|join --game " + game);
+                throw new IllegalArgumentException(game + " does not play over --protocol patent (draw-poker for 2"
+                        + " does); without it, " + game + " plays on the verifiable deck");
             }
             throw new IllegalArgumentException("unknown game '" + game + "': " + String.join(", ", known));
         }
@@ -231,13 +255,7 @@ public final class PlayCommand implements Callable<Integer> {
     private int local(GameDefinition<?, ?> definition, Games games, PrintWriter out) throws IOException {
         int n = GameSettings.players(definition, players, settings);
         GameSettings.requireSeats(definition, n);
-        Map<String, String> chosen = GameSettings.forTable(definition, n, settings);
-        if (hands != null) {
-            chosen.putIfAbsent(settingFor(definition, "--hands", "hands", "rounds"), Integer.toString(hands));
-        }
-        if (stack != null) {
-            chosen.putIfAbsent(settingFor(definition, "--stack", "stack", "stacks"), Integer.toString(stack));
-        }
+        Map<String, String> chosen = chosenSettings(definition, n);
         if (n > TableConfig.DEFAULT_NAMES.size()) {
             throw new IllegalArgumentException("at most " + TableConfig.DEFAULT_NAMES.size() + " players, not " + n);
         }
@@ -260,6 +278,18 @@ public final class PlayCommand implements Callable<Integer> {
         return LocalGame.play(definition, new LocalGame.Setup(names, chosen, person, seed, file), games, in, out);
     }
 
+    /** The game's settings for a table of {@code n}: --set, and --hands and --stack as the settings they stand for. */
+    private Map<String, String> chosenSettings(GameDefinition<?, ?> definition, int n) {
+        Map<String, String> chosen = GameSettings.forTable(definition, n, settings);
+        if (hands != null) {
+            chosen.putIfAbsent(settingFor(definition, "--hands", "hands", "rounds"), Integer.toString(hands));
+        }
+        if (stack != null) {
+            chosen.putIfAbsent(settingFor(definition, "--stack", "stack", "stacks"), Integer.toString(stack));
+        }
+        return chosen;
+    }
+
     /** The game's setting an older option stands for: the first of {@code candidates} the game has. */
     private static String settingFor(GameDefinition<?, ?> definition, String option, String... candidates) {
         for (String c : candidates) {
@@ -273,7 +303,7 @@ public final class PlayCommand implements Callable<Integer> {
 
     private TableNode humanSeat(TableConfig config, int seat, PrintWriter out) {
         TerminalPlayer person = terminal(config, seat, out);
-        return config.game() == GameKind.DOMINOES ? config.dominoSeat(seat, person) : config.pokerSeat(seat, person);
+        return config.pokerSeat(seat, person);
     }
 
     private void header(TableConfig config, PrintWriter out, int human) {
@@ -526,6 +556,272 @@ public final class PlayCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * A registered game across processes, one seat per process: one table/v1 session through the relaying host (the
+     * machinery of `fairtable table`), whose signed receipts expose a host who drops, reorders or equivocates. The
+     * host lets the players in (only pinned ones unless --accept-new), tells each its seat and the table, then admits
+     * them to its relay; this seat is played by its bot (--bots) or by the person at the terminal. With --journal a
+     * killed process runs the same command again and takes its seat up where it stopped. At the end the session's
+     * one transcript is written and audited through the game's rules; the result printed is the audit's.
+     */
+    private <S, M> int session(GameDefinition<S, M> definition, Games games, PrintWriter out) throws Exception {
+        boolean bot = bots != null && (bots.equals("all") || Integer.parseInt(bots) >= 1);
+        SigningKey me = identity();
+        Duration timeout = Duration.ofSeconds(timeoutSeconds);
+        // Another seat may be a person thinking: the table may be silent for a whole action as well.
+        Duration patience = timeout.plusSeconds(actionSeconds);
+        Journal journal = journalFile == null ? null : Journal.open(journalFile, me);
+        TableLink link = null;
+        try {
+            byte[] saved = journal == null ? null : journal.last().map(Journal.Entry::state).orElse(null);
+            BufferedReader in = new BufferedReader(new InputStreamReader(main != null ? main.input() : System.in,
+                    StandardCharsets.UTF_8));
+            TableParty<S, M>[] party = newPartyHolder();
+            TablePlayer<S, M> player = sessionPlayer(definition, bot, party, in, out);
+            SeatTerms terms = null;
+            PartyRunner.Connector connector;
+            if (hostPort != null) {
+                link = TableLink.open(me, bind, hostPort, journal == null ? null
+                        : journalFile.resolveSibling(journalFile.getFileName() + ".host"));
+                if (saved == null) {
+                    terms = gatherSession(definition, link, me, timeout, out);
+                } else {
+                    out.println("Waiting on " + bind + ":" + link.port() + " for the players to come back ...");
+                }
+                link.acceptAll(me, insecure, timeout);
+                connector = link.seat();
+            } else if (saved == null) {
+                Transport host = connectToHost(timeout);
+                terms = SeatTerms.join(host, name != null ? name : "guest", timeout);
+                checkSessionKeys(terms, host, me);
+                if (!terms.table().game().equals(definition.name())) {
+                    host.close();
+                    throw new IllegalArgumentException("the host plays " + terms.table().game() + ", not " + game);
+                }
+                Transport[] first = {host};
+                PartyRunner.Connector again = TableLink.join(join, me, insecure);
+                connector = wait -> {
+                    Transport t = first[0];
+                    first[0] = null;
+                    return t != null ? t : again.connect(wait);
+                };
+            } else {
+                connector = TableLink.join(join, me, insecure);
+            }
+            if (saved != null) {
+                party[0] = TableParty.restore(saved, definition, me, new SecureRandom(), player);
+                out.println("Resuming from " + journalFile + " after " + party[0].transcript().size() + " messages: "
+                        + party[0].awaiting());
+            } else {
+                int seat = terms.seat();
+                party[0] = TableParty.create(definition, terms.table(), seat, terms.names().get(seat), me,
+                        seed == null ? new SecureRandom() : SeatSeeds.secrets(seed, seat), player);
+                sessionHeader(definition, terms, bot, out);
+            }
+            out.flush();
+            String myName = terms != null ? terms.names().get(terms.seat()) : party[0].nameOf(party[0].seat());
+            SessionSeat.Result played = SessionSeat.play(party[0], me, myName,
+                    PartyRunner.Actor.PASSIVE, journal, connector, p -> patience, patience);
+            if (link != null) {
+                link.close();
+                link = null;
+            }
+            return sessionEnd(definition, party[0], played, terms, games, out);
+        } finally {
+            if (link != null) {
+                link.close();
+            }
+            if (journal != null) {
+                journal.close();
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <S, M> TableParty<S, M>[] newPartyHolder() {
+        return (TableParty<S, M>[]) new TableParty<?, ?>[1];
+    }
+
+    /**
+     * This seat's player: the game's bot, or the person at the terminal, shown the seat's view and legal moves; the
+     * round announced at the seat's first move in it, each move made here printed. The party is read when a move is due: its names and round.
+     */
+    private <S, M> TablePlayer<S, M> sessionPlayer(GameDefinition<S, M> definition, boolean bot,
+            TableParty<S, M>[] party, BufferedReader in, PrintWriter out) {
+        List<TablePlayer<S, M>> chosen = new ArrayList<>(1); // made at the first move, when the seat is known
+        int[] shownRound = {0};
+        return (view, seat, legal) -> {
+            TableParty<S, M> p = party[0];
+            if (p.round() != shownRound[0]) {
+                shownRound[0] = p.round();
+                out.println("Round " + shownRound[0] + ":");
+            }
+            if (chosen.isEmpty()) {
+                List<String> names = new ArrayList<>();
+                for (int s = 0; s < p.parameters().players(); s++) {
+                    names.add(p.nameOf(s));
+                }
+                chosen.add(bot ? definition.bot(seed == null ? new SecureRandom() : SeatSeeds.bot(seed, seat))
+                        : new TerminalTablePlayer<>(definition, names, in, out));
+            }
+            M move = chosen.get(0).choose(view, seat, legal);
+            if (move != null) {
+                out.println("  " + p.nameOf(seat) + ": " + definition.describe(move));
+            }
+            out.flush();
+            return move;
+        };
+    }
+
+    /** The host lets the players in, agrees the table and tells each its seat; then admits them to the relay. */
+    private SeatTerms gatherSession(GameDefinition<?, ?> definition, TableLink link, SigningKey me, Duration timeout,
+            PrintWriter out) throws Exception {
+        int n = players != null || settings.containsKey("players")
+                ? GameSettings.players(definition, players, settings) : Math.max(2, definition.minSeats());
+        GameSettings.requireSeats(definition, n);
+        byte[] options = definition.options(chosenSettings(definition, n));
+        TableParameters table = new TableParameters(definition.name(), n, options);
+        List<String> names = new ArrayList<>(List.of(name != null ? name : "alice"));
+        try {
+            definition.setup(java.util.stream.IntStream.range(0, n).mapToObj(s -> "seat" + s).toList(), options);
+        } catch (IllegalMove refused) {
+            throw new IllegalArgumentException(definition.name() + " cannot be played so: " + refused.getMessage());
+        }
+        List<VerifyingKey> keys = new ArrayList<>();
+        if (!insecure) {
+            keys.add(me.verifyingKey());
+        }
+        List<Transport> guests = new ArrayList<>();
+        ServerSocket server = link.server();
+        out.println("Waiting for " + (n - 1) + " player(s) on " + bind + ":" + link.port() + " ...");
+        if (!insecure) {
+            out.println("Invitation: " + link.invitation());
+        }
+        out.flush();
+        try {
+            while (guests.size() < n - 1) {
+                Transport guest = insecure ? TcpTransport.accept(server, timeout)
+                        : TlsTransport.accept(server, TlsIdentity.of(me), PeerCheck.anyKey(), timeout);
+                String guestName;
+                try {
+                    guestName = SeatTerms.readName(guest, timeout);
+                } catch (IOException | TimeoutException e) {
+                    out.println("Refused a player from " + guest.peer() + ": " + e.getMessage());
+                    guest.close();
+                    continue;
+                }
+                if (guest instanceof TlsTransport tls && keys.contains(tls.peerKey())) {
+                    out.println("Refused " + guestName + ": the key " + Fingerprint.of(tls.peerKey()) + " has a seat already");
+                    out.flush();
+                    guest.close();
+                    continue;
+                }
+                if (guest instanceof TlsTransport tls && !admitted(guestName, tls.peerKey(), out)) {
+                    guest.close();
+                    continue;
+                }
+                guests.add(guest);
+                names.add(guestName);
+                if (guest instanceof TlsTransport tls) {
+                    keys.add(tls.peerKey());
+                }
+                out.println(guestName + " joined from " + guest.peer()
+                        + (guest instanceof TlsTransport tls ? ", key " + Fingerprint.of(tls.peerKey()) : ""));
+                out.flush();
+            }
+        } catch (Exception e) {
+            guests.forEach(Transport::close);
+            throw e;
+        }
+        List<String> seated = SeatTerms.distinct(names);
+        for (int g = 0; g < guests.size(); g++) {
+            guests.get(g).send(new SeatTerms(g + 1, table, seated, keys).toBytes());
+            link.admit(guests.get(g));
+        }
+        return new SeatTerms(0, table, seated, keys);
+    }
+
+    /** A guest over TLS checks that the terms name the host's channel key at seat 0 and its own key at its seat. */
+    private static void checkSessionKeys(SeatTerms terms, Transport host, SigningKey me) throws IOException {
+        if (!(host instanceof TlsTransport tls)) {
+            return;
+        }
+        if (terms.keys().isEmpty() || !terms.keys().get(0).equals(tls.peerKey())
+                || !terms.keys().get(terms.seat()).equals(me.verifyingKey())) {
+            host.close();
+            throw new IOException("the host's terms do not name its own key and yours at your seat; not playing");
+        }
+    }
+
+    private void sessionHeader(GameDefinition<?, ?> definition, SeatTerms terms, boolean bot, PrintWriter out) {
+        out.printf("%s for %d players (%s): %s.%n", definition.name(), terms.names().size(),
+                String.join(", ", terms.names()), definition.summary());
+        out.println("One signed session (" + TableParameters.PROTOCOL + ") through the host's relay: every move and"
+                + " deck step of the whole game in one transcript.");
+        out.println("You are " + terms.names().get(terms.seat()) + (bot ? " (played by a bot)" : "") + ", seat "
+                + terms.seat() + "." + (bot ? "" : " Type help for help."));
+        if (seed != null) {
+            out.println("Seeded with " + seed + ": every secret is derived from the seed, so this game is NOT secret.");
+        }
+        out.println();
+    }
+
+    /**
+     * What the seat kept goes to the transcript file; then who was present, this seat's view, the result, and the
+     * audit of the file, which must give that result. Over TLS each seat's hello must carry the key it was let in by.
+     */
+    private <S, M> int sessionEnd(GameDefinition<S, M> definition, TableParty<S, M> party, SessionSeat.Result played, SeatTerms terms, Games games,
+            PrintWriter out) throws IOException {
+        Path file = transcript != null ? transcript : Path.of("play-" + definition.name() + ".jsonl");
+        TranscriptFile.write(file, party.transcript().envelopes(), party.rejected());
+        out.println();
+        out.println("Players: " + SessionSeat.present(party, played.presence()));
+        SessionClient.Outcome outcome = played.outcome();
+        if (!outcome.finished() || !party.isFinished()) {
+            out.println("Stopped: " + outcome.problem().map(Object::toString)
+                    .orElse(outcome.trouble().orElse("the game is unfinished: it awaits " + party.awaiting())));
+            out.println("Transcript so far: " + file + " (" + party.transcript().size() + " messages)");
+            if (party.failure().isPresent() || outcome.problem().isPresent()) {
+                out.println("Audit: " + Audits.audit(party, games).line());
+                out.flush();
+                return Main.FAILED;
+            }
+            out.flush();
+            return Main.ERROR;
+        }
+        List<String> names = new ArrayList<>();
+        for (int s = 0; s < party.parameters().players(); s++) {
+            names.add(party.nameOf(s));
+        }
+        if (terms != null && !terms.keys().isEmpty()) {
+            List<VerifyingKey> signed = party.transcript().hellos().stream().map(h -> h.key()).toList();
+            if (!signed.equals(terms.keys())) {
+                out.println("NOT AGREED: the seats' hellos are not signed by the keys the host let in");
+                out.flush();
+                return Main.FAILED;
+            }
+        }
+        Outcome result = party.outcome().orElseThrow();
+        out.println("What you see at the end:");
+        definition.render(party.view(), party.seat(), names).forEach(line -> out.println("  " + line));
+        out.println("Result: " + result.text());
+        out.println("Transcript: " + file + " (" + party.transcript().size() + " messages, the whole game; check it"
+                + " yourself: fairtable audit " + file + ")");
+        AuditVerdict verdict;
+        try {
+            verdict = Audits.audit(TranscriptFile.read(file), games);
+        } catch (TranscriptFile.UnreadableTranscriptException e) {
+            throw new IOException("the transcript just written cannot be read back: " + e.getMessage());
+        }
+        out.println("Audit: " + verdict.line());
+        boolean agreed = !verdict.verified() || verdict.summary().contains(result.text());
+        if (!agreed) {
+            out.println("NOT AGREED: the audit's result is not the game's (" + result.text() + ")");
+        }
+        out.flush();
+        return verdict.verified() && agreed ? Main.OK : Main.FAILED;
+    }
+
     /** A seat across processes, and what to run once its replay (if any) is over: its narration starts then. */
     private record Seated(TableNode node, Runnable live) {}
 
@@ -554,14 +850,8 @@ public final class PlayCommand implements Callable<Integer> {
             key = signingSeed.length == 32 ? SigningKey.fromSeed(signingSeed) : identity();
             secrets = journal.secrets(secrets);
         }
-        TableNode node;
-        if (config.game() == GameKind.DOMINOES) {
-            DominoPlayer player = bot ? DominoPlayer.bot() : terminal(config, seat, out);
-            node = config.dominoSeat(seat, journal == null ? player : journal.dominoes(player), key, secrets);
-        } else {
-            PokerPlayer player = bot ? config.pokerBot(seat) : terminal(config, seat, out);
-            node = config.pokerSeat(seat, journal == null ? player : journal.poker(player), key, secrets);
-        }
+        PokerPlayer player = bot ? config.pokerBot(seat) : terminal(config, seat, out);
+        TableNode node = config.pokerSeat(seat, journal == null ? player : journal.poker(player), key, secrets);
         boolean[] replaying = {journal != null && !journal.frames().isEmpty()};
         node.narrateTo(line -> {
             if (!replaying[0]) {

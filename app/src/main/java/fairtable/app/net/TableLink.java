@@ -2,6 +2,7 @@ package fairtable.app.net;
 
 import fairtable.crypto.sign.SigningKey;
 import fairtable.net.PartyRunner;
+import fairtable.net.Transport;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Invitation;
 import fairtable.net.memory.InMemoryTransport;
@@ -42,26 +43,50 @@ public final class TableLink implements AutoCloseable {
      */
     public static TableLink host(SigningKey identity, String bind, int port, boolean insecure, Duration patience,
             Path relayLog) throws IOException {
+        TableLink link = open(identity, bind, port, relayLog);
+        link.acceptAll(identity, insecure, patience);
+        return link;
+    }
+
+    /**
+     * A relay on {@code bind:port} that admits nobody yet: its host first talks to the players on {@link #server()}
+     * (to agree the table), then {@linkplain #admit admits} each to the relay and {@linkplain #acceptAll accepts}
+     * the later connections, the players' reconnections, straight into the relay.
+     */
+    public static TableLink open(SigningKey identity, String bind, int port, Path relayLog) throws IOException {
         SessionHost host = relayLog == null ? new SessionHost("table", identity, new SecureRandom())
                 : SessionHost.persistent(relayLog, "table", identity, new SecureRandom());
-        ServerSocket server = TcpTransport.listen(bind, port);
+        return new TableLink(host, TcpTransport.listen(bind, port), bind);
+    }
+
+    /** The listening socket, for a host that talks to each player before admitting it to the relay. */
+    public ServerSocket server() {
+        return server;
+    }
+
+    /** Hands a player's open connection to the relay. */
+    public void admit(Transport transport) {
+        host.admit(transport);
+    }
+
+    /** From now on, every connection to the port goes to the relay, on a background thread. */
+    public void acceptAll(SigningKey identity, boolean insecure, Duration patience) {
         if (insecure) {
             host.acceptTcp(server, patience);
-        } else {
-            TlsIdentity me = TlsIdentity.of(identity);
-            Thread accept = new Thread(() -> {
-                while (!server.isClosed()) {
-                    try {
-                        host.admit(TlsTransport.accept(server, me, PeerCheck.anyKey(), patience));
-                    } catch (IOException | TimeoutException e) {
-                        // A failed handshake refuses that one guest; keep serving the others.
-                    }
-                }
-            }, "table accept");
-            accept.setDaemon(true);
-            accept.start();
+            return;
         }
-        return new TableLink(host, server, bind);
+        TlsIdentity me = TlsIdentity.of(identity);
+        Thread accept = new Thread(() -> {
+            while (!server.isClosed()) {
+                try {
+                    host.admit(TlsTransport.accept(server, me, PeerCheck.anyKey(), patience));
+                } catch (IOException | TimeoutException e) {
+                    // A failed handshake refuses that one guest; keep serving the others.
+                }
+            }
+        }, "table accept");
+        accept.setDaemon(true);
+        accept.start();
     }
 
     /** The port the relay listens on. */

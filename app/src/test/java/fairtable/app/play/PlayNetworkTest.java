@@ -26,7 +26,7 @@ class PlayNetworkTest {
     }
 
     @Test
-    void twoBotsOverTlsPlayHoldemAndBothSidesAuditTheSameHands() throws Exception {
+    void twoBotsOverTlsPlayHoldemAsOneSessionAndBothSidesAuditTheSameResult() throws Exception {
         String hostHome = dir.resolve("ann-home").toString();
         String hostKey = run("id", "--home", hostHome).out().trim();
         InProcessHost host = InProcessHost.start("play", "holdem", "--host", "0", "--home", hostHome, "--accept-new",
@@ -39,25 +39,64 @@ class PlayNetworkTest {
         InProcessHost.Run hostRun = host.finish();
         assertThat(hostRun.code()).as(hostRun.out()).isZero();
         assertThat(guest.exit()).as(guest.out()).isZero();
-        for (String out : new String[] {hostRun.out(), guest.out()}) {
-            assertThat(out).contains("holdem, 2 players (ann, ben)").contains("Audit: VERIFIED: 3 of 3 hand transcripts");
-        }
-        String hostStacks = hostRun.out().substring(hostRun.out().indexOf("Final stacks:")).lines().findFirst().orElseThrow();
-        String guestStacks = guest.out().substring(guest.out().indexOf("Final stacks:")).lines().findFirst().orElseThrow();
-        assertThat(hostStacks).isEqualTo(guestStacks).contains("total 2000, every chip accounted for");
-        // Both processes recorded the very same signed messages.
-        assertThat(java.nio.file.Files.readAllLines(dir.resolve("host-2.jsonl")))
-                .isEqualTo(java.nio.file.Files.readAllLines(dir.resolve("guest-2.jsonl")));
+        String result = PlayedResult.result(hostRun.out());
+        assertThat(PlayedResult.result(guest.out())).isEqualTo(result);
+        assertThat(PlayedResult.totals(hostRun.out()).stream().mapToInt(Integer::intValue).sum()).isEqualTo(2000);
+        assertThat(result).matches("ann \\d+, ben \\d+; .*");
+        PlayedResult.assertAuditedAsPrinted(hostRun.out(), "holdem", 2, dir.resolve("host.jsonl"));
+        PlayedResult.assertAuditedAsPrinted(guest.out(), "holdem", 2, dir.resolve("guest.jsonl"));
+        // Both processes recorded the very same signed messages: one session for the whole game.
+        assertThat(java.nio.file.Files.readAllLines(dir.resolve("host.jsonl")))
+                .isEqualTo(java.nio.file.Files.readAllLines(dir.resolve("guest.jsonl")));
         assertThat(hostRun.out()).contains("WARNING: ben is new");
-        // Every hand is signed by the players' own identities, the keys that opened the TLS channels.
+        // The session is signed by the players' own identities, the keys that opened the TLS channels.
         String guestKey = run("id", "--home", dir.resolve("ben-home").toString()).out().trim();
-        for (int hand = 1; hand <= 3; hand++) {
-            var messages = fairtable.protocol.transcript.TranscriptFile.read(dir.resolve("host-" + hand + ".jsonl")).messages();
-            var ann = fairtable.protocol.transcript.Hello.fromBytes(messages.get(0).body()).key();
-            var ben = fairtable.protocol.transcript.Hello.fromBytes(messages.get(1).body()).key();
-            assertThat(fairtable.net.identity.Fingerprint.of(ann).toString()).isEqualTo(hostKey);
-            assertThat(fairtable.net.identity.Fingerprint.of(ben).toString()).isEqualTo(guestKey);
+        var hellos = fairtable.protocol.transcript.TranscriptFile.read(dir.resolve("host.jsonl")).messages();
+        var ann = fairtable.protocol.transcript.Hello.fromBytes(hellos.get(0).body()).key();
+        var ben = fairtable.protocol.transcript.Hello.fromBytes(hellos.get(1).body()).key();
+        assertThat(fairtable.net.identity.Fingerprint.of(ann).toString()).isEqualTo(hostKey);
+        assertThat(fairtable.net.identity.Fingerprint.of(ben).toString()).isEqualTo(guestKey);
+    }
+
+    @Test
+    void aPersonAtTheTerminalPlaysASeatAgainstTheHostsBotAndBothAuditTheSameResult() throws Exception {
+        InProcessHost host = InProcessHost.start("play", "holdem", "--host", "0", "--insecure", "--bots", "all",
+                "--hands", "2", "--seed", "11", "--name", "ann", "--home", dir.resolve("a").toString(),
+                "--timeout", "60", "--transcript", dir.resolve("a.jsonl").toString());
+        // The person types a move per line; a line the rules refuse is answered and the next one read.
+        byte[] typed = "check\ncall\nshow\n".repeat(200).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        StringWriter out = new StringWriter();
+        int exit = Main.run(new java.io.ByteArrayInputStream(typed), new PrintWriter(out, true),
+                new PrintWriter(out, true), "play", "holdem", "--join", "127.0.0.1:" + host.port(), "--insecure",
+                "--name", "ben", "--home", dir.resolve("b").toString(), "--timeout", "60",
+                "--transcript", dir.resolve("b.jsonl").toString());
+        InProcessHost.Run hosted = host.finish();
+        assertThat(exit).as(out.toString()).isZero();
+        assertThat(hosted.code()).as(hosted.out()).isZero();
+        assertThat(out.toString()).contains("You are ben, seat 1. Type help for help.", "Your moves: ", "ben> ",
+                "  ben: call");
+        assertThat(PlayedResult.result(out.toString())).isEqualTo(PlayedResult.result(hosted.out()));
+        PlayedResult.assertAuditedAsPrinted(out.toString(), "holdem", 2, dir.resolve("b.jsonl"));
+        PlayedResult.assertAuditedAsPrinted(hosted.out(), "holdem", 2, dir.resolve("a.jsonl"));
+    }
+
+    @Test
+    void headsUpDrawOverThePatentProtocolStaysOnThePerHandPathAcrossProcesses() throws Exception {
+        InProcessHost host = InProcessHost.start("play", "draw-poker", "--protocol", "patent", "--host", "0",
+                "--insecure", "--bots", "all", "--hands", "2", "--seed", "3", "--name", "ann",
+                "--timeout", "60", "--transcript", dir.resolve("a.jsonl").toString());
+        Run guest = run("play", "draw-poker", "--protocol", "patent", "--join", "127.0.0.1:" + host.port(),
+                "--insecure", "--bots", "all", "--seed", "4", "--name", "ben", "--timeout", "60",
+                "--transcript", dir.resolve("b.jsonl").toString());
+        InProcessHost.Run hosted = host.finish();
+        assertThat(hosted.code()).as(hosted.out()).isZero();
+        assertThat(guest.exit()).as(guest.out()).isZero();
+        for (String out : List.of(hosted.out(), guest.out())) {
+            assertThat(out).contains("FR 2823580").containsPattern("Audit: VERIFIED: (\\d) of \\1 hand transcripts");
+            assertThat(PlayDrawAndDominoesTest.chipsIn(out)).isEqualTo(2000);
         }
+        assertThat(java.nio.file.Files.readAllLines(dir.resolve("a-1.jsonl")))
+                .isEqualTo(java.nio.file.Files.readAllLines(dir.resolve("b-1.jsonl")));
     }
 
     @Test
@@ -80,26 +119,27 @@ class PlayNetworkTest {
     @Test
     void threePlayersThroughTheHostsRelayPlayDominoesAndAgree() throws Exception {
         InProcessHost host = InProcessHost.start("play", "dominoes", "--host", "0", "--insecure", "--players", "3",
-                "--bots", "all", "--hands", "2", "--seed", "7", "--name", "ann",
+                "--bots", "all", "--hands", "2", "--seed", "7", "--name", "ann", "--home", dir.resolve("a").toString(),
                 "--timeout", "60", "--transcript", dir.resolve("a.jsonl").toString());
         int port = host.port();
         CompletableFuture<Run> second = CompletableFuture.supplyAsync(() -> run("play", "dominoes", "--join",
                 "127.0.0.1:" + port, "--insecure", "--bots", "all", "--seed", "8", "--name", "ben", "--timeout", "60",
-                "--transcript", dir.resolve("b.jsonl").toString()));
+                "--home", dir.resolve("b").toString(), "--transcript", dir.resolve("b.jsonl").toString()));
         Run third = run("play", "dominoes", "--join", "127.0.0.1:" + port, "--insecure", "--bots", "all", "--seed", "9",
-                "--name", "ben", "--timeout", "60", "--transcript", dir.resolve("c.jsonl").toString());
+                "--name", "ben", "--timeout", "60", "--home", dir.resolve("c").toString(),
+                "--transcript", dir.resolve("c.jsonl").toString());
         InProcessHost.Run hosted = host.finish();
         List<Run> runs = List.of(new Run(hosted.code(), hosted.out()), second.get(120, TimeUnit.SECONDS), third);
-        String scores = null;
+        String result = null;
         for (Run r : runs) {
             assertThat(r.exit()).as(r.out()).isZero();
-            assertThat(r.out()).contains("dominoes, 3 players (ann, ben, ben2)").contains("Audit: VERIFIED: 2 of 2 round");
-            String line = r.out().substring(r.out().indexOf("Final scores:")).lines().findFirst().orElseThrow();
-            assertThat(scores == null || scores.equals(line)).as(line).isTrue();
-            scores = line;
+            assertThat(r.out()).contains("dominoes for 3 players (ann, ben, ben2)");
+            assertThat(result == null || result.equals(PlayedResult.result(r.out()))).as(r.out()).isTrue();
+            result = PlayedResult.result(r.out());
         }
-        assertThat(java.nio.file.Files.readAllLines(dir.resolve("a-1.jsonl")))
-                .isEqualTo(java.nio.file.Files.readAllLines(dir.resolve("b-1.jsonl")))
-                .isEqualTo(java.nio.file.Files.readAllLines(dir.resolve("c-1.jsonl")));
+        PlayedResult.assertAuditedAsPrinted(hosted.out(), "dominoes", 3, dir.resolve("a.jsonl"));
+        assertThat(java.nio.file.Files.readAllLines(dir.resolve("a.jsonl")))
+                .isEqualTo(java.nio.file.Files.readAllLines(dir.resolve("b.jsonl")))
+                .isEqualTo(java.nio.file.Files.readAllLines(dir.resolve("c.jsonl")));
     }
 }
