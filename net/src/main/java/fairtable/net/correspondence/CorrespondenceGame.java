@@ -7,6 +7,7 @@ import fairtable.protocol.Party;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.audit.ProtocolAudit;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
 import fairtable.protocol.wire.MalformedMessageException;
@@ -53,6 +54,14 @@ public final class CorrespondenceGame<P extends Party> {
          */
         default boolean awaitsUser(P party) {
             return false;
+        }
+
+        /**
+         * The audits that judge this protocol where the protocol layer alone cannot (a table/v1 game, replayed
+         * through the rules registered above this layer); none by default.
+         */
+        default List<ProtocolAudit> audits() {
+            return List.of();
         }
     }
 
@@ -259,7 +268,8 @@ public final class CorrespondenceGame<P extends Party> {
         if (party.isFinished()) {
             List<Envelope> refused = party.rejected().stream().map(Party.Rejected::envelope).toList();
             TranscriptFile.write(directory.resolve(TRANSCRIPT), party.transcript().envelopes(), party.rejected());
-            AuditVerdict v = Auditor.audit(new TranscriptFile.Contents(party.transcript().envelopes(), refused));
+            AuditVerdict v = Auditor.audit(new TranscriptFile.Contents(party.transcript().envelopes(), refused),
+                    rules.audits());
             verdict = v.line();
         }
         GameStatus.of(directory, party, protocol(), clock.instant(), verdict, !party.isFinished() && rules.awaitsUser(party))
