@@ -199,4 +199,34 @@ class RegisteredGameByMailTest {
         assertThat(real.run().code()).as(real.run().err()).isZero();
         assertThat(before).isNotNull();
     }
+
+    @Test
+    void twoBotsFinishAGameOfGinRummyByMailWhileThePlayersOnlyPassTheTextsOn() throws Exception {
+        MailDesk desk = new MailDesk(temp);
+        Sent invite = desk.mail("new", "alice", "--game", "gin-rummy", "--set", "hands=1", "--name", "alice", "--bot");
+        assertThat(invite.run().code()).as(invite.run().err()).isZero();
+        assertThat(invite.run().out()).contains("played by the game's bot");
+        Sent joined = desk.mail("join", "bob", "--in", desk.file(invite.text()).toString(), "--name", "bob", "--bot");
+        assertThat(joined.run().code()).as(joined.run().err()).isZero();
+        Map<String, String> inbox = new LinkedHashMap<>();
+        inbox.put("alice", joined.text());
+        inbox.put("bob", "");
+        int pastes = 0;
+        for (int rounds = 0; !(finished(desk, "alice") && finished(desk, "bob")); rounds++) {
+            assertThat(rounds).as("the bots play on with every paste: " + desk.status("alice").out()).isLessThan(400);
+            assertThat(inbox.values()).as("the bots play on with every paste").anyMatch(t -> !t.isEmpty());
+            for (String who : List.of("alice", "bob")) {
+                if (!inbox.get(who).isEmpty()) {
+                    Sent r = desk.receive(who, inbox.get(who));
+                    assertThat(r.run().code()).as(r.run().out() + r.run().err()).isZero();
+                    inbox.put(who, "");
+                    MailDesk.broadcast(inbox, who, r.text());
+                    pastes++;
+                }
+            }
+        }
+        GameStatus alice = GameStatus.read(desk.game("alice"));
+        assertThat(alice.verdict()).startsWith("VERIFIED").isEqualTo(GameStatus.read(desk.game("bob")).verdict());
+        assertThat(pastes).isGreaterThan(4);
+    }
 }

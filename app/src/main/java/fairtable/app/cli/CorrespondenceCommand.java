@@ -136,8 +136,8 @@ public final class CorrespondenceCommand implements Runnable {
         @Option(names = "--stack", description = "A registered game: the same as --set stack=S.")
         Integer stack;
 
-        @Option(names = "--bot", description = "draw-poker --mode patent: a bot plays your seat; you only pass the "
-                + "texts on.")
+        @Option(names = "--bot", description = "A registered game (or draw-poker --mode patent): the game's bot plays "
+                + "your seat; you only pass the texts on.")
         boolean bot;
 
         @Spec
@@ -150,7 +150,11 @@ public final class CorrespondenceCommand implements Runnable {
             }
             MailGame<?> kind = MailGame.byName(gameName);
             if (bot) {
-                throw new IllegalArgumentException("--bot is for draw-poker --mode patent");
+                if (!(kind instanceof GameByMail table)) {
+                    throw new IllegalArgumentException("--bot is for the registered games ("
+                            + String.join(", ", fairtable.games.definitions.Games.ALL.names()) + ")");
+                }
+                kind = table.withBot();
             }
             Map<String, String> chosen = new LinkedHashMap<>(settings != null ? settings : Map.of());
             if (hands != null) {
@@ -187,6 +191,7 @@ public final class CorrespondenceCommand implements Runnable {
             }
             P party = kind.start(new MailGame.Choices(cards, each, mode, moveLimit, seed, players, null, chosen), me,
                     profile.identity(), new SecureRandom());
+            markBot(kind, game.dir);
             CorrespondenceGame<P> g = CorrespondenceGame.create(game.dir, profile.identity(), party, kind.rules(),
                     Clock.systemUTC());
             try {
@@ -220,7 +225,8 @@ public final class CorrespondenceCommand implements Runnable {
                 + "table, 1 to players-1, as the first player gave it (paste every earlier player's hello too).")
         Integer seat;
 
-        @Option(names = "--bot", description = "draw-poker --mode patent: a bot plays your seat.")
+        @Option(names = "--bot", description = "A registered game (or a draw-poker --mode patent invitation): the "
+                + "game's bot plays your seat.")
         boolean bot;
 
         @Spec
@@ -253,7 +259,16 @@ public final class CorrespondenceCommand implements Runnable {
                 err.println("fairtable: " + hello.name() + " proposes " + hello.protocol() + "; mail plays " + MailGame.names());
                 return Main.ERROR;
             }
-            return join(kind.get(), hello, input);
+            MailGame<?> chosen = kind.get();
+            if (bot) {
+                if (!(chosen instanceof GameByMail table)) {
+                    err.println("fairtable: --bot is for the registered games ("
+                            + String.join(", ", fairtable.games.definitions.Games.ALL.names()) + ")");
+                    return Main.ERROR;
+                }
+                chosen = table.withBot();
+            }
+            return join(chosen, hello, input);
         }
 
         private <P extends Party> int join(MailGame<P> kind, Hello hello, String input) throws IOException {
@@ -272,6 +287,7 @@ public final class CorrespondenceCommand implements Runnable {
                 err.println("fairtable: " + hello.name() + "'s hello proposes parameters that cannot be played: " + e.getMessage());
                 return Main.ERROR;
             }
+            markBot(kind, game.dir);
             o.println("Joining " + hello.name() + "'s game (key " + Fingerprint.of(hello.key()) + "): "
                     + kind.describe(party, me) + ".");
             kind.warnings(party).forEach(o::println);
@@ -495,14 +511,25 @@ public final class CorrespondenceCommand implements Runnable {
         return Long.parseLong(file.getFileName().toString().split("-", 2)[0]);
     }
 
-    /** The game played in {@code dir}, from the protocol its summary names. */
+    /** The game played in {@code dir}, from the protocol its summary names (a registered game with its bot). */
     static MailGame<?> kindOf(Path dir) throws IOException {
         if (!GameStatus.isGame(dir)) {
             throw new IOException(dir + " holds no correspondence game");
         }
         String protocol = GameStatus.read(dir).protocol();
-        return MailGame.byProtocol(protocol).orElseThrow(() ->
+        MailGame<?> kind = MailGame.byProtocol(protocol).orElseThrow(() ->
                 new IOException(dir + " holds a game of " + protocol + ", which mail does not play"));
+        return kind instanceof GameByMail table && Files.exists(dir.resolve(GameByMail.BOT_MARKER)) ? table.withBot()
+                : kind;
+    }
+
+    /** Notes beside a registered game's journal that its bot plays the seat, before the journal exists. */
+    private static void markBot(MailGame<?> kind, Path dir) throws IOException {
+        if (kind instanceof GameByMail table && table.isBot() && !Files.exists(dir.resolve("journal"))) {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve(GameByMail.BOT_MARKER), "The game's bot plays this seat.\n",
+                    StandardCharsets.UTF_8);
+        }
     }
 
     /**

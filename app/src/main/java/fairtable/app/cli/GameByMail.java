@@ -37,13 +37,32 @@ final class GameByMail implements MailGame<TableParty<?, ?>> {
     private final Games games;
     /** The game {@code mail new} starts; null for the entry that wakes any registered game by its protocol. */
     private final GameDefinition<?, ?> definition;
+    /** Whether the game's own bot plays this seat (the user only passes the texts on). */
+    private final boolean bot;
     /** The move the user typed, handed to the seat's player while {@link #move} runs; null otherwise. */
     private final AtomicReference<Object> typed = new AtomicReference<>();
 
     GameByMail(Games games, GameDefinition<?, ?> definition) {
+        this(games, definition, false);
+    }
+
+    private GameByMail(Games games, GameDefinition<?, ?> definition, boolean bot) {
         this.games = games;
         this.definition = definition;
+        this.bot = bot;
     }
+
+    /** The same entry, with the game's bot deciding this seat's moves as soon as the rules ask for them. */
+    GameByMail withBot() {
+        return new GameByMail(games, definition, true);
+    }
+
+    boolean isBot() {
+        return bot;
+    }
+
+    /** The file in a game's directory that says a bot plays its seat. */
+    static final String BOT_MARKER = "bot";
 
     /** The registered game called {@code name}, ready for {@code mail new}. */
     static java.util.Optional<MailGame<?>> registered(String name) {
@@ -65,8 +84,13 @@ final class GameByMail implements MailGame<TableParty<?, ?>> {
         return true;
     }
 
-    /** The seat's player: the move the user typed, if one is being played; else it decides later. */
-    private <S, M> TablePlayer<S, M> player() {
+    /**
+     * The seat's player: the game's bot; or the move the user typed, if one is being played, else it decides later.
+     */
+    private <S, M> TablePlayer<S, M> player(GameDefinition<S, M> game) {
+        if (bot) {
+            return game.bot(new SecureRandom());
+        }
         return (view, seat, legal) -> {
             @SuppressWarnings("unchecked")
             M move = (M) typed.getAndSet(null);
@@ -80,7 +104,12 @@ final class GameByMail implements MailGame<TableParty<?, ?>> {
                 throws MalformedMessageException {
             TableParameters params = TableParameters.fromBytes(
                     PartyCore.readHeader(new WireReader(snapshot), 1, "unknown snapshot version").parameters());
-            return TableParty.restore(snapshot, definitionOf(params), key, random, player());
+            return restore(definitionOf(params), snapshot, key, random);
+        }
+
+        private <S, M> TableParty<S, M> restore(GameDefinition<S, M> game, byte[] snapshot, SigningKey key,
+                RandomGenerator random) throws MalformedMessageException {
+            return TableParty.restore(snapshot, game, key, random, player(game));
         }
 
         @Override
@@ -145,7 +174,7 @@ final class GameByMail implements MailGame<TableParty<?, ?>> {
 
     private <S, M> TableParty<S, M> create(GameDefinition<S, M> game, TableParameters params, int seat, String me,
             SigningKey key, SecureRandom secrets) {
-        return TableParty.create(game, params, seat, me, key, secrets, player());
+        return TableParty.create(game, params, seat, me, key, secrets, player(game));
     }
 
     @Override
@@ -187,7 +216,7 @@ final class GameByMail implements MailGame<TableParty<?, ?>> {
         GameDefinition<?, ?> game = (GameDefinition<?, ?>) party.game();
         TableParameters params = party.parameters();
         return params.game() + " for " + params.players() + " players (" + game.summary() + "), you are " + me
-                + " (seat " + party.seat() + " of " + params.players() + ")";
+                + " (seat " + party.seat() + " of " + params.players() + (bot ? ", played by the game's bot" : "") + ")";
     }
 
     @Override
