@@ -200,22 +200,35 @@ class RegisteredGameByMailTest {
         assertThat(before).isNotNull();
     }
 
-    @Test
-    void twoBotsFinishAGameOfGinRummyByMailWhileThePlayersOnlyPassTheTextsOn() throws Exception {
-        MailDesk desk = new MailDesk(temp);
-        Sent invite = desk.mail("new", "alice", "--game", "gin-rummy", "--set", "hands=1", "--name", "alice", "--bot");
+    /**
+     * Seats a bot for each of {@code players} at a new game ({@code settings} for {@code mail new}), the first
+     * starting it and each other joining at its seat with every earlier hello, then passes every text on to every
+     * other player until all have finished. Returns how many texts were pasted.
+     */
+    private int botsPlay(MailDesk desk, List<String> players, String... settings) throws IOException {
+        List<String> args = new java.util.ArrayList<>(List.of("--name", players.get(0), "--bot"));
+        args.addAll(List.of(settings));
+        Sent invite = desk.mail("new", players.get(0), args.toArray(String[]::new));
         assertThat(invite.run().code()).as(invite.run().err()).isZero();
         assertThat(invite.run().out()).contains("played by the game's bot");
-        Sent joined = desk.mail("join", "bob", "--in", desk.file(invite.text()).toString(), "--name", "bob", "--bot");
-        assertThat(joined.run().code()).as(joined.run().err()).isZero();
         Map<String, String> inbox = new LinkedHashMap<>();
-        inbox.put("alice", joined.text());
-        inbox.put("bob", "");
+        players.forEach(p -> inbox.put(p, ""));
+        MailDesk.broadcast(inbox, players.get(0), invite.text());
+        StringBuilder hellos = new StringBuilder(invite.text());
+        for (int seat = 1; seat < players.size(); seat++) {
+            String who = players.get(seat);
+            Sent joined = desk.mail("join", who, "--in", desk.file(hellos.toString()).toString(), "--name", who,
+                    "--seat", Integer.toString(seat), "--bot");
+            assertThat(joined.run().code()).as(joined.run().err()).isZero();
+            inbox.put(who, "");
+            hellos.append(joined.text());
+            MailDesk.broadcast(inbox, who, joined.text());
+        }
         int pastes = 0;
-        for (int rounds = 0; !(finished(desk, "alice") && finished(desk, "bob")); rounds++) {
-            assertThat(rounds).as("the bots play on with every paste: " + desk.status("alice").out()).isLessThan(400);
+        for (int rounds = 0; !players.stream().allMatch(p -> finishedUnchecked(desk, p)); rounds++) {
+            assertThat(rounds).isLessThan(400);
             assertThat(inbox.values()).as("the bots play on with every paste").anyMatch(t -> !t.isEmpty());
-            for (String who : List.of("alice", "bob")) {
+            for (String who : players) {
                 if (!inbox.get(who).isEmpty()) {
                     Sent r = desk.receive(who, inbox.get(who));
                     assertThat(r.run().code()).as(r.run().out() + r.run().err()).isZero();
@@ -225,8 +238,37 @@ class RegisteredGameByMailTest {
                 }
             }
         }
+        return pastes;
+    }
+
+    private static boolean finishedUnchecked(MailDesk desk, String who) {
+        try {
+            return finished(desk, who);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void twoBotsFinishAGameOfGinRummyByMailWhileThePlayersOnlyPassTheTextsOn() throws Exception {
+        MailDesk desk = new MailDesk(temp);
+        int pastes = botsPlay(desk, List.of("alice", "bob"), "--game", "gin-rummy", "--set", "hands=1");
         GameStatus alice = GameStatus.read(desk.game("alice"));
         assertThat(alice.verdict()).startsWith("VERIFIED").isEqualTo(GameStatus.read(desk.game("bob")).verdict());
         assertThat(pastes).isGreaterThan(4);
+    }
+
+    @Test
+    void threeBotsFinishAHandOfHoldemByMailEveryTextGoingToEveryOtherPlayer() throws Exception {
+        MailDesk desk = new MailDesk(temp);
+        List<String> players = List.of("alice", "bob", "carol");
+        botsPlay(desk, players, "--game", "holdem", "--players", "3", "--set", "hands=1");
+        String verdict = GameStatus.read(desk.game("alice")).verdict();
+        assertThat(verdict).startsWith("VERIFIED");
+        for (String who : players) {
+            assertThat(GameStatus.read(desk.game(who)).verdict()).isEqualTo(verdict);
+            assertThat(desk.game(who).resolve("transcript.jsonl")).hasSameTextualContentAs(
+                    desk.game("alice").resolve("transcript.jsonl"));
+        }
     }
 }
