@@ -158,10 +158,21 @@ class RegisteredGameByMailTest {
         assertThat(desk.onDisk(who)).isEqualTo(mine);
         assertThat(desk.onDisk(other)).isEqualTo(theirs);
 
-        // The same seat's legal word is then played.
+        // The same seat's legal word is then played; a lost text is printed again by resend, every message of it.
         Sent played = desk.mail("move", who, ginWords(desk.status(who).out()).split(" "));
         assertThat(played.run().code()).as(played.run().err()).isZero();
         assertThat(played.text()).contains(Armor.BEGIN);
+        Sent again = desk.mail("resend", who);
+        assertThat(again.run().code()).as(again.run().err()).isZero();
+        // (with what the seat sent since another player last spoke: copies the others skip)
+        assertThat(again.text()).endsWith(played.text());
+        // bob's last step sent several messages (his hello, then the deck's); resend prints them all.
+        Sent bobs = desk.mail("resend", "bob");
+        assertThat(Armor.decodeAll(bobs.text())).hasSizeGreaterThan(1);
+        Sent unknownSetting = desk.mail("new", "carol", "--game", "gin-rummy", "--set", "stack=500");
+        assertThat(unknownSetting.run().code()).isEqualTo(Main.ERROR);
+        assertThat(unknownSetting.run().err()).contains("gin-rummy has no setting 'stack'; it reads players, target, hands");
+        assertThat(desk.game("carol")).doesNotExist();
     }
 
     @Test

@@ -143,8 +143,8 @@ final class GameByMail implements MailGame<TableParty<?, ?>> {
         if (definition == null) {
             throw new IllegalArgumentException("name the game: --game " + String.join("|", games.names()));
         }
-        refuseOthers(choices);
-        choices.refuse(name(), choices.seat(), "--seat");
+        refuseOthers(choices, definition.name());
+        choices.refuse(definition.name(), choices.seat(), "--seat");
         Map<String, String> settings = new LinkedHashMap<>(choices.settings());
         if (choices.players() != null) {
             if (settings.containsKey("players")) {
@@ -180,7 +180,7 @@ final class GameByMail implements MailGame<TableParty<?, ?>> {
     @Override
     public TableParty<?, ?> join(Hello hello, Choices choices, String me, SigningKey key, SecureRandom secrets)
             throws MalformedMessageException {
-        refuseOthers(choices);
+        refuseOthers(choices, NAME);
         choices.refuse(NAME, choices.players(), "--players");
         if (!choices.settings().isEmpty()) {
             throw new IllegalArgumentException("--set does not apply to join: the game's settings are in its hello");
@@ -203,12 +203,12 @@ final class GameByMail implements MailGame<TableParty<?, ?>> {
         return create(game, params, seat, me, key, secrets);
     }
 
-    private static void refuseOthers(Choices choices) {
-        choices.refuse(NAME, choices.cards(), "--cards");
-        choices.refuse(NAME, choices.each(), "--each");
-        choices.refuse(NAME, choices.mode(), "--mode");
-        choices.refuse(NAME, choices.moveLimit(), "--move-limit");
-        choices.refuse(NAME, choices.seed(), "--seed");
+    private static void refuseOthers(Choices choices, String game) {
+        choices.refuse(game, choices.cards(), "--cards");
+        choices.refuse(game, choices.each(), "--each");
+        choices.refuse(game, choices.mode(), "--mode");
+        choices.refuse(game, choices.moveLimit(), "--move-limit");
+        choices.refuse(game, choices.seed(), "--seed");
     }
 
     @Override
