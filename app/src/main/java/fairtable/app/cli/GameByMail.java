@@ -102,8 +102,12 @@ final class GameByMail implements MailGame<TableParty<?, ?>> {
         @Override
         public TableParty<?, ?> restore(byte[] snapshot, SigningKey key, RandomGenerator random)
                 throws MalformedMessageException {
-            TableParameters params = TableParameters.fromBytes(
-                    PartyCore.readHeader(new WireReader(snapshot), 1, "unknown snapshot version").parameters());
+            if (snapshot.length == 0) {
+                throw new MalformedMessageException("an empty snapshot");
+            }
+            // Only the game's name is read here, whatever the version: TableParty.restore judges the rest.
+            TableParameters params = TableParameters.fromBytes(PartyCore.readHeader(new WireReader(snapshot),
+                    snapshot[0] & 0xff, "unknown snapshot version").parameters());
             return restore(definitionOf(params), snapshot, key, random);
         }
 
