@@ -279,4 +279,22 @@ class RegisteredGameByMailTest {
                     desk.game("alice").resolve("transcript.jsonl"));
         }
     }
+
+    @Test
+    void anInvitationToTheOlderHostedPathIsRefusedUnlessItIsDrawPokerOverThePatent() throws Exception {
+        MailDesk desk = new MailDesk(temp);
+        byte[] seed = new byte[32];
+        seed[0] = 7;
+        var hosted = fairtable.app.play.MailTable.create(temp.resolve("ann-hosted"),
+                fairtable.crypto.sign.SigningKey.fromSeed(seed), fairtable.app.play.GameKind.HOLDEM, 2, 1, 1000, false,
+                "ann", false, new java.security.SecureRandom());
+        String invitation = Armor.encode(hosted.toSend().get(0), "table-mail", "ann");
+
+        Sent joined = desk.mail("join", "bob", "--in", desk.file(invitation).toString(), "--name", "bob");
+        assertThat(joined.run().code()).isEqualTo(Main.ERROR);
+        assertThat(joined.run().err()).isEqualTo("fairtable: ann invites you to holdem on the older hosted mail path,"
+                + " which now plays only draw-poker over FR 2823580; ask for a table/v1 game instead: fairtable mail new"
+                + " --game holdem\n");
+        assertThat(desk.game("bob")).doesNotExist();
+    }
 }
