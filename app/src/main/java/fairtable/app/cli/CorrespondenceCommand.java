@@ -19,7 +19,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -36,8 +38,9 @@ import picocli.CommandLine.Spec;
         description = {"Play a two-party game by e-mail or chat: messages are armored text. Games: the blind draw",
             "(FR 2823580, --game draw, the default), Mahjong Shogi (--game mahjong-shogi) and dark chess (--game dark-chess);",
             "and for several players a verifiable-deck deal (--game deal) or the permutation deal (--game permutation),",
-            "where every message goes to every other player; and the card games (--game holdem, draw-poker, dominoes),",
-            "hosted by the player who starts them: the host's texts go to everyone, the others' to the host.",
+            "where every message goes to every other player; and every registered game (--game holdem, draw-poker,",
+            "dominoes, gin-rummy: one table/v1 session, every message to every other player; --set NAME=VALUE).",
+            "Two-player draw poker over FR 2823580 (--game draw-poker --mode patent) is hosted by its creator.",
             "new: start a game and print the hello to send; join: answer a hello; receive: take in messages and",
             "print the replies; move: play your move; status: whose move, what is awaited, your view.",
             "The game lives in --dir between invocations."},
@@ -92,13 +95,17 @@ public final class CorrespondenceCommand implements Runnable {
 
         @Option(names = "--game", defaultValue = DrawByMail.NAME,
                 description = "draw (FR 2823580, the default), mahjong-shogi, dark-chess, deal (the verifiable deck, "
-                        + "2 to 10 players), permutation (seed 002's permutation deal, 3 or more players), or a card "
-                        + "game: holdem, draw-poker, dominoes (you host it).")
+                        + "2 to 10 players), permutation (seed 002's permutation deal, 3 or more players), or a "
+                        + "registered game: holdem, draw-poker, dominoes, gin-rummy (one table/v1 session).")
         String gameName;
 
         @Option(names = "--players", description = "deal: the number of players, 2 to 10; permutation: 3 or more "
-                + "(default: 3); the card games: as fairtable play (default: 2).")
+                + "(default: 3); a registered game: its players setting (default: the game's).")
         Integer players;
+
+        @Option(names = "--set", paramLabel = "NAME=VALUE", description = "A registered game's setting (e.g. hands=3, "
+                + "stack=500, blinds=5/10, target=100); the game's defaults fill in the rest.")
+        Map<String, String> settings;
 
         @Option(names = "--cards", description = "draw: K, the deck size; deal, permutation: the deck size (default: 52).")
         Integer cards;
@@ -123,15 +130,14 @@ public final class CorrespondenceCommand implements Runnable {
         @Option(names = "--name", description = "Your name in the transcript (default: your profile's name).")
         String name;
 
-        @Option(names = "--hands", description = "holdem, draw-poker: hands to play; dominoes: rounds (default: the "
-                + "game's, as fairtable play).")
+        @Option(names = "--hands", description = "A registered game: the same as --set hands=H.")
         Integer hands;
 
-        @Option(names = "--stack", description = "holdem, draw-poker: each player's starting chips (default: 1000).")
+        @Option(names = "--stack", description = "A registered game: the same as --set stack=S.")
         Integer stack;
 
-        @Option(names = "--bot", description = "holdem, draw-poker, dominoes: a bot plays your seat; you only pass the "
-                + "texts on.")
+        @Option(names = "--bot", description = "A registered game (or draw-poker --mode patent): the game's bot plays "
+                + "your seat; you only pass the texts on.")
         boolean bot;
 
         @Spec
@@ -139,14 +145,29 @@ public final class CorrespondenceCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            if (TableByMail.isCardGame(gameName)) {
+            if (mode != null && mode.equals("patent") && TableByMail.isCardGame(gameName)) {
                 return startTable();
             }
-            if (hands != null || stack != null || bot) {
-                throw new IllegalArgumentException("--hands, --stack and --bot are for the card games (holdem, "
-                        + "draw-poker, dominoes)");
+            MailGame<?> kind = MailGame.byName(gameName);
+            if (bot) {
+                if (!(kind instanceof GameByMail table)) {
+                    throw new IllegalArgumentException("--bot is for the registered games ("
+                            + String.join(", ", fairtable.games.definitions.Games.ALL.names()) + ")");
+                }
+                kind = table.withBot();
             }
-            return start(MailGame.byName(gameName));
+            Map<String, String> chosen = new LinkedHashMap<>(settings != null ? settings : Map.of());
+            if (hands != null) {
+                chosen.put("hands", hands.toString());
+            }
+            if (stack != null) {
+                chosen.put("stack", stack.toString());
+            }
+            if (!chosen.isEmpty() && !(kind instanceof GameByMail)) {
+                throw new IllegalArgumentException("--set, --hands and --stack are for the registered games ("
+                        + String.join(", ", fairtable.games.definitions.Games.ALL.names()) + ")");
+            }
+            return start(kind, chosen);
         }
 
         /** A card game: seat 0 hosts the table's relay; the invitation goes to every other player. */
@@ -155,25 +176,22 @@ public final class CorrespondenceCommand implements Runnable {
                 throw new IllegalArgumentException("--cards, --each, --move-limit and --seed do not apply to --game "
                         + gameName);
             }
-            if (mode != null && !mode.equals("patent")) {
-                throw new IllegalArgumentException("--mode for a card game is 'patent' (two-player draw-poker dealt by "
-                        + "FR 2823580), or nothing for the verifiable deck");
-            }
             Profile profile = game.profile();
             return TableByMail.create(game.dir, profile.identity(), profile.fingerprint().toString(),
                     fairtable.app.play.GameKind.byCommand(gameName), players, hands, stack, mode != null,
                     name != null ? name : profile.displayName(), bot, out, spec.commandLine().getOut());
         }
 
-        private <P extends Party> int start(MailGame<P> kind) throws IOException {
+        private <P extends Party> int start(MailGame<P> kind, Map<String, String> chosen) throws IOException {
             PrintWriter o = spec.commandLine().getOut();
             Profile profile = game.profile();
             String me = name != null ? name : profile.displayName();
             if (!kind.forSeveral() && players != null) {
                 throw new IllegalArgumentException("--players does not apply to --game " + kind.name() + " (two players)");
             }
-            P party = kind.start(new MailGame.Choices(cards, each, mode, moveLimit, seed, players, null), me,
+            P party = kind.start(new MailGame.Choices(cards, each, mode, moveLimit, seed, players, null, chosen), me,
                     profile.identity(), new SecureRandom());
+            markBot(kind, game.dir);
             CorrespondenceGame<P> g = CorrespondenceGame.create(game.dir, profile.identity(), party, kind.rules(),
                     Clock.systemUTC());
             try {
@@ -203,11 +221,12 @@ public final class CorrespondenceCommand implements Runnable {
                 + "SecureRandom). Keys and commitments always come from SecureRandom.")
         Long seed;
 
-        @Option(names = "--seat", description = "deal, permutation: your seat at the table, 1 to players-1, as the dealer "
-                + "gave it (paste every earlier player's hello too).")
+        @Option(names = "--seat", description = "deal, permutation, a registered game for 3 or more: your seat at the "
+                + "table, 1 to players-1, as the first player gave it (paste every earlier player's hello too).")
         Integer seat;
 
-        @Option(names = "--bot", description = "holdem, draw-poker, dominoes: a bot plays your seat.")
+        @Option(names = "--bot", description = "A registered game (or a draw-poker --mode patent invitation): the "
+                + "game's bot plays your seat.")
         boolean bot;
 
         @Spec
@@ -240,7 +259,16 @@ public final class CorrespondenceCommand implements Runnable {
                 err.println("fairtable: " + hello.name() + " proposes " + hello.protocol() + "; mail plays " + MailGame.names());
                 return Main.ERROR;
             }
-            return join(kind.get(), hello, input);
+            MailGame<?> chosen = kind.get();
+            if (bot) {
+                if (!(chosen instanceof GameByMail table)) {
+                    err.println("fairtable: --bot is for the registered games ("
+                            + String.join(", ", fairtable.games.definitions.Games.ALL.names()) + ")");
+                    return Main.ERROR;
+                }
+                chosen = table.withBot();
+            }
+            return join(chosen, hello, input);
         }
 
         private <P extends Party> int join(MailGame<P> kind, Hello hello, String input) throws IOException {
@@ -253,12 +281,13 @@ public final class CorrespondenceCommand implements Runnable {
                 if (!kind.forSeveral() && seat != null) {
                     throw new IllegalArgumentException("--seat does not apply to " + kind.name() + " (two players)");
                 }
-                party = kind.join(hello, new MailGame.Choices(null, null, null, null, seed, null, seat), me,
+                party = kind.join(hello, new MailGame.Choices(null, null, null, null, seed, null, seat, null), me,
                         profile.identity(), new SecureRandom());
             } catch (MalformedMessageException e) {
                 err.println("fairtable: " + hello.name() + "'s hello proposes parameters that cannot be played: " + e.getMessage());
                 return Main.ERROR;
             }
+            markBot(kind, game.dir);
             o.println("Joining " + hello.name() + "'s game (key " + Fingerprint.of(hello.key()) + "): "
                     + kind.describe(party, me) + ".");
             kind.warnings(party).forEach(o::println);
@@ -311,8 +340,8 @@ public final class CorrespondenceCommand implements Runnable {
                 "a hidden tile it is an attack; the battle's messages follow with each receive), or 'resign'.",
                 "Dark chess: a UCI move like e2e4 or e7e8q, or resign; the vision rounds follow with each receive.",
                 "Deal (the dealer, seat 0): deal N, open N, or reveal. Permutation deal (the dealer): show P to S,",
-                "open P, or finish. Card games: a poker action (check, call, fold, raise 60, all-in, draw 7c 2s, show)",
-                "or a dominoes move (play 6-4 left, draw, pass).",
+                "open P, or finish. A registered game: its move in words, as its definition reads them (check, call,",
+                "fold, raise 60, draw 7c 2s, show; play 6-4 left, draw; take, pass, discard 7h, knock 3c, gin).",
                 "'fairtable mail status' lists your legal moves."})
     static final class MoveCommand implements Callable<Integer> {
         @Mixin
@@ -321,22 +350,24 @@ public final class CorrespondenceCommand implements Runnable {
         @Option(names = "--out", paramLabel = "FILE", description = "Write the messages to send to FILE instead of printing them.")
         Path out;
 
-        @Parameters(paramLabel = "MOVE", description = "Your move, e.g. e3-e4 or resign (Mahjong Shogi), e2e4 (dark chess).")
-        String move;
+        @Parameters(paramLabel = "MOVE", arity = "1..*", description = "Your move, e.g. e3-e4 or resign (Mahjong Shogi), "
+                + "e2e4 (dark chess), raise 60 (Hold'em): the words are joined by single spaces.")
+        List<String> words;
 
         @Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() throws IOException {
+            String move = String.join(" ", words);
             if (fairtable.app.play.MailTable.isTable(game.dir)) {
                 return TableByMail.move(game.dir, game.profile().identity(), move, out, spec.commandLine().getOut(),
                         spec.commandLine().getErr());
             }
-            return play(kindOf(game.dir));
+            return play(kindOf(game.dir), move);
         }
 
-        private <P extends Party> int play(MailGame<P> kind) throws IOException {
+        private <P extends Party> int play(MailGame<P> kind, String move) throws IOException {
             PrintWriter o = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
             Profile profile = game.profile();
@@ -383,11 +414,20 @@ public final class CorrespondenceCommand implements Runnable {
             if (fairtable.app.play.MailTable.isTable(game.dir)) {
                 return TableByMail.resend(game.dir, game.profile().identity(), out, o, spec.commandLine().getErr());
             }
-            kindOf(game.dir);
+            MailGame<?> kind = kindOf(game.dir);
             Path last = lastSent(game.dir);
             if (last == null) {
                 o.println("Nothing was sent from " + game.dir + " yet.");
                 o.flush();
+                return Main.OK;
+            }
+            if (kind instanceof GameByMail) {
+                // A step of a table often sends several messages (deck steps, then a move): all of the last run.
+                StringBuilder text = new StringBuilder();
+                for (Path p : lastRun(game.dir)) {
+                    text.append(Files.readString(p, StandardCharsets.UTF_8));
+                }
+                deliver(o, out, text.toString());
                 return Main.OK;
             }
             deliver(o, out, Files.readString(last, StandardCharsets.UTF_8));
@@ -450,14 +490,46 @@ public final class CorrespondenceCommand implements Runnable {
         }
     }
 
-    /** The game played in {@code dir}, from the protocol its summary names. */
+    /**
+     * The outbox's last run of messages with consecutive positions in the chain: what this side sent since the
+     * last message another player sent before it.
+     */
+    static List<Path> lastRun(Path dir) throws IOException {
+        List<Path> sent;
+        try (var files = Files.list(dir.resolve("outbox"))) {
+            sent = files.filter(f -> f.getFileName().toString().endsWith(".txt")).sorted().toList();
+        }
+        int from = sent.size() - 1;
+        while (from > 0 && seqOf(sent.get(from - 1)) == seqOf(sent.get(from)) - 1) {
+            from--;
+        }
+        return sent.subList(Math.max(from, 0), sent.size());
+    }
+
+    /** The position in the chain an outbox file's name starts with ("0007-step3-deck.txt"). */
+    private static long seqOf(Path file) {
+        return Long.parseLong(file.getFileName().toString().split("-", 2)[0]);
+    }
+
+    /** The game played in {@code dir}, from the protocol its summary names (a registered game with its bot). */
     static MailGame<?> kindOf(Path dir) throws IOException {
         if (!GameStatus.isGame(dir)) {
             throw new IOException(dir + " holds no correspondence game");
         }
         String protocol = GameStatus.read(dir).protocol();
-        return MailGame.byProtocol(protocol).orElseThrow(() ->
+        MailGame<?> kind = MailGame.byProtocol(protocol).orElseThrow(() ->
                 new IOException(dir + " holds a game of " + protocol + ", which mail does not play"));
+        return kind instanceof GameByMail table && Files.exists(dir.resolve(GameByMail.BOT_MARKER)) ? table.withBot()
+                : kind;
+    }
+
+    /** Notes beside a registered game's journal that its bot plays the seat, before the journal exists. */
+    private static void markBot(MailGame<?> kind, Path dir) throws IOException {
+        if (kind instanceof GameByMail table && table.isBot() && !Files.exists(dir.resolve("journal"))) {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve(GameByMail.BOT_MARKER), "The game's bot plays this seat.\n",
+                    StandardCharsets.UTF_8);
+        }
     }
 
     /**

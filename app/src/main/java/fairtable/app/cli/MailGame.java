@@ -1,27 +1,33 @@
 package fairtable.app.cli;
 
 import fairtable.crypto.sign.SigningKey;
+import fairtable.games.definitions.Games;
 import fairtable.net.correspondence.CorrespondenceGame;
 import fairtable.protocol.Party;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.wire.MalformedMessageException;
 import java.security.SecureRandom;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * A two-party protocol that {@code fairtable mail} carries: how to start and join it, wake it from its journal,
- * show the user what they may see, and make the moves the user chooses. The creator of a game is seat 0; with
- * more than two players, every message goes to every other player.
+ * A protocol that {@code fairtable mail} carries: how to start and join it, wake it from its journal, show the
+ * user what they may see, and make the moves the user chooses. The creator of a game is seat 0; with more than
+ * two players, every message goes to every other player. Every game registered in {@link Games#ALL} is one
+ * entry, {@link GameByMail}.
  */
 interface MailGame<P extends Party> {
     /** The games {@code mail} plays, by the name users give to {@code --game}. */
     List<MailGame<?>> ALL = List.of(new DrawByMail(), new MahjongShogiByMail(), new DarkChessByMail(), new DealByMail(),
-            new PermutationDealByMail());
+            new PermutationDealByMail(), new GameByMail(Games.ALL, null));
 
+    /** The game called {@code name}: one of {@link #ALL}, or a game registered in {@link Games#ALL}. */
     static MailGame<?> byName(String name) {
-        return ALL.stream().filter(g -> g.name().equals(name)).findFirst().orElseThrow(() ->
+        return ALL.stream().filter(g -> g.name().equals(name) && !g.name().equals(GameByMail.NAME)).findFirst()
+                .or(() -> GameByMail.registered(name)).orElseThrow(() ->
                 new IllegalArgumentException("unknown game '" + name + "'; mail plays " + names()));
     }
 
@@ -29,16 +35,22 @@ interface MailGame<P extends Party> {
         return ALL.stream().filter(g -> g.protocol().equals(protocol)).findFirst();
     }
 
-    /** "draw (fr2823580/v1), mahjong-shogi (mahjong-shogi/v1)". */
+    /** "draw (fr2823580/v1), mahjong-shogi (mahjong-shogi/v1), ..., holdem, gin-rummy (table/v1)". */
     static String names() {
-        return String.join(", ", ALL.stream().map(g -> g.name() + " (" + g.protocol() + ")").toList());
+        return String.join(", ", ALL.stream().map(g -> g.name().equals(GameByMail.NAME)
+                ? String.join(", ", Games.ALL.names()) + " (" + g.protocol() + ")"
+                : g.name() + " (" + g.protocol() + ")").toList());
     }
 
     /** The options of {@code mail new} and {@code mail join}; null where the user gave none. */
     record Choices(Integer cards, Integer each, String mode, Integer moveLimit, Long seed, Integer players,
-            Integer seat) {
+            Integer seat, Map<String, String> settings) {
+        public Choices {
+            settings = settings == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+        }
+
         static Choices none() {
-            return new Choices(null, null, null, null, null, null, null);
+            return new Choices(null, null, null, null, null, null, null, null);
         }
 
         /** Refuses an option the game has no use for, rather than ignoring it silently. */

@@ -18,9 +18,11 @@ import java.security.SecureRandom;
 import java.util.List;
 
 /**
- * The card games (Hold'em, draw poker, dominoes) by {@code fairtable mail}: what each subcommand prints around a
- * {@link MailTable}. The host (who ran {@code mail new}) sends its texts to every other player; a guest sends
- * its texts to the host only.
+ * Two-player draw poker dealt by FR 2823580 ({@code mail new --game draw-poker --mode patent}) by
+ * {@code fairtable mail}: what each subcommand prints around a {@link MailTable}. The host (who ran
+ * {@code mail new}) sends its texts to every other player; a guest sends its texts to the host only. Every
+ * registered game otherwise plays by mail as one table/v1 session ({@link GameByMail}); this path goes once that
+ * game is defined on the table protocol.
  */
 final class TableByMail {
     private TableByMail() {
@@ -53,7 +55,15 @@ final class TableByMail {
     static int join(Path dir, SigningKey identity, Envelope invite, String name, boolean bot, Path out, PrintWriter o,
             PrintWriter err) throws IOException {
         try {
-            o.println("Joining " + MailTable.invitation(invite).describe() + ".");
+            MailTable.Invitation invitation = MailTable.invitation(invite);
+            if (!invitation.patent()) {
+                // The registered games play by mail as one table/v1 session; only FR 2823580 draw poker is hosted.
+                err.println("fairtable: " + invitation.host() + " invites you to " + invitation.game().command()
+                        + " on the older hosted mail path, which now plays only draw-poker over FR 2823580; ask for"
+                        + " a table/v1 game instead: fairtable mail new --game " + invitation.game().command());
+                return Main.ERROR;
+            }
+            o.println("Joining " + invitation.describe() + ".");
             MailTable.Step step = MailTable.join(dir, identity, invite, name, bot);
             o.println("Send your join to the host; the deal comes back once every seat is taken.");
             deliver(step, dir, out, o);

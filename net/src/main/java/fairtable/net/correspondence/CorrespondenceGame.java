@@ -56,7 +56,10 @@ public final class CorrespondenceGame<P extends Party> {
             return false;
         }
 
-        /** The audits above the protocol layer that judge this game's file (dark chess's rules half, say). */
+        /**
+         * The audits that judge this game's file where the protocol layer alone cannot (a table/v1 game replayed
+         * through the registered rules, dark chess's rules half); none by default.
+         */
         default List<ProtocolAudit> audits() {
             return List.of();
         }
