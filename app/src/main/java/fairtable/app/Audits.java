@@ -9,6 +9,8 @@ import fairtable.protocol.audit.ProtocolAudit;
 import fairtable.protocol.table.TableAudit;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -47,5 +49,14 @@ public final class Audits {
     /** The audit of what {@code party} kept, table/v1 sessions judged by the games of {@link Games#ALL}. */
     public static AuditVerdict audit(Party party) {
         return audit(party, Games.ALL);
+    }
+
+    /** The audit of a transcript file this node has just written, read back from disk as anyone would read it. */
+    public static AuditVerdict auditWritten(Path file, Games games) throws IOException {
+        try {
+            return audit(TranscriptFile.read(file), games);
+        } catch (TranscriptFile.UnreadableTranscriptException e) {
+            throw new IOException("the transcript just written cannot be read back: " + e.getMessage());
+        }
     }
 }

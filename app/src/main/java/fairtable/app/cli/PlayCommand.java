@@ -436,24 +436,7 @@ public final class PlayCommand implements Callable<Integer> {
             Transport guest = insecure ? TcpTransport.accept(server, timeout)
                     : TlsTransport.accept(server, TlsIdentity.of(identity()), PeerCheck.anyKey(), timeout);
             String guestName = NetworkTable.readName(guest, timeout);
-            if (guest instanceof TlsTransport tls && keys.contains(tls.peerKey())) {
-                out.println("Refused " + guestName + ": the key " + Fingerprint.of(tls.peerKey()) + " has a seat already");
-                out.flush();
-                guest.close();
-                continue;
-            }
-            if (guest instanceof TlsTransport tls && !admitted(guestName, tls.peerKey(), out)) {
-                guest.close();
-                continue;
-            }
-            guests.add(guest);
-            names.add(guestName);
-            if (guest instanceof TlsTransport tls) {
-                keys.add(tls.peerKey());
-            }
-            out.println(guestName + " joined from " + guest.peer()
-                    + (guest instanceof TlsTransport tls ? ", key " + Fingerprint.of(tls.peerKey()) : ""));
-            out.flush();
+            seat(guest, guestName, guests, names, keys, out);
         }
         int rounds = hands != null ? hands : kind.defaultRounds();
         NetworkTable.Terms terms = new NetworkTable.Terms(NetworkTable.Terms.newTable(new SecureRandom()), kind,
@@ -522,6 +505,32 @@ public final class PlayCommand implements Callable<Integer> {
             identityKey = Profile.open(home != null ? home : Profile.defaultDirectory(), new SecureRandom()).identity();
         }
         return identityKey;
+    }
+
+    /**
+     * Gives {@code guest} the next seat unless its key has one already or it is not admitted (then it is told
+     * why and its connection closed).
+     */
+    private void seat(Transport guest, String guestName, List<Transport> guests, List<String> names,
+            List<VerifyingKey> keys, PrintWriter out) throws IOException {
+        if (guest instanceof TlsTransport tls && keys.contains(tls.peerKey())) {
+            out.println("Refused " + guestName + ": the key " + Fingerprint.of(tls.peerKey()) + " has a seat already");
+            out.flush();
+            guest.close();
+            return;
+        }
+        if (guest instanceof TlsTransport tls && !admitted(guestName, tls.peerKey(), out)) {
+            guest.close();
+            return;
+        }
+        guests.add(guest);
+        names.add(guestName);
+        if (guest instanceof TlsTransport tls) {
+            keys.add(tls.peerKey());
+        }
+        out.println(guestName + " joined from " + guest.peer()
+                + (guest instanceof TlsTransport tls ? ", key " + Fingerprint.of(tls.peerKey()) : ""));
+        out.flush();
     }
 
     /** The host's pinning policy for a guest who proved its key: pinned, or new and let in by --accept-new. */
@@ -710,24 +719,7 @@ public final class PlayCommand implements Callable<Integer> {
                     guest.close();
                     continue;
                 }
-                if (guest instanceof TlsTransport tls && keys.contains(tls.peerKey())) {
-                    out.println("Refused " + guestName + ": the key " + Fingerprint.of(tls.peerKey()) + " has a seat already");
-                    out.flush();
-                    guest.close();
-                    continue;
-                }
-                if (guest instanceof TlsTransport tls && !admitted(guestName, tls.peerKey(), out)) {
-                    guest.close();
-                    continue;
-                }
-                guests.add(guest);
-                names.add(guestName);
-                if (guest instanceof TlsTransport tls) {
-                    keys.add(tls.peerKey());
-                }
-                out.println(guestName + " joined from " + guest.peer()
-                        + (guest instanceof TlsTransport tls ? ", key " + Fingerprint.of(tls.peerKey()) : ""));
-                out.flush();
+                seat(guest, guestName, guests, names, keys, out);
             }
         } catch (Exception e) {
             guests.forEach(Transport::close);
@@ -807,12 +799,7 @@ public final class PlayCommand implements Callable<Integer> {
         out.println("Result: " + result.text());
         out.println("Transcript: " + file + " (" + party.transcript().size() + " messages, the whole game; check it"
                 + " yourself: fairtable audit " + file + ")");
-        AuditVerdict verdict;
-        try {
-            verdict = Audits.audit(TranscriptFile.read(file), games);
-        } catch (TranscriptFile.UnreadableTranscriptException e) {
-            throw new IOException("the transcript just written cannot be read back: " + e.getMessage());
-        }
+        AuditVerdict verdict = Audits.auditWritten(file, games);
         out.println("Audit: " + verdict.line());
         boolean agreed = !verdict.verified() || verdict.summary().contains(result.text());
         if (!agreed) {

@@ -120,12 +120,7 @@ public final class LocalGame {
         out.println("Transcript: " + file + " (" + me.transcript().size() + " messages, the whole game; check it"
                 + " yourself: fairtable audit " + file + ")");
         String disagreement = disagreement(seats, me);
-        AuditVerdict verdict;
-        try {
-            verdict = Audits.audit(TranscriptFile.read(file), games);
-        } catch (TranscriptFile.UnreadableTranscriptException e) {
-            throw new IOException("the transcript just written cannot be read back: " + e.getMessage());
-        }
+        AuditVerdict verdict = Audits.auditWritten(file, games);
         out.println("Audit: " + verdict.line());
         if (disagreement == null && verdict.verified()) {
             disagreement = auditDisagreement(verdict, outcome, setup.names());
