@@ -56,9 +56,8 @@ class DarkChessAuditChecksTest {
     private Referee referee;
 
     @BeforeEach
-    void installReferee() {
+    void newReferee() {
         referee = new Referee();
-        DarkChessAudit.useVerifier(referee);
     }
 
     private record Game(DarkChessParty white, DarkChessParty black, SigningKey[] keys) {
@@ -132,8 +131,8 @@ class DarkChessAuditChecksTest {
         return chain.envelopes();
     }
 
-    private static String audit(List<Envelope> messages) {
-        return Auditor.audit(new TranscriptFile.Contents(messages, List.of())).line();
+    private String audit(List<Envelope> messages) {
+        return Auditor.audit(new TranscriptFile.Contents(messages, List.of()), List.of(new DarkChessAudit(referee))).line();
     }
 
     private static Open open(byte[] body) {
@@ -323,11 +322,11 @@ class DarkChessAuditChecksTest {
     }
 
     /**
-     * A message that fits after the last one, refused live because the game is over, reads well: the public checks
-     * find nothing in it, and the finished game still verifies (the audit does not call a whole game stopped).
+     * A message that fits after the last one, refused live because the game is over, convicts its signer from the
+     * evidence file too: the audit judges a refused message with the same order checks as the live party.
      */
     @Test
-    void aReadableMessageAfterTheEndDoesNotStopAFinishedGame() throws Exception {
+    void aReadableMessageAfterTheEndConvictsItsSignerAsLive() throws Exception {
         Game g = played(1);
         Transcript t = g.white().transcript();
         int step = t.size();
@@ -335,7 +334,9 @@ class DarkChessAuditChecksTest {
                 DarkChessMessages.round(new Round(null, null)));
         assertThatThrownBy(() -> g.white().receive(late)).isInstanceOf(ProtocolViolation.class)
                 .hasMessage("step " + step + ", party black: the game is already over");
-        assertThat(EvidenceRule.auditOfEvidence(g.white()).line()).isEqualTo("VERIFIED: scripted game" + CHECKED.formatted(1));
-        EvidenceRule.convictsNobody(g.white());
+        assertThat(EvidenceRule.auditOfEvidence(g.white()).line())
+                .isEqualTo("FAILED: step " + step + ", party black: sent 'round' after the game ended");
+        assertThat(EvidenceRule.auditOfTranscriptAlone(g.white()).line())
+                .isEqualTo("VERIFIED: scripted game" + CHECKED.formatted(1));
     }
 }
