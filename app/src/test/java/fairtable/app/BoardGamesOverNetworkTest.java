@@ -3,7 +3,6 @@ package fairtable.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairtable.net.identity.Profile;
-import fairtable.protocol.audit.Auditor;
 import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.io.PrintWriter;
@@ -264,7 +263,7 @@ class BoardGamesOverNetworkTest {
         assertThat(revived.exitValue()).as(logs.get()).isZero();
         assertThat(w.exitValue()).as(logs.get()).isZero();
         assertThat(Files.readAllLines(dir.resolve("white.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("black.jsonl")));
-        assertThat(Auditor.audit(TranscriptFile.read(dir.resolve("black.jsonl"))).verified()).isTrue();
+        assertThat(Audits.audit(TranscriptFile.read(dir.resolve("black.jsonl"))).verified()).isTrue();
     }
 
     private String logs(String... names) {
