@@ -35,7 +35,7 @@ public final class TableParty<S, M> implements Party {
     private final RandomGenerator random;
     private final PartyCore core;
     private final Transcript transcript;
-    private TablePlayer<S, M> player;
+    private final TablePlayer<S, M> player;
     private TableObserver<S, M> observer;
     private boolean replaying; // restoring from a snapshot: past rounds' decks are rebuilt from public messages
 
