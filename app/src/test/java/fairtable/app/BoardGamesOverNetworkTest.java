@@ -227,10 +227,7 @@ class BoardGamesOverNetworkTest {
     }
 
     private Process start(Path log, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return ChildJvm.startLogging(log, Main.class, args);
     }
 
     @Test
@@ -267,15 +264,6 @@ class BoardGamesOverNetworkTest {
     }
 
     private String logs(String... names) {
-        StringBuilder all = new StringBuilder();
-        for (String name : names) {
-            Path log = dir.resolve(name);
-            try {
-                all.append("== ").append(name).append('\n').append(Files.exists(log) ? Files.readString(log) : "").append('\n');
-            } catch (java.io.IOException e) {
-                all.append(e).append('\n');
-            }
-        }
-        return all.toString();
+        return ChildJvm.logs(dir, names);
     }
 }

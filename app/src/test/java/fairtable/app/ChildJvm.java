@@ -1,5 +1,7 @@
 package fairtable.app;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -48,6 +50,32 @@ final class ChildJvm {
             }
         }
         throw new AssertionError("the host ended without an invitation:\n" + String.join("\n", lines));
+    }
+
+    /**
+     * Starts {@code main} (Main, or a test's own entry point) with {@code args} in a child JVM with the JVM's
+     * default flags, its output and errors written to {@code log}: for children that play long games.
+     */
+    static Process startLogging(Path log, Class<?> main, String... args) throws java.io.IOException {
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    /** The logs of several children, each under its name, for a failed assertion to show. */
+    static String logs(Path dir, String... names) {
+        StringBuilder all = new StringBuilder();
+        for (String name : names) {
+            Path log = dir.resolve(name);
+            try {
+                all.append("== ").append(name).append('\n').append(Files.exists(log) ? Files.readString(log) : "")
+                        .append('\n');
+            } catch (java.io.IOException e) {
+                all.append(e).append('\n');
+            }
+        }
+        return all.toString();
     }
 
     static List<String> command(String... args) {

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import fairtable.app.table.HighCardMain;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -24,23 +22,11 @@ class RegisteredGameKillTest {
     Path dir;
 
     private Process start(Path log, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
-                System.getProperty("java.class.path"), HighCardMain.class.getName()));
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return ChildJvm.startLogging(log, HighCardMain.class, args);
     }
 
     private String logs(String... names) {
-        StringBuilder all = new StringBuilder();
-        for (String name : names) {
-            Path log = dir.resolve(name);
-            try {
-                all.append("== ").append(name).append('\n').append(Files.exists(log) ? Files.readString(log) : "").append('\n');
-            } catch (java.io.IOException e) {
-                all.append(e).append('\n');
-            }
-        }
-        return all.toString();
+        return ChildJvm.logs(dir, names);
     }
 
     @Test

@@ -56,24 +56,11 @@ class TableGamesTest {
     }
 
     private Process start(Path log, String... args) throws Exception {
-        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(
-                ProcessHandle.current().info().command().orElse("java"), "-cp", System.getProperty("java.class.path"),
-                Main.class.getName()));
-        command.addAll(java.util.List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return ChildJvm.startLogging(log, Main.class, args);
     }
 
     private String logs(String... names) {
-        StringBuilder all = new StringBuilder();
-        for (String name : names) {
-            Path log = dir.resolve(name);
-            try {
-                all.append("== ").append(name).append('\n').append(Files.exists(log) ? Files.readString(log) : "").append('\n');
-            } catch (java.io.IOException e) {
-                all.append(e).append('\n');
-            }
-        }
-        return all.toString();
+        return ChildJvm.logs(dir, names);
     }
 
     /** The host's line "Hosting a table for 2 on port N. Invitation: ..." once printed: group 1 the port, 2 the invitation. */
