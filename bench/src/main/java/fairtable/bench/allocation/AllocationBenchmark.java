@@ -1,6 +1,5 @@
 package fairtable.bench.allocation;
 
-import cafe.cryptography.curve25519.RistrettoElement;
 import fairtable.crypto.elgamal.Ciphertext;
 import fairtable.crypto.elgamal.DecryptionShare;
 import fairtable.crypto.elgamal.EscrowedShare;
@@ -8,6 +7,7 @@ import fairtable.crypto.elgamal.JointKey;
 import fairtable.crypto.elgamal.KeyPair;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.RistrettoPoint;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.allocation.AllocationParameters;
@@ -63,7 +63,7 @@ public class AllocationBenchmark {
         KeyPair other = KeyPair.generate(random);
         board = KeyPair.generate(random);
         JointKey joint = JointKey.of(List.of(holder.publicKey(), other.publicKey()));
-        RistrettoElement m = Points.hashToGroup("fairtable/bench/card", new byte[] {7});
+        RistrettoPoint m = Points.hashToGroup("fairtable/bench/card", new byte[] {7});
         card = Ciphertext.mask(joint, m, random);
         context = ProofContext.of("bench-session".getBytes(StandardCharsets.UTF_8), new byte[32],
                 "institution-0".getBytes(StandardCharsets.UTF_8));

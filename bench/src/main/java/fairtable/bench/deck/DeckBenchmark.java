@@ -1,6 +1,5 @@
 package fairtable.bench.deck;
 
-import cafe.cryptography.curve25519.RistrettoElement;
 import fairtable.crypto.elgamal.Ciphertext;
 import fairtable.crypto.elgamal.DecryptionShare;
 import fairtable.crypto.elgamal.JointKey;
@@ -9,6 +8,7 @@ import fairtable.crypto.elgamal.PublicKey;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.RistrettoPoint;
 import fairtable.crypto.shuffle.Permutation;
 import fairtable.crypto.shuffle.ShuffleProof;
 import fairtable.crypto.shuffle.ShuffledDeck;
@@ -76,7 +76,7 @@ public class DeckBenchmark {
                 "player-0".getBytes(StandardCharsets.UTF_8));
         deck = new ArrayList<>();
         for (int j = 0; j < cards; j++) {
-            RistrettoElement card = Points.hashToGroup("fairtable/bench/card", new byte[] {(byte) j});
+            RistrettoPoint card = Points.hashToGroup("fairtable/bench/card", new byte[] {(byte) j});
             deck.add(Ciphertext.mask(jointKey, card, rng));
         }
         shuffled = VerifiableShuffle.shuffle(jointKey, deck, Permutation.random(cards, rng), context, rng);

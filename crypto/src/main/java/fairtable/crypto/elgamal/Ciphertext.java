@@ -1,12 +1,12 @@
 package fairtable.crypto.elgamal;
 
-import cafe.cryptography.curve25519.Constants;
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.ristretto.CanonicalReader;
 import fairtable.crypto.ristretto.CanonicalWriter;
 import fairtable.crypto.ristretto.EncodedPoint;
+import fairtable.crypto.ristretto.FixedBaseTable;
 import fairtable.crypto.ristretto.MalformedEncodingException;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 import fairtable.crypto.ristretto.Scalars;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,7 +24,7 @@ public final class Ciphertext {
     /** Upper bound on list counts accepted by {@link #decodeList}. */
     public static final int MAX_LIST_SIZE = 1 << 16;
 
-    private static final EncodedPoint IDENTITY = EncodedPoint.of(RistrettoElement.IDENTITY);
+    private static final EncodedPoint IDENTITY = EncodedPoint.of(RistrettoPoint.IDENTITY);
 
     private final EncodedPoint c1;
     private final EncodedPoint c2;
@@ -38,17 +38,17 @@ public final class Ciphertext {
         System.arraycopy(c2.encoding(), 0, encoding, 32, 32);
     }
 
-    private static Ciphertext of(RistrettoElement c1, RistrettoElement c2) {
+    private static Ciphertext of(RistrettoPoint c1, RistrettoPoint c2) {
         return new Ciphertext(EncodedPoint.of(c1), EncodedPoint.of(c2));
     }
 
     /** (identity, M): a card in the clear, for the deck before anyone has shuffled it. */
-    public static Ciphertext unmasked(RistrettoElement card) {
+    public static Ciphertext unmasked(RistrettoPoint card) {
         return new Ciphertext(IDENTITY, EncodedPoint.of(card));
     }
 
     /** (r*G, M + r*H) with fresh secret r. */
-    public static Ciphertext mask(JointKey key, RistrettoElement card, RandomGenerator rng) {
+    public static Ciphertext mask(JointKey key, RistrettoPoint card, RandomGenerator rng) {
         return unmasked(card).rerandomize(key, Scalars.random(rng));
     }
 
@@ -62,14 +62,14 @@ public final class Ciphertext {
      * random and secret; constant time in r.
      */
     public Ciphertext rerandomize(JointKey key, Scalar r) {
-        return of(c1.element().add(Constants.RISTRETTO_GENERATOR_TABLE.multiply(r)), c2.element().add(key.multiply(r)));
+        return of(c1.element().add(FixedBaseTable.GENERATOR.multiply(r)), c2.element().add(key.multiply(r)));
     }
 
-    public RistrettoElement c1() {
+    public RistrettoPoint c1() {
         return c1.element();
     }
 
-    public RistrettoElement c2() {
+    public RistrettoPoint c2() {
         return c2.element();
     }
 
@@ -81,8 +81,8 @@ public final class Ciphertext {
      * M = c2 - sum of D_i, given the verified decryption shares of every player holding part of the joint
      * key. Shares must be checked with {@link DecryptionShare#verify} first.
      */
-    public RistrettoElement decrypt(Collection<DecryptionShare> everyShare) {
-        RistrettoElement m = c2.element();
+    public RistrettoPoint decrypt(Collection<DecryptionShare> everyShare) {
+        RistrettoPoint m = c2.element();
         for (DecryptionShare s : everyShare) {
             m = m.subtract(s.element());
         }

@@ -1,12 +1,12 @@
 package fairtable.crypto.elgamal;
 
-import cafe.cryptography.curve25519.RistrettoElement;
 import fairtable.crypto.proof.ChaumPedersenProof;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.ristretto.CanonicalReader;
 import fairtable.crypto.ristretto.CanonicalWriter;
-import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.EncodedPoint;
+import fairtable.crypto.ristretto.MalformedEncodingException;
+import fairtable.crypto.ristretto.RistrettoPoint;
 
 /**
  * A decryption share D_i = x_i*c1 of one ciphertext, with a Chaum–Pedersen proof that
@@ -23,7 +23,7 @@ public final class DecryptionShare {
         this.proof = proof;
     }
 
-    public RistrettoElement element() {
+    public RistrettoPoint element() {
         return share.element();
     }
 

@@ -1,9 +1,9 @@
 package fairtable.crypto.elgamal;
 
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.RistrettoGeneratorTable;
-import cafe.cryptography.curve25519.Scalar;
+import fairtable.crypto.ristretto.FixedBaseTable;
 import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 import java.util.HashSet;
 import java.util.List;
 
@@ -12,11 +12,11 @@ import java.util.List;
  * (n-of-n). Build it only from keys whose proofs of knowledge were verified, which rules out rogue keys.
  */
 public final class JointKey {
-    private final RistrettoElement element;
+    private final RistrettoPoint element;
     private final byte[] encoding;
-    private volatile RistrettoGeneratorTable table;
+    private volatile FixedBaseTable table;
 
-    private JointKey(RistrettoElement element) {
+    private JointKey(RistrettoPoint element) {
         this.element = element;
         this.encoding = Points.encode(element);
     }
@@ -29,17 +29,17 @@ public final class JointKey {
         if (new HashSet<>(keys).size() != keys.size()) {
             throw new IllegalArgumentException("the same public key appears twice");
         }
-        RistrettoElement sum = RistrettoElement.IDENTITY;
+        RistrettoPoint sum = RistrettoPoint.IDENTITY;
         for (PublicKey k : keys) {
             sum = sum.add(k.element());
         }
-        if (sum.equals(RistrettoElement.IDENTITY)) {
+        if (sum.equals(RistrettoPoint.IDENTITY)) {
             throw new IllegalArgumentException("the joint key is the identity");
         }
         return new JointKey(sum);
     }
 
-    public RistrettoElement element() {
+    public RistrettoPoint element() {
         return element;
     }
 
@@ -48,13 +48,13 @@ public final class JointKey {
     }
 
     /** r*H in constant time, with a fixed-base table built on first use (about 2 ms, then ~50 us per use). */
-    public RistrettoElement multiply(Scalar r) {
-        RistrettoGeneratorTable t = table;
+    public RistrettoPoint multiply(Scalar r) {
+        FixedBaseTable t = table;
         if (t == null) {
             synchronized (this) {
                 t = table;
                 if (t == null) {
-                    t = new RistrettoGeneratorTable(element);
+                    t = new FixedBaseTable(element);
                     table = t;
                 }
             }

@@ -1,16 +1,16 @@
 package fairtable.crypto.elgamal;
 
-import cafe.cryptography.curve25519.Constants;
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.hash.Hashes;
 import fairtable.crypto.proof.ChaumPedersenProof;
 import fairtable.crypto.proof.EscrowProof;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.proof.SchnorrProof;
 import fairtable.crypto.ristretto.EncodedPoint;
+import fairtable.crypto.ristretto.FixedBaseTable;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.MultiScalar;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 import fairtable.crypto.ristretto.Scalars;
 import java.util.Collection;
 import java.util.random.RandomGenerator;
@@ -25,7 +25,7 @@ public final class KeyPair {
 
     private KeyPair(Scalar secret) {
         this.secret = secret;
-        this.publicKey = new PublicKey(EncodedPoint.of(Constants.RISTRETTO_GENERATOR_TABLE.multiply(secret)));
+        this.publicKey = new PublicKey(EncodedPoint.of(FixedBaseTable.GENERATOR.multiply(secret)));
     }
 
     /** A fresh key pair; in production {@code rng} is a SecureRandom. */
@@ -92,9 +92,9 @@ public final class KeyPair {
             throw new IllegalArgumentException("an unmasked card needs no share");
         }
         Scalar r = Scalars.randomNonZero(rng);
-        EncodedPoint escrow1 = EncodedPoint.of(Constants.RISTRETTO_GENERATOR_TABLE.multiply(r));
+        EncodedPoint escrow1 = EncodedPoint.of(FixedBaseTable.GENERATOR.multiply(r));
         EncodedPoint escrow2 = EncodedPoint.of(MultiScalar.constantTime(new Scalar[] {secret, r},
-                new RistrettoElement[] {c1.element(), escrowKey.element()}));
+                new RistrettoPoint[] {c1.element(), escrowKey.element()}));
         EscrowProof proof = EscrowProof.prove(secret, r, publicKey.point(), c1, escrowKey.point(), escrow1, escrow2,
                 context, rng);
         return new EscrowedShare(escrow1, escrow2, proof);
@@ -105,9 +105,9 @@ public final class KeyPair {
      * M = c2 - sum of the other players' D_i - (S - y*R). The escrowed share and the other shares must have
      * been verified ({@link EscrowedShare#verify}, {@link DecryptionShare#verify}).
      */
-    public RistrettoElement openEscrowed(Ciphertext card, EscrowedShare escrowed,
+    public RistrettoPoint openEscrowed(Ciphertext card, EscrowedShare escrowed,
             Collection<DecryptionShare> otherPlayersShares) {
-        RistrettoElement share = escrowed.escrow2().element()
+        RistrettoPoint share = escrowed.escrow2().element()
                 .subtract(MultiScalar.constantTime(secret, escrowed.escrow1().element()));
         return card.decrypt(otherPlayersShares).subtract(share);
     }
@@ -116,7 +116,7 @@ public final class KeyPair {
      * The card privately: M = c2 - sum of the other players' D_i - x*c1. The other shares must have been
      * verified with {@link DecryptionShare#verify}.
      */
-    public RistrettoElement decrypt(Ciphertext ciphertext, Collection<DecryptionShare> otherPlayersShares) {
+    public RistrettoPoint decrypt(Ciphertext ciphertext, Collection<DecryptionShare> otherPlayersShares) {
         return ciphertext.decrypt(otherPlayersShares).subtract(MultiScalar.constantTime(secret, ciphertext.c1()));
     }
 }

@@ -1,10 +1,10 @@
 package fairtable.crypto.elgamal;
 
-import cafe.cryptography.curve25519.RistrettoElement;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.proof.SchnorrProof;
 import fairtable.crypto.ristretto.EncodedPoint;
 import fairtable.crypto.ristretto.MalformedEncodingException;
+import fairtable.crypto.ristretto.RistrettoPoint;
 
 /** One player's ElGamal public key H_i = x_i*G: never the identity. Encoding: 32 bytes. */
 public final class PublicKey {
@@ -23,7 +23,7 @@ public final class PublicKey {
         return new PublicKey(p);
     }
 
-    public RistrettoElement element() {
+    public RistrettoPoint element() {
         return point.element();
     }
 

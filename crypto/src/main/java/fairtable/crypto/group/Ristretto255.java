@@ -1,12 +1,11 @@
 package fairtable.crypto.group;
 
-import cafe.cryptography.curve25519.CompressedRistretto;
-import cafe.cryptography.curve25519.Constants;
-import cafe.cryptography.curve25519.InvalidEncodingException;
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.hash.Hashes;
 import fairtable.crypto.random.RandomChoices;
+import fairtable.crypto.ristretto.FixedBaseTable;
+import fairtable.crypto.ristretto.MalformedEncodingException;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 import java.math.BigInteger;
 import java.util.random.RandomGenerator;
 
@@ -44,13 +43,13 @@ public final class Ristretto255 implements Group {
         if (encoding.length != 32) {
             throw new InvalidElementException("a ristretto255 element is 32 bytes, not " + encoding.length);
         }
-        RistrettoElement point;
+        RistrettoPoint point;
         try {
-            point = new CompressedRistretto(encoding.clone()).decompress();
-        } catch (InvalidEncodingException e) {
+            point = RistrettoPoint.decode(encoding.clone());
+        } catch (MalformedEncodingException e) {
             throw new InvalidElementException("not a canonical ristretto255 encoding");
         }
-        if (point.equals(RistrettoElement.IDENTITY)) {
+        if (point.equals(RistrettoPoint.IDENTITY)) {
             throw new InvalidElementException("the identity element is not allowed");
         }
         return new Point(point, encoding.clone());
@@ -66,12 +65,12 @@ public final class Ristretto255 implements Group {
         if (uniform64.length != 64) {
             throw new IllegalArgumentException("the ristretto255 map takes 64 bytes");
         }
-        return wrap(RistrettoElement.fromUniformBytes(uniform64));
+        return wrap(RistrettoPoint.fromUniformBytes(uniform64));
     }
 
     /** The standard generator B multiplied by {@code k}, using the precomputed base table. */
     public Element generatorTimes(BigInteger k) {
-        return wrap(Constants.RISTRETTO_GENERATOR_TABLE.multiply(scalar(k)));
+        return wrap(FixedBaseTable.GENERATOR.multiply(scalar(k)));
     }
 
     @Override
@@ -89,7 +88,7 @@ public final class Ristretto255 implements Group {
         return true;
     }
 
-    /** The elisabeth scalar for {@code k mod l}. */
+    /** The scalar {@code k mod l}. */
     public static Scalar scalar(BigInteger k) {
         byte[] be = k.mod(ORDER).toByteArray();
         byte[] le = new byte[32];
@@ -99,14 +98,14 @@ public final class Ristretto255 implements Group {
         return Scalar.fromBytesModOrder(le);
     }
 
-    private static Element wrap(RistrettoElement point) {
-        return new Point(point, point.compress().toByteArray());
+    private static Element wrap(RistrettoPoint point) {
+        return new Point(point, point.encode());
     }
 
     private static final class Point extends Element {
-        private final RistrettoElement point;
+        private final RistrettoPoint point;
 
-        Point(RistrettoElement point, byte[] encoding) {
+        Point(RistrettoPoint point, byte[] encoding) {
             super(encoding);
             this.point = point;
         }

@@ -1,10 +1,9 @@
 package fairtable.crypto.ot;
 
-import cafe.cryptography.curve25519.CompressedRistretto;
-import cafe.cryptography.curve25519.Constants;
-import cafe.cryptography.curve25519.InvalidEncodingException;
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
+import fairtable.crypto.ristretto.FixedBaseTable;
+import fairtable.crypto.ristretto.MalformedEncodingException;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -140,7 +139,7 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
         readParameters(in);
         byte[] sessionId = in.lengthPrefixed();
         byte[] encodedA = in.bytes(POINT_BYTES);
-        RistrettoElement senderPoint = decodePoint(encodedA, in, "sender point A");
+        RistrettoPoint senderPoint = decodePoint(encodedA, in, "sender point A");
         long next = Batches.readNextQueryIndex(in);
         Receiver receiver = new Receiver(sessionId, encodedA, senderPoint, next, random);
         int pending = in.u16();
@@ -246,13 +245,13 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
     }
 
     /** Decodes a canonical, non-identity point (the canonical identity encoding is 32 zero bytes). */
-    private static RistrettoElement decodePoint(byte[] encoding, WireReader in, String name) {
+    private static RistrettoPoint decodePoint(byte[] encoding, WireReader in, String name) {
         if (isIdentityEncoding(encoding)) {
             throw in.fail(name + " is the identity");
         }
         try {
-            return new CompressedRistretto(encoding).decompress();
-        } catch (InvalidEncodingException e) {
+            return RistrettoPoint.decode(encoding);
+        } catch (MalformedEncodingException e) {
             throw in.fail(name + " is not a canonical ristretto255 encoding");
         }
     }
@@ -261,7 +260,7 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
         private final List<byte[]> items;
         private final byte[] sessionId;
         private final Scalar secret;
-        private final RistrettoElement secretTimesA;
+        private final RistrettoPoint secretTimesA;
         private final byte[] setupMessage;
         private final MessageDigest prefix;
         private long nextQueryIndex;
@@ -271,9 +270,9 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
             this.sessionId = sessionId;
             this.secret = secret;
             this.nextQueryIndex = nextQueryIndex;
-            RistrettoElement senderPoint = Constants.RISTRETTO_GENERATOR_TABLE.multiply(secret);
+            RistrettoPoint senderPoint = FixedBaseTable.GENERATOR.multiply(secret);
             this.secretTimesA = senderPoint.multiply(secret);
-            byte[] encodedA = senderPoint.compress().toByteArray();
+            byte[] encodedA = senderPoint.encode();
             this.prefix = padPrefix(sessionId, encodedA);
             this.setupMessage = new WireWriter(1 + 32 + 4 + POINT_BYTES)
                     .u8(SETUP_TAG)
@@ -300,7 +299,7 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
                         + in.remaining() + " bytes");
             }
             byte[][] encodedB = new byte[count][];
-            RistrettoElement[] points = new RistrettoElement[count];
+            RistrettoPoint[] points = new RistrettoPoint[count];
             for (int q = 0; q < count; q++) {
                 encodedB[q] = in.bytes(POINT_BYTES);
                 points[q] = decodePoint(encodedB[q], in, "query point " + q);
@@ -311,9 +310,9 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
             byte[] body = new byte[count * perQuery];
             for (int q = 0; q < count; q++) {
                 MessageDigest queryHash = queryPrefix(prefix, encodedB[q], first + q);
-                RistrettoElement key = points[q].multiply(secret); // a·B − j·aA = a(B − jA), stepping j upward
+                RistrettoPoint key = points[q].multiply(secret); // a·B − j·aA = a(B − jA), stepping j upward
                 for (int j = 0; j < itemCount; j++) {
-                    byte[] encodedKey = key.compress().toByteArray();
+                    byte[] encodedKey = key.encode();
                     if (isIdentityEncoding(encodedKey)) {
                         throw in.fail("query point " + q + " equals " + j + "·A");
                     }
@@ -343,15 +342,15 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
         private final RandomGenerator random;
         private final byte[] sessionId;
         private final byte[] encodedA;
-        private final RistrettoElement senderPoint;
-        private final RistrettoElement[] multiplesOfA;
+        private final RistrettoPoint senderPoint;
+        private final RistrettoPoint[] multiplesOfA;
         private final MessageDigest prefix;
         private long nextQueryIndex;
         private int[] pendingChoices;
         private Scalar[] pendingSecrets;
         private byte[][] pendingPoints;
 
-        Receiver(byte[] sessionId, byte[] encodedA, RistrettoElement senderPoint, long nextQueryIndex,
+        Receiver(byte[] sessionId, byte[] encodedA, RistrettoPoint senderPoint, long nextQueryIndex,
                 RandomGenerator random) {
             this.random = random;
             this.sessionId = sessionId;
@@ -359,8 +358,8 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
             this.senderPoint = senderPoint;
             this.nextQueryIndex = nextQueryIndex;
             this.prefix = padPrefix(sessionId, encodedA);
-            this.multiplesOfA = new RistrettoElement[itemCount];
-            multiplesOfA[0] = RistrettoElement.IDENTITY;
+            this.multiplesOfA = new RistrettoPoint[itemCount];
+            multiplesOfA[0] = RistrettoPoint.IDENTITY;
             for (int j = 1; j < itemCount; j++) {
                 multiplesOfA[j] = multiplesOfA[j - 1].add(senderPoint);
             }
@@ -378,9 +377,9 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
                     .u8(QUERY_TAG).u32(nextQueryIndex).u16(checked.length);
             for (int q = 0; q < checked.length; q++) {
                 secrets[q] = randomNonZeroScalar(random);
-                RistrettoElement choiceTimesA = selectInConstantTime(checked[q]);
-                points[q] = choiceTimesA.add(Constants.RISTRETTO_GENERATOR_TABLE.multiply(secrets[q]))
-                        .compress().toByteArray();
+                RistrettoPoint choiceTimesA = selectInConstantTime(checked[q]);
+                points[q] = choiceTimesA.add(FixedBaseTable.GENERATOR.multiply(secrets[q]))
+                        .encode();
                 out.bytes(points[q]);
             }
             pendingChoices = checked;
@@ -390,8 +389,8 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
         }
 
         /** c·A without a secret-dependent memory access pattern. */
-        private RistrettoElement selectInConstantTime(int choice) {
-            RistrettoElement selected = RistrettoElement.IDENTITY;
+        private RistrettoPoint selectInConstantTime(int choice) {
+            RistrettoPoint selected = RistrettoPoint.IDENTITY;
             for (int j = 0; j < itemCount; j++) {
                 int difference = j ^ choice;
                 int equal = ((difference | -difference) >>> 31) ^ 1;
@@ -420,7 +419,7 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
                 byte[] ciphertexts = in.bytes(perQuery);
                 byte[] item = Arrays.copyOfRange(ciphertexts, pendingChoices[q] * itemLength,
                         (pendingChoices[q] + 1) * itemLength);
-                byte[] key = senderPoint.multiply(pendingSecrets[q]).compress().toByteArray();
+                byte[] key = senderPoint.multiply(pendingSecrets[q]).encode();
                 xorPad(queryPrefix(prefix, pendingPoints[q], nextQueryIndex + q), pendingChoices[q], key, item, 0,
                         itemLength);
                 chosen.add(item);

@@ -1,13 +1,13 @@
 package fairtable.crypto.proof;
 
-import cafe.cryptography.curve25519.Constants;
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.ristretto.CanonicalReader;
 import fairtable.crypto.ristretto.CanonicalWriter;
 import fairtable.crypto.ristretto.EncodedPoint;
+import fairtable.crypto.ristretto.FixedBaseTable;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.MultiScalar;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 import fairtable.crypto.ristretto.Scalars;
 import java.util.random.RandomGenerator;
 
@@ -39,7 +39,7 @@ public final class ChaumPedersenProof {
             throw new IllegalArgumentException("the second base must not be the identity");
         }
         Scalar nonce = Scalars.randomNonZero(rng);
-        EncodedPoint a1 = EncodedPoint.of(Constants.RISTRETTO_GENERATOR_TABLE.multiply(nonce));
+        EncodedPoint a1 = EncodedPoint.of(FixedBaseTable.GENERATOR.multiply(nonce));
         EncodedPoint a2 = EncodedPoint.of(MultiScalar.constantTime(nonce, base.element()));
         Scalar e = challenge(publicKey, base, image, a1, a2, context);
         return new ChaumPedersenProof(e, e.multiply(secret).add(nonce));
@@ -51,9 +51,9 @@ public final class ChaumPedersenProof {
             return false;
         }
         Scalar minusE = Scalars.negate(challenge);
-        RistrettoElement a1 = MultiScalar.vartimeWithGenerator(minusE, publicKey.element(), response);
-        RistrettoElement a2 = MultiScalar.vartime(new Scalar[] {response, minusE},
-                new RistrettoElement[] {base.element(), image.element()});
+        RistrettoPoint a1 = MultiScalar.vartimeWithGenerator(minusE, publicKey.element(), response);
+        RistrettoPoint a2 = MultiScalar.vartime(new Scalar[] {response, minusE},
+                new RistrettoPoint[] {base.element(), image.element()});
         return challenge(publicKey, base, image, EncodedPoint.of(a1), EncodedPoint.of(a2), context).equals(challenge);
     }
 

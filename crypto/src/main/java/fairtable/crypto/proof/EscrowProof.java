@@ -1,13 +1,13 @@
 package fairtable.crypto.proof;
 
-import cafe.cryptography.curve25519.Constants;
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.ristretto.CanonicalReader;
 import fairtable.crypto.ristretto.CanonicalWriter;
 import fairtable.crypto.ristretto.EncodedPoint;
+import fairtable.crypto.ristretto.FixedBaseTable;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.MultiScalar;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 import fairtable.crypto.ristretto.Scalars;
 import java.util.random.RandomGenerator;
 
@@ -57,19 +57,19 @@ public final class EscrowProof {
         if (base.isIdentity() || escrowKey.isIdentity()) {
             throw new IllegalArgumentException("the card and the escrow key must not be the identity");
         }
-        RistrettoElement expected2 = MultiScalar.constantTime(new Scalar[] {secret, randomness},
-                new RistrettoElement[] {base.element(), escrowKey.element()});
-        if (!Constants.RISTRETTO_GENERATOR_TABLE.multiply(secret).equals(publicKey.element())
-                || !Constants.RISTRETTO_GENERATOR_TABLE.multiply(randomness).equals(escrow1.element())
+        RistrettoPoint expected2 = MultiScalar.constantTime(new Scalar[] {secret, randomness},
+                new RistrettoPoint[] {base.element(), escrowKey.element()});
+        if (!FixedBaseTable.GENERATOR.multiply(secret).equals(publicKey.element())
+                || !FixedBaseTable.GENERATOR.multiply(randomness).equals(escrow1.element())
                 || !expected2.equals(escrow2.element())) {
             throw new IllegalArgumentException("the witnesses do not match the statement");
         }
         Scalar a = Scalars.randomNonZero(rng);
         Scalar b = Scalars.randomNonZero(rng);
-        EncodedPoint t1 = EncodedPoint.of(Constants.RISTRETTO_GENERATOR_TABLE.multiply(a));
-        EncodedPoint t2 = EncodedPoint.of(Constants.RISTRETTO_GENERATOR_TABLE.multiply(b));
+        EncodedPoint t1 = EncodedPoint.of(FixedBaseTable.GENERATOR.multiply(a));
+        EncodedPoint t2 = EncodedPoint.of(FixedBaseTable.GENERATOR.multiply(b));
         EncodedPoint t3 = EncodedPoint.of(MultiScalar.constantTime(new Scalar[] {a, b},
-                new RistrettoElement[] {base.element(), escrowKey.element()}));
+                new RistrettoPoint[] {base.element(), escrowKey.element()}));
         Scalar e = challenge(publicKey, base, escrowKey, escrow1, escrow2, t1, t2, t3, context);
         return new EscrowProof(e, e.multiply(secret).add(a), e.multiply(randomness).add(b));
     }
@@ -85,10 +85,10 @@ public final class EscrowProof {
             return false;
         }
         Scalar minusE = Scalars.negate(challenge);
-        RistrettoElement t1 = MultiScalar.vartimeWithGenerator(minusE, publicKey.element(), keyResponse);
-        RistrettoElement t2 = MultiScalar.vartimeWithGenerator(minusE, escrow1.element(), randomnessResponse);
-        RistrettoElement t3 = MultiScalar.vartime(new Scalar[] {keyResponse, randomnessResponse, minusE},
-                new RistrettoElement[] {base.element(), escrowKey.element(), escrow2.element()});
+        RistrettoPoint t1 = MultiScalar.vartimeWithGenerator(minusE, publicKey.element(), keyResponse);
+        RistrettoPoint t2 = MultiScalar.vartimeWithGenerator(minusE, escrow1.element(), randomnessResponse);
+        RistrettoPoint t3 = MultiScalar.vartime(new Scalar[] {keyResponse, randomnessResponse, minusE},
+                new RistrettoPoint[] {base.element(), escrowKey.element(), escrow2.element()});
         return challenge(publicKey, base, escrowKey, escrow1, escrow2, EncodedPoint.of(t1), EncodedPoint.of(t2),
                 EncodedPoint.of(t3), context).equals(challenge);
     }

@@ -1,13 +1,13 @@
 package fairtable.crypto.proof;
 
-import cafe.cryptography.curve25519.Constants;
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.ristretto.CanonicalReader;
 import fairtable.crypto.ristretto.CanonicalWriter;
 import fairtable.crypto.ristretto.EncodedPoint;
+import fairtable.crypto.ristretto.FixedBaseTable;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.MultiScalar;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 import fairtable.crypto.ristretto.Scalars;
 import java.util.random.RandomGenerator;
 
@@ -30,11 +30,11 @@ public final class SchnorrProof {
 
     /** Proves knowledge of {@code secret} for {@code publicKey = secret*G}. */
     public static SchnorrProof prove(Scalar secret, EncodedPoint publicKey, ProofContext context, RandomGenerator rng) {
-        if (!Constants.RISTRETTO_GENERATOR_TABLE.multiply(secret).equals(publicKey.element())) {
+        if (!FixedBaseTable.GENERATOR.multiply(secret).equals(publicKey.element())) {
             throw new IllegalArgumentException("the secret does not match the public key");
         }
         Scalar nonce = Scalars.randomNonZero(rng);
-        RistrettoElement commitment = Constants.RISTRETTO_GENERATOR_TABLE.multiply(nonce);
+        RistrettoPoint commitment = FixedBaseTable.GENERATOR.multiply(nonce);
         Scalar e = challenge(publicKey, EncodedPoint.of(commitment), context);
         return new SchnorrProof(e, e.multiply(secret).add(nonce));
     }
@@ -44,7 +44,7 @@ public final class SchnorrProof {
         if (publicKey.isIdentity()) {
             return false;
         }
-        RistrettoElement commitment = MultiScalar.vartimeWithGenerator(Scalars.negate(challenge), publicKey.element(), response);
+        RistrettoPoint commitment = MultiScalar.vartimeWithGenerator(Scalars.negate(challenge), publicKey.element(), response);
         return challenge(publicKey, EncodedPoint.of(commitment), context).equals(challenge);
     }
 

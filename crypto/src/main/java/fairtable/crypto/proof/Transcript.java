@@ -1,9 +1,9 @@
 package fairtable.crypto.proof;
 
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.ristretto.EncodedPoint;
 import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -49,7 +49,7 @@ public final class Transcript {
         return appendBytes(label, encoding);
     }
 
-    public Transcript appendPoint(String label, RistrettoElement p) {
+    public Transcript appendPoint(String label, RistrettoPoint p) {
         return appendBytes(label, Points.encode(p));
     }
 

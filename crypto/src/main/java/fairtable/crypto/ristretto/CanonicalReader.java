@@ -1,7 +1,5 @@
 package fairtable.crypto.ristretto;
 
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
 import java.util.Arrays;
 
 /**
@@ -26,11 +24,11 @@ public final class CanonicalReader {
         return n;
     }
 
-    public RistrettoElement point() throws MalformedEncodingException {
+    public RistrettoPoint point() throws MalformedEncodingException {
         return Points.decode(take(Points.ENCODED_LENGTH, "point"));
     }
 
-    public RistrettoElement nonIdentityPoint() throws MalformedEncodingException {
+    public RistrettoPoint nonIdentityPoint() throws MalformedEncodingException {
         return Points.decodeNonIdentity(take(Points.ENCODED_LENGTH, "point"));
     }
 

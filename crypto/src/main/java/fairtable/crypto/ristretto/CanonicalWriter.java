@@ -1,7 +1,5 @@
 package fairtable.crypto.ristretto;
 
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
 import java.util.Arrays;
 
 /** Builds canonical encodings: 32-byte points and scalars, 4-byte big-endian counts. */
@@ -25,7 +23,7 @@ public final class CanonicalWriter {
         return this;
     }
 
-    public CanonicalWriter point(RistrettoElement p) {
+    public CanonicalWriter point(RistrettoPoint p) {
         return raw(Points.encode(p));
     }
 

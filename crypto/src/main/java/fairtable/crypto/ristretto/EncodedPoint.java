@@ -1,7 +1,5 @@
 package fairtable.crypto.ristretto;
 
-import cafe.cryptography.curve25519.Constants;
-import cafe.cryptography.curve25519.RistrettoElement;
 import java.util.Arrays;
 
 /**
@@ -10,18 +8,18 @@ import java.util.Arrays;
  */
 public final class EncodedPoint {
     /** The ristretto255 generator G. */
-    public static final EncodedPoint GENERATOR = of(Constants.RISTRETTO_GENERATOR);
+    public static final EncodedPoint GENERATOR = of(RistrettoPoint.GENERATOR);
 
-    private final RistrettoElement element;
+    private final RistrettoPoint element;
     private final byte[] encoding;
 
-    private EncodedPoint(RistrettoElement element, byte[] encoding) {
+    private EncodedPoint(RistrettoPoint element, byte[] encoding) {
         this.element = element;
         this.encoding = encoding;
     }
 
     /** Compresses {@code element}. */
-    public static EncodedPoint of(RistrettoElement element) {
+    public static EncodedPoint of(RistrettoPoint element) {
         return new EncodedPoint(element, Points.encode(element));
     }
 
@@ -30,7 +28,7 @@ public final class EncodedPoint {
         return new EncodedPoint(Points.decode(bytes), bytes.clone());
     }
 
-    public RistrettoElement element() {
+    public RistrettoPoint element() {
         return element;
     }
 
@@ -39,7 +37,7 @@ public final class EncodedPoint {
     }
 
     public boolean isIdentity() {
-        return element.equals(RistrettoElement.IDENTITY);
+        return element.equals(RistrettoPoint.IDENTITY);
     }
 
     /** Equality of group elements (canonical encodings are unique, so this compares the bytes). */

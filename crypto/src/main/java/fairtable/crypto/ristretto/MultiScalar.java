@@ -1,9 +1,5 @@
 package fairtable.crypto.ristretto;
 
-import cafe.cryptography.curve25519.FairtableBridge;
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
-
 /**
  * Multi-scalar multiplication, sum of s_i * P_i, two ways:
  * <ul>
@@ -11,22 +7,24 @@ import cafe.cryptography.curve25519.Scalar;
  *       windows, with secret-dependent branches and memory accesses. For verification only, where
  *       every scalar and point is public.</li>
  *   <li>{@link #constantTime}: Straus with signed radix-16 digits and constant-time table lookups,
- *       for secret scalars (proof nonces, keys).</li>
+ *       for secret scalars (proof nonces, keys): the four doublings per digit are shared by all points.</li>
  * </ul>
- * Points are added as ristretto255 elements (the library's extended Edwards representatives), so the
- * result is exact in the prime-order group.
+ * Points are added as extended Edwards representatives, so the result is exact in the prime-order group.
  */
 public final class MultiScalar {
     private static final int RADIX16_DIGITS = 65;
+    /** [G, 2G, ..., 8G] for {@link #vartimeWithGenerator}. */
+    private static final Edwards.Cached[] GENERATOR_MULTIPLES =
+            Edwards.multiplesUpTo8(RistrettoPoint.GENERATOR.repr, new Edwards.Work());
 
     private MultiScalar() {}
 
     /** sum scalars[i] * points[i] in variable time: public inputs only. */
-    public static RistrettoElement vartime(Scalar[] scalars, RistrettoElement[] points) {
+    public static RistrettoPoint vartime(Scalar[] scalars, RistrettoPoint[] points) {
         checkLengths(scalars, points);
         int n = scalars.length;
         if (n == 0) {
-            return RistrettoElement.IDENTITY;
+            return RistrettoPoint.IDENTITY;
         }
         int bestWindow = 0;
         long bestCost = 70L * n; // Straus, radix 16: 7 table additions + about 61 digit additions per point
@@ -41,111 +39,135 @@ public final class MultiScalar {
         return bestWindow == 0 ? strausVartime(scalars, points) : pippenger(scalars, points, bestWindow);
     }
 
-    /**
-     * Constant time in the scalars (points are treated as public). Straus interleaving of the library's
-     * own constant-time radix-16 table lookups, shared doublings (see {@code FairtableBridge}).
-     */
-    public static RistrettoElement constantTime(Scalar[] scalars, RistrettoElement[] points) {
+    /** Constant time in the scalars (points are treated as public): Straus with constant-time lookups. */
+    public static RistrettoPoint constantTime(Scalar[] scalars, RistrettoPoint[] points) {
         checkLengths(scalars, points);
-        return FairtableBridge.constantTimeMultiscalar(scalars, points);
+        int n = scalars.length;
+        Edwards.Work w = new Edwards.Work();
+        Edwards.Cached[][] tables = new Edwards.Cached[n][];
+        byte[][] digits = new byte[n][];
+        for (int i = 0; i < n; i++) {
+            tables[i] = Edwards.multiplesUpTo8(points[i].repr, w);
+            digits[i] = Edwards.radix16(scalars[i].toByteArray());
+        }
+        Edwards.Point acc = Edwards.Point.identity();
+        for (int j = 63; j >= 0; j--) {
+            if (j != 63) {
+                Edwards.doubleTimes(acc, 4, w);
+            }
+            for (int i = 0; i < n; i++) {
+                Edwards.addInPlace(acc, Edwards.select(tables[i], digits[i][j], w), w);
+            }
+        }
+        return new RistrettoPoint(acc);
     }
 
-    /** a*A + b*G in variable time (the library's precomputed generator table): public inputs only. */
-    public static RistrettoElement vartimeWithGenerator(Scalar a, RistrettoElement bigA, Scalar b) {
-        return FairtableBridge.vartimeDoubleScalarMultiplyGenerator(a, bigA, b);
+    /** a*A + b*G in variable time: public inputs only. */
+    public static RistrettoPoint vartimeWithGenerator(Scalar a, RistrettoPoint bigA, Scalar b) {
+        Edwards.Work w = new Edwards.Work();
+        Edwards.Cached[] aTable = Edwards.multiplesUpTo8(bigA.repr, w);
+        int[] aDigits = signedDigits(a, 4, RADIX16_DIGITS);
+        int[] bDigits = signedDigits(b, 4, RADIX16_DIGITS);
+        Edwards.Point acc = Edwards.Point.identity();
+        boolean started = false;
+        for (int j = RADIX16_DIGITS - 1; j >= 0; j--) {
+            if (started) {
+                Edwards.doubleTimes(acc, 4, w);
+            }
+            started |= aDigits[j] != 0 || bDigits[j] != 0;
+            Edwards.addDigitVartime(acc, aTable, aDigits[j], w);
+            Edwards.addDigitVartime(acc, GENERATOR_MULTIPLES, bDigits[j], w);
+        }
+        return new RistrettoPoint(acc);
     }
 
     /** Constant-time multiplication of one point by a secret scalar. */
-    public static RistrettoElement constantTime(Scalar scalar, RistrettoElement point) {
-        return constantTime(new Scalar[] {scalar}, new RistrettoElement[] {point});
+    public static RistrettoPoint constantTime(Scalar scalar, RistrettoPoint point) {
+        return point.multiply(scalar);
     }
 
-    /** table[k] = k * p for k = 0..8. */
-    private static RistrettoElement[] multiplesUpTo8(RistrettoElement p) {
-        RistrettoElement[] table = new RistrettoElement[9];
-        table[0] = RistrettoElement.IDENTITY;
-        table[1] = p;
-        for (int k = 2; k <= 8; k++) {
-            table[k] = table[k - 1].add(p);
-        }
-        return table;
-    }
-
-    private static RistrettoElement strausVartime(Scalar[] scalars, RistrettoElement[] points) {
+    private static RistrettoPoint strausVartime(Scalar[] scalars, RistrettoPoint[] points) {
         int n = scalars.length;
-        RistrettoElement[][] positive = new RistrettoElement[n][];
-        RistrettoElement[][] negative = new RistrettoElement[n][9];
+        Edwards.Work w = new Edwards.Work();
+        Edwards.Cached[][] tables = new Edwards.Cached[n][];
         int[][] digits = new int[n][];
         for (int i = 0; i < n; i++) {
-            positive[i] = multiplesUpTo8(points[i]);
-            for (int k = 1; k <= 8; k++) {
-                negative[i][k] = positive[i][k].negate();
-            }
+            tables[i] = Edwards.multiplesUpTo8(points[i].repr, w);
             digits[i] = signedDigits(scalars[i], 4, RADIX16_DIGITS);
         }
-        RistrettoElement acc = RistrettoElement.IDENTITY;
+        Edwards.Point acc = Edwards.Point.identity();
         boolean started = false;
-        for (int w = RADIX16_DIGITS - 1; w >= 0; w--) {
+        for (int j = RADIX16_DIGITS - 1; j >= 0; j--) {
             if (started) {
-                acc = acc.dbl().dbl().dbl().dbl();
+                Edwards.doubleTimes(acc, 4, w);
             }
             for (int i = 0; i < n; i++) {
-                int d = digits[i][w];
-                if (d > 0) {
-                    acc = acc.add(positive[i][d]);
-                    started = true;
-                } else if (d < 0) {
-                    acc = acc.add(negative[i][-d]);
-                    started = true;
-                }
+                int d = digits[i][j];
+                started |= d != 0;
+                Edwards.addDigitVartime(acc, tables[i], d, w);
             }
         }
-        return acc;
+        return new RistrettoPoint(acc);
     }
 
-    private static RistrettoElement pippenger(Scalar[] scalars, RistrettoElement[] points, int c) {
+    private static RistrettoPoint pippenger(Scalar[] scalars, RistrettoPoint[] points, int c) {
         int n = scalars.length;
         int windows = 256 / c + 2;
+        Edwards.Work w = new Edwards.Work();
         int[][] digits = new int[n][];
-        RistrettoElement[] negated = new RistrettoElement[n];
+        Edwards.Cached[] cached = new Edwards.Cached[n];
         for (int i = 0; i < n; i++) {
             digits[i] = signedDigits(scalars[i], c, windows);
-            negated[i] = points[i].negate();
+            cached[i] = Edwards.Cached.of(points[i].repr);
         }
         int bucketCount = 1 << (c - 1);
-        RistrettoElement[] buckets = new RistrettoElement[bucketCount + 1];
-        RistrettoElement result = null;
-        for (int w = windows - 1; w >= 0; w--) {
-            if (result != null) {
-                for (int k = 0; k < c; k++) {
-                    result = result.dbl();
-                }
-            }
-            java.util.Arrays.fill(buckets, null);
+        Edwards.Point[] buckets = new Edwards.Point[bucketCount + 1];
+        boolean[] filled = new boolean[bucketCount + 1];
+        for (int k = 1; k <= bucketCount; k++) {
+            buckets[k] = new Edwards.Point();
+        }
+        Edwards.Point result = Edwards.Point.identity();
+        Edwards.Point running = new Edwards.Point();
+        Edwards.Point windowSum = new Edwards.Point();
+        Edwards.Cached scratch = new Edwards.Cached();
+        for (int win = windows - 1; win >= 0; win--) {
+            Edwards.doubleTimes(result, c, w);
+            java.util.Arrays.fill(filled, false);
             for (int i = 0; i < n; i++) {
-                int d = digits[i][w];
+                int d = digits[i][win];
                 if (d > 0) {
-                    buckets[d] = buckets[d] == null ? points[i] : buckets[d].add(points[i]);
+                    if (filled[d]) {
+                        Edwards.addInPlace(buckets[d], cached[i], w);
+                    } else {
+                        buckets[d].set(points[i].repr);
+                        filled[d] = true;
+                    }
                 } else if (d < 0) {
-                    buckets[-d] = buckets[-d] == null ? negated[i] : buckets[-d].add(negated[i]);
+                    if (filled[-d]) {
+                        Edwards.sub(buckets[-d], cached[i], w.completed, w);
+                        w.completed.toExtended(buckets[-d]);
+                    } else {
+                        buckets[-d].set(points[i].repr);
+                        buckets[-d].negate();
+                        filled[-d] = true;
+                    }
                 }
             }
             // sum_k k * bucket[k] as a running sum from the top bucket down.
-            RistrettoElement running = null;
-            RistrettoElement windowSum = null;
+            running.setIdentity();
+            windowSum.setIdentity();
             for (int k = bucketCount; k >= 1; k--) {
-                if (buckets[k] != null) {
-                    running = running == null ? buckets[k] : running.add(buckets[k]);
+                if (filled[k]) {
+                    scratch.set(buckets[k]);
+                    Edwards.addInPlace(running, scratch, w);
                 }
-                if (running != null) {
-                    windowSum = windowSum == null ? running : windowSum.add(running);
-                }
+                scratch.set(running);
+                Edwards.addInPlace(windowSum, scratch, w);
             }
-            if (windowSum != null) {
-                result = result == null ? windowSum : result.add(windowSum);
-            }
+            scratch.set(windowSum);
+            Edwards.addInPlace(result, scratch, w);
         }
-        return result == null ? RistrettoElement.IDENTITY : result;
+        return new RistrettoPoint(result);
     }
 
     /**
@@ -180,7 +202,7 @@ public final class MultiScalar {
         return digits;
     }
 
-    private static void checkLengths(Scalar[] scalars, RistrettoElement[] points) {
+    private static void checkLengths(Scalar[] scalars, RistrettoPoint[] points) {
         if (scalars.length != points.length) {
             throw new IllegalArgumentException(scalars.length + " scalars for " + points.length + " points");
         }

@@ -1,8 +1,5 @@
 package fairtable.crypto.ristretto;
 
-import cafe.cryptography.curve25519.CompressedRistretto;
-import cafe.cryptography.curve25519.InvalidEncodingException;
-import cafe.cryptography.curve25519.RistrettoElement;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -13,25 +10,21 @@ public final class Points {
 
     private Points() {}
 
-    public static byte[] encode(RistrettoElement p) {
-        return p.compress().toByteArray();
+    public static byte[] encode(RistrettoPoint p) {
+        return p.encode();
     }
 
     /** Decodes a canonical 32-byte ristretto255 encoding (RFC 9496 rejects every other string). */
-    public static RistrettoElement decode(byte[] bytes) throws MalformedEncodingException {
+    public static RistrettoPoint decode(byte[] bytes) throws MalformedEncodingException {
         if (bytes.length != ENCODED_LENGTH) {
             throw new MalformedEncodingException("a ristretto255 element is 32 bytes, got " + bytes.length);
         }
-        try {
-            return new CompressedRistretto(bytes.clone()).decompress();
-        } catch (InvalidEncodingException | IllegalArgumentException e) {
-            throw new MalformedEncodingException("not a canonical ristretto255 encoding");
-        }
+        return RistrettoPoint.decode(bytes.clone());
     }
 
-    public static RistrettoElement decodeNonIdentity(byte[] bytes) throws MalformedEncodingException {
-        RistrettoElement p = decode(bytes);
-        if (p.equals(RistrettoElement.IDENTITY)) {
+    public static RistrettoPoint decodeNonIdentity(byte[] bytes) throws MalformedEncodingException {
+        RistrettoPoint p = decode(bytes);
+        if (p.equals(RistrettoPoint.IDENTITY)) {
             throw new MalformedEncodingException("the identity element is not allowed here");
         }
         return p;
@@ -42,13 +35,13 @@ public final class Points {
      * with the domain tag length-prefixed (4 bytes, big-endian) so no two (domain, data) pairs collide.
      * Nobody knows the discrete logarithm of the result to any other point.
      */
-    public static RistrettoElement hashToGroup(String domain, byte[] data) {
+    public static RistrettoPoint hashToGroup(String domain, byte[] data) {
         byte[] tag = domain.getBytes(StandardCharsets.UTF_8);
         MessageDigest sha = sha512();
         sha.update(new byte[] {(byte) (tag.length >>> 24), (byte) (tag.length >>> 16), (byte) (tag.length >>> 8), (byte) tag.length});
         sha.update(tag);
         sha.update(data);
-        return RistrettoElement.fromUniformBytes(sha.digest());
+        return RistrettoPoint.fromUniformBytes(sha.digest());
     }
 
     static MessageDigest sha512() {

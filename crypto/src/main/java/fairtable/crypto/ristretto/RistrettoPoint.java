@@ -67,6 +67,17 @@ public final class RistrettoPoint {
         return new RistrettoPoint(r);
     }
 
+    /** {@code other} if bit == 1, this if bit == 0, without a branch or index on bit. */
+    public RistrettoPoint ctSelect(RistrettoPoint other, int bit) {
+        int mask = -(bit & 1);
+        Edwards.Point r = repr.copy();
+        Field.cmov(mask, other.repr.x, r.x);
+        Field.cmov(mask, other.repr.y, r.y);
+        Field.cmov(mask, other.repr.z, r.z);
+        Field.cmov(mask, other.repr.t, r.t);
+        return new RistrettoPoint(r);
+    }
+
     public boolean isIdentity() {
         return equals(IDENTITY);
     }

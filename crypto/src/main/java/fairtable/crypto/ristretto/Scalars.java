@@ -1,6 +1,5 @@
 package fairtable.crypto.ristretto;
 
-import cafe.cryptography.curve25519.Scalar;
 import java.math.BigInteger;
 import java.util.random.RandomGenerator;
 
@@ -47,7 +46,7 @@ public final class Scalars {
     }
 
     public static Scalar negate(Scalar s) {
-        return Scalar.ZERO.subtract(s);
+        return s.negate();
     }
 
     /** The scalar n mod l for n >= 0. */

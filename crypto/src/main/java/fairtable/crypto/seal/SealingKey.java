@@ -1,12 +1,12 @@
 package fairtable.crypto.seal;
 
-import cafe.cryptography.curve25519.Constants;
-import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.proof.SchnorrProof;
 import fairtable.crypto.ristretto.EncodedPoint;
+import fairtable.crypto.ristretto.FixedBaseTable;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.MultiScalar;
+import fairtable.crypto.ristretto.Scalar;
 import fairtable.crypto.ristretto.Scalars;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +42,7 @@ public final class SealingKey {
 
     private SealingKey(Scalar secret) {
         this.secret = secret;
-        this.publicKey = new SealingPublicKey(EncodedPoint.of(Constants.RISTRETTO_GENERATOR_TABLE.multiply(secret)));
+        this.publicKey = new SealingPublicKey(EncodedPoint.of(FixedBaseTable.GENERATOR.multiply(secret)));
     }
 
     /** A fresh key pair; in production {@code random} is a SecureRandom. */
@@ -76,7 +76,7 @@ public final class SealingKey {
     /** Seals {@code plaintext} from this key's owner to {@code recipient}, in {@code context}. */
     public Sealed seal(SealingPublicKey recipient, byte[] plaintext, SealContext context, RandomGenerator random) {
         Scalar ephemeralSecret = Scalars.randomNonZero(random);
-        EncodedPoint ephemeral = EncodedPoint.of(Constants.RISTRETTO_GENERATOR_TABLE.multiply(ephemeralSecret));
+        EncodedPoint ephemeral = EncodedPoint.of(FixedBaseTable.GENERATOR.multiply(ephemeralSecret));
         // e*R is never the identity: e is non-zero and R an element of prime order.
         byte[] shared = EncodedPoint.of(MultiScalar.constantTime(ephemeralSecret, recipient.point().element())).encoding();
         byte[] associated = associatedData(ephemeral, publicKey, recipient, context);

@@ -1,8 +1,8 @@
 package fairtable.crypto.shuffle;
 
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.RistrettoGeneratorTable;
+import fairtable.crypto.ristretto.FixedBaseTable;
 import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.RistrettoPoint;
 import java.util.Arrays;
 
 /**
@@ -13,22 +13,22 @@ import java.util.Arrays;
 final class ShuffleGenerators {
     static final String DOMAIN = "fairtable/shuffle/generators/v1";
 
-    static final RistrettoElement CHAIN_BASE = Points.hashToGroup(DOMAIN, new byte[] {'c', 'h', 'a', 'i', 'n'});
+    static final RistrettoPoint CHAIN_BASE = Points.hashToGroup(DOMAIN, new byte[] {'c', 'h', 'a', 'i', 'n'});
     static final byte[] CHAIN_BASE_ENCODING = Points.encode(CHAIN_BASE);
-    private static volatile RistrettoGeneratorTable chainBaseTable;
+    private static volatile FixedBaseTable chainBaseTable;
 
-    private static RistrettoElement[] bases = new RistrettoElement[0];
+    private static RistrettoPoint[] bases = new RistrettoPoint[0];
     private static byte[][] baseEncodings = new byte[0][];
 
     private ShuffleGenerators() {}
 
-    static RistrettoGeneratorTable chainBaseTable() {
-        RistrettoGeneratorTable t = chainBaseTable;
+    static FixedBaseTable chainBaseTable() {
+        FixedBaseTable t = chainBaseTable;
         if (t == null) {
             synchronized (ShuffleGenerators.class) {
                 t = chainBaseTable;
                 if (t == null) {
-                    t = new RistrettoGeneratorTable(CHAIN_BASE);
+                    t = new FixedBaseTable(CHAIN_BASE);
                     chainBaseTable = t;
                 }
             }
@@ -37,7 +37,7 @@ final class ShuffleGenerators {
     }
 
     /** h_i = hashToGroup(DOMAIN, "message" || i) for i = 0..n-1 (a fresh array each call). */
-    static RistrettoElement[] messageBases(int n) {
+    static RistrettoPoint[] messageBases(int n) {
         ensure(n);
         synchronized (ShuffleGenerators.class) {
             return Arrays.copyOf(bases, n);
@@ -55,7 +55,7 @@ final class ShuffleGenerators {
         if (bases.length >= n) {
             return;
         }
-        RistrettoElement[] b = Arrays.copyOf(bases, n);
+        RistrettoPoint[] b = Arrays.copyOf(bases, n);
         byte[][] e = Arrays.copyOf(baseEncodings, n);
         for (int i = bases.length; i < n; i++) {
             byte[] data = {'m', 'e', 's', 's', 'a', 'g', 'e', (byte) (i >>> 24), (byte) (i >>> 16), (byte) (i >>> 8), (byte) i};

@@ -1,11 +1,11 @@
 package fairtable.crypto.shuffle;
 
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.elgamal.Ciphertext;
 import fairtable.crypto.ristretto.CanonicalReader;
 import fairtable.crypto.ristretto.CanonicalWriter;
 import fairtable.crypto.ristretto.MalformedEncodingException;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 
 /**
  * A Terelius–Wikström shuffle proof (CHVote GenShuffleProof) in commitment form, so that the verifier
@@ -18,16 +18,16 @@ import fairtable.crypto.ristretto.MalformedEncodingException;
  * the length is exactly 4 + 32 * (5N + 9).
  */
 public final class ShuffleProof {
-    final RistrettoElement[] c;
-    final RistrettoElement[] cHat;
-    final RistrettoElement[] t; // t1, t2, t3, t41, t42
-    final RistrettoElement[] tHat;
+    final RistrettoPoint[] c;
+    final RistrettoPoint[] cHat;
+    final RistrettoPoint[] t; // t1, t2, t3, t41, t42
+    final RistrettoPoint[] tHat;
     final Scalar[] s; // s1, s2, s3, s4
     final Scalar[] sHat;
     final Scalar[] sPrime;
     private final byte[] encoding;
 
-    ShuffleProof(RistrettoElement[] c, RistrettoElement[] cHat, RistrettoElement[] t, RistrettoElement[] tHat,
+    ShuffleProof(RistrettoPoint[] c, RistrettoPoint[] cHat, RistrettoPoint[] t, RistrettoPoint[] tHat,
             Scalar[] s, Scalar[] sHat, Scalar[] sPrime, byte[] encoding) {
         this.c = c;
         this.cHat = cHat;
@@ -59,7 +59,7 @@ public final class ShuffleProof {
         return 4 + 32 * (5 * n + 9);
     }
 
-    static byte[] encode(RistrettoElement[] c, RistrettoElement[] cHat, RistrettoElement[] t, RistrettoElement[] tHat,
+    static byte[] encode(RistrettoPoint[] c, RistrettoPoint[] cHat, RistrettoPoint[] t, RistrettoPoint[] tHat,
             Scalar[] s, Scalar[] sHat, Scalar[] sPrime, byte[][] pointEncodings) {
         int n = c.length;
         CanonicalWriter w = new CanonicalWriter(encodedLength(n)).count(n);
@@ -89,10 +89,10 @@ public final class ShuffleProof {
             throw new MalformedEncodingException("a shuffle proof of " + n + " ciphertexts is " + encodedLength(n)
                     + " bytes, got " + bytes.length);
         }
-        RistrettoElement[] c = points(r, n);
-        RistrettoElement[] cHat = points(r, n);
-        RistrettoElement[] t = points(r, 5);
-        RistrettoElement[] tHat = points(r, n);
+        RistrettoPoint[] c = points(r, n);
+        RistrettoPoint[] cHat = points(r, n);
+        RistrettoPoint[] t = points(r, 5);
+        RistrettoPoint[] tHat = points(r, n);
         Scalar[] s = scalars(r, 4);
         Scalar[] sHat = scalars(r, n);
         Scalar[] sPrime = scalars(r, n);
@@ -100,8 +100,8 @@ public final class ShuffleProof {
         return new ShuffleProof(c, cHat, t, tHat, s, sHat, sPrime, bytes.clone());
     }
 
-    private static RistrettoElement[] points(CanonicalReader r, int n) throws MalformedEncodingException {
-        RistrettoElement[] out = new RistrettoElement[n];
+    private static RistrettoPoint[] points(CanonicalReader r, int n) throws MalformedEncodingException {
+        RistrettoPoint[] out = new RistrettoPoint[n];
         for (int i = 0; i < n; i++) {
             out[i] = r.point();
         }

@@ -1,16 +1,15 @@
 package fairtable.crypto.shuffle;
 
-import cafe.cryptography.curve25519.Constants;
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.RistrettoGeneratorTable;
-import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.elgamal.Ciphertext;
 import fairtable.crypto.elgamal.JointKey;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.proof.Transcript;
 import fairtable.crypto.ristretto.EncodedPoint;
+import fairtable.crypto.ristretto.FixedBaseTable;
 import fairtable.crypto.ristretto.MultiScalar;
 import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 import fairtable.crypto.ristretto.Scalars;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,14 +74,14 @@ public final class VerifiableShuffle {
     static ShuffleProof prove(JointKey key, List<Ciphertext> input, List<Ciphertext> output, Permutation permutation,
             Scalar[] reencryption, ProofContext context, RandomGenerator rng) {
         int n = input.size();
-        RistrettoGeneratorTable gTable = Constants.RISTRETTO_GENERATOR_TABLE;
-        RistrettoGeneratorTable hTable = ShuffleGenerators.chainBaseTable();
-        RistrettoElement[] messageBases = ShuffleGenerators.messageBases(n);
+        FixedBaseTable gTable = FixedBaseTable.GENERATOR;
+        FixedBaseTable hTable = ShuffleGenerators.chainBaseTable();
+        RistrettoPoint[] messageBases = ShuffleGenerators.messageBases(n);
         Scalar[] commitmentRandomness = new Scalar[n];
         for (int j = 0; j < n; j++) {
             commitmentRandomness[j] = Scalars.random(rng);
         }
-        RistrettoElement[] c = new RistrettoElement[n];
+        RistrettoPoint[] c = new RistrettoPoint[n];
         for (int i = 0; i < n; i++) {
             int j = permutation.sourceOf(i);
             // Permutation commitment (CHVote GenPermutationCommitment): c[psi(i)] = r[psi(i)]*G + h_i.
@@ -104,7 +103,7 @@ public final class VerifiableShuffle {
         Scalar[] rHat = new Scalar[n];
         Scalar[] previousR = new Scalar[n];
         Scalar[] previousU = new Scalar[n];
-        RistrettoElement[] cHat = new RistrettoElement[n];
+        RistrettoPoint[] cHat = new RistrettoPoint[n];
         Scalar chainR = Scalar.ZERO;
         Scalar chainU = Scalar.ONE;
         for (int i = 0; i < n; i++) {
@@ -132,24 +131,24 @@ public final class VerifiableShuffle {
             omegaHat[i] = Scalars.random(rng);
             omegaPrime[i] = Scalars.random(rng);
         }
-        RistrettoElement[] outC1 = new RistrettoElement[n + 1];
-        RistrettoElement[] outC2 = new RistrettoElement[n + 1];
+        RistrettoPoint[] outC1 = new RistrettoPoint[n + 1];
+        RistrettoPoint[] outC2 = new RistrettoPoint[n + 1];
         for (int i = 0; i < n; i++) {
             outC1[i] = output.get(i).c1();
             outC2[i] = output.get(i).c2();
         }
-        outC1[n] = Constants.RISTRETTO_GENERATOR;
+        outC1[n] = RistrettoPoint.GENERATOR;
         outC2[n] = key.element();
         Scalar[] t4Scalars = java.util.Arrays.copyOf(omegaPrime, n + 1);
         t4Scalars[n] = Scalars.negate(omega[3]);
 
-        RistrettoElement[] t = new RistrettoElement[5];
+        RistrettoPoint[] t = new RistrettoPoint[5];
         t[0] = gTable.multiply(omega[0]);
         t[1] = gTable.multiply(omega[1]);
         t[2] = gTable.multiply(omega[2]).add(MultiScalar.constantTime(omegaPrime, messageBases));
         t[3] = MultiScalar.constantTime(t4Scalars, outC2); // -omega4*H + sum omegaPrime_i * c2'_i
         t[4] = MultiScalar.constantTime(t4Scalars, outC1); // -omega4*G + sum omegaPrime_i * c1'_i
-        RistrettoElement[] tHat = new RistrettoElement[n];
+        RistrettoPoint[] tHat = new RistrettoPoint[n];
         for (int i = 0; i < n; i++) {
             // tHat_i = omegaHat_i*G + omegaPrime_i*cHat_{i-1}, with cHat_{i-1} = R_{i-1}*G + U_{i-1}*h.
             Scalar gPart = omegaPrime[i].multiply(previousR[i]).add(omegaHat[i]);
@@ -239,8 +238,8 @@ public final class VerifiableShuffle {
         // and the verifier checks w1*E1 + w2*E2 + w3*E3 + w41*E41 + w42*E42 + sum wHat_i*Ehat_i = 0.
         int size = 8 * n + 8;
         Scalar[] k = new Scalar[size];
-        RistrettoElement[] p = new RistrettoElement[size];
-        RistrettoElement[] messageBases = ShuffleGenerators.messageBases(n);
+        RistrettoPoint[] p = new RistrettoPoint[size];
+        RistrettoPoint[] messageBases = ShuffleGenerators.messageBases(n);
         Scalar minusE = Scalars.negate(e);
         int at = 0;
 
@@ -250,7 +249,7 @@ public final class VerifiableShuffle {
             gCoefficient = wHat[i].multiply(sHat[i]).add(gCoefficient);
         }
         k[at] = gCoefficient;
-        p[at++] = Constants.RISTRETTO_GENERATOR;
+        p[at++] = RistrettoPoint.GENERATOR;
         k[at] = Scalars.negate(w41.multiply(s[3]));
         p[at++] = key.element();
         k[at] = w2.multiply(e).multiply(uProduct).add(wHat[0].multiply(sPrime[0]));
@@ -296,7 +295,7 @@ public final class VerifiableShuffle {
         if (at != size) {
             throw new IllegalStateException("verification equation has " + at + " terms, expected " + size);
         }
-        return MultiScalar.vartime(k, p).equals(RistrettoElement.IDENTITY);
+        return MultiScalar.vartime(k, p).equals(RistrettoPoint.IDENTITY);
     }
 
     /** Package-private, like {@link #finalChallenge}, so that tests can forge against the exact challenges. */
@@ -331,7 +330,7 @@ public final class VerifiableShuffle {
         }
     }
 
-    private static byte[][] encodeAll(RistrettoElement[] points) {
+    private static byte[][] encodeAll(RistrettoPoint[] points) {
         byte[][] out = new byte[points.length][];
         for (int i = 0; i < points.length; i++) {
             out[i] = Points.encode(points[i]);

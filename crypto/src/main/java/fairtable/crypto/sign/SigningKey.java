@@ -1,7 +1,6 @@
 package fairtable.crypto.sign;
 
-import cafe.cryptography.curve25519.Constants;
-import cafe.cryptography.curve25519.Scalar;
+import fairtable.crypto.ristretto.Ed25519Points;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.MessageDigest;
@@ -73,7 +72,7 @@ public final class SigningKey {
             s[0] &= (byte) 248;
             s[31] &= 127;
             s[31] |= 64;
-            return Constants.ED25519_BASEPOINT_TABLE.multiply(Scalar.fromBits(s)).compress().toByteArray();
+            return Ed25519Points.basePointTimes(s);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("SHA-512 is required by the Java platform", e);
         }

@@ -1,9 +1,7 @@
 package fairtable.crypto.sign;
 
-import cafe.cryptography.curve25519.CompressedEdwardsY;
-import cafe.cryptography.curve25519.EdwardsPoint;
-import cafe.cryptography.curve25519.InvalidEncodingException;
 import fairtable.crypto.hash.Hashes;
+import fairtable.crypto.ristretto.Ed25519Points;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
@@ -37,17 +35,7 @@ public final class VerifyingKey {
         }
         // RFC 8032 5.1.3: the point must be on the curve, and the encoding canonical (y < p, and no sign bit
         // when x = 0). The JDK checks neither when it builds the key, so decode and re-encode.
-        try {
-            EdwardsPoint point = new CompressedEdwardsY(encoded.clone()).decompress();
-            if (!Arrays.equals(point.compress().toByteArray(), encoded)) {
-                throw new IllegalArgumentException("not the canonical encoding of an Ed25519 public key");
-            }
-            if (point.isSmallOrder()) {
-                throw new IllegalArgumentException("an Ed25519 public key of small order (8·A is the identity) binds nobody");
-            }
-        } catch (InvalidEncodingException e) {
-            throw new IllegalArgumentException("not a point on the Ed25519 curve");
-        }
+        Ed25519Points.validatePublicKeyVartime(encoded);
         // RFC 8032 5.1.3: little-endian y with the sign of x in the top bit.
         byte[] be = new byte[32];
         for (int i = 0; i < 32; i++) {

@@ -3,12 +3,11 @@ package fairtable.crypto.elgamal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import cafe.cryptography.curve25519.Constants;
-import cafe.cryptography.curve25519.RistrettoElement;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.proof.SchnorrProof;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.RistrettoPoint;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -25,7 +24,7 @@ class ElGamalTest {
         return ProofContext.of(session.getBytes(StandardCharsets.UTF_8), new byte[32], prover.getBytes(StandardCharsets.UTF_8));
     }
 
-    private static RistrettoElement card(int j) {
+    private static RistrettoPoint card(int j) {
         return Points.hashToGroup("fairtable/test/card", new byte[] {(byte) j});
     }
 
@@ -190,14 +189,14 @@ class ElGamalTest {
     void jointKeyIsTheSumAndRejectsRepeatsAndEmptiness() {
         SplittableRandom rng = new SplittableRandom(11);
         List<KeyPair> keys = players(3, rng);
-        RistrettoElement sum = keys.get(0).publicKey().element().add(keys.get(1).publicKey().element())
+        RistrettoPoint sum = keys.get(0).publicKey().element().add(keys.get(1).publicKey().element())
                 .add(keys.get(2).publicKey().element());
         assertThat(joint(keys).element()).isEqualTo(sum);
         PublicKey a = keys.get(0).publicKey();
         assertThatThrownBy(() -> JointKey.of(List.of(a, a))).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> JointKey.of(List.of())).isInstanceOf(IllegalArgumentException.class);
         Ciphertext c = Ciphertext.mask(joint(keys), card(0), rng);
-        assertThat(c.c1()).isNotEqualTo(RistrettoElement.IDENTITY);
-        assertThat(c.c1()).isNotEqualTo(Constants.RISTRETTO_GENERATOR);
+        assertThat(c.c1()).isNotEqualTo(RistrettoPoint.IDENTITY);
+        assertThat(c.c1()).isNotEqualTo(RistrettoPoint.GENERATOR);
     }
 }

@@ -3,10 +3,10 @@ package fairtable.crypto.elgamal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import cafe.cryptography.curve25519.RistrettoElement;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.RistrettoPoint;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class EscrowedShareTest {
     private static final ProofContext CTX = ElGamalTest.context("s", "player-2");
 
-    private static RistrettoElement card(int j) {
+    private static RistrettoPoint card(int j) {
         return Points.hashToGroup("fairtable/test/card", new byte[] {(byte) j});
     }
 

@@ -2,10 +2,9 @@ package fairtable.crypto.ot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cafe.cryptography.curve25519.CompressedRistretto;
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 import fairtable.crypto.ristretto.Scalars;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -105,7 +104,7 @@ class ChouOrlandiKeyDerivationTest {
         assertThat(Arrays.copyOfRange(setup, 1, 33)).as("the setup's session digest")
                 .isEqualTo(sessionDigest.digest(session));
         byte[] encodedA = Arrays.copyOfRange(setup, setup.length - 32, setup.length);
-        RistrettoElement pointA = new CompressedRistretto(encodedA).decompress();
+        RistrettoPoint pointA = RistrettoPoint.decode(encodedA);
 
         long query = 0;
         for (int[] batch : new int[][] {{0, 4, 2}, {1}, {3, 3}}) {
@@ -113,7 +112,7 @@ class ChouOrlandiKeyDerivationTest {
             byte[] answer = sender.answer(queryMessage);
             for (int q = 0; q < batch.length; q++, query++) {
                 byte[] encodedB = Arrays.copyOfRange(queryMessage, 7 + 32 * q, 7 + 32 * (q + 1));
-                RistrettoElement pointB = new CompressedRistretto(encodedB).decompress();
+                RistrettoPoint pointB = RistrettoPoint.decode(encodedB);
                 for (int j = 0; j < ITEMS; j++) {
                     byte[] key = Points.encode(pointB.subtract(pointA.multiply(Scalars.of(j))).multiply(a));
                     int at = 7 + (q * ITEMS + j) * LENGTH;
@@ -187,8 +186,8 @@ class ChouOrlandiKeyDerivationTest {
             long query, int j, int length) throws Exception {
         byte[] setup = sender.setupMessage();
         byte[] encodedA = Arrays.copyOfRange(setup, setup.length - 32, setup.length);
-        RistrettoElement pointA = new CompressedRistretto(encodedA).decompress();
-        RistrettoElement pointB = new CompressedRistretto(encodedB).decompress();
+        RistrettoPoint pointA = RistrettoPoint.decode(encodedA);
+        RistrettoPoint pointB = RistrettoPoint.decode(encodedB);
         byte[] key = Points.encode(pointB.subtract(pointA.multiply(Scalars.of(j))).multiply(senderSecret(sender)));
         int at = 7 + j * length;
         return xor(Arrays.copyOfRange(answer, at, at + length),

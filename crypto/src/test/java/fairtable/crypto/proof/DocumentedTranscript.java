@@ -1,6 +1,6 @@
 package fairtable.crypto.proof;
 
-import cafe.cryptography.curve25519.Scalar;
+import fairtable.crypto.ristretto.Scalar;
 import fairtable.crypto.ristretto.Scalars;
 import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;

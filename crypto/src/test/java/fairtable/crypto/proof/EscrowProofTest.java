@@ -3,12 +3,12 @@ package fairtable.crypto.proof;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import cafe.cryptography.curve25519.Constants;
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.ristretto.EncodedPoint;
+import fairtable.crypto.ristretto.FixedBaseTable;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 import fairtable.crypto.ristretto.Scalars;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -35,7 +35,7 @@ class EscrowProofTest {
             Scalar x = Scalars.randomNonZero(rng);
             Scalar r = Scalars.randomNonZero(rng);
             EncodedPoint card = EncodedPoint.of(Points.hashToGroup("test/card", new byte[] {(byte) rng.nextInt()}));
-            EncodedPoint escrowKey = EncodedPoint.of(Constants.RISTRETTO_GENERATOR_TABLE.multiply(Scalars.randomNonZero(rng)));
+            EncodedPoint escrowKey = EncodedPoint.of(FixedBaseTable.GENERATOR.multiply(Scalars.randomNonZero(rng)));
             return new Statement(x, r, times(x), card, escrowKey, times(r),
                     EncodedPoint.of(card.element().multiply(x).add(escrowKey.element().multiply(r))));
         }
@@ -50,11 +50,11 @@ class EscrowProofTest {
     }
 
     private static EncodedPoint times(Scalar s) {
-        return EncodedPoint.of(Constants.RISTRETTO_GENERATOR_TABLE.multiply(s));
+        return EncodedPoint.of(FixedBaseTable.GENERATOR.multiply(s));
     }
 
     private static EncodedPoint other(EncodedPoint p) {
-        return EncodedPoint.of(p.element().add(Constants.RISTRETTO_GENERATOR));
+        return EncodedPoint.of(p.element().add(RistrettoPoint.GENERATOR));
     }
 
     @RepeatedTest(3)
@@ -95,9 +95,9 @@ class EscrowProofTest {
         Scalar s2 = Scalars.decode(Arrays.copyOfRange(bytes, 64, 96));
         // T1 = s1*G - e*X, T2 = s2*G - e*R, T3 = s1*C + s2*B - e*S, as the class documents.
         Scalar minusE = Scalars.negate(e);
-        RistrettoElement t1 = Constants.RISTRETTO_GENERATOR_TABLE.multiply(s1).add(s.key().element().multiply(minusE));
-        RistrettoElement t2 = Constants.RISTRETTO_GENERATOR_TABLE.multiply(s2).add(s.escrow1().element().multiply(minusE));
-        RistrettoElement t3 = s.card().element().multiply(s1).add(s.escrowKey().element().multiply(s2))
+        RistrettoPoint t1 = FixedBaseTable.GENERATOR.multiply(s1).add(s.key().element().multiply(minusE));
+        RistrettoPoint t2 = FixedBaseTable.GENERATOR.multiply(s2).add(s.escrow1().element().multiply(minusE));
+        RistrettoPoint t3 = s.card().element().multiply(s1).add(s.escrowKey().element().multiply(s2))
                 .add(s.escrow2().element().multiply(minusE));
         Scalar recomputed = new Transcript("fairtable/proof/escrow/v1", CTX)
                 .appendPoint("generator", EncodedPoint.GENERATOR)
@@ -135,7 +135,7 @@ class EscrowProofTest {
         SplittableRandom rng = new SplittableRandom(10);
         Statement s = Statement.honest(rng);
         EscrowProof proof = s.prove(CTX, rng);
-        EncodedPoint identity = EncodedPoint.of(RistrettoElement.IDENTITY);
+        EncodedPoint identity = EncodedPoint.of(RistrettoPoint.IDENTITY);
         assertThat(proof.verify(identity, s.card(), s.escrowKey(), s.escrow1(), s.escrow2(), CTX)).isFalse();
         assertThat(proof.verify(s.key(), identity, s.escrowKey(), s.escrow1(), s.escrow2(), CTX)).isFalse();
         assertThat(proof.verify(s.key(), s.card(), identity, s.escrow1(), s.escrow2(), CTX)).isFalse();

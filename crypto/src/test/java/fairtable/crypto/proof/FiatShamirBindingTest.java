@@ -2,12 +2,12 @@ package fairtable.crypto.proof;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cafe.cryptography.curve25519.Constants;
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.ristretto.EncodedPoint;
+import fairtable.crypto.ristretto.FixedBaseTable;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 import fairtable.crypto.ristretto.Scalars;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -36,12 +36,12 @@ class FiatShamirBindingTest {
     /** What the forger hashes where the element it will solve for goes. */
     private static final EncodedPoint PLACEHOLDER = EncodedPoint.of(Points.hashToGroup("test/placeholder", new byte[0]));
 
-    private static RistrettoElement timesG(Scalar s) {
-        return Constants.RISTRETTO_GENERATOR_TABLE.multiply(s);
+    private static RistrettoPoint timesG(Scalar s) {
+        return FixedBaseTable.GENERATOR.multiply(s);
     }
 
     /** A point nobody knows the discrete logarithm of. */
-    private static RistrettoElement unknownLog(String what, SplittableRandom rng) {
+    private static RistrettoPoint unknownLog(String what, SplittableRandom rng) {
         return Points.hashToGroup("test/forger/" + what, new byte[] {(byte) rng.nextInt(), (byte) rng.nextInt()});
     }
 
@@ -72,7 +72,7 @@ class FiatShamirBindingTest {
         EncodedPoint image = EncodedPoint.of(base.element().multiply(x));
         ChaumPedersenProof proof = ChaumPedersenProof.prove(x, key, base, image, CTX, rng);
         assertThat(proof.verify(key, base, image, CTX)).isTrue();
-        EncodedPoint otherKey = EncodedPoint.of(key.element().add(Constants.RISTRETTO_GENERATOR));
+        EncodedPoint otherKey = EncodedPoint.of(key.element().add(RistrettoPoint.GENERATOR));
         assertThat(proof.verify(otherKey, base, image, CTX)).as("public key").isFalse();
         assertThat(proof.verify(key, base, image, ProofContext.of("session 43".getBytes(StandardCharsets.UTF_8), HASH,
                 PROVER))).as("session").isFalse();
@@ -86,7 +86,7 @@ class FiatShamirBindingTest {
     @RepeatedTest(2)
     void schnorrForgerWhoSolvesForThePublicKeyIsRejected(RepetitionInfo info) throws MalformedEncodingException {
         SplittableRandom rng = new SplittableRandom(100 + info.getCurrentRepetition());
-        RistrettoElement commitment = unknownLog("commitment", rng);
+        RistrettoPoint commitment = unknownLog("commitment", rng);
         Scalar s = Scalars.random(rng);
         Scalar e = SchnorrProof.challenge(PLACEHOLDER, EncodedPoint.of(commitment), CTX);
         EncodedPoint key = EncodedPoint.of(timesG(s).subtract(commitment).multiply(inverse(e)));
@@ -105,8 +105,8 @@ class FiatShamirBindingTest {
         EncodedPoint key = EncodedPoint.of(timesG(x));
         EncodedPoint base = EncodedPoint.of(unknownLog("base", rng));
         Scalar k = Scalars.randomNonZero(rng);
-        RistrettoElement a1 = timesG(k);
-        RistrettoElement a2 = unknownLog("a2", rng);
+        RistrettoPoint a1 = timesG(k);
+        RistrettoPoint a2 = unknownLog("a2", rng);
         Scalar e = ChaumPedersenProof.challenge(key, base, PLACEHOLDER, EncodedPoint.of(a1), EncodedPoint.of(a2), CTX);
         Scalar s = k.add(e.multiply(x));
         EncodedPoint image = EncodedPoint.of(base.element().multiply(s).subtract(a2).multiply(inverse(e)));
@@ -124,8 +124,8 @@ class FiatShamirBindingTest {
         EncodedPoint base = EncodedPoint.of(unknownLog("base", rng));
         EncodedPoint image = EncodedPoint.of(base.element().multiply(y));
         Scalar k2 = Scalars.randomNonZero(rng);
-        RistrettoElement a1 = timesG(Scalars.randomNonZero(rng));
-        RistrettoElement a2 = base.element().multiply(k2);
+        RistrettoPoint a1 = timesG(Scalars.randomNonZero(rng));
+        RistrettoPoint a2 = base.element().multiply(k2);
         Scalar e = ChaumPedersenProof.challenge(PLACEHOLDER, base, image, EncodedPoint.of(a1), EncodedPoint.of(a2), CTX);
         Scalar s = k2.add(e.multiply(y));
         EncodedPoint key = EncodedPoint.of(timesG(s).subtract(a1).multiply(inverse(e)));
@@ -143,8 +143,8 @@ class FiatShamirBindingTest {
         EncodedPoint key = EncodedPoint.of(timesG(x));
         EncodedPoint image = EncodedPoint.of(unknownLog("image", rng));
         Scalar k = Scalars.randomNonZero(rng);
-        RistrettoElement a1 = timesG(k);
-        RistrettoElement a2 = unknownLog("a2", rng);
+        RistrettoPoint a1 = timesG(k);
+        RistrettoPoint a2 = unknownLog("a2", rng);
         Scalar e = ChaumPedersenProof.challenge(key, PLACEHOLDER, image, EncodedPoint.of(a1), EncodedPoint.of(a2), CTX);
         Scalar s = k.add(e.multiply(x));
         EncodedPoint base = EncodedPoint.of(a2.add(image.element().multiply(e)).multiply(inverse(s)));
@@ -155,7 +155,7 @@ class FiatShamirBindingTest {
     }
 
     private static void assertChaumPedersenAlgebra(EncodedPoint key, EncodedPoint base, EncodedPoint image,
-            RistrettoElement a1, RistrettoElement a2, Scalar e, Scalar s) {
+            RistrettoPoint a1, RistrettoPoint a2, Scalar e, Scalar s) {
         assertThat(timesG(s).subtract(key.element().multiply(e))).as("A1 as the verifier recomputes it").isEqualTo(a1);
         assertThat(base.element().multiply(s).subtract(image.element().multiply(e)))
                 .as("A2 as the verifier recomputes it").isEqualTo(a2);
@@ -185,7 +185,7 @@ class FiatShamirBindingTest {
             return EncodedPoint.of(card.element().multiply(x).add(escrowKey.element().multiply(r)));
         }
 
-        RistrettoElement t3() {
+        RistrettoPoint t3() {
             return card.element().multiply(a).add(escrowKey.element().multiply(b));
         }
 
@@ -199,14 +199,14 @@ class FiatShamirBindingTest {
     }
 
     private static Scalar escrowChallenge(EncodedPoint key, EncodedPoint card, EncodedPoint escrowKey,
-            EncodedPoint escrow1, EncodedPoint escrow2, RistrettoElement t1, RistrettoElement t2, RistrettoElement t3) {
+            EncodedPoint escrow1, EncodedPoint escrow2, RistrettoPoint t1, RistrettoPoint t2, RistrettoPoint t3) {
         return EscrowProof.challenge(key, card, escrowKey, escrow1, escrow2, EncodedPoint.of(t1), EncodedPoint.of(t2),
                 EncodedPoint.of(t3), CTX);
     }
 
     /** Checks the forgery meets the three verification equations, then that verify rejects it. */
     private static void assertEscrowForgeryRejected(EncodedPoint key, EncodedPoint card, EncodedPoint escrowKey,
-            EncodedPoint escrow1, EncodedPoint escrow2, RistrettoElement t1, RistrettoElement t2, RistrettoElement t3,
+            EncodedPoint escrow1, EncodedPoint escrow2, RistrettoPoint t1, RistrettoPoint t2, RistrettoPoint t3,
             Scalar e, Scalar s1, Scalar s2) throws MalformedEncodingException {
         assertThat(timesG(s1).subtract(key.element().multiply(e))).as("T1").isEqualTo(t1);
         assertThat(timesG(s2).subtract(escrow1.element().multiply(e))).as("T2").isEqualTo(t2);
@@ -219,8 +219,8 @@ class FiatShamirBindingTest {
     @RepeatedTest(2)
     void escrowForgerWhoSolvesForThePublicKeyIsRejected(RepetitionInfo info) throws MalformedEncodingException {
         EscrowForger f = EscrowForger.draw(new SplittableRandom(500 + info.getCurrentRepetition()));
-        RistrettoElement t1 = unknownLog("t1", new SplittableRandom(info.getCurrentRepetition()));
-        RistrettoElement t2 = timesG(f.b());
+        RistrettoPoint t1 = unknownLog("t1", new SplittableRandom(info.getCurrentRepetition()));
+        RistrettoPoint t2 = timesG(f.b());
         Scalar e = escrowChallenge(PLACEHOLDER, f.card(), f.escrowKey(), f.escrow1(), f.escrow2(), t1, t2, f.t3());
         EncodedPoint key = EncodedPoint.of(timesG(f.s1(e)).subtract(t1).multiply(inverse(e)));
 
@@ -233,8 +233,8 @@ class FiatShamirBindingTest {
     @RepeatedTest(2)
     void escrowForgerWhoSolvesForTheFirstCiphertextPartIsRejected(RepetitionInfo info) throws MalformedEncodingException {
         EscrowForger f = EscrowForger.draw(new SplittableRandom(600 + info.getCurrentRepetition()));
-        RistrettoElement t1 = timesG(f.a());
-        RistrettoElement t2 = unknownLog("t2", new SplittableRandom(info.getCurrentRepetition()));
+        RistrettoPoint t1 = timesG(f.a());
+        RistrettoPoint t2 = unknownLog("t2", new SplittableRandom(info.getCurrentRepetition()));
         Scalar e = escrowChallenge(f.key(), f.card(), f.escrowKey(), PLACEHOLDER, f.escrow2(), t1, t2, f.t3());
         EncodedPoint escrow1 = EncodedPoint.of(timesG(f.s2(e)).subtract(t2).multiply(inverse(e)));
 
@@ -247,9 +247,9 @@ class FiatShamirBindingTest {
     @RepeatedTest(2)
     void escrowForgerWhoSolvesForTheSecondCiphertextPartIsRejected(RepetitionInfo info) throws MalformedEncodingException {
         EscrowForger f = EscrowForger.draw(new SplittableRandom(700 + info.getCurrentRepetition()));
-        RistrettoElement t1 = timesG(f.a());
-        RistrettoElement t2 = timesG(f.b());
-        RistrettoElement t3 = unknownLog("t3", new SplittableRandom(info.getCurrentRepetition()));
+        RistrettoPoint t1 = timesG(f.a());
+        RistrettoPoint t2 = timesG(f.b());
+        RistrettoPoint t3 = unknownLog("t3", new SplittableRandom(info.getCurrentRepetition()));
         Scalar e = escrowChallenge(f.key(), f.card(), f.escrowKey(), f.escrow1(), PLACEHOLDER, t1, t2, t3);
         EncodedPoint escrow2 = EncodedPoint.of(f.card().element().multiply(f.s1(e))
                 .add(f.escrowKey().element().multiply(f.s2(e))).subtract(t3).multiply(inverse(e)));
@@ -264,9 +264,9 @@ class FiatShamirBindingTest {
     void escrowForgerWhoSolvesForTheCardIsRejected(RepetitionInfo info) throws MalformedEncodingException {
         EscrowForger f = EscrowForger.draw(new SplittableRandom(800 + info.getCurrentRepetition()));
         EncodedPoint escrow2 = EncodedPoint.of(unknownLog("s", new SplittableRandom(info.getCurrentRepetition())));
-        RistrettoElement t1 = timesG(f.a());
-        RistrettoElement t2 = timesG(f.b());
-        RistrettoElement t3 = f.t3();
+        RistrettoPoint t1 = timesG(f.a());
+        RistrettoPoint t2 = timesG(f.b());
+        RistrettoPoint t3 = f.t3();
         Scalar e = escrowChallenge(f.key(), PLACEHOLDER, f.escrowKey(), f.escrow1(), escrow2, t1, t2, t3);
         EncodedPoint card = EncodedPoint.of(t3.add(escrow2.element().multiply(e))
                 .subtract(f.escrowKey().element().multiply(f.s2(e))).multiply(inverse(f.s1(e))));
@@ -282,9 +282,9 @@ class FiatShamirBindingTest {
     void escrowForgerWhoSolvesForTheEscrowKeyIsRejected(RepetitionInfo info) throws MalformedEncodingException {
         EscrowForger f = EscrowForger.draw(new SplittableRandom(900 + info.getCurrentRepetition()));
         EncodedPoint escrow2 = EncodedPoint.of(unknownLog("s", new SplittableRandom(info.getCurrentRepetition())));
-        RistrettoElement t1 = timesG(f.a());
-        RistrettoElement t2 = timesG(f.b());
-        RistrettoElement t3 = f.t3();
+        RistrettoPoint t1 = timesG(f.a());
+        RistrettoPoint t2 = timesG(f.b());
+        RistrettoPoint t3 = f.t3();
         Scalar e = escrowChallenge(f.key(), f.card(), PLACEHOLDER, f.escrow1(), escrow2, t1, t2, t3);
         EncodedPoint escrowKey = EncodedPoint.of(t3.add(escrow2.element().multiply(e))
                 .subtract(f.card().element().multiply(f.s1(e))).multiply(inverse(f.s2(e))));
@@ -310,9 +310,9 @@ class FiatShamirBindingTest {
             byte[] proof = SchnorrProof.prove(x, key, context, rng).encode();
             Scalar e = scalarAt(proof, 0);
             // A = s*G - e*X, e = H(domain, context, G, X, A)
-            RistrettoElement commitment = timesG(scalarAt(proof, 1)).subtract(key.element().multiply(e));
+            RistrettoPoint commitment = timesG(scalarAt(proof, 1)).subtract(key.element().multiply(e));
             Scalar recomputed = new DocumentedTranscript("fairtable/proof/schnorr/v1", context)
-                    .field("generator", Points.encode(Constants.RISTRETTO_GENERATOR))
+                    .field("generator", Points.encode(RistrettoPoint.GENERATOR))
                     .field("public-key", key.encoding())
                     .field("commitment", Points.encode(commitment))
                     .challenge("challenge");
@@ -332,10 +332,10 @@ class FiatShamirBindingTest {
             Scalar e = scalarAt(proof, 0);
             Scalar s = scalarAt(proof, 1);
             // A1 = s*G - e*X, A2 = s*B - e*Y, e = H(domain, context, G, X, B, Y, A1, A2)
-            RistrettoElement a1 = timesG(s).subtract(key.element().multiply(e));
-            RistrettoElement a2 = base.element().multiply(s).subtract(image.element().multiply(e));
+            RistrettoPoint a1 = timesG(s).subtract(key.element().multiply(e));
+            RistrettoPoint a2 = base.element().multiply(s).subtract(image.element().multiply(e));
             Scalar recomputed = new DocumentedTranscript("fairtable/proof/chaum-pedersen/v1", context)
-                    .field("generator", Points.encode(Constants.RISTRETTO_GENERATOR))
+                    .field("generator", Points.encode(RistrettoPoint.GENERATOR))
                     .field("public-key", key.encoding())
                     .field("base", base.encoding())
                     .field("image", image.encoding())
@@ -356,12 +356,12 @@ class FiatShamirBindingTest {
             Scalar e = scalarAt(proof, 0);
             Scalar s1 = scalarAt(proof, 1);
             Scalar s2 = scalarAt(proof, 2);
-            RistrettoElement t1 = timesG(s1).subtract(w.key().element().multiply(e));
-            RistrettoElement t2 = timesG(s2).subtract(w.escrow1().element().multiply(e));
-            RistrettoElement t3 = w.card().element().multiply(s1).add(w.escrowKey().element().multiply(s2))
+            RistrettoPoint t1 = timesG(s1).subtract(w.key().element().multiply(e));
+            RistrettoPoint t2 = timesG(s2).subtract(w.escrow1().element().multiply(e));
+            RistrettoPoint t3 = w.card().element().multiply(s1).add(w.escrowKey().element().multiply(s2))
                     .subtract(w.escrow2().element().multiply(e));
             Scalar recomputed = new DocumentedTranscript("fairtable/proof/escrow/v1", context)
-                    .field("generator", Points.encode(Constants.RISTRETTO_GENERATOR))
+                    .field("generator", Points.encode(RistrettoPoint.GENERATOR))
                     .field("public-key", w.key().encoding())
                     .field("base", w.card().encoding())
                     .field("escrow-key", w.escrowKey().encoding())

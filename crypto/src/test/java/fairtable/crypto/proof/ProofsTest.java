@@ -3,12 +3,12 @@ package fairtable.crypto.proof;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import cafe.cryptography.curve25519.Constants;
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.ristretto.EncodedPoint;
+import fairtable.crypto.ristretto.FixedBaseTable;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 import fairtable.crypto.ristretto.Scalars;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -28,14 +28,14 @@ class ProofsTest {
     void schnorrAcceptsTheHonestProverAndNothingElse(RepetitionInfo info) throws MalformedEncodingException {
         SplittableRandom rng = new SplittableRandom(info.getCurrentRepetition());
         Scalar x = Scalars.randomNonZero(rng);
-        EncodedPoint key = EncodedPoint.of(Constants.RISTRETTO_GENERATOR_TABLE.multiply(x));
+        EncodedPoint key = EncodedPoint.of(FixedBaseTable.GENERATOR.multiply(x));
         SchnorrProof proof = SchnorrProof.prove(x, key, CTX, rng);
         assertThat(proof.verify(key, CTX)).isTrue();
-        assertThat(proof.verify(EncodedPoint.of(key.element().add(Constants.RISTRETTO_GENERATOR)), CTX)).isFalse();
+        assertThat(proof.verify(EncodedPoint.of(key.element().add(RistrettoPoint.GENERATOR)), CTX)).isFalse();
         assertThat(proof.verify(key, ctx("other", "alice"))).isFalse();
         assertThat(proof.verify(key, ctx("session", "bob"))).isFalse();
         assertThat(proof.verify(key, ProofContext.of("session".getBytes(StandardCharsets.UTF_8), new byte[0], "alice".getBytes(StandardCharsets.UTF_8)))).isFalse();
-        assertThat(proof.verify(EncodedPoint.of(RistrettoElement.IDENTITY), CTX)).isFalse();
+        assertThat(proof.verify(EncodedPoint.of(RistrettoPoint.IDENTITY), CTX)).isFalse();
         assertThat(SchnorrProof.decode(proof.encode()).verify(key, CTX)).isTrue();
         byte[] tampered = proof.encode();
         tampered[40] ^= 1;
@@ -45,7 +45,7 @@ class ProofsTest {
     @Test
     void schnorrRefusesToProveAKeyItDoesNotKnow() {
         SplittableRandom rng = new SplittableRandom(4);
-        EncodedPoint key = EncodedPoint.of(Constants.RISTRETTO_GENERATOR_TABLE.multiply(Scalars.random(rng)));
+        EncodedPoint key = EncodedPoint.of(FixedBaseTable.GENERATOR.multiply(Scalars.random(rng)));
         assertThatThrownBy(() -> SchnorrProof.prove(Scalars.random(rng), key, CTX, rng)).isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -53,7 +53,7 @@ class ProofsTest {
     void chaumPedersenAcceptsEqualLogsOnly(RepetitionInfo info) {
         SplittableRandom rng = new SplittableRandom(10 + info.getCurrentRepetition());
         Scalar x = Scalars.randomNonZero(rng);
-        EncodedPoint key = EncodedPoint.of(Constants.RISTRETTO_GENERATOR_TABLE.multiply(x));
+        EncodedPoint key = EncodedPoint.of(FixedBaseTable.GENERATOR.multiply(x));
         EncodedPoint base = EncodedPoint.of(Points.hashToGroup("test", new byte[] {1}));
         EncodedPoint image = EncodedPoint.of(base.element().multiply(x));
         ChaumPedersenProof proof = ChaumPedersenProof.prove(x, key, base, image, CTX, rng);
@@ -63,7 +63,7 @@ class ProofsTest {
         assertThat(proof.verify(key, base, otherImage, CTX)).isFalse();
         assertThat(proof.verify(key, EncodedPoint.of(Points.hashToGroup("test", new byte[] {2})), image, CTX)).isFalse();
         assertThat(proof.verify(key, base, image, ctx("session", "mallory"))).isFalse();
-        EncodedPoint identity = EncodedPoint.of(RistrettoElement.IDENTITY);
+        EncodedPoint identity = EncodedPoint.of(RistrettoPoint.IDENTITY);
         assertThat(proof.verify(key, identity, identity, CTX)).isFalse();
         assertThat(proof.verify(identity, base, image, CTX)).isFalse();
     }

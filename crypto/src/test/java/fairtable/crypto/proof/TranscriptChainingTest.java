@@ -2,7 +2,7 @@ package fairtable.crypto.proof;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cafe.cryptography.curve25519.Scalar;
+import fairtable.crypto.ristretto.Scalar;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 

@@ -3,9 +3,6 @@ package fairtable.crypto.ristretto;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import cafe.cryptography.curve25519.Constants;
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
 import java.math.BigInteger;
 import java.util.HexFormat;
 import java.util.SplittableRandom;
@@ -30,11 +27,11 @@ class RistrettoHelpersTest {
 
     @Test
     void smallMultiplesDecodeAndEncodeAsInRfc9496() throws MalformedEncodingException {
-        RistrettoElement k = RistrettoElement.IDENTITY;
+        RistrettoPoint k = RistrettoPoint.IDENTITY;
         for (String hex : SMALL_MULTIPLES) {
             assertThat(Points.decode(HEX.parseHex(hex))).isEqualTo(k);
             assertThat(HEX.formatHex(Points.encode(k))).isEqualTo(hex);
-            k = k.add(Constants.RISTRETTO_GENERATOR);
+            k = k.add(RistrettoPoint.GENERATOR);
         }
         assertThatThrownBy(() -> Points.decodeNonIdentity(HEX.parseHex(SMALL_MULTIPLES[0])))
                 .isInstanceOf(MalformedEncodingException.class);
@@ -62,7 +59,7 @@ class RistrettoHelpersTest {
 
     @Test
     void hashToGroupIsDeterministicAndDomainSeparated() {
-        RistrettoElement a = Points.hashToGroup("fairtable/a", new byte[] {1});
+        RistrettoPoint a = Points.hashToGroup("fairtable/a", new byte[] {1});
         assertThat(Points.hashToGroup("fairtable/a", new byte[] {1})).isEqualTo(a);
         assertThat(Points.hashToGroup("fairtable/b", new byte[] {1})).isNotEqualTo(a);
         assertThat(Points.hashToGroup("fairtable/a", new byte[] {2})).isNotEqualTo(a);
@@ -122,8 +119,8 @@ class RistrettoHelpersTest {
     void multiScalarMatchesTheSumOfSingleMultiplications(int n) {
         SplittableRandom rng = new SplittableRandom(n);
         Scalar[] s = new Scalar[n];
-        RistrettoElement[] p = new RistrettoElement[n];
-        RistrettoElement expected = RistrettoElement.IDENTITY;
+        RistrettoPoint[] p = new RistrettoPoint[n];
+        RistrettoPoint expected = RistrettoPoint.IDENTITY;
         for (int i = 0; i < n; i++) {
             s[i] = switch (i % 7) {
                 case 3 -> Scalar.ZERO;
@@ -131,7 +128,7 @@ class RistrettoHelpersTest {
                 case 5 -> Scalars.randomWeight(rng);
                 default -> Scalars.random(rng);
             };
-            p[i] = i % 11 == 6 ? RistrettoElement.IDENTITY : Points.hashToGroup("msm", new byte[] {(byte) i, (byte) n});
+            p[i] = i % 11 == 6 ? RistrettoPoint.IDENTITY : Points.hashToGroup("msm", new byte[] {(byte) i, (byte) n});
             expected = expected.add(p[i].multiply(s[i]));
         }
         assertThat(MultiScalar.vartime(s, p)).isEqualTo(expected);
@@ -145,23 +142,23 @@ class RistrettoHelpersTest {
         SplittableRandom rng = new SplittableRandom(info.getCurrentRepetition());
         Scalar a = Scalars.random(rng);
         Scalar b = Scalars.random(rng);
-        RistrettoElement p = Points.hashToGroup("msm", new byte[] {(byte) info.getCurrentRepetition()});
+        RistrettoPoint p = Points.hashToGroup("msm", new byte[] {(byte) info.getCurrentRepetition()});
         assertThat(MultiScalar.vartimeWithGenerator(a, p, b))
-                .isEqualTo(p.multiply(a).add(Constants.RISTRETTO_GENERATOR.multiply(b)));
+                .isEqualTo(p.multiply(a).add(RistrettoPoint.GENERATOR.multiply(b)));
     }
 
     @Test
     void multiScalarRejectsMismatchedLengths() {
-        assertThatThrownBy(() -> MultiScalar.vartime(new Scalar[1], new RistrettoElement[2])).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> MultiScalar.constantTime(new Scalar[2], new RistrettoElement[1])).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> MultiScalar.vartime(new Scalar[1], new RistrettoPoint[2])).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> MultiScalar.constantTime(new Scalar[2], new RistrettoPoint[1])).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void canonicalReaderRejectsTruncationTrailingBytesAndBadCounts() throws MalformedEncodingException {
-        byte[] bytes = new CanonicalWriter(0).count(2).point(Constants.RISTRETTO_GENERATOR).scalar(Scalar.ONE).toByteArray();
+        byte[] bytes = new CanonicalWriter(0).count(2).point(RistrettoPoint.GENERATOR).scalar(Scalar.ONE).toByteArray();
         CanonicalReader r = new CanonicalReader(bytes);
         assertThat(r.count(0, 5)).isEqualTo(2);
-        assertThat(r.point()).isEqualTo(Constants.RISTRETTO_GENERATOR);
+        assertThat(r.point()).isEqualTo(RistrettoPoint.GENERATOR);
         assertThat(r.scalar()).isEqualTo(Scalar.ONE);
         r.expectEnd();
         assertThatThrownBy(() -> new CanonicalReader(bytes).count(3, 5)).isInstanceOf(MalformedEncodingException.class);

@@ -2,9 +2,6 @@ package fairtable.crypto.shuffle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cafe.cryptography.curve25519.Constants;
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.elgamal.Ciphertext;
 import fairtable.crypto.elgamal.JointKey;
 import fairtable.crypto.elgamal.PublicKey;
@@ -14,6 +11,8 @@ import fairtable.crypto.proof.Transcript;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.MultiScalar;
 import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 import fairtable.crypto.ristretto.Scalars;
 import fairtable.crypto.shuffle.VerifiableShuffleTest.Table;
 import java.nio.charset.StandardCharsets;
@@ -38,7 +37,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ShuffleFiatShamirTest {
     private static final ProofContext ALICE = VerifiableShuffleTest.context("session-1", "alice");
-    private static final RistrettoElement G = Constants.RISTRETTO_GENERATOR;
+    private static final RistrettoPoint G = RistrettoPoint.GENERATOR;
 
     /** An honest claim: output i = input[pi(i)] re-randomised under {@code outputKey} with r[pi(i)]. */
     private record Claim(List<Ciphertext> output, Permutation pi, Scalar[] reencryption) {
@@ -79,14 +78,14 @@ class ShuffleFiatShamirTest {
         return out;
     }
 
-    private static Ciphertext withC2(Ciphertext c, RistrettoElement c2) throws MalformedEncodingException {
+    private static Ciphertext withC2(Ciphertext c, RistrettoPoint c2) throws MalformedEncodingException {
         byte[] bytes = c.encode();
         System.arraycopy(Points.encode(c2), 0, bytes, 32, 32);
         return Ciphertext.decode(bytes);
     }
 
-    private static RistrettoElement weightedSum(Scalar[] weights, List<Ciphertext> deck, boolean secondPart) {
-        RistrettoElement[] p = new RistrettoElement[deck.size()];
+    private static RistrettoPoint weightedSum(Scalar[] weights, List<Ciphertext> deck, boolean secondPart) {
+        RistrettoPoint[] p = new RistrettoPoint[deck.size()];
         for (int i = 0; i < p.length; i++) {
             p[i] = secondPart ? deck.get(i).c2() : deck.get(i).c1();
         }
@@ -94,8 +93,8 @@ class ShuffleFiatShamirTest {
     }
 
     /** Cards 0..n-1 as the test table masks them; a forged card must be none of these. */
-    private static List<RistrettoElement> cards(int n) {
-        List<RistrettoElement> out = new ArrayList<>();
+    private static List<RistrettoPoint> cards(int n) {
+        List<RistrettoPoint> out = new ArrayList<>();
         for (int j = 0; j < n; j++) {
             out.add(VerifiableShuffleTest.card(j));
         }
@@ -112,7 +111,7 @@ class ShuffleFiatShamirTest {
         Table table = Table.of(2, 5, rng);
         ShuffledDeck honest = VerifiableShuffle.shuffle(table.key(), table.deck(), Permutation.random(5, rng), ALICE, rng);
         Scalar[] sPrime = honest.proof().sPrime;
-        RistrettoElement d = Points.hashToGroup("test/forged-difference", new byte[] {(byte) info.getCurrentRepetition()});
+        RistrettoPoint d = Points.hashToGroup("test/forged-difference", new byte[] {(byte) info.getCurrentRepetition()});
         List<Ciphertext> forged = new ArrayList<>(honest.deck());
         forged.set(0, withC2(forged.get(0), forged.get(0).c2().add(d)));
         Scalar ratio = sPrime[0].multiply(Scalars.invertVartime(sPrime[1]));
@@ -134,14 +133,14 @@ class ShuffleFiatShamirTest {
         Table table = Table.of(2, 5, rng);
         ShuffledDeck honest = VerifiableShuffle.shuffle(table.key(), table.deck(), Permutation.random(5, rng), ALICE, rng);
         Scalar[] u = Challenges.ofCode(table.key(), table.deck(), honest.deck(), honest.proof()).u();
-        RistrettoElement d = Points.hashToGroup("test/forged-difference", new byte[] {(byte) info.getCurrentRepetition()});
+        RistrettoPoint d = Points.hashToGroup("test/forged-difference", new byte[] {(byte) info.getCurrentRepetition()});
         List<Ciphertext> forged = new ArrayList<>(table.deck());
         forged.set(0, withC2(forged.get(0), forged.get(0).c2().add(d)));
         Scalar ratio = u[0].multiply(Scalars.invertVartime(u[1]));
         forged.set(1, withC2(forged.get(1), forged.get(1).c2().subtract(d.multiply(ratio))));
 
         assertThat(weightedSum(u, forged, true)).as("the forger's algebra").isEqualTo(weightedSum(u, table.deck(), true));
-        List<RistrettoElement> shuffledCards = new ArrayList<>();
+        List<RistrettoPoint> shuffledCards = new ArrayList<>();
         for (Ciphertext c : honest.deck()) {
             shuffledCards.add(table.open(c, rng));
         }
@@ -165,7 +164,7 @@ class ShuffleFiatShamirTest {
         ShuffleProof proof = VerifiableShuffle.prove(placeholder, table.deck(), claim.output(), claim.pi(),
                 claim.reencryption(), ALICE, rng);
         Challenges ch = Challenges.ofCode(placeholder, table.deck(), claim.output(), proof);
-        RistrettoElement solved = weightedSum(proof.sPrime, claim.output(), true)
+        RistrettoPoint solved = weightedSum(proof.sPrime, claim.output(), true)
                 .subtract(weightedSum(ch.u(), table.deck(), true).multiply(ch.e()))
                 .subtract(proof.t[3])
                 .multiply(Scalars.invertVartime(proof.s[3]));
@@ -204,8 +203,8 @@ class ShuffleFiatShamirTest {
         Scalar[] sPrime = scalars(slices(proof, scalarsAt + 128 + 32 * n, n));
 
         String generators = "fairtable/shuffle/generators/v1";
-        RistrettoElement h = Points.hashToGroup(generators, "chain".getBytes(StandardCharsets.US_ASCII));
-        RistrettoElement[] messageBases = new RistrettoElement[n];
+        RistrettoPoint h = Points.hashToGroup(generators, "chain".getBytes(StandardCharsets.US_ASCII));
+        RistrettoPoint[] messageBases = new RistrettoPoint[n];
         byte[][] messageBaseBytes = new byte[n][];
         for (int i = 0; i < n; i++) {
             byte[] data = Arrays.copyOf("message".getBytes(StandardCharsets.US_ASCII), 11);
@@ -228,19 +227,19 @@ class ShuffleFiatShamirTest {
         Scalar[] u = transcript.challenges("u", n);
         Scalar e = transcript.list("commitment-chain", cHat).list("t", t).list("t-hat", tHat).challenge("e");
 
-        RistrettoElement[] cP = decode(c);
-        RistrettoElement[] cHatP = decode(cHat);
-        RistrettoElement[] tP = decode(t);
-        RistrettoElement[] tHatP = decode(tHat);
+        RistrettoPoint[] cP = decode(c);
+        RistrettoPoint[] cHatP = decode(cHat);
+        RistrettoPoint[] tP = decode(t);
+        RistrettoPoint[] tHatP = decode(tHat);
         Scalar uProduct = Scalar.ONE;
-        RistrettoElement sumC = RistrettoElement.IDENTITY;
-        RistrettoElement sumBases = RistrettoElement.IDENTITY;
+        RistrettoPoint sumC = RistrettoPoint.IDENTITY;
+        RistrettoPoint sumBases = RistrettoPoint.IDENTITY;
         for (int j = 0; j < n; j++) {
             uProduct = uProduct.multiply(u[j]);
             sumC = sumC.add(cP[j]);
             sumBases = sumBases.add(messageBases[j]);
         }
-        RistrettoElement id = RistrettoElement.IDENTITY;
+        RistrettoPoint id = RistrettoPoint.IDENTITY;
         // E1 = s1*G - e*(sum c_j - sum h_i) - t1
         assertThat(G.multiply(s[0]).subtract(sumC.subtract(sumBases).multiply(e)).subtract(tP[0])).as("E1").isEqualTo(id);
         // E2 = s2*G - e*(cHat_N - (prod u_j)*h) - t2
@@ -256,7 +255,7 @@ class ShuffleFiatShamirTest {
                 .subtract(weightedSum(u, input, false).multiply(e)).subtract(tP[4])).as("E42").isEqualTo(id);
         // Ehat_i = sHat_i*G + sPrime_i*cHat_{i-1} - e*cHat_i - tHat_i, cHat_{-1} = h
         for (int i = 0; i < n; i++) {
-            RistrettoElement previous = i == 0 ? h : cHatP[i - 1];
+            RistrettoPoint previous = i == 0 ? h : cHatP[i - 1];
             assertThat(G.multiply(sHat[i]).add(previous.multiply(sPrime[i])).subtract(cHatP[i].multiply(e))
                     .subtract(tHatP[i])).as("Ehat_%d", i).isEqualTo(id);
         }
@@ -278,8 +277,8 @@ class ShuffleFiatShamirTest {
         return out;
     }
 
-    private static RistrettoElement[] decode(byte[][] encodings) throws MalformedEncodingException {
-        RistrettoElement[] out = new RistrettoElement[encodings.length];
+    private static RistrettoPoint[] decode(byte[][] encodings) throws MalformedEncodingException {
+        RistrettoPoint[] out = new RistrettoPoint[encodings.length];
         for (int k = 0; k < out.length; k++) {
             out[k] = Points.decode(encodings[k]);
         }

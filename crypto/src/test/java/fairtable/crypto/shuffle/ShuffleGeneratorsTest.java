@@ -2,10 +2,10 @@ package fairtable.crypto.shuffle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.RistrettoGeneratorTable;
-import cafe.cryptography.curve25519.Scalar;
+import fairtable.crypto.ristretto.FixedBaseTable;
 import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 import java.lang.reflect.Field;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.BeforeEach;
@@ -20,7 +20,7 @@ class ShuffleGeneratorsTest {
 
     @BeforeEach
     void emptyTheCache() throws ReflectiveOperationException {
-        setStatic("bases", new RistrettoElement[0]);
+        setStatic("bases", new RistrettoPoint[0]);
         setStatic("baseEncodings", new byte[0][]);
         setStatic("chainBaseTable", null);
     }
@@ -32,21 +32,21 @@ class ShuffleGeneratorsTest {
     }
 
     /** h_i = hashToGroup(DOMAIN, "message" || i as 4 bytes big-endian), as documented. */
-    private static RistrettoElement documentedBase(int i) {
+    private static RistrettoPoint documentedBase(int i) {
         byte[] data = {'m', 'e', 's', 's', 'a', 'g', 'e', (byte) (i >> 24), (byte) (i >> 16), (byte) (i >> 8), (byte) i};
         return Points.hashToGroup("fairtable/shuffle/generators/v1", data);
     }
 
     @Test
     void messageBasesAreTheDocumentedPointsAndTheCacheGrowsOnDemand() {
-        RistrettoElement[] few = ShuffleGenerators.messageBases(3);
+        RistrettoPoint[] few = ShuffleGenerators.messageBases(3);
         assertThat(few).hasSize(3);
         for (int i = 0; i < few.length; i++) {
             assertThat(few[i]).as("h_%d", i).isEqualTo(documentedBase(i));
         }
         // More than fit in one byte of the index, asked for after a smaller request was cached.
         int n = 300;
-        RistrettoElement[] bases = ShuffleGenerators.messageBases(n);
+        RistrettoPoint[] bases = ShuffleGenerators.messageBases(n);
         byte[][] encodings = ShuffleGenerators.messageBaseEncodings(n);
         assertThat(bases).hasSize(n);
         assertThat(encodings.length).isEqualTo(n);
@@ -67,10 +67,10 @@ class ShuffleGeneratorsTest {
 
     @Test
     void theChainBaseTableMultipliesTheDocumentedChainBase() {
-        RistrettoElement chainBase = Points.hashToGroup("fairtable/shuffle/generators/v1", new byte[] {'c', 'h', 'a', 'i', 'n'});
+        RistrettoPoint chainBase = Points.hashToGroup("fairtable/shuffle/generators/v1", new byte[] {'c', 'h', 'a', 'i', 'n'});
         assertThat(ShuffleGenerators.CHAIN_BASE).isEqualTo(chainBase);
 
-        RistrettoGeneratorTable table = ShuffleGenerators.chainBaseTable();
+        FixedBaseTable table = ShuffleGenerators.chainBaseTable();
         assertThat(table).isNotNull();
         assertThat(ShuffleGenerators.chainBaseTable()).isSameAs(table);
         Scalar s = fairtable.crypto.ristretto.Scalars.random(new SplittableRandom(12));

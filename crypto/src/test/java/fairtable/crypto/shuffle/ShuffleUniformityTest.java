@@ -2,12 +2,12 @@ package fairtable.crypto.shuffle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cafe.cryptography.curve25519.RistrettoElement;
 import fairtable.crypto.elgamal.Ciphertext;
 import fairtable.crypto.elgamal.JointKey;
 import fairtable.crypto.elgamal.KeyPair;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.RistrettoPoint;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
@@ -63,7 +63,7 @@ class ShuffleUniformityTest {
         SplittableRandom rng = new SplittableRandom(99);
         KeyPair key = KeyPair.generate(rng);
         JointKey joint = JointKey.of(List.of(key.publicKey()));
-        RistrettoElement[] cards = new RistrettoElement[CARDS];
+        RistrettoPoint[] cards = new RistrettoPoint[CARDS];
         Ciphertext[] start = new Ciphertext[CARDS];
         for (int j = 0; j < CARDS; j++) {
             cards[j] = Points.hashToGroup("fairtable/test/card", new byte[] {(byte) j});

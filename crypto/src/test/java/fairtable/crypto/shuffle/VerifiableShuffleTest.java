@@ -3,8 +3,6 @@ package fairtable.crypto.shuffle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.elgamal.Ciphertext;
 import fairtable.crypto.elgamal.DecryptionShare;
 import fairtable.crypto.elgamal.JointKey;
@@ -13,6 +11,8 @@ import fairtable.crypto.elgamal.PublicKey;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 import fairtable.crypto.ristretto.Scalars;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -32,7 +32,7 @@ class VerifiableShuffleTest {
         return ProofContext.of(session.getBytes(StandardCharsets.UTF_8), new byte[32], prover.getBytes(StandardCharsets.UTF_8));
     }
 
-    static RistrettoElement card(int j) {
+    static RistrettoPoint card(int j) {
         return Points.hashToGroup("fairtable/test/card", new byte[] {(byte) j});
     }
 
@@ -54,7 +54,7 @@ class VerifiableShuffleTest {
             return new Table(keys, joint, deck);
         }
 
-        RistrettoElement open(Ciphertext c, SplittableRandom rng) {
+        RistrettoPoint open(Ciphertext c, SplittableRandom rng) {
             List<DecryptionShare> shares = new ArrayList<>();
             for (KeyPair k : players) {
                 ProofContext ctx = context("session-1", "opener");

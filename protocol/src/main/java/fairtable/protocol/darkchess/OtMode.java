@@ -1,16 +1,15 @@
 package fairtable.protocol.darkchess;
 
-import cafe.cryptography.curve25519.CompressedRistretto;
-import cafe.cryptography.curve25519.Constants;
-import cafe.cryptography.curve25519.InvalidEncodingException;
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.math.Jacobi;
 import fairtable.crypto.ot.AndosTransfer;
 import fairtable.crypto.ot.ChouOrlandiTransfer;
 import fairtable.crypto.ot.InvalidOtMessageException;
 import fairtable.crypto.ot.ObliviousTransfer;
 import fairtable.crypto.ot.OtSender;
+import fairtable.crypto.ristretto.FixedBaseTable;
+import fairtable.crypto.ristretto.MalformedEncodingException;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 import java.math.BigInteger;
 import java.util.Arrays;
 
@@ -137,9 +136,9 @@ public enum OtMode {
                 throw new IllegalArgumentException("the revealed receiver state belongs to another setup");
             }
             checkBatch(in.u64(), first, in.u16(), count);
-            RistrettoElement a = decode(encodedA);
-            RistrettoElement[] multiples = new RistrettoElement[ITEMS];
-            multiples[0] = RistrettoElement.IDENTITY;
+            RistrettoPoint a = decode(encodedA);
+            RistrettoPoint[] multiples = new RistrettoPoint[ITEMS];
+            multiples[0] = RistrettoPoint.IDENTITY;
             for (int j = 1; j < ITEMS; j++) {
                 multiples[j] = multiples[j - 1].add(a);
             }
@@ -159,8 +158,8 @@ public enum OtMode {
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException("revealed secret " + i + " is not canonical");
                 }
-                RistrettoElement expected = multiples[choices[i]].add(Constants.RISTRETTO_GENERATOR_TABLE.multiply(b));
-                if (!Arrays.equals(expected.compress().toByteArray(), point)) {
+                RistrettoPoint expected = multiples[choices[i]].add(FixedBaseTable.GENERATOR.multiply(b));
+                if (!Arrays.equals(expected.encode(), point)) {
                     throw new IllegalArgumentException("query " + i + " was not made for the revealed choice "
                             + choices[i]);
                 }
@@ -247,10 +246,10 @@ public enum OtMode {
         }
     }
 
-    private static RistrettoElement decode(byte[] encoded) {
+    private static RistrettoPoint decode(byte[] encoded) {
         try {
-            return new CompressedRistretto(encoded).decompress();
-        } catch (InvalidEncodingException e) {
+            return RistrettoPoint.decode(encoded);
+        } catch (MalformedEncodingException e) {
             throw new IllegalArgumentException("the sender point is not a valid encoding");
         }
     }

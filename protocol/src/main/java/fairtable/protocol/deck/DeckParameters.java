@@ -1,8 +1,8 @@
 package fairtable.protocol.deck;
 
-import cafe.cryptography.curve25519.RistrettoElement;
 import fairtable.crypto.ristretto.EncodedPoint;
 import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.RistrettoPoint;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
@@ -51,12 +51,12 @@ public final class DeckParameters {
     }
 
     /** The group element of card {@code j}. */
-    public RistrettoElement card(int j) {
+    public RistrettoPoint card(int j) {
         return table().elements.get(j);
     }
 
     /** The card number of a decrypted element, or -1 if it is no card of this deck. */
-    public int cardOf(RistrettoElement element) {
+    public int cardOf(RistrettoPoint element) {
         return table().numbers.getOrDefault(EncodedPoint.of(element), -1);
     }
 
@@ -97,14 +97,14 @@ public final class DeckParameters {
 
     /** The card elements of a deck size and the reverse lookup, computed once per size. */
     private static final class Cards {
-        final List<RistrettoElement> elements;
+        final List<RistrettoPoint> elements;
         final Map<EncodedPoint, Integer> numbers;
 
         Cards(int n) {
-            List<RistrettoElement> list = new ArrayList<>(n);
+            List<RistrettoPoint> list = new ArrayList<>(n);
             Map<EncodedPoint, Integer> map = new HashMap<>();
             for (int j = 0; j < n; j++) {
-                RistrettoElement m = Points.hashToGroup(CARD_DOMAIN, new WireWriter().u32(j).toBytes());
+                RistrettoPoint m = Points.hashToGroup(CARD_DOMAIN, new WireWriter().u32(j).toBytes());
                 list.add(m);
                 map.put(EncodedPoint.of(m), j);
             }

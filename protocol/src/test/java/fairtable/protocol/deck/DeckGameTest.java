@@ -2,10 +2,10 @@ package fairtable.protocol.deck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cafe.cryptography.curve25519.RistrettoElement;
 import fairtable.crypto.elgamal.Ciphertext;
 import fairtable.crypto.elgamal.DecryptionShare;
 import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.RistrettoPoint;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.deck.DeckObserver.Place;
 import fairtable.protocol.transcript.Envelope;
@@ -39,7 +39,7 @@ class DeckGameTest {
     }
 
     /** c2 minus every public share: what anyone but the holder can compute without the holder's key. */
-    private static RistrettoElement combinePublicShares(DeckObserver o, int position) {
+    private static RistrettoPoint combinePublicShares(DeckObserver o, int position) {
         List<DecryptionShare> known = new ArrayList<>();
         for (int s = 0; s < o.parameters().players(); s++) {
             if (o.shareOf(position, s) != null) {
