@@ -219,4 +219,65 @@ class EngineCrossCheckTest {
         assertThat(RistrettoPoint.GENERATOR.encode())
                 .isEqualTo(oracleEncoding(cafe.cryptography.curve25519.Constants.RISTRETTO_GENERATOR));
     }
+
+    @Test
+    void fixedBaseTablesMatchElisabeth() {
+        SplittableRandom rng = new SplittableRandom(0xf1_7ab1eL);
+        byte[] baseBytes = bytes(rng, 64);
+        FixedBaseTable table = new FixedBaseTable(RistrettoPoint.fromUniformBytes(baseBytes));
+        RistrettoElement oracleBase = RistrettoElement.fromUniformBytes(baseBytes);
+        Scalar minusOne = scalar(L.subtract(BigInteger.ONE));
+        Scalar[] edges = {Scalar.ZERO, Scalar.ONE, minusOne};
+        for (int round = 0; round < ROUNDS; round++) {
+            Scalar s = round < 3 ? edges[round] : Scalar.fromBytesModOrderWide(bytes(rng, 64));
+            assertThat(FixedBaseTable.GENERATOR.multiply(s).encode())
+                    .isEqualTo(oracleEncoding(cafe.cryptography.curve25519.Constants.RISTRETTO_GENERATOR_TABLE.multiply(oracle(s))));
+            assertThat(table.multiply(s).encode()).isEqualTo(oracleEncoding(oracleBase.multiply(oracle(s))));
+        }
+    }
+
+    @Test
+    void multiScalarMultiplicationsMatchElisabeth() {
+        SplittableRandom rng = new SplittableRandom(0x3553L);
+        // Sizes on both sides of the Straus/Pippenger switch, and the empty sum.
+        int[] sizes = {0, 1, 2, 3, 5, 16, 33, 64, 200, 300};
+        for (int n : sizes) {
+            for (int repeat = 0; repeat < (n > 50 ? 2 : 20); repeat++) {
+                Scalar[] scalars = new Scalar[n];
+                RistrettoPoint[] points = new RistrettoPoint[n];
+                RistrettoElement expected = RistrettoElement.IDENTITY;
+                byte[] u = null;
+                for (int i = 0; i < n; i++) {
+                    int kind = rng.nextInt(8);
+                    if (kind != 3 || u == null) {
+                        u = bytes(rng, 64); // kind 3 repeats the previous point
+                    }
+                    points[i] = RistrettoPoint.fromUniformBytes(u);
+                    scalars[i] = kind == 0 ? Scalar.ZERO : kind == 1 ? Scalar.ONE
+                            : kind == 2 ? scalar(L.subtract(BigInteger.ONE)) : Scalar.fromBytesModOrderWide(bytes(rng, 64));
+                    RistrettoElement oraclePoint = RistrettoElement.fromUniformBytes(u);
+                    expected = expected.add(oraclePoint.multiply(oracle(scalars[i])));
+                }
+                byte[] want = oracleEncoding(expected);
+                assertThat(MultiScalar.vartime(scalars, points).encode()).as("vartime n=%d", n).isEqualTo(want);
+                assertThat(MultiScalar.constantTime(scalars, points).encode()).as("constant time n=%d", n).isEqualTo(want);
+            }
+        }
+    }
+
+    @Test
+    void generatorDoubleMultiplicationMatchesElisabeth() {
+        SplittableRandom rng = new SplittableRandom(0xab_9L);
+        Scalar minusOne = scalar(L.subtract(BigInteger.ONE));
+        Scalar[] edges = {Scalar.ZERO, Scalar.ONE, minusOne};
+        for (int round = 0; round < ROUNDS; round++) {
+            byte[] u = bytes(rng, 64);
+            Scalar a = round < 9 ? edges[round % 3] : Scalar.fromBytesModOrderWide(bytes(rng, 64));
+            Scalar b = round < 9 ? edges[round / 3] : Scalar.fromBytesModOrderWide(bytes(rng, 64));
+            RistrettoElement want = RistrettoElement.fromUniformBytes(u).multiply(oracle(a))
+                    .add(cafe.cryptography.curve25519.Constants.RISTRETTO_GENERATOR.multiply(oracle(b)));
+            assertThat(MultiScalar.vartimeWithGenerator(a, RistrettoPoint.fromUniformBytes(u), b).encode())
+                    .isEqualTo(oracleEncoding(want));
+        }
+    }
 }
