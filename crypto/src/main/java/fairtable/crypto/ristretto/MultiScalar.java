@@ -13,9 +13,12 @@ package fairtable.crypto.ristretto;
  */
 public final class MultiScalar {
     private static final int RADIX16_DIGITS = 65;
-    /** [G, 2G, ..., 8G] for {@link #vartimeWithGenerator}. */
-    private static final Edwards.Cached[] GENERATOR_MULTIPLES =
-            Edwards.multiplesUpTo8(RistrettoPoint.GENERATOR.repr, new Edwards.Work());
+    /** Width of the NAF digits of points known only at verification time (8 odd multiples each). */
+    private static final int NAF_WIDTH = 5;
+    /** The generator's digits are wider: its 64 odd multiples are computed once. */
+    private static final int GENERATOR_NAF_WIDTH = 8;
+    private static final Edwards.Cached[] GENERATOR_ODD_MULTIPLES =
+            oddMultiples(RistrettoPoint.GENERATOR.repr, 1 << (GENERATOR_NAF_WIDTH - 2), new Edwards.Work());
 
     private MultiScalar() {}
 
@@ -27,7 +30,7 @@ public final class MultiScalar {
             return RistrettoPoint.IDENTITY;
         }
         int bestWindow = 0;
-        long bestCost = 70L * n; // Straus, radix 16: 7 table additions + about 61 digit additions per point
+        long bestCost = 52L * n; // Straus, width-5 NAF: 8 table additions + about 43 digit additions per point
         for (int c = 5; c <= 12; c++) {
             long windows = 256 / c + 2;
             long cost = windows * (n + (1L << c));
@@ -65,20 +68,9 @@ public final class MultiScalar {
     /** a*A + b*G in variable time: public inputs only. */
     public static RistrettoPoint vartimeWithGenerator(Scalar a, RistrettoPoint bigA, Scalar b) {
         Edwards.Work w = new Edwards.Work();
-        Edwards.Cached[] aTable = Edwards.multiplesUpTo8(bigA.repr, w);
-        int[] aDigits = signedDigits(a, 4, RADIX16_DIGITS);
-        int[] bDigits = signedDigits(b, 4, RADIX16_DIGITS);
-        Edwards.Point acc = Edwards.Point.identity();
-        boolean started = false;
-        for (int j = RADIX16_DIGITS - 1; j >= 0; j--) {
-            if (started) {
-                Edwards.doubleTimes(acc, 4, w);
-            }
-            started |= aDigits[j] != 0 || bDigits[j] != 0;
-            Edwards.addDigitVartime(acc, aTable, aDigits[j], w);
-            Edwards.addDigitVartime(acc, GENERATOR_MULTIPLES, bDigits[j], w);
-        }
-        return new RistrettoPoint(acc);
+        byte[][] digits = {nafVartime(a, NAF_WIDTH), nafVartime(b, GENERATOR_NAF_WIDTH)};
+        Edwards.Cached[][] tables = {oddMultiples(bigA.repr, 1 << (NAF_WIDTH - 2), w), GENERATOR_ODD_MULTIPLES};
+        return new RistrettoPoint(strausNafVartime(digits, tables, w));
     }
 
     /** Constant-time multiplication of one point by a secret scalar. */
@@ -90,24 +82,101 @@ public final class MultiScalar {
         int n = scalars.length;
         Edwards.Work w = new Edwards.Work();
         Edwards.Cached[][] tables = new Edwards.Cached[n][];
-        int[][] digits = new int[n][];
+        byte[][] digits = new byte[n][];
         for (int i = 0; i < n; i++) {
-            tables[i] = Edwards.multiplesUpTo8(points[i].repr, w);
-            digits[i] = signedDigits(scalars[i], 4, RADIX16_DIGITS);
+            tables[i] = oddMultiples(points[i].repr, 1 << (NAF_WIDTH - 2), w);
+            digits[i] = nafVartime(scalars[i], NAF_WIDTH);
+        }
+        return new RistrettoPoint(strausNafVartime(digits, tables, w));
+    }
+
+    /** [P, 3P, 5P, ..., (2 count - 1) P]: the odd multiples that NAF digits index (digit d uses entry d / 2). */
+    static Edwards.Cached[] oddMultiples(Edwards.Point p, int count, Edwards.Work w) {
+        Edwards.Cached[] table = new Edwards.Cached[count];
+        table[0] = Edwards.Cached.of(p);
+        Edwards.Point twice = p.copy();
+        Edwards.doubleTimes(twice, 1, w);
+        Edwards.Cached twiceCached = Edwards.Cached.of(twice);
+        Edwards.Point acc = p.copy();
+        for (int i = 1; i < count; i++) {
+            Edwards.addInPlace(acc, twiceCached, w);
+            table[i] = Edwards.Cached.of(acc);
+        }
+        return table;
+    }
+
+    /** sum over i and j of digits[i][j] 2^j P_i, one shared doubling per bit (Straus), variable time. */
+    private static Edwards.Point strausNafVartime(byte[][] digits, Edwards.Cached[][] tables, Edwards.Work w) {
+        int top = 256;
+        while (top >= 0 && allZero(digits, top)) {
+            top--;
         }
         Edwards.Point acc = Edwards.Point.identity();
-        boolean started = false;
-        for (int j = RADIX16_DIGITS - 1; j >= 0; j--) {
-            if (started) {
-                Edwards.doubleTimes(acc, 4, w);
-            }
-            for (int i = 0; i < n; i++) {
+        Edwards.Completed c = new Edwards.Completed();
+        for (int j = top; j >= 0; j--) {
+            Edwards.dbl(acc, c, w);
+            for (int i = 0; i < digits.length; i++) {
                 int d = digits[i][j];
-                started |= d != 0;
-                Edwards.addDigitVartime(acc, tables[i], d, w);
+                if (d > 0) {
+                    c.toExtended(acc);
+                    Edwards.add(acc, tables[i][d >>> 1], c, w);
+                } else if (d < 0) {
+                    c.toExtended(acc);
+                    Edwards.sub(acc, tables[i][(-d) >>> 1], c, w);
+                }
+            }
+            if (j > 0) {
+                c.toProjective(acc); // the next step starts with a doubling, which does not read T
+            } else {
+                c.toExtended(acc);
             }
         }
-        return new RistrettoPoint(acc);
+        return acc;
+    }
+
+    private static boolean allZero(byte[][] digits, int j) {
+        for (byte[] d : digits) {
+            if (d[j] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Width-w non-adjacent form of a public scalar: digits in (-2^(w-1), 2^(w-1)), each non-zero digit odd
+     * and followed by at least w - 1 zeros, so about 256 / (w + 1) additions. Variable time.
+     */
+    static byte[] nafVartime(Scalar s, int w) {
+        byte[] le = s.toByteArray();
+        long[] x = new long[5];
+        for (int i = 0; i < 32; i++) {
+            x[i >>> 3] |= (le[i] & 0xffL) << ((i & 7) * 8);
+        }
+        byte[] naf = new byte[257];
+        int width = 1 << w;
+        long windowMask = width - 1;
+        int pos = 0;
+        int carry = 0;
+        while (pos < 256) {
+            int idx = pos >>> 6;
+            int bit = pos & 63;
+            long buf = bit < 64 - w ? x[idx] >>> bit : (x[idx] >>> bit) | (x[idx + 1] << (64 - bit));
+            int window = carry + (int) (buf & windowMask);
+            if ((window & 1) == 0) {
+                pos += 1;
+                continue;
+            }
+            if (window < width / 2) {
+                carry = 0;
+                naf[pos] = (byte) window;
+            } else {
+                carry = 1;
+                naf[pos] = (byte) (window - width);
+            }
+            pos += w;
+        }
+        return naf;
     }
 
     private static RistrettoPoint pippenger(Scalar[] scalars, RistrettoPoint[] points, int c) {

@@ -152,11 +152,11 @@ public final class Scalar {
             s[i] = (int) v;
             carry = v >>> 32;
         }
-        return subtractLIfAtLeast(s, (int) carry);
+        return subtractLIfAtLeast(s); // a + b < 2l < 2^254: no carry out of the eight words
     }
 
-    /** x - l if (top * 2^256 + x) >= l, else x; the caller guarantees the value is below 2l. */
-    private static int[] subtractLIfAtLeast(int[] x, int top) {
+    /** x - l if x >= l, else x; the caller guarantees x < 2l. */
+    private static int[] subtractLIfAtLeast(int[] x) {
         int[] d = new int[8];
         long borrow = 0;
         for (int i = 0; i < 8; i++) {
@@ -164,8 +164,7 @@ public final class Scalar {
             d[i] = (int) v;
             borrow = v >>> 63;
         }
-        // keep x only when x < l, i.e. the subtraction borrowed and there is no top word.
-        int keep = (int) -(borrow & ~top & 1);
+        int keep = (int) -borrow; // x < l: the subtraction borrowed
         int[] out = new int[8];
         for (int i = 0; i < 8; i++) {
             out[i] = (x[i] & keep) | (d[i] & ~keep);
@@ -217,6 +216,6 @@ public final class Scalar {
         for (int i = 0; i < 8; i++) {
             r[i] = (int) t[i];
         }
-        return subtractLIfAtLeast(r, (int) t[8]);
+        return subtractLIfAtLeast(r); // t < 2l < 2^254, so t[8] is zero
     }
 }
