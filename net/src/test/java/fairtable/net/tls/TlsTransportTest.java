@@ -302,6 +302,7 @@ class TlsTransportTest {
             int port = server.getLocalPort();
             new java.net.Socket(LOOPBACK, port).close(); // a port scan
             try (java.net.Socket garbage = new java.net.Socket(LOOPBACK, port)) {
+                garbage.setSoTimeout((int) WAIT.toMillis());
                 garbage.getOutputStream().write("GET / HTTP/1.0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
                 garbage.getOutputStream().flush();
                 assertThat(garbage.getInputStream().read()).isIn(-1, 21); // the end of the stream, or a TLS alert
