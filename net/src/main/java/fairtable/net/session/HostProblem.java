@@ -49,6 +49,21 @@ public sealed interface HostProblem {
         }
     }
 
+    /**
+     * The host placed, with its receipt, a message that does not fit the chain there (another session, another
+     * number, another previous message): {@link MisplacedEvidence} proves it against the host, and against nobody
+     * else.
+     */
+    record Misplaced(MisplacedEvidence evidence) implements HostProblem {
+        public String describe() {
+            return evidence.describe();
+        }
+
+        public boolean blamesHost() {
+            return true;
+        }
+    }
+
     /** The host broke the session protocol itself (garbage, a missing introduction, an unsigned placement). */
     record Broken(String reason) implements HostProblem {
         public String describe() {

@@ -124,17 +124,11 @@ public final class SessionClient {
                     return new Run(new Outcome(false, member.problem(), Optional.of(e.getMessage() == null
                             ? e.getClass().getSimpleName() : e.getMessage())), true);
                 }
-                int misfits = member.misfits();
                 for (byte[] out : member.onFrame((byte[]) next, now)) {
                     host.send(out);
                 }
                 member.checkGaps(now);
-                if (member.misfits() == misfits) {
-                    lastHeard = now;
-                } else if (Duration.between(lastHeard, now).compareTo(silence.apply(member.party())) >= 0
-                        && !member.isDone()) {
-                    return silent(member, silence.apply(member.party())); // misfits are not news: the silence ran on
-                }
+                lastHeard = now;
             }
             return new Run(new Outcome(member.problem().isEmpty(), member.problem(), Optional.empty()), false);
         } catch (IOException e) {

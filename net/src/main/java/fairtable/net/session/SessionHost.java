@@ -13,32 +13,54 @@ import fairtable.net.session.SessionFrame.Refused;
 import fairtable.net.session.SessionFrame.Relay;
 import fairtable.net.session.SessionFrame.Welcome;
 import fairtable.net.tcp.TcpTransport;
+import fairtable.net.identity.Fingerprint;
+import fairtable.net.tls.PeerCheck;
+import fairtable.net.tls.TlsIdentity;
 import fairtable.net.tls.TlsTransport;
+import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Hello;
+import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
 
 /**
- * A relaying host for N players: it accepts connections (TCP, TLS, in memory), keeps the list of who has
- * joined (name and key), and places every protocol message at the next position of one global order,
+ * A relaying host for N players: it accepts connections (TCP, TLS, in memory), keeps the list of who holds a
+ * seat (name and key), and places every protocol message at the next position of one global order,
  * delivering it with a signed {@link Receipt} to every player, sender included. It relays players'
- * {@link Ack}s to the others. It checks that a message is signed by the connection that sent it and follows
- * the last one placed, so one player cannot block a position with junk; it never needs to understand the
- * game.
+ * {@link Ack}s to the others.
+ *
+ * <p>It places only what an honest player must accept, so that nobody can make the players blame it: it keeps
+ * the session's {@link Transcript} and places a message only if it fits the chain there (the next position,
+ * following the last one placed, this session) and is signed by the key the seat it names gave in its hello,
+ * which must also be the key of the connection that relays it. Anything else (a stranger's message in another
+ * seat's name, a replay, junk) is refused to its sender and logged in one line naming the connection.
+ *
+ * <p>Connections are bounded: at most {@link #MAX_UNJOINED} may be open without having joined, each for at most
+ * {@code joinDeadline} (a TLS handshake counts as not joined); at most {@link #MAX_WAITING} joined keys may wait
+ * for a seat while the hellos are placed, none once every seat is taken; a connection without a seat is
+ * forgotten when it leaves. So the presence list holds only the seated players (kept, connected or not, so that
+ * each can take its seat back) and those waiting for a seat, and no flood of joins can grow it past what every
+ * player accepts.
  *
  * <p>It is trusted with nothing: it cannot forge (everything is signed by the players), and dropping,
- * reordering or showing different players different messages is caught by the players
- * ({@link SessionMember}). A player who reconnects with the same key takes over its seat in the presence list
+ * reordering, delivering a message that does not fit, or showing different players different messages is
+ * caught by the players ({@link SessionMember}). A player who reconnects with the same key takes its seat back
  * and is sent every message placed so far.
  */
 public final class SessionHost implements AutoCloseable {
@@ -49,6 +71,15 @@ public final class SessionHost implements AutoCloseable {
         Tamper HONEST = (player, frame) -> List.of(frame);
     }
 
+    /** Connections that have not joined yet (including TLS handshakes in progress) beyond which new ones are closed. */
+    public static final int MAX_UNJOINED = 64;
+    /** Joined keys without a seat beyond which further joins are turned away. */
+    public static final int MAX_WAITING = SessionFrame.MAX_PLAYERS;
+    /** How long a new connection has to join (and, over TLS, to complete its handshake) unless told otherwise. */
+    public static final Duration JOIN_DEADLINE = Duration.ofSeconds(10);
+
+    private static final System.Logger LOG = System.getLogger(SessionHost.class.getName());
+
     private final SigningKey key;
     private final Welcome welcome;
     private final Tamper tamper;
@@ -57,6 +88,13 @@ public final class SessionHost implements AutoCloseable {
     private final List<Envelope> placed = new ArrayList<>();
     private final List<byte[]> receiptSignatures = new ArrayList<>();
     private final List<Transport> open = new ArrayList<>();
+    /** The session as the players will see it: what may be placed next, and each seat's key. */
+    private Transcript chain = new Transcript();
+    /** Open connections that have not joined (or, over TLS, not finished the handshake) yet. */
+    private int unjoined;
+    private volatile Duration joinDeadline = JOIN_DEADLINE;
+    private volatile Predicate<VerifyingKey> admission = anyKey -> true;
+    private volatile Consumer<String> notices = line -> LOG.log(System.Logger.Level.WARNING, line);
     /** Where every placed message is written before anyone hears of it; null for a host kept in memory. */
     private final Journal log;
     private volatile boolean closed;
@@ -66,6 +104,8 @@ public final class SessionHost implements AutoCloseable {
         String name;
         VerifyingKey player;
         boolean connected = true;
+        /** Whether this connection is counted in {@link #unjoined}. */
+        boolean counted = true;
 
         Connection(Transport transport) {
             this.transport = transport;
@@ -132,9 +172,14 @@ public final class SessionHost implements AutoCloseable {
                 byte[] signature = r.blob(128, "a receipt signature");
                 host.placed.add(e);
                 host.receiptSignatures.add(signature);
+                host.chain.append(e);
             }
             r.end();
             return host;
+        } catch (ProtocolViolation e) {
+            log.close();
+            throw new Journal.CorruptJournalException(logFile + ": a placed message does not fit the chain: "
+                    + e.getMessage());
         } catch (MalformedMessageException e) {
             log.close();
             throw new Journal.CorruptJournalException(logFile + ": not a host's log: " + e.getMessage());
@@ -154,13 +199,63 @@ public final class SessionHost implements AutoCloseable {
         return key.verifyingKey();
     }
 
-    /** Serves one connection on a thread of its own, until it closes. */
+    /** Where the host's one-line notices go (connections turned away, messages refused); the platform logger by default. */
+    public SessionHost logTo(Consumer<String> lines) {
+        this.notices = lines;
+        return this;
+    }
+
+    /** Only keys {@code admitted} accepts may join; by default any key that signs a valid join. */
+    public SessionHost admitOnly(Predicate<VerifyingKey> admitted) {
+        this.admission = admitted;
+        return this;
+    }
+
+    /** How long a new connection may take to join (over TLS, the handshake included). */
+    public SessionHost joinDeadline(Duration deadline) {
+        if (deadline.isNegative() || deadline.isZero()) {
+            throw new IllegalArgumentException("a deadline must be positive, not " + deadline);
+        }
+        this.joinDeadline = deadline;
+        return this;
+    }
+
+    /** Serves one connection on a thread of its own, until it closes; closes it at once if too many have not joined. */
     public void admit(Transport transport) {
+        if (!reserveUnjoined(transport.peer())) {
+            transport.close();
+            return;
+        }
+        serveReserved(transport);
+    }
+
+    /** Counts one more connection that has not joined, unless there are too many (then logs and returns false). */
+    private synchronized boolean reserveUnjoined(String peer) {
+        if (closed) {
+            return false;
+        }
+        if (unjoined >= MAX_UNJOINED) {
+            notices.accept("turned away " + peer + ": " + MAX_UNJOINED + " connections have not joined yet");
+            return false;
+        }
+        unjoined++;
+        return true;
+    }
+
+    private synchronized void releaseUnjoined(Connection c) {
+        if (c.counted) {
+            c.counted = false;
+            unjoined--;
+        }
+    }
+
+    private void serveReserved(Transport transport) {
         Connection c = new Connection(transport);
         Thread t = new Thread(() -> serve(c), "session-host " + transport.peer());
         t.setDaemon(true);
         synchronized (this) {
             if (closed) {
+                releaseUnjoined(c);
                 transport.close();
                 return;
             }
@@ -169,7 +264,10 @@ public final class SessionHost implements AutoCloseable {
         t.start();
     }
 
-    /** Accepts TCP connections from {@code server} and admits each, on a background thread. */
+    /**
+     * Accepts TCP connections from {@code server} and admits each, on a background thread, until the server or
+     * the host is closed. {@code patience} is how long each wait for a connection lasts before it starts again.
+     */
     public void acceptTcp(ServerSocket server, Duration patience) {
         Thread t = new Thread(() -> {
             while (!closed && !server.isClosed()) {
@@ -186,15 +284,76 @@ public final class SessionHost implements AutoCloseable {
         t.start();
     }
 
+    /**
+     * Accepts TLS connections from {@code server}, as {@code me}, admitting every peer whose key {@code check}
+     * accepts, until the server or the host is closed. Each handshake runs on its own thread and counts as a
+     * connection that has not joined: at most {@link #MAX_UNJOINED} at once, each within the join deadline. A
+     * failed handshake, a port scan or a stray connection is logged in one line and the host keeps listening.
+     */
+    public void acceptTls(ServerSocket server, TlsIdentity me, PeerCheck check) {
+        Thread t = new Thread(() -> {
+            while (!closed && !server.isClosed()) {
+                Socket raw;
+                try {
+                    raw = server.accept();
+                } catch (IOException e) {
+                    if (server.isClosed() || closed) {
+                        return;
+                    }
+                    notices.accept("could not accept a connection: " + e.getMessage());
+                    continue;
+                }
+                String peer = String.valueOf(raw.getRemoteSocketAddress());
+                if (!reserveUnjoined(peer)) {
+                    closeQuietly(raw);
+                    continue;
+                }
+                Thread handshake = new Thread(() -> {
+                    try {
+                        serveReserved(TlsTransport.handshakeAccepted(raw, me, check, joinDeadline));
+                    } catch (IOException | TimeoutException | RuntimeException e) {
+                        synchronized (this) {
+                            unjoined--;
+                        }
+                        notices.accept("turned away " + peer + ": " + e.getMessage());
+                    }
+                }, "session-host handshake " + peer);
+                handshake.setDaemon(true);
+                handshake.start();
+            }
+        }, "session-host accept");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static void closeQuietly(Socket raw) {
+        try {
+            raw.close();
+        } catch (IOException ignored) {
+            // it is gone either way
+        }
+    }
+
     private void serve(Connection c) {
         synchronized (this) {
             c.send(welcome);
         }
+        Instant joinBy = Instant.now().plus(joinDeadline);
         try {
             while (!closed) {
                 byte[] bytes;
+                boolean joined;
+                synchronized (this) {
+                    joined = c.player != null;
+                }
+                Duration wait = joined ? idle : Duration.between(Instant.now(), joinBy);
+                if (!joined && (wait.isNegative() || wait.isZero())) {
+                    notices.accept("hung up on " + c.transport.peer() + ": it did not join within "
+                            + joinDeadline.toMillis() + " ms");
+                    break;
+                }
                 try {
-                    bytes = c.transport.receive(idle);
+                    bytes = c.transport.receive(wait);
                 } catch (TimeoutException quiet) {
                     continue;
                 }
@@ -202,6 +361,8 @@ public final class SessionHost implements AutoCloseable {
                 try {
                     frame = SessionFrame.decode(bytes);
                 } catch (MalformedMessageException junk) {
+                    notices.accept("hung up on " + who(c) + ": it sent a frame that is not a session frame ("
+                            + junk.getMessage() + ")");
                     break; // not a fairtable player: hang up
                 }
                 if (!handle(c, frame)) {
@@ -213,7 +374,12 @@ public final class SessionHost implements AutoCloseable {
         } finally {
             synchronized (this) {
                 c.connected = false;
+                releaseUnjoined(c);
+                open.remove(c.transport);
                 if (c.player != null) {
+                    if (!holdsSeat(c.player)) {
+                        connections.remove(c); // nothing to come back to: forget it
+                    }
                     broadcastPresence();
                 }
             }
@@ -224,17 +390,44 @@ public final class SessionHost implements AutoCloseable {
     /** Handles one frame; false to hang up. */
     private synchronized boolean handle(Connection c, SessionFrame frame) {
         if (c.player == null) {
-            if (!(frame instanceof Join j) || !j.isValidFor(welcome) || !keyMatchesChannel(c, j.key())) {
+            if (!(frame instanceof Join j)) {
+                notices.accept("hung up on " + c.transport.peer() + ": it sent a " + frame.getClass().getSimpleName()
+                        + " before joining");
+                return false;
+            }
+            String joiner = "\"" + j.name() + "\" [" + Fingerprint.of(j.key()) + "] at " + c.transport.peer();
+            if (!j.isValidFor(welcome)) {
+                notices.accept("hung up on " + joiner + ": its join is not signed for this table");
+                return false;
+            }
+            if (!keyMatchesChannel(c, j.key())) {
+                notices.accept("hung up on " + joiner + ": it joined with another key than its channel's");
+                return false;
+            }
+            if (!admission.test(j.key())) {
+                notices.accept("hung up on " + joiner + ": that key is not admitted to this table");
                 return false;
             }
             for (Connection other : connections) {
                 if (other.player.equals(j.key()) && other.connected) {
-                    return false; // that player is already here
+                    notices.accept("hung up on " + joiner + ": that key is already at the table");
+                    return false;
+                }
+            }
+            if (!holdsSeat(j.key())) {
+                if (chain.established()) {
+                    notices.accept("hung up on " + joiner + ": every seat is taken");
+                    return false;
+                }
+                if (connections.stream().filter(o -> !holdsSeat(o.player)).count() >= MAX_WAITING) {
+                    notices.accept("hung up on " + joiner + ": " + MAX_WAITING + " players already wait for a seat");
+                    return false;
                 }
             }
             connections.removeIf(other -> other.player.equals(j.key()));
             c.name = j.name();
             c.player = j.key();
+            releaseUnjoined(c);
             connections.add(c);
             for (int i = 0; i < placed.size(); i++) {
                 c.send(new Deliver(placed.get(i), receiptSignatures.get(i)));
@@ -253,9 +446,25 @@ public final class SessionHost implements AutoCloseable {
                 }
             }
         } else {
+            notices.accept("hung up on " + who(c) + ": it sent a " + frame.getClass().getSimpleName() + " frame");
             return false;
         }
         return true;
+    }
+
+    /** Whether {@code player} gave the hello of a seat already placed. */
+    private boolean holdsSeat(VerifyingKey player) {
+        for (Hello h : chain.hellos()) {
+            if (h.key().equals(player)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String who(Connection c) {
+        return c.player == null ? c.transport.peer()
+                : "\"" + c.name + "\" [" + Fingerprint.of(c.player) + "] at " + c.transport.peer();
     }
 
     private boolean keyMatchesChannel(Connection c, VerifyingKey claimed) {
@@ -268,16 +477,26 @@ public final class SessionHost implements AutoCloseable {
             return; // a retransmission
         }
         String refusal = null;
-        if (!e.isSignedBy(from.player)) {
-            refusal = "it is not signed by the key you joined with";
-        } else if (e.seq() != next) {
+        if (e.seq() != next) {
             refusal = "position " + e.seq() + " is not the next one (" + next + ")";
         } else if (next > 0 && !Arrays.equals(e.prev(), placed.get(next - 1).hash())) {
             refusal = "it does not follow message #" + (next - 1) + " (another message was placed first)";
+        } else {
+            refusal = misfit(from, e);
+            if (refusal != null) {
+                // Not a race between honest players: a message no honest player would accept there.
+                notices.accept("refused message #" + e.seq() + " from " + who(from) + ": " + refusal);
+            }
         }
         if (refusal != null) {
             from.send(new Refused(e.seq(), refusal));
             return;
+        }
+        boolean seatsWereOpen = !chain.established();
+        try {
+            chain.append(e);
+        } catch (ProtocolViolation impossible) {
+            throw new IllegalStateException("a message that fits was refused by the chain", impossible);
         }
         Receipt receipt = Receipt.sign(key, welcome.table(), e);
         placed.add(e);
@@ -289,6 +508,7 @@ public final class SessionHost implements AutoCloseable {
                 // Not on disk, so not placed: a receipt the host could forget after a crash would be worthless.
                 placed.remove(placed.size() - 1);
                 receiptSignatures.remove(receiptSignatures.size() - 1);
+                chainWithout(placed);
                 from.send(new Refused(e.seq(), "the host cannot write its log: " + failed.getMessage()));
                 return;
             }
@@ -299,6 +519,43 @@ public final class SessionHost implements AutoCloseable {
                 c.send(d);
             }
         }
+        if (seatsWereOpen && chain.established()) {
+            broadcastPresence(); // those who waited for a seat and got none are no longer listed
+        }
+    }
+
+    /**
+     * Why {@code e}, at the next position, is not a message every honest player accepts there from {@code from}, or
+     * null: it must fit the session's chain (a hello that is one, or for an established session a message of this
+     * session signed by the seat it names) and be signed by the key {@code from} joined with, so that a connection
+     * can speak only for its own seat.
+     */
+    private String misfit(Connection from, Envelope e) {
+        Hello hello;
+        try {
+            hello = chain.check(e);
+        } catch (ProtocolViolation v) {
+            return v.getMessage();
+        }
+        VerifyingKey seatKey = hello != null ? hello.key() : chain.hellos().get(e.sender()).key();
+        if (!seatKey.equals(from.player)) {
+            return "it is in the name of seat " + e.sender() + " (" + chain.nameOf(e.sender())
+                    + "), whose admitted key is not the key you joined with";
+        }
+        return null;
+    }
+
+    /** Rebuilds the chain from {@code messages}, after a placement was taken back. */
+    private void chainWithout(List<Envelope> messages) {
+        Transcript rebuilt = new Transcript();
+        try {
+            for (Envelope m : messages) {
+                rebuilt.append(m);
+            }
+        } catch (ProtocolViolation impossible) {
+            throw new IllegalStateException("placed messages no longer fit", impossible);
+        }
+        chain = rebuilt;
     }
 
     private void broadcastPresence() {
@@ -310,15 +567,21 @@ public final class SessionHost implements AutoCloseable {
         }
     }
 
+    /** The seated players, and while seats are open those waiting for one. */
     private List<Member> presenceList() {
         List<Member> members = new ArrayList<>();
         for (Connection c : connections) {
-            members.add(new Member(c.name, c.player, c.connected));
+            if (!chain.established() || holdsSeat(c.player)) {
+                members.add(new Member(c.name, c.player, c.connected));
+            }
         }
         return members;
     }
 
-    /** Who has joined, in order of joining, and whether they are connected now. */
+    /**
+     * Who holds a seat, and while seats are open who waits for one: in order of joining, and whether each is
+     * connected now.
+     */
     public synchronized List<Member> presence() {
         return presenceList();
     }

@@ -44,11 +44,12 @@ import java.util.TreeMap;
  *   <li>a position the host has placed (seen in someone's ack, or in a later delivery) that has not reached
  *       this player within {@code patience} is {@link HostProblem.Withheld}.</li>
  * </ul>
- * A delivered message that does not fit the party's chain (another session, another place: its refusal
- * {@linkplain ProtocolViolation#provesNothing proves nothing}) does not stop the player: it is noted in
- * {@link #observations()} and logged, kept as evidence in the party's {@link Party#rejected()} (the first
- * {@link PartyRunner#KEPT_MISFITS}; later ones are dropped unkept), not acknowledged, and the player goes on
- * waiting for the genuine message. A refusal that names a player stops it with {@link HostProblem.Violation}.
+ * A delivered message that does not fit the party's chain (another session, another number, another previous
+ * message) proves nothing against its signer, since anyone may offer an old signed message anywhere; but the host
+ * placed it with its receipt, and an honest host places only what fits. So the player stops with
+ * {@link HostProblem.Misplaced}, whose {@link MisplacedEvidence} proves it against the host; the message is not
+ * handed to the party, so nothing the player keeps can be read against its signer. A refusal that names a player
+ * stops it with {@link HostProblem.Violation}.
  *
  * <p>The game must let only one player act at a time (the protocols' scripts name who speaks next; when any
  * player may start an operation, the game layer designates one): if two act at once, the host places one
@@ -72,9 +73,6 @@ public final class SessionMember {
     private final TreeMap<Long, Clue> missing = new TreeMap<>();
     private final List<String> observations = new ArrayList<>();
     private HostProblem problem;
-    /** Delivered messages refused because they do not fit the chain, kept or dropped. */
-    private int misfits;
-    private boolean droppingNoted;
 
     private record Clue(Instant since, Receipt proof, String witness) {}
 
@@ -243,26 +241,23 @@ public final class SessionMember {
             problem = new HostProblem.Forged(e, receipt);
             return;
         }
-        if (misfitsKept() >= PartyRunner.KEPT_MISFITS && doesNotFit(e)) {
-            misfits++;
-            if (!droppingNoted) {
-                droppingNoted = true;
-                note("more than " + PartyRunner.KEPT_MISFITS + " delivered messages did not fit the game; further ones"
-                        + " are dropped without being kept or noted");
-            }
+        Transcript t = party.transcript();
+        Transcript.Misfit misfit = t.established() ? t.misfitAt(e, t.size()) : t.helloMisfit(e);
+        if (misfit != null) {
+            // An honest host places only what fits; the message proves nothing against its signer, the receipt
+            // proves the placement against the host.
+            Receipt last = t.size() == 0 ? null : receipts.get((long) t.size() - 1);
+            problem = new HostProblem.Misplaced(new MisplacedEvidence(welcome.host(), t.envelopes(), last, e, receipt));
             return;
         }
         List<Envelope> replies;
         try {
             replies = new ArrayList<>(party.receive(e));
         } catch (ProtocolViolation v) {
-            if (!v.provesNothing()) {
-                problem = new HostProblem.Violation(v);
-                return;
-            }
-            misfits++; // kept by the party; not acknowledged, since it is not this game's message there
-            note(v.getMessage() + " (delivered as #" + e.seq() + "; kept as evidence; still awaiting "
-                    + party.awaiting() + ")");
+            problem = v.provesNothing()
+                    ? new HostProblem.Broken("placed message #" + e.seq() + ", which the game refuses as not its own: "
+                            + v.getMessage())
+                    : new HostProblem.Violation(v);
             return;
         }
         placed(receipt, out);
@@ -274,22 +269,6 @@ public final class SessionMember {
         if (party.failure().isPresent() && problem == null) {
             problem = new HostProblem.Violation(party.failure().get());
         }
-    }
-
-    private void note(String line) {
-        observations.add(line);
-        PartyRunner.WARNINGS.accept(name + ": " + line);
-    }
-
-    /** How many refused messages that prove nothing the party keeps (its snapshot keeps them across a rejoin). */
-    private long misfitsKept() {
-        return party.rejected().stream().filter(r -> r.reason().provesNothing()).count();
-    }
-
-    /** Whether {@code e} does not fit the head of the party's chain: the party's refusal of it would prove nothing. */
-    private boolean doesNotFit(Envelope e) {
-        Transcript t = party.transcript();
-        return t.established() && t.misfitAt(e, t.size()) != null;
     }
 
     /** Records the host's receipt for a position this player holds, acknowledges it, and checks it against others'. */
@@ -398,14 +377,6 @@ public final class SessionMember {
     /** The host's key, once it has introduced itself. */
     public Optional<VerifyingKey> host() {
         return welcome == null ? Optional.empty() : Optional.of(welcome.host());
-    }
-
-    /**
-     * How many delivered messages were refused because they do not fit the chain (kept as evidence or dropped): a
-     * runner does not count them as hearing from the host.
-     */
-    public int misfits() {
-        return misfits;
     }
 
     /** Irregularities that were tolerated (early deliveries, invalid acknowledgements, messages that do not fit). */

@@ -20,6 +20,8 @@ public final class TcpTransport implements Transport {
     /** Larger frames are refused before anything is allocated. */
     public static final int MAX_FRAME = 32 << 20;
 
+    private static final System.Logger LOG = System.getLogger(TcpTransport.class.getName());
+
     private final Socket socket;
     private final DataInputStream in;
     private final DataOutputStream out;
@@ -41,13 +43,37 @@ public final class TcpTransport implements Transport {
         return server;
     }
 
-    /** Waits for one peer on {@code server}. */
+    /**
+     * Waits up to {@code timeout} for one peer on {@code server}. A connection that fails while it is accepted (reset
+     * by a port scan before it was taken) is logged in one line and the wait goes on; whether a peer speaks
+     * fairtable is for its first frame to show.
+     */
     public static TcpTransport accept(ServerSocket server, Duration timeout) throws IOException, TimeoutException {
-        server.setSoTimeout((int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
-        try {
-            return new TcpTransport(server.accept());
-        } catch (SocketTimeoutException e) {
-            throw new TimeoutException("no peer connected within " + timeout.toSeconds() + " s");
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new TimeoutException("no peer connected within " + timeout.toSeconds() + " s");
+            }
+            server.setSoTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE, left / 1_000_000)));
+            Socket socket;
+            try {
+                socket = server.accept();
+            } catch (SocketTimeoutException e) {
+                continue; // the deadline check above ends the wait
+            } catch (IOException e) {
+                if (server.isClosed()) {
+                    throw e;
+                }
+                LOG.log(System.Logger.Level.WARNING, "turned away a stray connection: " + e.getMessage());
+                continue;
+            }
+            try {
+                return new TcpTransport(socket);
+            } catch (IOException e) {
+                socket.close();
+                LOG.log(System.Logger.Level.WARNING, "turned away a stray connection: " + e.getMessage());
+            }
         }
     }
 

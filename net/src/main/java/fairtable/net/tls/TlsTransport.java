@@ -20,6 +20,7 @@ import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
@@ -62,6 +63,8 @@ public final class TlsTransport implements Transport {
     /** A peer that has connected gets this long at most to complete its handshake, however long we wait for it. */
     static final Duration HANDSHAKE_LIMIT = Duration.ofSeconds(30);
 
+    private static final System.Logger LOG = System.getLogger(TlsTransport.class.getName());
+
     private final SSLSocket socket;
     private final FrameReader reader;
     private final DataOutputStream out;
@@ -82,24 +85,69 @@ public final class TlsTransport implements Transport {
     }
 
     /**
-     * Waits up to {@code timeout} for one peer on {@code server}, then up to {@code timeout} (at most
-     * {@link #HANDSHAKE_LIMIT}) for its handshake. A peer that fails the handshake ends this call; to keep
-     * serving, call again.
+     * Waits up to {@code timeout} for one peer on {@code server} that completes a handshake. A connection that
+     * fails it (a port scan that connects and closes, garbage, a plaintext client, a key {@code check} refuses,
+     * one that stays silent for {@link #HANDSHAKE_LIMIT} or what is left of {@code timeout}) is logged in one line
+     * to the platform logger and the listener goes on waiting, so a stray connection cannot end a game.
      *
-     * @throws UntrustedPeerException if {@code check} refused the peer's key
-     * @throws TimeoutException if no peer came, or it did not complete a handshake, in time
-     * @throws IOException if the peer does not speak TLS 1.3 with an identity key, or refused ours
+     * @throws UntrustedPeerException if no peer got in and {@code check} refused one (the last refusal, which says
+     *     what to do to accept that key)
+     * @throws TimeoutException if no peer completed a handshake in time
      */
     public static TlsTransport accept(ServerSocket server, TlsIdentity me, PeerCheck check, Duration timeout)
             throws IOException, TimeoutException {
+        return accept(server, me, check, timeout, line -> LOG.log(System.Logger.Level.WARNING, line));
+    }
+
+    /** As {@link #accept(ServerSocket, TlsIdentity, PeerCheck, Duration)}, with each stray connection's line to {@code strays}. */
+    public static TlsTransport accept(ServerSocket server, TlsIdentity me, PeerCheck check, Duration timeout,
+            Consumer<String> strays) throws IOException, TimeoutException {
         requirePositive(timeout);
-        server.setSoTimeout(millis(timeout));
-        Socket raw;
-        try {
-            raw = server.accept();
-        } catch (SocketTimeoutException e) {
-            throw new TimeoutException("no peer connected within " + describe(timeout));
+        long deadline = System.nanoTime() + timeout.toNanos();
+        UntrustedPeerException refused = null;
+        int turnedAway = 0;
+        while (true) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                if (refused != null) {
+                    throw refused;
+                }
+                throw new TimeoutException("no peer " + (turnedAway == 0 ? "connected" : "completed a TLS handshake")
+                        + " within " + describe(timeout) + (turnedAway == 0 ? ""
+                        : " (" + turnedAway + " stray connection" + (turnedAway == 1 ? " was" : "s were")
+                        + " turned away)"));
+            }
+            server.setSoTimeout(millis(Duration.ofNanos(left)));
+            Socket raw;
+            try {
+                raw = server.accept();
+            } catch (SocketTimeoutException e) {
+                continue; // the deadline check above ends the wait
+            }
+            try {
+                return handshakeAccepted(raw, me, check, Duration.ofNanos(Math.max(left, 1_000_000L)));
+            } catch (UntrustedPeerException e) {
+                refused = e;
+                turnedAway++;
+                strays.accept("turned away a peer whose key is refused: " + e.getMessage());
+            } catch (IOException | TimeoutException e) {
+                turnedAway++;
+                strays.accept("turned away a stray connection: " + e.getMessage());
+            }
         }
+    }
+
+    /**
+     * Completes the handshake of a connection already accepted on a listening socket, within {@code timeout} (at
+     * most {@link #HANDSHAKE_LIMIT}); closes {@code raw} if it fails.
+     *
+     * @throws UntrustedPeerException if {@code check} refused the peer's key
+     * @throws TimeoutException if the peer did not complete a handshake in time
+     * @throws IOException if the peer does not speak TLS 1.3 with an identity key, or refused ours
+     */
+    public static TlsTransport handshakeAccepted(Socket raw, TlsIdentity me, PeerCheck check, Duration timeout)
+            throws IOException, TimeoutException {
+        requirePositive(timeout);
         return handshake(raw, false, null, me, check, min(timeout, HANDSHAKE_LIMIT));
     }
 

@@ -16,7 +16,9 @@ import fairtable.net.session.SessionFrame.Welcome;
 import fairtable.net.tls.PeerCheck;
 import fairtable.net.tls.TlsIdentity;
 import fairtable.net.tls.TlsTransport;
+import fairtable.net.identity.Fingerprint;
 import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Hello;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
@@ -69,6 +71,22 @@ class SessionHostRulesTest {
         return Envelope.sign(key, new byte[32], seq, prev, 0, 0, "test", new byte[] {(byte) seq});
     }
 
+    /** The hello of {@code seat} at a two-player test table, signed by {@code key}, following {@code prev}. */
+    private static Envelope hello(SigningKey key, int seat, String name, byte[] prev) {
+        Hello h = new Hello("test", new byte[0], 2, seat, name, key.verifyingKey(), new byte[Hello.NONCE_LENGTH]);
+        return Envelope.sign(key, new byte[32], seat, prev, seat, 0, Hello.TYPE, h.toBytes());
+    }
+
+    /** A message of the established session whose last message is {@code last}, in {@code seat}'s name, signed by {@code key}. */
+    private static Envelope move(SigningKey key, int seat, Envelope last, byte[] session) {
+        return Envelope.sign(key, session, last.seq() + 1, last.hash(), seat, 1, "move", new byte[] {1});
+    }
+
+    /** A host whose notices are kept in {@code notices}. */
+    private SessionHost host(List<String> notices) {
+        return new SessionHost("table", Players.key(random), random).logTo(notices::add);
+    }
+
     @Test
     void aJoinSignedForAnotherTableIsHungUpOn() throws Exception {
         try (SessionHost host = new SessionHost("table", Players.key(random), random)) {
@@ -83,24 +101,77 @@ class SessionHostRulesTest {
 
     @Test
     void onlyTheNextMessageSignedByTheJoinedKeyIsPlaced() throws Exception {
-        try (SessionHost host = new SessionHost("table", Players.key(random), random)) {
+        List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (SessionHost host = host(notices)) {
             Raw a = connect(host, "alice");
             Welcome w = a.join(alice, "alice");
             assertThat(a.next()).isEqualTo(new Presence(List.of(new Member("alice", alice.verifyingKey(), true))));
 
-            a.send(new Relay(message(bob, 0, new byte[32])));
-            assertThat(a.next()).isInstanceOf(Refused.class);
-            a.send(new Relay(message(alice, 1, new byte[32])));
+            a.send(new Relay(hello(bob, 0, "bob", new byte[32])));
+            assertThat(((Refused) a.next()).reason()).contains("is not the key you joined with");
+            assertThat(notices).singleElement().asString().contains("\"alice\" [").contains("refused message #0");
+            a.send(new Relay(hello(alice, 1, "alice", new byte[32])));
             assertThat(((Refused) a.next()).reason()).contains("not the next one");
+            a.send(new Relay(message(alice, 0, new byte[32])));
+            assertThat(((Refused) a.next()).reason()).contains("expected a hello");
 
-            Envelope first = message(alice, 0, new byte[32]);
+            Envelope first = hello(alice, 0, "alice", new byte[32]);
             a.send(new Relay(first));
             Deliver d = (Deliver) a.next();
             assertThat(d.envelope()).isEqualTo(first);
             assertThat(d.receipt(w.table()).isSignedBy(host.key())).isTrue();
-            a.send(new Relay(message(alice, 1, new byte[32]))); // does not follow message 0
+            a.send(new Relay(hello(alice, 1, "alice", new byte[32]))); // does not follow message 0
             assertThat(((Refused) a.next()).reason()).contains("does not follow");
             assertThat(host.placed()).containsExactly(first);
+        }
+    }
+
+    @Test
+    void aMessageInAnotherSeatsNameIsRefusedAndItsSenderNamedThoughItFitsTheChain() throws Exception {
+        List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
+        SigningKey mallory = Players.key(random);
+        try (SessionHost host = host(notices)) {
+            Raw a = connect(host, "alice");
+            a.join(alice, "alice");
+            Raw b = connect(host, "bob");
+            b.join(bob, "bob");
+            Raw m = connect(host, "mallory");
+            m.join(mallory, "mallory");
+            Envelope first = hello(alice, 0, "alice", new byte[32]);
+            a.send(new Relay(first));
+            Envelope second = hello(bob, 1, "bob", first.hash());
+            b.send(new Relay(second));
+            while (host.placed().size() < 2) {
+                assertThat(m.nextThatIsNotPresence()).isInstanceOf(Deliver.class);
+            }
+            byte[] session = second.hash();
+            // Mallory, at the table without a seat, and bob each sign the next message in alice's name.
+            m.send(new Relay(move(mallory, 0, second, session)));
+            SessionFrame refused;
+            do {
+                refused = m.nextThatIsNotPresence();
+            } while (refused instanceof Deliver);
+            assertThat(((Refused) refused).reason()).contains("in alice's name with a bad signature");
+            b.send(new Relay(move(bob, 0, second, session)));
+            do {
+                refused = b.nextThatIsNotPresence();
+            } while (refused instanceof Deliver);
+            assertThat(((Refused) refused).reason()).contains("in alice's name with a bad signature");
+            assertThat(notices).hasSize(2);
+            assertThat(notices.get(0)).startsWith("refused message #2 from \"mallory\" [" + Fingerprint.of(mallory.verifyingKey()));
+            assertThat(notices.get(1)).startsWith("refused message #2 from \"bob\" [" + Fingerprint.of(bob.verifyingKey()));
+            // Alice's own message, signed by her admitted key, is placed.
+            Envelope hers = move(alice, 0, second, session);
+            a.send(new Relay(hers));
+            while (host.placed().size() < 3) {
+                Thread.onSpinWait();
+            }
+            assertThat(host.placed()).containsExactly(first, second, hers);
+            // Once every seat is taken, a key without one is turned away.
+            Raw late = connect(host, "late");
+            late.join(Players.key(random), "late");
+            assertThatThrownBy(late::next).isInstanceOf(Transport.PeerGoneException.class);
+            assertThat(notices.get(2)).contains("\"late\"").endsWith("every seat is taken");
         }
     }
 
@@ -111,9 +182,12 @@ class SessionHostRulesTest {
             a.join(alice, "alice");
             Raw b = connect(host, "bob");
             b.join(bob, "bob");
-            Envelope first = message(alice, 0, new byte[32]);
+            Envelope first = hello(alice, 0, "alice", new byte[32]);
             a.send(new Relay(first));
             assertThat(b.nextThatIsNotPresence()).isEqualTo(new Deliver(first, ((Deliver) a.nextThatIsNotPresence()).receiptSignature()));
+            Envelope second = hello(bob, 1, "bob", first.hash());
+            b.send(new Relay(second));
+            assertThat(((Deliver) a.nextThatIsNotPresence()).envelope()).isEqualTo(second);
             // A second connection with bob's key while bob is here is refused.
             Raw impostor = connect(host, "bob again");
             impostor.join(bob, "bob");
@@ -130,6 +204,55 @@ class SessionHostRulesTest {
             assertThat(host.presence()).extracting(Member::name, Member::connected)
                     .containsExactly(org.assertj.core.groups.Tuple.tuple("alice", true),
                             org.assertj.core.groups.Tuple.tuple("bob", true));
+        }
+    }
+
+    @Test
+    void aKeyWithoutASeatIsForgottenWhenItLeavesAndASilentConnectionIsHungUpOn() throws Exception {
+        List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (SessionHost host = host(notices).joinDeadline(Duration.ofMillis(300))) {
+            Raw a = connect(host, "alice");
+            a.join(alice, "alice");
+            Raw visitor = connect(host, "visitor");
+            visitor.join(bob, "bob");
+            assertThat(visitor.next()).isInstanceOf(Presence.class);
+            assertThat(host.presence()).extracting(Member::name).containsExactly("alice", "bob");
+            SessionFrame seen;
+            do {
+                seen = a.next();
+            } while (!(seen instanceof Presence both && both.members().size() == 2));
+            visitor.transport().close();
+            do {
+                seen = a.next();
+            } while (!(seen instanceof Presence p && p.members().size() == 1));
+            assertThat(host.presence()).extracting(Member::name).containsExactly("alice");
+
+            Raw silent = connect(host, "silent");
+            assertThat(silent.next()).isInstanceOf(Welcome.class);
+            assertThatThrownBy(silent::next).isInstanceOf(Transport.PeerGoneException.class);
+            assertThat(notices).singleElement().asString().startsWith("hung up on ").endsWith("did not join within 300 ms");
+        }
+    }
+
+    @Test
+    void connectionsThatHaveNotJoinedAreBoundedInNumber() throws Exception {
+        List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (SessionHost host = host(notices)) {
+            List<Raw> waiting = new java.util.ArrayList<>();
+            Welcome w = null;
+            for (int i = 0; i < SessionHost.MAX_UNJOINED; i++) {
+                Raw r = connect(host, "idle" + i);
+                w = (Welcome) r.next();
+                waiting.add(r);
+            }
+            Raw oneTooMany = connect(host, "one too many");
+            assertThatThrownBy(oneTooMany::next).isInstanceOf(Transport.PeerGoneException.class);
+            assertThat(notices).singleElement().asString().contains("one too many")
+                    .endsWith(SessionHost.MAX_UNJOINED + " connections have not joined yet");
+            // One that joins makes room for another.
+            waiting.get(0).send(Join.sign(alice, "alice", w));
+            assertThat(waiting.get(0).next()).isInstanceOf(Presence.class);
+            assertThat(connect(host, "next").next()).isInstanceOf(Welcome.class);
         }
     }
 

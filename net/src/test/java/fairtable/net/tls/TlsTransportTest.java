@@ -58,8 +58,15 @@ class TlsTransportTest {
         executor.shutdownNow();
     }
 
+    /**
+     * The handshake of the next connection alone, to see how it ends ({@link TlsTransport#accept} would log a
+     * failure and wait on for another peer).
+     */
     private Future<TlsTransport> acceptOne(ServerSocket server, TlsIdentity me, PeerCheck check, Duration timeout) {
-        return executor.submit(() -> TlsTransport.accept(server, me, check, timeout));
+        return executor.submit(() -> {
+            server.setSoTimeout((int) WAIT.toMillis());
+            return TlsTransport.handshakeAccepted(server.accept(), me, check, timeout);
+        });
     }
 
     /** The exception an accept failed with. */
@@ -283,6 +290,69 @@ class TlsTransportTest {
                             PeerCheck.expect(fingerprint(ALICE)), Duration.ofSeconds(1)))
                     .isInstanceOf(TimeoutException.class);
             plainSide.get(20, TimeUnit.SECONDS).close();
+        }
+    }
+
+    @Test
+    void aListenerTurnsAwayPortScansGarbageAndRefusedKeysAndGoesOnWaitingForItsPeer() throws Exception {
+        java.util.List<String> strays = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (ServerSocket server = TlsTransport.listen(LOOPBACK, 0)) {
+            Future<TlsTransport> accepted = executor.submit(() -> TlsTransport.accept(server, ALICE,
+                    PeerCheck.expect(fingerprint(BOB)), WAIT, strays::add));
+            int port = server.getLocalPort();
+            new java.net.Socket(LOOPBACK, port).close(); // a port scan
+            try (java.net.Socket garbage = new java.net.Socket(LOOPBACK, port)) {
+                garbage.setSoTimeout((int) WAIT.toMillis());
+                garbage.getOutputStream().write("GET / HTTP/1.0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                garbage.getOutputStream().flush();
+                assertThat(garbage.getInputStream().read()).isIn(-1, 21); // the end of the stream, or a TLS alert
+            }
+            try (TlsTransport mallory = TlsTransport.connect(LOOPBACK, port, MALLORY,
+                    PeerCheck.expect(fingerprint(ALICE)), WAIT)) {
+                assertThatThrownBy(() -> mallory.receive(WAIT)).isInstanceOf(IOException.class);
+            } catch (IOException refusedDuringHandshake) {
+                assertThat(refusedDuringHandshake).isNotInstanceOf(UntrustedPeerException.class);
+            }
+            try (TlsTransport bob = TlsTransport.connect(LOOPBACK, port, BOB, PeerCheck.expect(fingerprint(ALICE)), WAIT);
+                    TlsTransport alice = accepted.get(20, TimeUnit.SECONDS)) {
+                assertThat(alice.peerKey()).isEqualTo(BOB.verifyingKey());
+                bob.send(new byte[] {7});
+                assertThat(alice.receive(WAIT)).containsExactly(7);
+            }
+        }
+        assertThat(strays).hasSize(3).allSatisfy(line -> assertThat(line).startsWith("turned away").doesNotContain("\n"));
+        assertThat(strays.get(2)).contains(fingerprint(MALLORY).toString());
+    }
+
+    @Test
+    void aListenerThatOnlyMetRefusedKeysSaysSoWhenItsTimeIsUp() throws Exception {
+        java.util.List<String> strays = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (ServerSocket server = TlsTransport.listen(LOOPBACK, 0)) {
+            Future<TlsTransport> accepted = executor.submit(() -> TlsTransport.accept(server, ALICE,
+                    PeerCheck.expect(fingerprint(BOB)), Duration.ofSeconds(3), strays::add));
+            try (TlsTransport mallory = TlsTransport.connect(LOOPBACK, server.getLocalPort(), MALLORY,
+                    PeerCheck.expect(fingerprint(ALICE)), WAIT)) {
+                assertThatThrownBy(() -> mallory.receive(WAIT)).isInstanceOf(IOException.class);
+            } catch (IOException refusedDuringHandshake) {
+                assertThat(refusedDuringHandshake).isNotInstanceOf(UntrustedPeerException.class);
+            }
+            assertThat(failureOf(accepted)).isInstanceOfSatisfying(UntrustedPeerException.class,
+                    e -> assertThat(e.presented()).contains(fingerprint(MALLORY)));
+            assertThat(strays).singleElement().asString().startsWith("turned away a peer whose key is refused");
+        }
+    }
+
+    @Test
+    void aListenerThatOnlyMetStraysTimesOutSayingHowMany() throws Exception {
+        java.util.List<String> strays = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (ServerSocket server = TlsTransport.listen(LOOPBACK, 0)) {
+            Future<TlsTransport> accepted = executor.submit(() -> TlsTransport.accept(server, ALICE,
+                    PeerCheck.anyKey(), Duration.ofSeconds(3), strays::add));
+            new java.net.Socket(LOOPBACK, server.getLocalPort()).close();
+            new java.net.Socket(LOOPBACK, server.getLocalPort()).close();
+            assertThat(failureOf(accepted)).isInstanceOf(TimeoutException.class)
+                    .hasMessage("no peer completed a TLS handshake within 3 s (2 stray connections were turned away)");
+            assertThat(strays).hasSize(2);
         }
     }
 }
