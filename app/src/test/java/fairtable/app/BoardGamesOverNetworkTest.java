@@ -43,8 +43,11 @@ class BoardGamesOverNetworkTest {
         return new Run(code, out.toString());
     }
 
+    /** {@code name}'s profile, going by {@code name}: the name its key is pinned under. */
     private Profile profile(String name) throws Exception {
-        return Profile.open(dir.resolve(name), new SecureRandom());
+        Profile profile = Profile.open(dir.resolve(name), new SecureRandom());
+        profile.setDisplayName(name);
+        return profile;
     }
 
     private static String invitation(int port, Profile host) {

@@ -25,8 +25,14 @@ public final class InProcessHost {
     private final CompletableFuture<String> invitation = new CompletableFuture<>();
     private final CompletableFuture<Integer> port = new CompletableFuture<>();
     private final CompletableFuture<Run> run;
+    private final java.util.List<java.util.Map.Entry<String, CompletableFuture<Void>>> awaited =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private InProcessHost(fairtable.games.definitions.Games games, String... args) {
+        this(games, System.in, args);
+    }
+
+    private InProcessHost(fairtable.games.definitions.Games games, java.io.InputStream input, String... args) {
         Writer watched = new Writer() {
             @Override
             public void write(char[] chars, int offset, int length) {
@@ -43,6 +49,11 @@ public final class InProcessHost {
                         port.complete(Integer.parseInt(m.group(1)));
                     }
                 }
+                awaited.forEach(w -> {
+                    if (text.indexOf(w.getKey()) >= 0) {
+                        w.getValue().complete(null);
+                    }
+                });
             }
 
             @Override
@@ -53,7 +64,7 @@ public final class InProcessHost {
         };
         run = CompletableFuture.supplyAsync(() -> {
             PrintWriter out = new PrintWriter(watched, true);
-            return new Run(Main.run(games, System.in, out, out, args), text.toString());
+            return new Run(Main.run(games, input, out, out, args), text.toString());
         });
         run.whenComplete((r, e) -> {
             invitation.completeExceptionally(new AssertionError("the host ended without an invitation:\n" + text));
@@ -69,6 +80,23 @@ public final class InProcessHost {
     /** Starts {@code fairtable args...} in this JVM over the games of {@code games} (a test's own game). */
     public static InProcessHost start(fairtable.games.definitions.Games games, String... args) {
         return new InProcessHost(games, args);
+    }
+
+    /** Starts {@code fairtable args...} in this JVM, its keyboard (a person's moves) read from {@code input}. */
+    public static InProcessHost startTyping(java.io.InputStream input, String... args) {
+        return new InProcessHost(fairtable.games.definitions.Games.ALL, input, args);
+    }
+
+    /** Returns once the host has printed {@code needle}; fails if it ends first. */
+    public void awaitOutput(String needle) throws Exception {
+        CompletableFuture<Void> seen = new CompletableFuture<>();
+        awaited.add(java.util.Map.entry(needle, seen));
+        if (text.indexOf(needle) >= 0) {
+            seen.complete(null);
+        }
+        run.whenComplete((r, e) -> seen.completeExceptionally(
+                new AssertionError("the host ended without printing \"" + needle + "\":\n" + text)));
+        await(seen);
     }
 
     /** The invitation the host printed (naming the port it listens on), once it has printed it. */

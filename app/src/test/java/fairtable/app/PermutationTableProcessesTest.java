@@ -29,7 +29,7 @@ class PermutationTableProcessesTest {
 
     @Test
     void threeProcessesPlayThePermutationDealOverTlsAndAllAuditTheSameTranscript() throws Exception {
-        Process host = ChildJvm.start("table", "host", "--game", "permutation", "--players", "3", "--each", "2", "--open", "3",
+        Process host = ChildJvm.start("table", "host", "--accept-new", "--game", "permutation", "--players", "3", "--each", "2", "--open", "3",
                 "--name", NAMES[0], "--home", dir.resolve("h0").toString(), "--transcript", dir.resolve("t0.jsonl").toString(),
                 "--timeout", "60");
         BufferedReader hostOut = new BufferedReader(new InputStreamReader(host.getInputStream(), StandardCharsets.UTF_8));
@@ -37,7 +37,7 @@ class PermutationTableProcessesTest {
         String invitation = ChildJvm.invitation(hostOut, hostLines);
         List<Process> guests = new ArrayList<>();
         for (int seat = 1; seat < 3; seat++) {
-            guests.add(ChildJvm.start("table", "join", "--game", "permutation", "--seat", Integer.toString(seat), "--players", "3",
+            guests.add(ChildJvm.start("table", "join", "--accept-new", "--game", "permutation", "--seat", Integer.toString(seat), "--players", "3",
                     "--each", "2", "--open", "3", "--name", NAMES[seat], "--home", dir.resolve("h" + seat).toString(),
                     "--connect", invitation, "--transcript", dir.resolve("t" + seat + ".jsonl").toString(), "--timeout", "60"));
         }

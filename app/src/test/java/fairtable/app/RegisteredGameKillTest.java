@@ -36,12 +36,12 @@ class RegisteredGameKillTest {
         int entries = 3 + new SplittableRandom(seed).nextInt(7);
         Supplier<String> logs = () -> "seed " + seed + ", ben killed after " + entries + " journal entries\n"
                 + logs("host.log", "ben-1.log", "ben-2.log");
-        Process host = start(dir.resolve("host.log"), "table", "host", "--game", "high-card", "--players", "2",
+        Process host = start(dir.resolve("host.log"), "table", "host", "--accept-new", "--game", "high-card", "--players", "2",
                 "--set", "rounds=4", "--listen", "0", "--name", "ann", "--home", dir.resolve("h0").toString(),
                 "--transcript", dir.resolve("t0.jsonl").toString(), "--timeout", "60");
         String invitation = MidGameKill.awaitOutput(host, dir.resolve("host.log"),
                 Pattern.compile("Invitation: (fairtable://\\S+)"), logs).group(1);
-        String[] guest = {"table", "join", "--game", "high-card", "--seat", "1", "--players", "2", "--set", "rounds=4",
+        String[] guest = {"table", "join", "--accept-new", "--game", "high-card", "--seat", "1", "--players", "2", "--set", "rounds=4",
             "--name", "ben", "--home", dir.resolve("h1").toString(), "--connect", invitation, "--journal",
             dir.resolve("ben.journal").toString(), "--transcript", dir.resolve("t1.jsonl").toString(), "--timeout", "60"};
         Process first = start(dir.resolve("ben-1.log"), guest);

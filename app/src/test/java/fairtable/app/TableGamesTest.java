@@ -40,10 +40,10 @@ class TableGamesTest {
         "dark-chess, Your view at the end:, VERIFIED"})
     void twoSeatsPlayTheGameThroughTheRelay(String game, String shown, String verdict) throws Exception {
         String hostHome = dir.resolve("h0").toString();
-        InProcessHost host = InProcessHost.start("table", "host", "--game", game, "--players", "2", "--max-moves", "6",
+        InProcessHost host = InProcessHost.start("table", "host", "--accept-new", "--game", game, "--players", "2", "--max-moves", "6",
                 "--listen", "0", "--name", "ann", "--home", hostHome, "--transcript", dir.resolve("t0.jsonl").toString(),
                 "--timeout", "60");
-        Run guest = run("table", "join", "--game", game, "--seat", "1", "--players", "2", "--max-moves", "6",
+        Run guest = run("table", "join", "--accept-new", "--game", game, "--seat", "1", "--players", "2", "--max-moves", "6",
                 "--name", "ben", "--home", dir.resolve("h1").toString(), "--connect", host.invitation(),
                 "--transcript", dir.resolve("t1.jsonl").toString(), "--timeout", "60");
         InProcessHost.Run hosted = host.finish();
@@ -74,12 +74,12 @@ class TableGamesTest {
         Supplier<String> logs = () -> "seed " + seed + ", ben killed after " + entries + " journal entries\n"
                 + logs("host.log", "ben-1.log", "ben-2.log");
         String hostHome = dir.resolve("h0").toString();
-        Process host = start(dir.resolve("host.log"), "table", "host", "--game", "dark-chess", "--players", "2",
+        Process host = start(dir.resolve("host.log"), "table", "host", "--accept-new", "--game", "dark-chess", "--players", "2",
                 "--max-moves", "8", "--listen", "0", "--name", "ann", "--home", hostHome,
                 "--transcript", dir.resolve("t0.jsonl").toString(), "--timeout", "60");
         String invitation = MidGameKill.awaitOutput(host, dir.resolve("host.log"),
                 Pattern.compile("Invitation: (fairtable://\\S+)"), logs).group(1);
-        String[] guest = {"table", "join", "--game", "dark-chess", "--seat", "1", "--players", "2", "--max-moves", "8",
+        String[] guest = {"table", "join", "--accept-new", "--game", "dark-chess", "--seat", "1", "--players", "2", "--max-moves", "8",
             "--name", "ben", "--home", dir.resolve("h1").toString(), "--connect", invitation, "--journal",
             dir.resolve("ben.journal").toString(), "--transcript", dir.resolve("t1.jsonl").toString(), "--timeout", "60"};
         Process first = start(dir.resolve("ben-1.log"), guest);
@@ -103,14 +103,14 @@ class TableGamesTest {
         Supplier<String> logs = () -> "seed " + seed + ", the host killed after " + entries + " journal entries\n"
                 + logs("host-1.log", "host-2.log", "ben.log");
         String hostHome = dir.resolve("h0").toString();
-        String[] host = {"table", "host", "--game", "dark-chess", "--players", "2", "--max-moves", "8", "--listen",
+        String[] host = {"table", "host", "--accept-new", "--game", "dark-chess", "--players", "2", "--max-moves", "8", "--listen",
             "0", "--name", "ann", "--home", hostHome, "--journal", dir.resolve("ann.journal").toString(),
             "--transcript", dir.resolve("t0.jsonl").toString(), "--timeout", "60"};
         Process first = start(dir.resolve("host-1.log"), host);
         // The host picks its port; taken up again, it listens on that same port, where the player reconnects.
         MatchResult hosting = MidGameKill.awaitOutput(first, dir.resolve("host-1.log"), HOSTING, logs);
         host[List.of(host).indexOf("--listen") + 1] = hosting.group(1);
-        Process guest = start(dir.resolve("ben.log"), "table", "join", "--game", "dark-chess", "--seat", "1",
+        Process guest = start(dir.resolve("ben.log"), "table", "join", "--accept-new", "--game", "dark-chess", "--seat", "1",
                 "--players", "2", "--max-moves", "8", "--name", "ben", "--home", dir.resolve("h1").toString(),
                 "--connect", hosting.group(2), "--transcript", dir.resolve("t1.jsonl").toString(), "--timeout", "60");
         MidGameKill.awaitJournalEntries(first, dir.resolve("ann.journal"), entries, logs);

@@ -22,7 +22,7 @@ class TableProcessesTest {
 
     @Test
     void fourProcessesDealOverTlsThroughAHostAndAllAuditTheSameTranscript() throws Exception {
-        Process host = ChildJvm.start("table", "host", "--players", "4", "--each", "3", "--open", "2", "--name", "alice",
+        Process host = ChildJvm.start("table", "host", "--accept-new", "--players", "4", "--each", "3", "--open", "2", "--name", "alice",
                 "--home", dir.resolve("h0").toString(), "--transcript", dir.resolve("t0.jsonl").toString(), "--timeout", "60");
         BufferedReader hostOut = new BufferedReader(new InputStreamReader(host.getInputStream(), StandardCharsets.UTF_8));
         List<String> hostLines = new ArrayList<>();
@@ -30,7 +30,7 @@ class TableProcessesTest {
         List<Process> guests = new ArrayList<>();
         String[] names = {"alice", "bob", "carol", "dave"};
         for (int seat = 1; seat < 4; seat++) {
-            guests.add(ChildJvm.start("table", "join", "--seat", Integer.toString(seat), "--players", "4", "--each", "3", "--open", "2",
+            guests.add(ChildJvm.start("table", "join", "--accept-new", "--seat", Integer.toString(seat), "--players", "4", "--each", "3", "--open", "2",
                     "--name", names[seat], "--home", dir.resolve("h" + seat).toString(), "--connect", invitation,
                     "--transcript", dir.resolve("t" + seat + ".jsonl").toString(), "--timeout", "60"));
         }

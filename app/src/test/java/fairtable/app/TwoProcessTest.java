@@ -2,6 +2,8 @@ package fairtable.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+
+import fairtable.net.identity.Profile;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -10,6 +12,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -62,6 +65,13 @@ class TwoProcessTest {
         }
     }
 
+    /** {@code who}'s profile directory, named {@code who}: the name a player goes by and is pinned under. */
+    private String home(String who) throws IOException {
+        Path home = dir.resolve(who);
+        Profile.open(home, new SecureRandom()).setDisplayName(who);
+        return home.toString();
+    }
+
     private static int audit(Path file, StringWriter out) {
         return Main.run(new PrintWriter(out, true), new PrintWriter(out, true), "audit", file.toString());
     }
@@ -70,10 +80,10 @@ class TwoProcessTest {
     void twoDrawProcessesGetDisjointHandsAndATranscriptThatAuditsAndCannotBeAltered() throws Exception {
         Path a = dir.resolve("a.jsonl");
         Path b = dir.resolve("b.jsonl");
-        Peer alice = new Peer("draw", "--listen", "0", "--home", dir.resolve("alice").toString(), "--accept-new",
+        Peer alice = new Peer("draw", "--listen", "0", "--home", home("alice"), "--accept-new",
                 "--transcript", a.toString());
         String invitation = alice.waitForLine(Pattern.compile("Invitation: (fairtable://\\S+)"));
-        Peer bob = new Peer("draw", "--connect", invitation, "--home", dir.resolve("bob").toString(),
+        Peer bob = new Peer("draw", "--connect", invitation, "--home", home("bob"),
                 "--transcript", b.toString());
         assertThat(bob.finish()).as(String.join("\n", bob.lines)).isZero();
         assertThat(alice.finish()).as(String.join("\n", alice.lines)).isZero();
@@ -122,11 +132,11 @@ class TwoProcessTest {
         Path aCsv = dir.resolve("a.csv");
         Path bCsv = dir.resolve("b.csv");
         Peer first = new Peer("allocate", "--protocol", "patent", "--listen", "0", "--insecure", "--home",
-                dir.resolve("a").toString(), "--items", "30", "--each", "6", "--out", aCsv.toString());
+                home("institution-a"), "--items", "30", "--each", "6", "--out", aCsv.toString());
         String port = first.waitForLine(Pattern.compile("Listening on port (\\d+)"));
         assertThat(first.lines.get(0)).startsWith("WARNING: --protocol patent ends with both institutions revealing");
         Peer second = new Peer("allocate", "--protocol", "patent", "--connect", "127.0.0.1:" + port, "--insecure",
-                "--home", dir.resolve("b").toString(), "--items", "30", "--each", "6", "--out", bCsv.toString());
+                "--home", home("institution-b"), "--items", "30", "--each", "6", "--out", bCsv.toString());
         assertThat(second.finish()).as(String.join("\n", second.lines)).isZero();
         assertThat(first.finish()).as(String.join("\n", first.lines)).isZero();
 

@@ -7,10 +7,12 @@ import fairtable.app.net.SessionSeat;
 import fairtable.app.net.TableLink;
 import fairtable.app.patent.PatentTableRunner;
 import fairtable.app.patent.PatentTableRunner.Result;
+import fairtable.net.OwnerOnlyFiles;
 import fairtable.net.PartyRunner;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Invitation;
 import fairtable.net.identity.Profile;
+import fairtable.net.identity.TrustRule;
 import fairtable.net.journal.Journal;
 import fairtable.net.session.SessionClient;
 import fairtable.protocol.allocation.AllocationParameters;
@@ -21,7 +23,6 @@ import fairtable.protocol.patent.PatentMode;
 import fairtable.protocol.patent.PatentParameters;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -83,8 +84,8 @@ public final class AllocateCommand implements Callable<Integer> {
     @Option(names = "--mode", description = "With --protocol patent: as for draw (default: patent-ristretto).")
     String mode;
 
-    @Option(names = "--name", description = "This institution's name (default: institution-a at seat 0, institution-b at "
-            + "seat 1, ...).")
+    @Option(names = "--name", description = "This institution's name, under which the others pin its key (default: your "
+            + "profile's name, see `fairtable id --name`).")
     String name;
 
     @Option(names = "--out", required = true, description = "CSV file for this institution's numbers.")
@@ -136,8 +137,8 @@ public final class AllocateCommand implements Callable<Integer> {
         return seat;
     }
 
-    private String institutionName(int at) {
-        String me = name != null ? name : "institution-" + (char) ('a' + at);
+    private String institutionName(Profile profile) {
+        String me = TrustOptions.playerName(name, profile);
         if (me.contains(",") || me.contains("\"")) {
             throw new IllegalArgumentException("the name may not contain commas or quotes (it goes into a CSV file)");
         }
@@ -161,7 +162,7 @@ public final class AllocateCommand implements Callable<Integer> {
                 : Optional.of(BoardCard.trusted(boardCard, board, profile.knownPeers()));
         AllocationParameters params = new AllocationParameters(institutions, items, each, escrow);
         int at = seat();
-        String me = institutionName(at);
+        String me = institutionName(profile);
         Path journalFile = journal != null ? journal : sibling(".journal");
         Path transcriptFile = transcript != null ? transcript : sibling(".transcript.jsonl");
         Duration silence = Duration.ofSeconds(peer.timeoutSeconds);
@@ -185,16 +186,16 @@ public final class AllocateCommand implements Callable<Integer> {
                 out.println("Resuming from " + journalFile + ": " + (party.isFinished() ? "the allocation is over"
                         : "awaiting " + party.awaiting()));
             }
-            PinnedPlayers pinned = new PinnedPlayers(party, new PinnedPlayers.Policy(profile.knownPeers(),
-                    peer.trust.named(), peer.trust.acceptNew, hostFingerprint(), line -> {
-                        out.println(line);
-                        out.flush();
-                    }));
+            TrustRule rule = peer.trust.rule(profile, out);
+            PinnedPlayers pinned = new PinnedPlayers(party, new PinnedPlayers.Policy(rule, hostFingerprint()));
             TableLink host = null;
             PartyRunner.Connector connector;
             if (peer.listening()) {
                 host = TableLink.host(profile.identity(), peer.bind, peer.endpoint.listen, peer.trust.insecure, silence,
-                        journalFile.resolveSibling(journalFile.getFileName() + ".host"));
+                        journalFile.resolveSibling(journalFile.getFileName() + ".host"), rule, line -> {
+                            out.println(line);
+                            out.flush();
+                        });
                 out.println("Hosting the allocation for " + params + ", on port " + host.port() + ", as " + me
                         + ". Invitation: " + host.invitation());
                 out.println("Each institution joins with: fairtable allocate --connect INVITATION --seat S --institutions "
@@ -245,7 +246,8 @@ public final class AllocateCommand implements Callable<Integer> {
 
     private void writeCsv(String me, List<Integer> numbers) throws java.io.IOException {
         String rows = numbers.stream().map(n -> me + "," + n).collect(Collectors.joining("\n"));
-        Files.writeString(csv, "institution,experiment\n" + rows + (rows.isEmpty() ? "" : "\n"), StandardCharsets.UTF_8);
+        // Which experiments this institution drew is what the double blind hides: for its owner's eyes only.
+        OwnerOnlyFiles.writeString(csv, "institution,experiment\n" + rows + (rows.isEmpty() ? "" : "\n"));
     }
 
     /** The two-party FR 2823580 draw, as the patent has it: both reveal at the end, which unblinds everything. */
@@ -256,15 +258,12 @@ public final class AllocateCommand implements Callable<Integer> {
         }
         PatentParameters params = new PatentParameters(mode == null ? PatentMode.DEFAULT : PatentMode.byName(mode),
                 items, each);
-        String me = name != null ? name : peer.listening() ? "institution-a" : "institution-b";
-        if (me.contains(",") || me.contains("\"")) {
-            throw new IllegalArgumentException("the name may not contain commas or quotes (it goes into a CSV file)");
-        }
+        Profile profile = peer.profile();
+        String me = institutionName(profile);
         out.println("WARNING: --protocol patent ends with both institutions revealing their keys: the transcript, and "
                 + "the audit each side prints, show the whole allocation to both institutions and to anyone who reads "
                 + "the transcript. For an allocation that stays blind, leave out --protocol patent.");
         Path file = transcript != null ? transcript : sibling(".transcript.jsonl");
-        Profile profile = peer.profile();
         PatentTableRunner runner = new PatentTableRunner(params, me, profile.identity(), file, journal,
                 peer::patienceAt, out);
         Result result;

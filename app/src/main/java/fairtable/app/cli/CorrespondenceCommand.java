@@ -1,6 +1,7 @@
 package fairtable.app.cli;
 
 import fairtable.app.Main;
+import fairtable.net.OwnerOnlyFiles;
 import fairtable.net.correspondence.Armor;
 import fairtable.net.correspondence.CorrespondenceGame;
 import fairtable.net.correspondence.CorrespondenceGame.ImportRefusedException;
@@ -526,9 +527,8 @@ public final class CorrespondenceCommand implements Runnable {
     /** Notes beside a registered game's journal that its bot plays the seat, before the journal exists. */
     private static void markBot(MailGame<?> kind, Path dir) throws IOException {
         if (kind instanceof GameByMail table && table.isBot() && !Files.exists(dir.resolve("journal"))) {
-            Files.createDirectories(dir);
-            Files.writeString(dir.resolve(GameByMail.BOT_MARKER), "The game's bot plays this seat.\n",
-                    StandardCharsets.UTF_8);
+            OwnerOnlyFiles.directory(dir);
+            OwnerOnlyFiles.writeString(dir.resolve(GameByMail.BOT_MARKER), "The game's bot plays this seat.\n");
         }
     }
 

@@ -36,7 +36,7 @@ public final class DrawCommand implements Callable<Integer> {
             description = "patent-ristretto (default), patent-safe-prime[-ffdhe2048|-ffdhe3072], or patent-literal (INSECURE).")
     String mode;
 
-    @Option(names = "--name", description = "Your name in the transcript (default: alice when listening, bob when connecting).")
+    @Option(names = "--name", description = "Your name in the transcript, under which the other player pins your key (default: your profile's name, see `fairtable id --name`).")
     String name;
 
     @Option(names = "--journal", paramLabel = "FILE",
@@ -53,13 +53,13 @@ public final class DrawCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PatentParameters params = new PatentParameters(PatentMode.byName(mode), cards, each);
-        String me = name != null ? name : peer.listening() ? "alice" : "bob";
+        Profile profile = peer.profile();
+        String me = TrustOptions.playerName(name, profile);
         Path file = transcript != null ? transcript : Path.of("draw-" + me + ".jsonl");
         if (!params.group().isSecure()) {
             out.println("WARNING: " + mode + " is the patent's literal arithmetic and leaks a bit of every card. "
                     + "It is kept for demonstration only.");
         }
-        Profile profile = peer.profile();
         PatentTableRunner runner = new PatentTableRunner(params, me, profile.identity(), file, journal,
                 peer::patienceAt, out);
         Result result;

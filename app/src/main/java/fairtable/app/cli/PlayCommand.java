@@ -35,9 +35,8 @@ import fairtable.crypto.sign.VerifyingKey;
 import fairtable.net.Transport;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Invitation;
-import fairtable.net.identity.KnownPeers;
 import fairtable.net.identity.Profile;
-import fairtable.net.identity.TrustDecision;
+import fairtable.net.identity.TrustRule;
 import fairtable.net.identity.UntrustedPeerException;
 import fairtable.net.tcp.TcpTransport;
 import fairtable.net.tls.PeerCheck;
@@ -58,6 +57,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
 import java.util.random.RandomGenerator;
@@ -420,7 +420,7 @@ public final class PlayCommand implements Callable<Integer> {
     private NetworkTable.Terms gather(GameKind kind, int n, ServerSocket server, List<Transport> guests,
             Duration timeout, PrintWriter out) throws Exception {
         List<String> names = new ArrayList<>();
-        names.add(name != null ? name : "alice");
+        names.add(playerName());
         // Each seat's identity, the key that opened its channel and must sign its messages (TLS only).
         List<VerifyingKey> keys = new ArrayList<>();
         if (!insecure) {
@@ -454,7 +454,7 @@ public final class PlayCommand implements Callable<Integer> {
             terms = saved.get().terms();
         } else {
             host = connectToHost(timeout);
-            terms = NetworkTable.join(host, name != null ? name : "guest", timeout);
+            terms = NetworkTable.join(host, playerName(), timeout);
             checkKeys(terms, host);
         }
         try {
@@ -497,14 +497,31 @@ public final class PlayCommand implements Callable<Integer> {
         return TcpTransport.connect(join.substring(0, colon), Integer.parseInt(join.substring(colon + 1)), timeout);
     }
 
-    private SigningKey identityKey;
+    private Profile profile;
+
+    private Profile profile() throws IOException {
+        if (profile == null) {
+            profile = Profile.open(home != null ? home : Profile.defaultDirectory(), new SecureRandom());
+        }
+        return profile;
+    }
 
     /** This user's identity, which authenticates the channel to the host. */
     private SigningKey identity() throws IOException {
-        if (identityKey == null) {
-            identityKey = Profile.open(home != null ? home : Profile.defaultDirectory(), new SecureRandom()).identity();
-        }
-        return identityKey;
+        return profile().identity();
+    }
+
+    /** The name this player goes by at the table, under which the others pin its key: --name, else the profile's. */
+    private String playerName() throws IOException {
+        return TrustOptions.playerName(name, profile());
+    }
+
+    /** The one trust rule: the profile's pins, --accept-new, and the person at a terminal. */
+    private TrustRule rule(PrintWriter out) throws IOException {
+        return new TrustRule(profile().knownPeers(), Set.of(), acceptNew, TrustRule.Asker.terminal(), line -> {
+            out.println(line);
+            out.flush();
+        });
     }
 
     /**
@@ -533,16 +550,10 @@ public final class PlayCommand implements Callable<Integer> {
         out.flush();
     }
 
-    /** The host's pinning policy for a guest who proved its key: pinned, or new and let in by --accept-new. */
+    /** The trust rule for a guest who proved its key: pinned, or new and accepted (--accept-new, or asked). */
     private boolean admitted(String guestName, VerifyingKey key, PrintWriter out) throws IOException {
-        Profile profile = Profile.open(home != null ? home : Profile.defaultDirectory(), new SecureRandom());
         try {
-            KnownPeers.Admission admission = profile.knownPeers().admit(guestName, key,
-                    acceptNew ? TrustDecision.ACCEPT_NEW_KEY_WITH_WARNING : TrustDecision.REQUIRE_KNOWN_KEY);
-            if (admission == KnownPeers.Admission.NEWLY_PINNED) {
-                out.println("WARNING: " + guestName + " is new: their key " + Fingerprint.of(key) + " is now pinned. "
-                        + "Compare it with theirs by another channel (read it aloud).");
-            }
+            rule(out).admit(guestName, key, false);
             return true;
         } catch (UntrustedPeerException e) {
             out.println("Refused " + guestName + ": " + e.getMessage());
@@ -563,6 +574,12 @@ public final class PlayCommand implements Callable<Integer> {
                 || !terms.keys().get(terms.seat()).equals(identity().verifyingKey())) {
             throw new IOException("the host's terms do not name its own key and yours at your seat; not playing");
         }
+        pinHost(terms.names().get(0), tls.peerKey());
+    }
+
+    /** The invitation pins the host: its key, proven by the channel, under the name it goes by (refused if that name has another key). */
+    private void pinHost(String hostName, VerifyingKey key) throws IOException {
+        new TrustRule(profile().knownPeers(), Set.of(), false, Optional.empty(), line -> { }).admit(hostName, key, true);
     }
 
     /**
@@ -597,12 +614,25 @@ public final class PlayCommand implements Callable<Integer> {
                 } else {
                     out.println("Waiting on " + bind + ":" + link.port() + " for the players to come back ...");
                 }
-                link.acceptAll(me, insecure, timeout);
+                // Only the seated keys come back to the relay (after a restart: only pinned ones).
+                List<VerifyingKey> seated = terms == null ? List.of() : terms.keys();
+                PeerCheck back = terms == null ? TableLink.admissible(rule(out)) : key -> {
+                    if (!seated.contains(key)) {
+                        throw UntrustedPeerException.stranger(Fingerprint.of(key));
+                    }
+                };
+                link.acceptAll(me, insecure, timeout, back, line -> {
+                    out.println(line);
+                    out.flush();
+                });
                 connector = link.seat();
             } else if (saved == null) {
                 Transport host = connectToHost(timeout);
-                terms = SeatTerms.join(host, name != null ? name : "guest", timeout);
+                terms = SeatTerms.join(host, playerName(), timeout);
                 checkSessionKeys(terms, host, me);
+                if (host instanceof TlsTransport tls) {
+                    pinHost(terms.names().get(0), tls.peerKey());
+                }
                 if (!terms.table().game().equals(definition.name())) {
                     host.close();
                     throw new IllegalArgumentException("the host plays " + terms.table().game() + ", not " + game);
@@ -690,7 +720,7 @@ public final class PlayCommand implements Callable<Integer> {
         GameSettings.requireSeats(definition, n);
         byte[] options = definition.options(chosenSettings(definition, n));
         TableParameters table = new TableParameters(definition.name(), n, options);
-        List<String> names = new ArrayList<>(List.of(name != null ? name : "alice"));
+        List<String> names = new ArrayList<>(List.of(playerName()));
         try {
             definition.setup(java.util.stream.IntStream.range(0, n).mapToObj(s -> "seat" + s).toList(), options);
         } catch (IllegalMove refused) {

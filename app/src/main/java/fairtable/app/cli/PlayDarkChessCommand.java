@@ -147,10 +147,13 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
         RandomGenerator seeded = options.seed() == null ? null : new SplittableRandom(options.seed() * 2 + me);
         ChessSide.MoveChooser chooser = keyboard == null ? new fairtable.games.chess.play.BotChooser()
                 : TerminalChessPlayer.of(new BufferedReader(new InputStreamReader(keyboard, StandardCharsets.UTF_8)), out);
+        Profile profile = seat.profile();
+        // The hello carries the player's profile name, under which the other side pins this key (the trust rule).
+        String player = profile.displayName();
         PeerGame.Seating<DarkChessParty> seating = new PeerGame.Seating<>() {
             @Override
             public DarkChessParty create(int s, SigningKey key, SecureRandom random) {
-                return DarkChessParty.create(params, s, name, key, ChessSide.start(color, chooser),
+                return DarkChessParty.create(params, s, player, key, ChessSide.start(color, chooser),
                         seeded != null ? seeded : random);
             }
 
@@ -166,7 +169,6 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
                 return PartyRunner.Actor.PASSIVE; // the side's chooser moves inside the protocol's steps
             }
         };
-        Profile profile = seat.profile();
         PeerGame.Result<DarkChessParty> result;
         try (PeerLink link = seat.link(profile, out)) {
             out.println((link.listening() ? "Hosting " + DarkChessParameters.PROTOCOL + " (" + params + ") on "

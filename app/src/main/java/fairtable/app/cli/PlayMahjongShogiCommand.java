@@ -162,10 +162,13 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
                         out, name, opponent)
                 : Seat.bot(play);
         SeatPlayer[] player = new SeatPlayer[1];
+        Profile profile = seat.profile();
+        // The hello carries the player's profile name, under which the other side pins this key (the trust rule).
+        String signedName = profile.displayName();
         PeerGame.Seating<MahjongParty> seating = new PeerGame.Seating<>() {
             @Override
             public MahjongParty create(int s, SigningKey key, SecureRandom random) {
-                player[0] = new SeatPlayer(params, s, name, key, play, random, chooser);
+                player[0] = new SeatPlayer(params, s, signedName, key, play, random, chooser);
                 return player[0].party();
             }
 
@@ -186,7 +189,6 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
                 };
             }
         };
-        Profile profile = seat.profile();
         PeerGame.Result<MahjongParty> result;
         try (PeerLink link = seat.link(profile, out)) {
             if (link.listening()) {

@@ -6,6 +6,7 @@ import fairtable.app.play.MailTable;
 import fairtable.app.play.TableConfig;
 import fairtable.app.play.TableRun;
 import fairtable.crypto.sign.SigningKey;
+import fairtable.net.OwnerOnlyFiles;
 import fairtable.net.correspondence.Armor;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.transcript.Envelope;
@@ -199,9 +200,9 @@ final class TableByMail {
             armored.append(Armor.encode(e, "table", "seat " + e.sender()));
         }
         Path outbox = dir.resolve("outbox");
-        Files.createDirectories(outbox);
+        OwnerOnlyFiles.directory(outbox);
         long seq = step.toSend().get(step.toSend().size() - 1).seq();
-        Files.writeString(outbox.resolve(String.format("%06d.txt", seq)), armored, StandardCharsets.UTF_8);
+        OwnerOnlyFiles.writeString(outbox.resolve(String.format("%06d.txt", seq)), armored.toString());
         if (out != null) {
             Files.writeString(out, armored, StandardCharsets.UTF_8);
             o.println("Text to send to " + step.to() + " written to " + out + ".");

@@ -2,12 +2,16 @@ package fairtable.app.cli;
 
 import fairtable.app.Audits;
 import fairtable.app.Main;
+import fairtable.app.net.PinnedPlayers;
 import fairtable.app.net.SessionSeat;
 import fairtable.app.net.TableLink;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.games.definitions.Games;
 import fairtable.net.PartyRunner;
+import fairtable.net.identity.Fingerprint;
+import fairtable.net.identity.Invitation;
 import fairtable.net.identity.Profile;
+import fairtable.net.identity.TrustRule;
 import fairtable.net.journal.Journal;
 import fairtable.net.session.SessionClient;
 import fairtable.protocol.Party;
@@ -20,6 +24,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -91,8 +96,18 @@ public final class TableCommand implements Runnable {
         @Option(names = "--open", defaultValue = "3", description = "Cards then opened face-up (default: ${DEFAULT-VALUE}).")
         int open;
 
-        @Option(names = "--name", description = "Your name at the table (default: your profile's name, else seatN).")
+        @Option(names = "--name", description = "Your name at the table, under which the others pin your key (default: "
+                + "your profile's name, see `fairtable id --name`).")
         String name;
+
+        @Option(names = "--accept-new", description = "Let in a player whose key is not pinned yet, with a warning, and "
+                + "pin it under their name (trust on first use). Without it only pinned players (or those --peer names) "
+                + "are let in, or you are asked at a terminal.")
+        boolean acceptNew;
+
+        @Option(names = "--peer", paramLabel = "FINGERPRINT", description = "A player's fingerprint, read out by them: "
+                + "let in and pinned without asking (repeatable).")
+        java.util.List<String> peers = new java.util.ArrayList<>();
 
         @Option(names = "--home", paramLabel = "DIR", description = "Profile directory (default: $FAIRTABLE_HOME or ~/.fairtable).")
         Path home;
@@ -129,7 +144,12 @@ public final class TableCommand implements Runnable {
         }
 
         /** Opens, and after a lost connection opens again, this seat's connection to the host. */
-        abstract PartyRunner.Connector connector(SigningKey identity, PrintWriter out) throws IOException;
+        abstract PartyRunner.Connector connector(SigningKey identity, PrintWriter out, TrustRule rule) throws IOException;
+
+        /** The host's fingerprint from the invitation this seat joined by, if any. */
+        Optional<Fingerprint> invitedHost() {
+            return Optional.empty();
+        }
 
         void afterGame() {}
 
@@ -137,8 +157,14 @@ public final class TableCommand implements Runnable {
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
             profile = Profile.open(home != null ? home : Profile.defaultDirectory(), new SecureRandom());
-            String me = name != null ? name : "seat" + seat();
+            String me = TrustOptions.playerName(name, profile);
             SigningKey identity = profile.identity();
+            TrustRule rule = new TrustRule(profile.knownPeers(),
+                    peers.stream().map(Fingerprint::parse).collect(java.util.stream.Collectors.toUnmodifiableSet()),
+                    acceptNew, TrustRule.Asker.terminal(), line -> {
+                        out.println(line);
+                        out.flush();
+                    });
             Journal journal = journalFile() == null ? null : Journal.open(journalFile(), identity);
             Duration patience = Duration.ofSeconds(timeoutSeconds);
             TableGame table;
@@ -152,8 +178,11 @@ public final class TableCommand implements Runnable {
                             + " messages: " + table.party().awaiting());
                     out.flush();
                 }
+                // Over TLS every other seat's hello must pass the trust rule before the party takes it.
+                Party seated = insecure ? table.party()
+                        : new PinnedPlayers(table.party(), new PinnedPlayers.Policy(rule, invitedHost()));
                 try {
-                    played = SessionSeat.play(table.party(), identity, me, table.actor(), journal, connector(identity, out),
+                    played = SessionSeat.play(seated, identity, me, table.actor(), journal, connector(identity, out, rule),
                             this::patienceAt, patience);
                 } finally {
                     afterGame();
@@ -210,9 +239,12 @@ public final class TableCommand implements Runnable {
         }
 
         @Override
-        PartyRunner.Connector connector(SigningKey identity, PrintWriter out) throws IOException {
+        PartyRunner.Connector connector(SigningKey identity, PrintWriter out, TrustRule rule) throws IOException {
             link = TableLink.host(identity, bind, port, insecure, Duration.ofSeconds(timeoutSeconds),
-                    journal == null ? null : journal.resolveSibling(journal.getFileName() + ".host"));
+                    journal == null ? null : journal.resolveSibling(journal.getFileName() + ".host"), rule, line -> {
+                        out.println(line);
+                        out.flush();
+                    });
             out.println("Hosting a table for " + players + " on port " + link.port() + ". Invitation: " + link.invitation());
             StringBuilder set = new StringBuilder();
             settings.forEach((k, v) -> set.append(" --set ").append(k).append('=').append(v));
@@ -258,8 +290,14 @@ public final class TableCommand implements Runnable {
         }
 
         @Override
-        PartyRunner.Connector connector(SigningKey identity, PrintWriter out) {
+        PartyRunner.Connector connector(SigningKey identity, PrintWriter out, TrustRule rule) {
             return TableLink.join(target, identity, insecure);
+        }
+
+        @Override
+        Optional<Fingerprint> invitedHost() {
+            return target.startsWith(Invitation.SCHEME) ? Optional.of(Invitation.parse(target).fingerprint())
+                    : Optional.empty();
         }
     }
 }

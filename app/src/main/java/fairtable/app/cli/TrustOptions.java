@@ -3,6 +3,7 @@ package fairtable.app.cli;
 import fairtable.app.net.PeerLink;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Profile;
+import fairtable.net.identity.TrustRule;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -22,7 +23,8 @@ public final class TrustOptions {
     List<String> peers = new ArrayList<>();
 
     @Option(names = "--accept-new",
-            description = "Accept a player whose key is not pinned yet, with a warning, and pin it (trust on first use).")
+            description = "Accept a player whose key is not pinned yet, with a warning, and pin it under their profile's name"
+                    + " (trust on first use). Without it, a new player is refused, or asked about at a terminal.")
     boolean acceptNew;
 
     @Option(names = "--insecure",
@@ -38,6 +40,19 @@ public final class TrustOptions {
         return peers.stream().map(Fingerprint::parse).collect(Collectors.toUnmodifiableSet());
     }
 
+    /** The trust rule for this command: the profile's pins, --peer, --accept-new, and the person at a terminal. */
+    TrustRule rule(Profile profile, PrintWriter out) {
+        return new TrustRule(profile.knownPeers(), named(), acceptNew, TrustRule.Asker.terminal(), line -> {
+            out.println(line);
+            out.flush();
+        });
+    }
+
+    /** The name this player signs its hello with: {@code given} (--name), else the profile's name. */
+    static String playerName(String given, Profile profile) {
+        return given != null ? given : profile.displayName();
+    }
+
     Profile profile() throws IOException {
         return Profile.open(home != null ? home : Profile.defaultDirectory(), new SecureRandom());
     }
@@ -49,7 +64,7 @@ public final class TrustOptions {
         }
         Optional<Fingerprint> expected = peers.stream().findFirst().map(Fingerprint::parse);
         return port != null
-                ? PeerLink.listen(bind, port, profile.identity(), insecure, expected, profile.knownPeers(), acceptNew, out)
-                : PeerLink.connect(target, profile.identity(), insecure, expected, profile.knownPeers(), acceptNew, out);
+                ? PeerLink.listen(bind, port, profile.identity(), insecure, expected, rule(profile, out))
+                : PeerLink.connect(target, profile.identity(), insecure, expected, rule(profile, out));
     }
 }

@@ -2,6 +2,7 @@ package fairtable.app.cli;
 
 import fairtable.app.Audits;
 import fairtable.app.Main;
+import fairtable.net.OwnerOnlyFiles;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Profile;
 import fairtable.net.journal.Journal;
@@ -17,7 +18,6 @@ import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -133,7 +133,7 @@ public final class UnblindCommand implements Callable<Integer> {
                     + numbers.get(s).stream().map(String::valueOf).collect(Collectors.joining(", ")));
         }
         Path file = out != null ? out : sibling(mode.asBoard, ".unblinded.csv");
-        Files.writeString(file, csv.toString(), StandardCharsets.UTF_8);
+        OwnerOnlyFiles.writeString(file, csv.toString()); // the whole allocation, unblinded: the board's alone
         console.println("Written to " + file);
         return Main.OK;
     }

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -119,25 +120,22 @@ public final class PeerGame<P extends Party> {
                 out.println("Invitation: " + link.invitation());
             }
             out.flush();
+            // No step of the game runs before the other player is authenticated: a resumed game knows them already
+            // (only their key may reconnect), a new one judges their hello before the party takes it.
+            Optional<Hello> known = party.transcript().hellos().stream().filter(h -> h.seat() != seat).findFirst();
             PartyRunner.Actor moves = seating.actor(party);
-            boolean[] bound = {false};
-            PartyRunner.Actor actor = () -> {
-                List<Hello> hellos = party.transcript().hellos();
-                if (!bound[0] && hellos.size() == 2) {
-                    Hello peer = hellos.get(1 - seat);
-                    try {
-                        link.bind(peer.name(), peer.key());
-                    } catch (IOException e) {
-                        throw new Refused(e);
-                    }
-                    bound[0] = true;
-                }
-                return bound[0] ? moves.act() : List.of();
-            };
-            PartyRunner.Options options = PartyRunner.Options.waitingFor(patience).lingering(Duration.ofSeconds(2));
+            PartyRunner.Actor actor = () -> bothKnown(party) ? moves.act() : List.of();
+            Party gated = new PinnedPlayers(party, hello -> bind(link, hello));
+            // The patience judges the party itself, not its gate.
+            PartyRunner.Options options = PartyRunner.Options.waitingFor(p -> patience.apply(party))
+                    .lingering(Duration.ofSeconds(2));
             Outcome outcome;
             try {
-                outcome = PartyRunner.run(party, link.connector(), actor, journal == null ? options : options.journaled(journal));
+                if (known.isPresent()) {
+                    link.expectPeer(known.get().key());
+                    bind(link, known.get());
+                }
+                outcome = PartyRunner.run(gated, link.connector(), actor, journal == null ? options : options.journaled(journal));
             } catch (Refused refused) {
                 out.println("Refused the other player: " + refused.getMessage());
                 write(party);
@@ -167,6 +165,19 @@ public final class PeerGame<P extends Party> {
             if (journal != null) {
                 journal.close();
             }
+        }
+    }
+
+    private static boolean bothKnown(Party party) {
+        return party.transcript().hellos().size() == 2;
+    }
+
+    /** The other player's hello against the link's trust rule; a refusal ends the run. */
+    private static void bind(PeerLink link, Hello hello) {
+        try {
+            link.bind(hello.name(), hello.key());
+        } catch (IOException e) {
+            throw new Refused(e);
         }
     }
 

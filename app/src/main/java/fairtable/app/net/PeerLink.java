@@ -6,15 +6,13 @@ import fairtable.net.PartyRunner.Connector;
 import fairtable.net.Transport;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Invitation;
-import fairtable.net.identity.KnownPeers;
-import fairtable.net.identity.TrustDecision;
+import fairtable.net.identity.TrustRule;
 import fairtable.net.identity.UntrustedPeerException;
 import fairtable.net.tcp.TcpTransport;
 import fairtable.net.tls.PeerCheck;
 import fairtable.net.tls.TlsIdentity;
 import fairtable.net.tls.TlsTransport;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.net.ServerSocket;
 import java.util.Optional;
 
@@ -30,22 +28,18 @@ public final class PeerLink implements AutoCloseable {
     private final SigningKey identity;
     private final boolean insecure;
     private final Optional<Fingerprint> expected;
-    private final KnownPeers knownPeers;
-    private final boolean acceptNew;
-    private final PrintWriter out;
+    private final TrustRule rule;
     private final ServerSocket server;
     private final String host;
     private final int port;
-    private VerifyingKey peerKey;
+    private volatile VerifyingKey peerKey;
 
-    private PeerLink(SigningKey identity, boolean insecure, Optional<Fingerprint> expected, KnownPeers knownPeers,
-            boolean acceptNew, PrintWriter out, ServerSocket server, String host, int port) {
+    private PeerLink(SigningKey identity, boolean insecure, Optional<Fingerprint> expected, TrustRule rule,
+            ServerSocket server, String host, int port) {
         this.identity = identity;
         this.insecure = insecure;
         this.expected = expected;
-        this.knownPeers = knownPeers;
-        this.acceptNew = acceptNew;
-        this.out = out;
+        this.rule = rule;
         this.server = server;
         this.host = host;
         this.port = port;
@@ -53,18 +47,18 @@ public final class PeerLink implements AutoCloseable {
 
     /** Listens on {@code bind:port} (0 picks a free port). */
     public static PeerLink listen(String bind, int port, SigningKey identity, boolean insecure,
-            Optional<Fingerprint> expected, KnownPeers knownPeers, boolean acceptNew, PrintWriter out) throws IOException {
+            Optional<Fingerprint> expected, TrustRule rule) throws IOException {
         ServerSocket server = TcpTransport.listen(bind, port);
-        return new PeerLink(identity, insecure, expected, knownPeers, acceptNew, out, server, bind, server.getLocalPort());
+        return new PeerLink(identity, insecure, expected, rule, server, bind, server.getLocalPort());
     }
 
     /** Connects to an invitation ({@code fairtable://HOST:PORT/FINGERPRINT}) or to {@code HOST:PORT}. */
     public static PeerLink connect(String target, SigningKey identity, boolean insecure, Optional<Fingerprint> expected,
-            KnownPeers knownPeers, boolean acceptNew, PrintWriter out) {
+            TrustRule rule) {
         if (target.startsWith(Invitation.SCHEME)) {
             Invitation invitation = Invitation.parse(target);
-            return new PeerLink(identity, insecure, Optional.of(invitation.fingerprint()), knownPeers, acceptNew, out,
-                    null, invitation.host(), invitation.port());
+            return new PeerLink(identity, insecure, Optional.of(invitation.fingerprint()), rule, null, invitation.host(),
+                    invitation.port());
         }
         int colon = target.lastIndexOf(':');
         if (colon <= 0) {
@@ -76,7 +70,7 @@ public final class PeerLink implements AutoCloseable {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--connect takes an invitation or HOST:PORT, not " + target);
         }
-        return new PeerLink(identity, insecure, expected, knownPeers, acceptNew, out, null,
+        return new PeerLink(identity, insecure, expected, rule, null,
                 target.substring(0, colon).replaceAll("^\\[|\\]$", ""), port);
     }
 
@@ -119,9 +113,9 @@ public final class PeerLink implements AutoCloseable {
     }
 
     /**
-     * Called once the peer's signed hello is in: with TLS, the key that signs the game must be the key
-     * that opened the channel, and it is checked against (or, if allowed, added to) the pinned keys under
-     * the name the peer signed.
+     * Called once the peer's signed hello is in, before the game takes anything from it: with TLS, the key that
+     * signs the game must be the key that opened the channel, and it must pass the {@link TrustRule} under the
+     * name the peer signed (a key the invitation or --peer named counts as named).
      */
     public void bind(String peerName, VerifyingKey helloKey) throws UntrustedPeerException, IOException {
         if (insecure) {
@@ -129,20 +123,20 @@ public final class PeerLink implements AutoCloseable {
         }
         if (!helloKey.equals(peerKey)) {
             // The channel's key and the game's key must be one identity, or the pin means nothing.
-            throw UntrustedPeerException.fingerprintMismatch(Fingerprint.of(helloKey), Fingerprint.of(peerKey));
+            throw UntrustedPeerException.fingerprintMismatch(Fingerprint.of(helloKey),
+                    peerKey == null ? Fingerprint.of(helloKey) : Fingerprint.of(peerKey));
         }
-        Fingerprint fp = Fingerprint.of(helloKey);
-        if (expected.isPresent()) {
-            knownPeers.admit(peerName, helloKey, TrustDecision.ACCEPT_NEW_KEY_WITH_WARNING);
-            return;
+        rule.admit(peerName, helloKey, expected.isPresent());
+    }
+
+    /**
+     * After a restart from a journal that already holds the peer's hello: only that key may open the channel
+     * again, so nothing is sent to anyone else.
+     */
+    public void expectPeer(VerifyingKey key) {
+        if (peerKey == null) {
+            peerKey = key;
         }
-        if (knownPeers.pinned(peerName).isEmpty() && acceptNew) {
-            out.println("WARNING: " + peerName + " is new: their key " + fp + " is now pinned. "
-                    + "Compare it with theirs by another channel (read it aloud).");
-            out.flush();
-        }
-        knownPeers.admit(peerName, helloKey,
-                acceptNew ? TrustDecision.ACCEPT_NEW_KEY_WITH_WARNING : TrustDecision.REQUIRE_KNOWN_KEY);
     }
 
     @Override

@@ -5,6 +5,8 @@ import fairtable.net.PartyRunner;
 import fairtable.net.Transport;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Invitation;
+import fairtable.net.identity.TrustRule;
+import fairtable.net.identity.UntrustedPeerException;
 import fairtable.net.memory.InMemoryTransport;
 import fairtable.net.session.SessionHost;
 import fairtable.net.tcp.TcpTransport;
@@ -17,14 +19,15 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * How a seat at an N-player table reaches the others: through a relaying {@link SessionHost}. The hosting
  * process runs the relay on a port and plays its own seat through an in-memory pair; the other seats connect
  * to it by its invitation, over TLS 1.3 bound to their profile keys (the host's key pinned by the
- * invitation's fingerprint), or over plain TCP with {@code insecure}, for tests. The host admits any key
- * that proves itself in the handshake: which players it trusts is the game's decision, made on their signed
- * hellos.
+ * invitation's fingerprint), or over plain TCP with {@code insecure}, for tests. The host lets in only a key the
+ * {@link TrustRule} may admit (a stranger is turned away in the handshake); which name each key plays under is
+ * then judged on the players' signed hellos.
  */
 public final class TableLink implements AutoCloseable {
     private final SessionHost host;
@@ -39,12 +42,13 @@ public final class TableLink implements AutoCloseable {
 
     /**
      * Starts a relay on {@code bind:port} (0 picks a free port), signed with {@code identity}, kept in the journal
-     * {@code relayLog} if it is not null (and taken up again from it after a crash).
+     * {@code relayLog} if it is not null (and taken up again from it after a crash), letting in over TLS only the
+     * keys {@code trust} may admit; each one turned away is reported to {@code refused}.
      */
     public static TableLink host(SigningKey identity, String bind, int port, boolean insecure, Duration patience,
-            Path relayLog) throws IOException {
+            Path relayLog, TrustRule trust, Consumer<String> refused) throws IOException {
         TableLink link = open(identity, bind, port, relayLog);
-        link.acceptAll(identity, insecure, patience);
+        link.acceptAll(identity, insecure, patience, admissible(trust), refused);
         return link;
     }
 
@@ -69,8 +73,24 @@ public final class TableLink implements AutoCloseable {
         host.admit(transport);
     }
 
-    /** From now on, every connection to the port goes to the relay, on a background thread. */
-    public void acceptAll(SigningKey identity, boolean insecure, Duration patience) {
+    /**
+     * Only a key {@code trust} may admit: pinned, named, or any when new players may be accepted (whose hellos the
+     * seats then judge by name). A stranger is refused with its fingerprint and what to type to accept it.
+     */
+    public static PeerCheck admissible(TrustRule trust) {
+        return key -> {
+            if (!trust.mayBeAdmitted(key)) {
+                throw UntrustedPeerException.stranger(Fingerprint.of(key));
+            }
+        };
+    }
+
+    /**
+     * From now on, every connection to the port goes to the relay, on a background thread; over TLS only a key
+     * {@code admissible} lets in. A key it refuses is turned away in the handshake and reported to {@code refused}.
+     */
+    public void acceptAll(SigningKey identity, boolean insecure, Duration patience, PeerCheck admissible,
+            Consumer<String> refused) {
         if (insecure) {
             host.acceptTcp(server, patience);
             return;
@@ -79,7 +99,9 @@ public final class TableLink implements AutoCloseable {
         Thread accept = new Thread(() -> {
             while (!server.isClosed()) {
                 try {
-                    host.admit(TlsTransport.accept(server, me, PeerCheck.anyKey(), patience));
+                    host.admit(TlsTransport.accept(server, me, admissible, patience));
+                } catch (UntrustedPeerException stranger) {
+                    refused.accept(stranger.getMessage());
                 } catch (IOException | TimeoutException e) {
                     // A failed handshake refuses that one guest; keep serving the others.
                 }

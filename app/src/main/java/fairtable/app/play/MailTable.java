@@ -10,6 +10,7 @@ import fairtable.games.table.DominoPlayer;
 import fairtable.games.table.PokerPlayer;
 import fairtable.games.table.TableMessage;
 import fairtable.games.table.TableNode;
+import fairtable.net.OwnerOnlyFiles;
 import fairtable.net.correspondence.CorrespondenceGame;
 import fairtable.net.correspondence.GameStatus;
 import fairtable.net.identity.Fingerprint;
@@ -254,7 +255,7 @@ public final class MailTable implements AutoCloseable {
     }
 
     private static void prepare(Path dir) throws IOException {
-        Files.createDirectories(dir);
+        OwnerOnlyFiles.directory(dir);
         try (var entries = Files.list(dir)) {
             if (entries.findAny().isPresent()) {
                 throw new IOException(dir + " is not empty: a new game needs a directory of its own");
@@ -264,6 +265,8 @@ public final class MailTable implements AutoCloseable {
 
     /** Opens the table in {@code dir}; its seat, if the terms are fixed, is rebuilt from the journal. */
     public static MailTable open(Path dir, SigningKey identity) throws IOException {
+        OwnerOnlyFiles.requireOwnerOnly(dir);
+        OwnerOnlyFiles.requireOwnerOnly(dir.resolve(STATE));
         Properties p = new Properties();
         try (var in = Files.newBufferedReader(dir.resolve(STATE), StandardCharsets.UTF_8)) {
             p.load(in);

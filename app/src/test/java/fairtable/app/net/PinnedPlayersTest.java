@@ -7,6 +7,7 @@ import fairtable.crypto.sign.SigningKey;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.KnownPeers;
 import fairtable.net.identity.TrustDecision;
+import fairtable.net.identity.TrustRule;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.allocation.AllocationParameters;
 import fairtable.protocol.allocation.AllocationParty;
@@ -54,7 +55,7 @@ class PinnedPlayersTest {
 
     private PinnedPlayers.Policy policy(KnownPeers pins, Set<Fingerprint> named, boolean acceptNew,
             Optional<Fingerprint> host) {
-        return new PinnedPlayers.Policy(pins, named, acceptNew, host, warnings::add);
+        return new PinnedPlayers.Policy(new TrustRule(pins, named, acceptNew, Optional.empty(), warnings::add), host);
     }
 
     @Test
@@ -65,7 +66,7 @@ class PinnedPlayersTest {
         assertThatThrownBy(() -> pinned.receive(hello)).isInstanceOf(ProtocolViolation.class)
                 .hasMessage("step 0, party beta: refused beta: key " + Fingerprint.of(betaKey.verifyingKey())
                         + " is not pinned for this name. Compare this fingerprint with beta over another channel, then "
-                        + "accept it explicitly.");
+                        + "accept it: run the same command again with --accept-new, or answer y when asked at a terminal.");
         assertThat(alpha.transcript().size()).isEqualTo(1);
         assertThat(pins("a").pinned("beta")).isEmpty();
     }

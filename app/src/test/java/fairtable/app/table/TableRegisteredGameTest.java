@@ -36,7 +36,7 @@ class TableRegisteredGameTest {
     private Run join(int seat, String name, String invitation) {
         StringWriter out = new StringWriter();
         int code = Main.run(HighCardDefinition.CATALOG, new ByteArrayInputStream(new byte[0]), new PrintWriter(out, true),
-                new PrintWriter(out, true), "table", "join", "--game", "high-card", "--players", "3", "--set", "rounds=2",
+                new PrintWriter(out, true), "table", "join", "--accept-new", "--game", "high-card", "--players", "3", "--set", "rounds=2",
                 "--seat", Integer.toString(seat), "--name", name, "--home", dir.resolve("h" + seat).toString(),
                 "--connect", invitation, "--transcript", dir.resolve("t" + seat + ".jsonl").toString(), "--timeout", "60");
         return new Run(code, out.toString());
@@ -44,7 +44,7 @@ class TableRegisteredGameTest {
 
     @Test
     void threeSeatsPlayTheWholeGameThroughTheRelayAndAuditTheResultTheyPrinted() throws Exception {
-        InProcessHost host = InProcessHost.start(HighCardDefinition.CATALOG, "table", "host", "--game", "high-card",
+        InProcessHost host = InProcessHost.start(HighCardDefinition.CATALOG, "table", "host", "--accept-new", "--game", "high-card",
                 "--players", "3", "--set", "rounds=2", "--listen", "0", "--name", "ann",
                 "--home", dir.resolve("h0").toString(), "--transcript", dir.resolve("t0.jsonl").toString(),
                 "--timeout", "60");

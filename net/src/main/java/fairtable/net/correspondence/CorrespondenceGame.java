@@ -1,6 +1,7 @@
 package fairtable.net.correspondence;
 
 import fairtable.crypto.sign.SigningKey;
+import fairtable.net.OwnerOnlyFiles;
 import fairtable.net.correspondence.Armor.ArmorException;
 import fairtable.net.journal.Journal;
 import fairtable.protocol.Party;
@@ -12,10 +13,8 @@ import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
 import fairtable.protocol.wire.MalformedMessageException;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,7 +24,8 @@ import java.util.random.RandomGenerator;
 
 /**
  * One side of a game played by correspondence: the party sleeps on disk between invocations and wakes when
- * the user pastes in the other side's messages. A directory per game holds:
+ * the user pastes in the other side's messages. A directory per game, readable by its owner alone
+ * ({@link OwnerOnlyFiles}), holds:
  * <ul>
  *   <li>{@code journal}: the party's state after every step, signed with the user's identity key
  *       ({@link Journal});</li>
@@ -116,7 +116,8 @@ public final class CorrespondenceGame<P extends Party> {
         if (Files.exists(directory.resolve(JOURNAL))) {
             throw new IOException(directory + " already holds a game");
         }
-        Files.createDirectories(directory.resolve(OUTBOX));
+        OwnerOnlyFiles.directory(directory);
+        OwnerOnlyFiles.directory(directory.resolve(OUTBOX));
         Journal journal = Journal.open(directory.resolve(JOURNAL), key);
         CorrespondenceGame<P> game = new CorrespondenceGame<>(directory, party, rules, clock, journal);
         List<Envelope> out = new ArrayList<>(party.start());
@@ -132,6 +133,7 @@ public final class CorrespondenceGame<P extends Party> {
         if (!Files.exists(file)) {
             throw new IOException(directory + " holds no correspondence game");
         }
+        OwnerOnlyFiles.requireOwnerOnly(directory);
         Journal journal = Journal.open(file, key);
         Journal.Entry last = journal.last().orElseThrow(() -> new IOException(file + " is empty"));
         try {
@@ -285,18 +287,8 @@ public final class CorrespondenceGame<P extends Party> {
         journal.close();
     }
 
-    /** Replaces {@code file} with {@code text} all at once, on disk before it takes the old file's place. */
+    /** Replaces {@code file} with {@code text} all at once, owner-only, on disk before it takes the old file's place. */
     public static void writeAtomically(Path file, String text) throws IOException {
-        Path temp = Files.createTempFile(file.toAbsolutePath().getParent(), ".write", ".tmp");
-        try {
-            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(temp,
-                    java.nio.file.StandardOpenOption.WRITE)) {
-                ch.write(java.nio.ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
-                ch.force(true);
-            }
-            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        OwnerOnlyFiles.writeString(file, text);
     }
 }

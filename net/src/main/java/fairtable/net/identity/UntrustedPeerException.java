@@ -33,7 +33,16 @@ public final class UntrustedPeerException extends IOException {
     public static UntrustedPeerException unknownKey(String name, Fingerprint presented) {
         return new UntrustedPeerException(Reason.UNKNOWN_KEY, presented, null,
                 "refused " + name + ": key " + presented + " is not pinned for this name. Compare this fingerprint"
-                        + " with " + name + " over another channel, then accept it explicitly.");
+                        + " with " + name + " over another channel, then accept it: run the same command again with"
+                        + " --accept-new, or answer y when asked at a terminal.");
+    }
+
+    /** A key pinned under no name came to a host that takes only pinned players. */
+    public static UntrustedPeerException stranger(Fingerprint presented) {
+        return new UntrustedPeerException(Reason.UNKNOWN_KEY, presented, null,
+                "refused a player with key " + presented + ": it is pinned under no name. If they are expected, compare"
+                        + " this fingerprint with theirs over another channel, then run the same command again with"
+                        + " --accept-new (or --peer " + presented + ").");
     }
 
     public static UntrustedPeerException keyChanged(String name, Fingerprint presented, Fingerprint pinned) {

@@ -2,6 +2,7 @@ package fairtable.net.journal;
 
 import fairtable.crypto.hash.Hashes;
 import fairtable.crypto.sign.SigningKey;
+import fairtable.net.OwnerOnlyFiles;
 import fairtable.net.journal.Journal.CorruptJournalException;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
@@ -51,7 +52,8 @@ public final class EventLog implements AutoCloseable {
     }
 
     /**
-     * Opens (or creates) the log at {@code file}, checking every line: its number, its hash of the previous
+     * Opens (or creates, owner-only: it holds what the seat saw, its own cards too) the log at {@code file}, refusing
+     * one other users can read ({@link OwnerOnlyFiles}), and checking every line: its number, its hash of the previous
      * line, its domain, and its signature by {@code key}. A torn last line (the file does not end in a newline
      * and the last line does not parse) is dropped and cut from the file.
      *
@@ -59,6 +61,7 @@ public final class EventLog implements AutoCloseable {
      *     missing or out of place, or the log was written with another key
      */
     public static EventLog open(Path file, SigningKey key) throws IOException {
+        OwnerOnlyFiles.requireOwnerOnly(file);
         boolean existed = Files.exists(file);
         byte[] bytes = existed ? Files.readAllBytes(file) : new byte[0];
         EventLog log = new EventLog(file, key);
@@ -84,7 +87,7 @@ public final class EventLog implements AutoCloseable {
             }
             start = unterminated ? bytes.length : end + 1;
         }
-        log.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        log.channel = OwnerOnlyFiles.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         try {
             log.channel.truncate(start);
             log.channel.position(start);

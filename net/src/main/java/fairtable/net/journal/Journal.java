@@ -3,6 +3,7 @@ package fairtable.net.journal;
 import fairtable.crypto.hash.Hashes;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.crypto.sign.VerifyingKey;
+import fairtable.net.OwnerOnlyFiles;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
@@ -80,8 +81,12 @@ public final class Journal implements AutoCloseable {
         this.key = key;
     }
 
-    /** Opens (or creates) the journal at {@code file}, checking every entry and dropping a torn last line. */
+    /**
+     * Opens (or creates, owner-only) the journal at {@code file}, checking every entry and dropping a torn last
+     * line. It holds the party's secrets, so a journal other users can read is refused ({@link OwnerOnlyFiles}).
+     */
     public static Journal open(Path file, SigningKey key) throws IOException {
+        OwnerOnlyFiles.requireOwnerOnly(file);
         List<String> lines = Files.exists(file) ? Files.readAllLines(file, StandardCharsets.US_ASCII) : List.of();
         boolean endsCleanly = !Files.exists(file) || Files.size(file) == 0 || endsWithNewline(file);
         Journal journal = new Journal(file, key);
@@ -98,7 +103,7 @@ public final class Journal implements AutoCloseable {
                 throw new CorruptJournalException(file + " line " + (i + 1) + ": " + e.getMessage());
             }
         }
-        journal.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        journal.channel = OwnerOnlyFiles.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         journal.channel.truncate(validBytes);
         journal.channel.position(validBytes);
         return journal;
@@ -203,8 +208,8 @@ public final class Journal implements AutoCloseable {
         Map<String, byte[]> kept = new HashMap<>();
         byte[] body = body(last.number(), prev, last.state(), last.outbox(), Map.of(), kept);
         Path fresh = file.resolveSibling(file.getFileName() + ".compacting");
-        try (FileChannel out = FileChannel.open(fresh, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
+        Files.deleteIfExists(fresh); // left by a crash mid-compaction; made anew owner-only
+        try (FileChannel out = OwnerOnlyFiles.open(fresh, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             append(out, line(body));
         }
         channel.close();

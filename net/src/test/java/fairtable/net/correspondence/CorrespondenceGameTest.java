@@ -2,8 +2,11 @@ package fairtable.net.correspondence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import fairtable.crypto.sign.SigningKey;
+import fairtable.net.OwnerOnlyFiles;
+import fairtable.net.SecretsAtRestTest;
 import fairtable.net.correspondence.CorrespondenceGame.ImportRefusedException;
 import fairtable.protocol.patent.PatentMode;
 import fairtable.protocol.patent.PatentObserver;
@@ -14,6 +17,7 @@ import fairtable.protocol.transcript.TranscriptFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -102,6 +106,22 @@ class CorrespondenceGameTest {
             assertThat(files.count()).isGreaterThanOrEqualTo(3); // hello, steps 1 and 3, reveal
         }
         assertThat(GameStatus.list(temp)).extracting(GameStatus::me).containsExactly("alice", "bob");
+        if (OwnerOnlyFiles.posix(temp)) {
+            // The journal, the outbox, the status and the transcript: the owner's alone, whatever the umask.
+            SecretsAtRestTest.assertOwnerOnlyTree(a);
+            SecretsAtRestTest.assertOwnerOnlyTree(b);
+        }
+    }
+
+    @Test
+    void aGameDirectoryOthersCanEnterIsRefusedWithTheChmodThatFixesIt() throws Exception {
+        assumeTrue(OwnerOnlyFiles.posix(temp), "file modes exist only on POSIX file systems");
+        Path a = temp.resolve("a");
+        CorrespondenceGame.create(a, alice, PatentParty.create(PARAMS, 0, "alice", alice, random.split()), new Rules(),
+                Clock.systemUTC()).close();
+        Files.setPosixFilePermissions(a, PosixFilePermissions.fromString("rwxr-xr-x"));
+        assertThatThrownBy(() -> CorrespondenceGame.open(a, alice, new Rules(), random.split(), Clock.systemUTC()))
+                .hasMessageEndingWith("Run: chmod -R go-rwx " + a);
     }
 
     private static String quote(String text) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import fairtable.crypto.sign.SigningKey;
+import fairtable.net.OwnerOnlyFiles;
 import fairtable.protocol.wire.WireWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -63,7 +64,8 @@ class EventLogTest {
 
     private static Path rewritten(Path file, List<String> lines) throws Exception {
         Path damaged = file.resolveSibling("damaged-" + file.getFileName());
-        Files.write(damaged, lines, StandardCharsets.ISO_8859_1); // byte for byte, damage included
+        // byte for byte, damage included; owner-only, as a journal must be
+        OwnerOnlyFiles.write(damaged, String.join("\n", lines).concat("\n").getBytes(StandardCharsets.ISO_8859_1));
         return damaged;
     }
 
@@ -198,7 +200,7 @@ class EventLogTest {
 
         // Even a single unterminated line is not taken for a torn one and dropped.
         Path single = dir.resolve("single.log");
-        Files.write(single, Arrays.copyOf(before, lines(file).get(0).length()));
+        OwnerOnlyFiles.write(single, Arrays.copyOf(before, lines(file).get(0).length()));
         assertThatThrownBy(() -> EventLog.open(single, key(13))).isInstanceOf(Journal.CorruptJournalException.class)
                 .hasMessageContaining("line 1:");
         assertThat(Files.size(single)).isEqualTo(lines(file).get(0).length());
@@ -228,8 +230,8 @@ class EventLogTest {
         byte[] body = new WireWriter().string("fairtable/event-log/v1").u32(0).fixed(new byte[32])
                 .blob(new byte[(16 << 20) + 1]).toBytes();
         Path oversized = dir.resolve("oversized.log");
-        Files.writeString(oversized, Base64.getEncoder().encodeToString(body) + " "
-                + Base64.getEncoder().encodeToString(key.sign(body)) + "\n", StandardCharsets.US_ASCII);
+        OwnerOnlyFiles.writeString(oversized, Base64.getEncoder().encodeToString(body) + " "
+                + Base64.getEncoder().encodeToString(key.sign(body)) + "\n");
         assertThatThrownBy(() -> EventLog.open(oversized, key)).isInstanceOf(Journal.CorruptJournalException.class)
                 .hasMessageContaining("line 1:");
     }

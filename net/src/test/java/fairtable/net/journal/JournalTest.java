@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import fairtable.crypto.sign.SigningKey;
+import fairtable.net.OwnerOnlyFiles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -158,7 +159,7 @@ class JournalTest {
         Path missing = dir.resolve("missing.journal");
         List<String> withoutSecond = new ArrayList<>(lines);
         withoutSecond.remove(1);
-        Files.write(missing, withoutSecond, StandardCharsets.US_ASCII);
+        OwnerOnlyFiles.writeString(missing, String.join("\n", withoutSecond) + "\n");
         assertThatThrownBy(() -> Journal.open(missing, key)).isInstanceOf(Journal.CorruptJournalException.class)
                 .hasMessageContaining("line 2");
 
@@ -167,7 +168,7 @@ class JournalTest {
         char[] second = flipped.get(1).toCharArray();
         second[10] = second[10] == 'A' ? 'B' : 'A';
         flipped.set(1, new String(second));
-        Files.write(damaged, flipped, StandardCharsets.US_ASCII);
+        OwnerOnlyFiles.writeString(damaged, String.join("\n", flipped) + "\n");
         assertThatThrownBy(() -> Journal.open(damaged, key)).isInstanceOf(Journal.CorruptJournalException.class)
                 .hasMessageContaining("line 2");
     }
