@@ -6,6 +6,7 @@ import fairtable.app.net.HostPort;
 import fairtable.app.net.SeatTerms;
 import fairtable.app.net.SessionSeat;
 import fairtable.app.net.TableLink;
+import fairtable.app.play.CardStyle;
 import fairtable.app.play.SeatSeeds;
 import fairtable.app.play.TerminalTablePlayer;
 import fairtable.net.PartyRunner;
@@ -160,7 +161,15 @@ public final class PlayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = CardStyle.detect().wrap(spec.commandLine().getOut());
+        try {
+            return play(out);
+        } finally {
+            out.flush();
+        }
+    }
+
+    private int play(PrintWriter out) throws Exception {
         if (!protocol.equals("deck") && !protocol.equals("patent")) {
             throw new IllegalArgumentException("--protocol is deck or patent, not " + protocol);
         }
