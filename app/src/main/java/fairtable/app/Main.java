@@ -70,16 +70,7 @@ public final class Main implements Runnable {
         CommandLine cli = new CommandLine(main);
         cli.setOut(out);
         cli.setErr(err);
-        cli.setExecutionExceptionHandler((e, command, parsed) -> {
-            command.getErr().println("fairtable: " + (e.getMessage() == null
-                    ? e.getClass().getSimpleName() : e.getMessage()));
-            return ERROR;
-        });
-        cli.setParameterExceptionHandler((e, a) -> {
-            e.getCommandLine().getErr().println("fairtable: " + e.getMessage());
-            e.getCommandLine().usage(e.getCommandLine().getErr());
-            return ERROR;
-        });
+        fairtable.app.cli.Problems.install(cli, args);
         return cli.execute(args);
     }
 

@@ -45,8 +45,10 @@ public final class AuditCommand implements Callable<Integer> {
                     + " (a fault in fairtable, not evidence against anyone; please report it)");
             return Main.ERROR;
         }
-        spec.commandLine().getOut().println(verdict.line());
-        spec.commandLine().getOut().flush();
+        // The verdict names cards the way the game showed them on this terminal.
+        java.io.PrintWriter out = fairtable.app.play.CardStyle.detect().wrap(spec.commandLine().getOut());
+        out.println(verdict.line());
+        out.flush();
         return verdict.verified() ? Main.OK : Main.FAILED;
     }
 }

@@ -80,8 +80,14 @@ public final class CorrespondenceCommand implements Runnable {
         Path out;
 
         String read() throws IOException {
-            return in != null ? Files.readString(in, StandardCharsets.UTF_8)
-                    : new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+            if (in == null) {
+                return new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            try {
+                return Files.readString(in, StandardCharsets.UTF_8);
+            } catch (java.nio.charset.CharacterCodingException binary) {
+                throw new IllegalArgumentException("--in " + in + " is not text: give the armored text you received");
+            }
         }
     }
 

@@ -46,6 +46,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        fairtable.protocol.patent.PatentMode.byName(mode); // refused here in one line, not by both children
         Path where = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("fairtable-demo-");
         // Two players, each with an identity of their own. Alice knows Bob's fingerprint (he read it out);
         // Bob joins by Alice's invitation, which carries hers. The channel is TLS 1.3 pinned to both keys.

@@ -2,9 +2,11 @@ package fairtable.app.cli;
 
 import fairtable.app.Audits;
 import fairtable.app.Main;
+import fairtable.app.net.HostPort;
 import fairtable.app.net.SeatTerms;
 import fairtable.app.net.SessionSeat;
 import fairtable.app.net.TableLink;
+import fairtable.app.play.CardStyle;
 import fairtable.app.play.SeatSeeds;
 import fairtable.app.play.TerminalTablePlayer;
 import fairtable.net.PartyRunner;
@@ -159,7 +161,15 @@ public final class PlayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = CardStyle.detect().wrap(spec.commandLine().getOut());
+        try {
+            return play(out);
+        } finally {
+            out.flush();
+        }
+    }
+
+    private int play(PrintWriter out) throws Exception {
         if (!protocol.equals("deck") && !protocol.equals("patent")) {
             throw new IllegalArgumentException("--protocol is deck or patent, not " + protocol);
         }
@@ -186,7 +196,7 @@ public final class PlayCommand implements Callable<Integer> {
         int n = players != null ? players : kind.defaultPlayers();
         TableConfig config = new TableConfig(kind, TableConfig.DEFAULT_NAMES.subList(0, Math.min(n, 10)),
                 hands != null ? hands : kind.defaultRounds(), stack(), protocol.equals("patent"), seed);
-        int botCount = bots == null ? n - 1 : bots.equals("all") ? n : Integer.parseInt(bots);
+        int botCount = botCount(n);
         if (botCount < n - 1 || botCount > n) {
             throw new IllegalArgumentException("--bots is " + (n - 1) + " (you play one seat) or all, not " + bots
                     + ": more people need --host/--join");
@@ -259,7 +269,7 @@ public final class PlayCommand implements Callable<Integer> {
         if (n > TableConfig.DEFAULT_NAMES.size()) {
             throw new IllegalArgumentException("at most " + TableConfig.DEFAULT_NAMES.size() + " players, not " + n);
         }
-        int botCount = bots == null ? n - 1 : bots.equals("all") ? n : Integer.parseInt(bots);
+        int botCount = botCount(n);
         if (botCount < n - 1 || botCount > n) {
             throw new IllegalArgumentException("--bots is " + (n - 1) + " (you play one seat) or all, not " + bots
                     + ": more people need more processes");
@@ -354,7 +364,7 @@ public final class PlayCommand implements Callable<Integer> {
      * command again and takes its seat up where it stopped.
      */
     private int network(GameKind kind, PrintWriter out) throws Exception {
-        boolean bot = bots != null && (bots.equals("all") || Integer.parseInt(bots) >= 1);
+        boolean bot = bots != null && botCount(1) >= 1;
         Duration timeout = Duration.ofSeconds(timeoutSeconds);
         Duration turnTimeout = timeout.plusSeconds(actionSeconds);
         SeatLog journal = journalFile == null ? null : SeatLog.open(journalFile, identity());
@@ -490,11 +500,22 @@ public final class PlayCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--join takes the host's invitation (fairtable://HOST:PORT/FINGERPRINT),"
                     + " or HOST:PORT with --insecure");
         }
-        int colon = join.lastIndexOf(':');
-        if (colon < 0) {
-            throw new IllegalArgumentException("--join takes HOST:PORT, not " + join);
+        HostPort address = HostPort.parse("--join", join);
+        return TcpTransport.connect(address.host(), address.port(), timeout);
+    }
+
+    /** The seats --bots gives to bots out of {@code n}: all but one unless said, {@code n} for "all". */
+    private int botCount(int n) {
+        if (bots == null) {
+            return n - 1;
         }
-        return TcpTransport.connect(join.substring(0, colon), Integer.parseInt(join.substring(colon + 1)), timeout);
+        if (bots.equals("all")) {
+            return n;
+        }
+        if (!bots.matches("\\d{1,4}")) {
+            throw new IllegalArgumentException("--bots takes a number of seats or all, not '" + bots + "'");
+        }
+        return Integer.parseInt(bots);
     }
 
     private Profile profile;
@@ -591,7 +612,7 @@ public final class PlayCommand implements Callable<Integer> {
      * one transcript is written and audited through the game's rules; the result printed is the audit's.
      */
     private <S, M> int session(GameDefinition<S, M> definition, Games games, PrintWriter out) throws Exception {
-        boolean bot = bots != null && (bots.equals("all") || Integer.parseInt(bots) >= 1);
+        boolean bot = bots != null && botCount(1) >= 1;
         SigningKey me = identity();
         Duration timeout = Duration.ofSeconds(timeoutSeconds);
         // Another seat may be a person thinking: the table may be silent for a whole action as well.
@@ -637,6 +658,7 @@ public final class PlayCommand implements Callable<Integer> {
                     host.close();
                     throw new IllegalArgumentException("the host plays " + terms.table().game() + ", not " + game);
                 }
+                requireHostsSettings(definition, terms.table(), host);
                 Transport[] first = {host};
                 PartyRunner.Connector again = TableLink.join(join, me, insecure);
                 connector = wait -> {
@@ -673,6 +695,39 @@ public final class PlayCommand implements Callable<Integer> {
             if (journal != null) {
                 journal.close();
             }
+        }
+    }
+
+    /**
+     * A joiner who named settings gets the table it asked for or none: playing the host's other table instead would
+     * leave the person guessing. The invitation alone takes the host's settings.
+     */
+    private void requireHostsSettings(GameDefinition<?, ?> definition, TableParameters table, Transport host)
+            throws IOException {
+        String refusal = null;
+        int n = table.players();
+        String asked = players != null ? "--players " + players : settings.containsKey("players")
+                ? "--set players=" + settings.get("players") : null;
+        if (asked != null && !asked.endsWith(" " + n)) {
+            refusal = "the host's " + definition.name() + " table is for " + n + " players, not " + asked;
+        } else if (!settings.isEmpty() || hands != null || stack != null) {
+            byte[] mine = definition.options(chosenSettings(definition, n));
+            if (!java.util.Arrays.equals(mine, table.options())) {
+                List<String> given = new ArrayList<>();
+                settings.forEach((k, v) -> given.add("--set " + k + "=" + v));
+                if (hands != null) {
+                    given.add("--hands " + hands);
+                }
+                if (stack != null) {
+                    given.add("--stack " + stack);
+                }
+                refusal = "the host's " + definition.name() + " table has other settings than "
+                        + String.join(" ", given);
+            }
+        }
+        if (refusal != null) {
+            host.close();
+            throw new IllegalArgumentException(refusal + "; join with the invitation alone to take the host's settings");
         }
     }
 

@@ -105,15 +105,7 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
         CommandLine cli = new CommandLine(hooked);
         cli.setOut(out);
         cli.setErr(err);
-        cli.setExecutionExceptionHandler((e, command, parsed) -> {
-            command.getErr().println("fairtable: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
-            return Main.ERROR;
-        });
-        cli.setParameterExceptionHandler((e, a) -> {
-            e.getCommandLine().getErr().println("fairtable: " + e.getMessage());
-            e.getCommandLine().usage(e.getCommandLine().getErr());
-            return Main.ERROR;
-        });
+        Problems.install(cli, args);
         return cli.execute(args);
     }
 

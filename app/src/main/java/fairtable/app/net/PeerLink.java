@@ -60,18 +60,8 @@ public final class PeerLink implements AutoCloseable {
             return new PeerLink(identity, insecure, Optional.of(invitation.fingerprint()), rule, null, invitation.host(),
                     invitation.port());
         }
-        int colon = target.lastIndexOf(':');
-        if (colon <= 0) {
-            throw new IllegalArgumentException("--connect takes an invitation or HOST:PORT, not " + target);
-        }
-        int port;
-        try {
-            port = Integer.parseInt(target.substring(colon + 1));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--connect takes an invitation or HOST:PORT, not " + target);
-        }
-        return new PeerLink(identity, insecure, expected, rule, null,
-                target.substring(0, colon).replaceAll("^\\[|\\]$", ""), port);
+        HostPort address = HostPort.parse("--connect", target);
+        return new PeerLink(identity, insecure, expected, rule, null, address.host(), address.port());
     }
 
     public boolean listening() {

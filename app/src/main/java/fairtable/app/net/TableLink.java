@@ -140,14 +140,14 @@ public final class TableLink implements AutoCloseable {
         if (!target.startsWith(Invitation.SCHEME) && !insecure) {
             throw new IllegalArgumentException("join by the host's invitation, or use HOST:PORT with --insecure");
         }
+        HostPort address = target.startsWith(Invitation.SCHEME) ? null : HostPort.parse("--connect", target);
         return patience -> {
             if (target.startsWith(Invitation.SCHEME)) {
                 Invitation invitation = Invitation.parse(target);
                 return insecure ? TcpTransport.connect(invitation.host(), invitation.port(), patience)
                         : TlsTransport.connect(invitation, TlsIdentity.of(identity), patience);
             }
-            int colon = target.lastIndexOf(':');
-            return TcpTransport.connect(target.substring(0, colon), Integer.parseInt(target.substring(colon + 1)), patience);
+            return TcpTransport.connect(address.host(), address.port(), patience);
         };
     }
 

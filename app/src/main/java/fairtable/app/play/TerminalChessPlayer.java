@@ -6,6 +6,7 @@ import fairtable.games.chess.CastlingRight;
 import fairtable.games.chess.Color;
 import fairtable.games.chess.FogView;
 import fairtable.games.chess.Move;
+import fairtable.games.chess.Notation;
 import fairtable.games.chess.Piece;
 import fairtable.games.chess.PieceType;
 import fairtable.games.chess.Square;
@@ -26,7 +27,7 @@ import java.util.random.RandomGenerator;
  * A person choosing dark-chess moves at a terminal. Before each of its moves it prints exactly what the player may
  * know: its fog-of-war view, what it learned since its last move (which of its pieces was captured, an en-passant
  * chance) and its legal moves (dark chess: no check, the king may be left attacked); it reads a move as a number
- * from the list or in UCI ({@code e2e4}, {@code e7e8q}), and asks again, with the reason, after anything else.
+ * from the list, in UCI ({@code e2e4}, {@code e7e8q}) or in SAN ({@code Nf3}, {@code O-O}), and asks again, with the reason, after anything else.
  *
  * <p>It only reads lines and prints, so one chooser serves a game in one process and a seat over the network alike.
  * It remembers its previous view and move to tell what changed; a chooser belongs to one game.
@@ -82,7 +83,7 @@ public final class TerminalChessPlayer implements ChessSide.MoveChooser {
         printBoard(view, number);
         printMoves(view, legal);
         while (true) {
-            out.print("Move (number or UCI such as e2e4; help; resign): ");
+            out.print("Move (number, e2e4 or Nf3; help; resign): ");
             out.flush();
             String line;
             try {
@@ -106,7 +107,7 @@ public final class TerminalChessPlayer implements ChessSide.MoveChooser {
                     throw new ChessSide.Resigns();
                 }
                 default -> {
-                    Optional<Move> chosen = read(answer, view, legal);
+                    Optional<Move> chosen = read(line.strip(), view, legal);
                     if (chosen.isPresent()) {
                         Move move = chosen.get();
                         out.println("You play " + move.uci() + ".");
@@ -121,8 +122,9 @@ public final class TerminalChessPlayer implements ChessSide.MoveChooser {
         }
     }
 
-    /** The move {@code answer} names, or empty after printing why it names none. */
-    private Optional<Move> read(String answer, FogView view, List<Move> legal) {
+    /** The move {@code typed} names (a number, UCI or SAN), or empty after printing why it names none. */
+    private Optional<Move> read(String typed, FogView view, List<Move> legal) {
+        String answer = typed.toLowerCase(Locale.ROOT);
         if (answer.isEmpty()) {
             out.println("Type a move: its number in the list or UCI such as e2e4 ('help' explains).");
             return Optional.empty();
@@ -140,13 +142,21 @@ public final class TerminalChessPlayer implements ChessSide.MoveChooser {
             }
             return Optional.of(legal.get(index - 1));
         }
-        Move move;
-        try {
-            move = Move.parseUci(answer);
-        } catch (IllegalArgumentException e) {
-            out.println("'" + answer + "' is neither a number from the list nor a UCI move such as e2e4.");
-            return Optional.empty();
+        if (!answer.matches("[a-h][1-8][a-h][1-8][qrbn]?")) {
+            try {
+                Optional<Move> san = Notation.read(typed,
+                        s -> view.seenPiece(s).filter(p -> p.color() == view.viewer()).map(Piece::type), legal);
+                if (san.isEmpty()) {
+                    out.println("'" + typed + "' is not a move: type its number in the list, UCI such as e2e4, or"
+                            + " SAN such as Nf3, exd5 or O-O.");
+                }
+                return san;
+            } catch (IllegalArgumentException e) {
+                out.println(e.getMessage() + " ('moves' lists your moves)");
+                return Optional.empty();
+            }
         }
+        Move move = Move.parseUci(answer);
         if (legal.contains(move)) {
             return Optional.of(move);
         }
@@ -268,7 +278,8 @@ public final class TerminalChessPlayer implements ChessSide.MoveChooser {
                 attacked. A player with no move draws, and so does reaching the ply cap.
                 Each turn the opponent learns only whether you captured and on which square (so you learn \
                 it of theirs); then both views are rebuilt by oblivious transfer, so nobody sees more.
-                Type a number from the list, a UCI move (e2e4; e7e8q promotes to a queen), 'moves', 'board', \
+                Type a number from the list, a UCI move (e2e4; e7e8q promotes to a queen), a SAN move (Nf3, exd5, \
+                O-O, e8=Q), 'moves', 'board', \
                 'help', or 'resign' (the other side wins). Ending the input (Ctrl-D) leaves the game unfinished.""");
         out.flush();
     }

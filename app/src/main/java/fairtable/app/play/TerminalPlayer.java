@@ -167,9 +167,10 @@ public final class TerminalPlayer implements PokerPlayer, DominoPlayer {
         }
     }
 
-    /** What a seat sees of a dominoes round, in one line: the line's ends, the boneyard, the hands' sizes, its tiles. */
+    /** What a seat sees of a dominoes round, in one line: the line of tiles, the boneyard, the hands' sizes, its tiles. */
     static String scene(DominoRound view, int seat, List<String> names) {
-        String ends = view.openEnds().map(e -> e.left() + " ... " + e.right()).orElse("empty table");
+        String ends = view.line().isEmpty() ? "empty table" // the whole line, left to right, as it lies
+                : view.line().stream().map(t -> "[" + t.left() + "|" + t.right() + "]").collect(Collectors.joining());
         List<String> counts = new ArrayList<>();
         for (int p = 0; p < names.size(); p++) {
             if (p != seat) {

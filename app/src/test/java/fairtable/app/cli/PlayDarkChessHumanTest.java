@@ -166,9 +166,9 @@ class PlayDarkChessHumanTest {
         assertThat(straight.exit()).as(straight.output()).isEqualTo(0);
         assertThat(confused.exit()).as(confused.output()).isEqualTo(0);
         assertThat(confused.output()).contains("Type a move: its number in the list",
-                "'castle' is neither a number from the list nor a UCI move", "There is no move 0: choose 1 to 20.",
+                "'castle' is not a move: type its number in the list, UCI such as e2e4, or SAN", "There is no move 0: choose 1 to 20.",
                 "There is no move 21: choose 1 to 20.", "Your pawn on e2 cannot play e2e5 now",
-                "You have no piece on e7.", "'e2' is neither", "'resign' (the other side wins)", "You play e2e4.");
+                "You have no piece on e7.", "No pawn of yours can move to e2 now (e2).", "'resign' (the other side wins)", "You play e2e4.");
         // Same seed, same accepted move: the signed transcripts are the same bytes.
         assertThat(Files.readAllLines(noisy)).isEqualTo(Files.readAllLines(clean));
     }

@@ -56,6 +56,15 @@ class TerminalChessPlayerTest {
     }
 
     @Test
+    void sanAsChessBooksPrintItIsReadAndAnImpossibleOneSaysWhy() {
+        TerminalChessPlayer player = player("Nf4", "Nf3", "e5");
+        DarkChessGame afterWhite = ask(player, DarkChessGame.start());
+        assertThat(afterWhite).isEqualTo(DarkChessGame.start().apply(Move.parseUci("g1f3")));
+        assertThat(takePrinted()).contains("No knight of yours can move to f4 now (Nf4).", "You play g1f3.");
+        assertThat(ask(player, afterWhite)).isEqualTo(afterWhite.apply(Move.parseUci("e7e5")));
+    }
+
+    @Test
     void nonsenseIsRefusedWithAReasonAndTheNextGoodAnswerCounts() {
         TerminalChessPlayer player = player("", "castle", "0", "21", "e2e5", "e7e5", "e2e4q", "help", "moves", "board",
                 "e2e4");
@@ -63,7 +72,7 @@ class TerminalChessPlayerTest {
         String shown = takePrinted();
         assertThat(after).isEqualTo(DarkChessGame.start().apply(Move.parseUci("e2e4")));
         assertThat(shown).contains("Type a move: its number in the list",
-                "'castle' is neither a number from the list nor a UCI move",
+                "'castle' is not a move: type its number in the list, UCI such as e2e4, or SAN such as Nf3",
                 "There is no move 0: choose 1 to 20.", "There is no move 21: choose 1 to 20.",
                 "Your pawn on e2 cannot play e2e5 now", "You have no piece on e7.",
                 "Your pawn on e2 cannot play e2e4q now", "you win by capturing the king", "'resign' (the other side wins)");
@@ -125,6 +134,6 @@ class TerminalChessPlayerTest {
         DarkChessGame before = game;
         assertThatThrownBy(() -> ask(white, before)).isInstanceOf(TerminalChessPlayer.InputEnded.class)
                 .satisfies(e -> assertThat(((TerminalChessPlayer.InputEnded) e).moveNumber()).isEqualTo(2));
-        assertThat(takePrinted()).contains("is neither a number");
+        assertThat(takePrinted()).contains("'nonsense' is not a move");
     }
 }

@@ -47,15 +47,24 @@ public final class Card implements Comparable<Card> {
         return ALL[index];
     }
 
-    /** Parses two-character notation such as "As", "td", "7H". */
+    /**
+     * Parses rank then suit as people write it: "As", "td", "7H", "10h" (ten as T or 10), and the suit as a letter or
+     * its symbol ("A♠", "10♥"), so a card printed with symbols can be typed back.
+     */
     public static Card parse(String text) {
         Objects.requireNonNull(text, "card text");
         String trimmed = text.strip();
-        if (trimmed.length() != 2) {
-            throw new IllegalArgumentException(
-                    "card \"" + text + "\" must be two characters, rank then suit, like As or 7h");
+        String rank = trimmed.startsWith("10") ? "T" : trimmed.isEmpty() ? "" : trimmed.substring(0, 1);
+        String suit = trimmed.substring(Math.min(trimmed.length(), trimmed.startsWith("10") ? 2 : 1));
+        if (rank.isEmpty() || suit.length() != 1) {
+            throw new IllegalArgumentException("card \"" + text + "\" is rank then suit, like As, Th or 10h"
+                    + " (ranks 2-9, T or 10, J, Q, K, A; suits c, d, h, s or ♣ ♦ ♥ ♠)");
         }
-        return of(Rank.fromSymbol(trimmed.charAt(0)), Suit.fromSymbol(trimmed.charAt(1)));
+        try {
+            return of(Rank.fromSymbol(rank.charAt(0)), Suit.fromSymbol(suit.charAt(0)));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("card \"" + text + "\": " + e.getMessage());
+        }
     }
 
     /**

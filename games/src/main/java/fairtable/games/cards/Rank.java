@@ -25,6 +25,6 @@ public enum Rank {
             }
         }
         throw new IllegalArgumentException(
-                "unknown rank '" + symbol + "' (expected one of 2 3 4 5 6 7 8 9 T J Q K A)");
+                "unknown rank '" + symbol + "' (expected one of 2 3 4 5 6 7 8 9 T or 10, J Q K A)");
     }
 }

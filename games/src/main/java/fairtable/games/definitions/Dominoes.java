@@ -620,7 +620,7 @@ public final class Dominoes implements GameDefinition<Dominoes.State, Dominoes.M
 
     /**
      * Today's words: "play 6-4 left" (either order of the halves, e.g. "play 4-6 right"), "play 6-4" when one end
-     * only fits, "draw", "pass".
+     * only fits, the tile alone ("6-4", "6-4 left", "6:4", "64"), "draw", "pass".
      */
     @Override
     public Move parse(String words, State view, int seat) {
@@ -628,6 +628,9 @@ public final class Dominoes implements GameDefinition<Dominoes.State, Dominoes.M
         List<Move> legal = legal(view, seat);
         String allowed = legal.isEmpty() ? "it is not your move"
                 : "legal now: " + legal.stream().map(m -> words(view, m)).collect(Collectors.joining(" | "));
+        if (tileOf(typed.split(" ")[0]) != null) {
+            typed = "play " + typed; // "6-5" and "6-5 left": the tile alone means playing it
+        }
         String[] w = typed.split(" ");
         Move move = null;
         if (typed.equals("draw")) {
@@ -658,12 +661,12 @@ public final class Dominoes implements GameDefinition<Dominoes.State, Dominoes.M
         return move;
     }
 
+    /** A tile as people write it: "6-5", "6:5", "6|5", "6/5" or "65". */
     private static Tile tileOf(String pips) {
-        String[] halves = pips.split("-");
-        if (halves.length != 2 || !halves[0].matches("[0-6]") || !halves[1].matches("[0-6]")) {
+        if (!pips.matches("[0-6][-:|/]?[0-6]")) {
             return null;
         }
-        return Tile.of(Integer.parseInt(halves[0]), Integer.parseInt(halves[1]));
+        return Tile.of(pips.charAt(0) - '0', pips.charAt(pips.length() - 1) - '0');
     }
 
     // ---- Helpers.

@@ -509,7 +509,7 @@ abstract class PokerDefinition<G extends PokerGame<G, ?>> implements GameDefinit
         for (int s = 0; s < stacks.length; s++) {
             String status = hand.hasFolded(s) ? (view.held().get(s).isEmpty() ? " out" : " folded") : "";
             String held = view.held().get(s).isEmpty() || hand.hasFolded(s) ? "" : ": " + cards(view, view.held().get(s));
-            lines.add(names.get(s) + (s == seat ? " (you)" : "") + " " + stacks[s] + status + held);
+            lines.add(names.get(s) + (s == seat ? " (you)" : "") + markers(hand, s) + " " + stacks[s] + status + held);
         }
         Next next = next(view);
         if (next instanceof Next.Move m) {
@@ -518,6 +518,23 @@ abstract class PokerDefinition<G extends PokerGame<G, ?>> implements GameDefinit
             lines.add("over: " + outcome(view).text());
         }
         return lines;
+    }
+
+    /** The dealer's button and, in Hold'em, the blinds this hand: " [D]", " [SB]", " [BB]", heads-up " [D SB]". */
+    private static String markers(PokerHand hand, int seat) {
+        List<String> marks = new ArrayList<>();
+        if (seat == hand.button()) {
+            marks.add("D");
+        }
+        if (hand instanceof fairtable.games.poker.HoldemHand holdem) {
+            if (seat == holdem.smallBlindSeat()) {
+                marks.add("SB");
+            }
+            if (seat == holdem.bigBlindSeat()) {
+                marks.add("BB");
+            }
+        }
+        return marks.isEmpty() ? "" : " [" + String.join(" ", marks) + "]";
     }
 
     private static String cards(PokerState<?> view, List<Integer> positions) {

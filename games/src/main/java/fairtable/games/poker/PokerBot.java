@@ -17,8 +17,9 @@ import java.util.random.RandomGenerator;
  * the bets), and its choices depend only on those and its injected random generator, so a seeded
  * generator makes it reproducible.
  *
- * <p>Betting: raise with a strong equity (bigger and more often the stronger), call when the equity
- * beats the pot odds by a margin, otherwise check or fold. Five-card draw: keep made hands, draw to
+ * <p>Betting: raise with a strong equity (bigger and more often the stronger, at most the pot, and more than
+ * 40% of its chips only with a very strong hand), call when the equity beats the pot odds by a margin that grows
+ * with the share of its chips the call costs (a big bet is seldom a random hand), otherwise check or fold. Five-card draw: keep made hands, draw to
  * four-card flushes, otherwise keep pairs or the two highest cards; its equity there is against random
  * five-card hands, ignoring the draw. Showdown: muck whenever allowed (the hand is beaten), else show.
  */
@@ -26,6 +27,10 @@ public final class PokerBot {
     public static final int MAX_SAMPLES = 100_000;
 
     private static final double CALL_MARGIN = 0.05;
+    /** The share of its chips the bot puts in on a raise of its own without a very strong hand. */
+    private static final double COMMIT_FREELY = 0.4;
+    /** The extra equity a call needs per share of the bot's chips it costs (a call of everything: 0.3 more). */
+    private static final double RISK_PREMIUM = 0.3;
 
     private final RandomGenerator random;
     private final int samples;
@@ -71,20 +76,27 @@ public final class PokerBot {
 
     private Action decide(PokerHand hand, LegalActions legal, double equity) {
         int seat = legal.seat();
-        int toCall = hand.currentBet() - hand.committedThisRound(seat);
+        int toCall = Math.min(hand.currentBet() - hand.committedThisRound(seat), hand.stacks()[seat]);
         int pot = hand.pot();
+        // What this seat brought to the hand: the share of it a bet risks decides how sure the bot must be.
+        double wealth = Math.max(1, hand.stacks()[seat] + hand.committed(seat));
         if (legal.canRaise() && equity > 0.6 && random.nextDouble() < (equity - 0.5) * 2) {
-            // Size with strength: half the pot, the pot, or everything.
-            double fraction = equity > 0.9 ? 4.0 : equity > 0.75 ? 1.0 : 0.5;
+            // Size with strength, at most the pot: a bot that shoves four pots goes broke on the first cooler.
+            double fraction = equity > 0.9 ? 1.0 : equity > 0.75 ? 0.75 : 0.5;
             long target = hand.currentBet() + (long) Math.ceil(fraction * (pot + toCall));
             int amount = (int) Math.max(legal.minRaiseTo(), Math.min(legal.maxRaiseTo(), target));
-            return Action.raiseTo(amount);
+            double risked = (amount - hand.committedThisRound(seat)) / wealth;
+            if (risked <= COMMIT_FREELY || equity > 0.95) {
+                return Action.raiseTo(amount);
+            }
         }
         if (toCall <= 0) {
             return Action.check();
         }
+        // A bet against a random hand is not a random hand: the bigger it is against the stack, the more is needed.
         double potOdds = (double) toCall / (pot + toCall);
-        return equity >= potOdds + CALL_MARGIN ? Action.call() : Action.fold();
+        double needed = potOdds + CALL_MARGIN + RISK_PREMIUM * (toCall / wealth);
+        return equity >= needed ? Action.call() : Action.fold();
     }
 
     /**

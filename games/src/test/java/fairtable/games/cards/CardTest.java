@@ -33,6 +33,19 @@ class CardTest {
     }
 
     @Test
+    void tenIsReadAsTOrTenAndSuitsAsLettersOrSigns() {
+        assertThat(Card.parse("10h")).isSameAs(Card.parse("Th")).isSameAs(Card.parse("10♥")).isSameAs(Card.parse("T♡"));
+        assertThat(Card.parse("A♠")).isSameAs(Card.parse("as"));
+        assertThat(Card.parse("7♣")).isSameAs(Card.parse("7c"));
+        assertThat(Card.parse("Q♦")).isSameAs(Card.parse("Qd"));
+        for (String bad : new String[] {"", "1h", "10", "A", "Ahh", "100h"}) {
+            assertThatThrownBy(() -> Card.parse(bad)).as(bad).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining(bad.isEmpty() ? "rank then suit" : bad);
+        }
+        assertThatThrownBy(() -> Card.parse("Ax")).hasMessageContaining("unknown suit 'x'");
+    }
+
+    @Test
     void parseAndFormatRoundTrip() {
         for (Card card : Card.deck()) {
             assertThat(Card.parse(card.toString())).isSameAs(card);
@@ -57,8 +70,8 @@ class CardTest {
                 .hasMessageContaining("rank '1'");
         assertThatThrownBy(() -> Card.parse("Ax")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("suit 'x'");
-        assertThatThrownBy(() -> Card.parse("10s")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("two characters");
+        assertThatThrownBy(() -> Card.parse("Asx")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("rank then suit");
         assertThatThrownBy(() -> Card.ofIndex(52)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("52");
         assertThatThrownBy(() -> Card.parseAll("As Kd As")).isInstanceOf(IllegalArgumentException.class)

@@ -292,6 +292,9 @@ class DominoesRulesTest {
         Dominoes.Move.Play six = (Dominoes.Move.Play) GAME.parse("play 6-6 left", deck.views.get(0), 0);
         assertThat(six).isEqualTo(new Dominoes.Move.Play(0, End.LEFT));
         assertThat(GAME.parse("  PLAY   6-6 ", deck.views.get(0), 0)).as("one end fits").isEqualTo(six);
+        for (String alone : new String[] {"6-6", "6-6 left", "6:6", "66", "6|6"}) {
+            assertThat(GAME.parse(alone, deck.views.get(0), 0)).as("the tile alone: " + alone).isEqualTo(six);
+        }
         deck.play(0, six);
         assertThat(GAME.next(deck.judge)).isEqualTo(new Next.Deck(0, new DeckCall.Discard(0, true)));
         assertThat(GAME.legal(deck.views.get(0), 0)).as("no move while the play is proved").isEmpty();
@@ -309,6 +312,9 @@ class DominoesRulesTest {
         assertThat(GAME.parse("play 3-6 right", deck.views.get(1), 1)).isEqualTo(new Dominoes.Move.Play(3, End.RIGHT));
         assertThatThrownBy(() -> GAME.parse("play 6-3", deck.views.get(1), 1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("6-3 fits both ends: say left or right");
+        assertThat(GAME.parse("6-3 right", deck.views.get(1), 1)).isEqualTo(new Dominoes.Move.Play(3, End.RIGHT));
+        assertThatThrownBy(() -> GAME.parse("6-5", deck.views.get(1), 1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("you hold no tile '6-5'; legal now: play 6-3 left | play 6-3 right");
         assertThatThrownBy(() -> GAME.parse("play 5-0 left", deck.views.get(1), 1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("not a legal move: 'play 5-0 left'; legal now: "
                         + "play 6-3 left | play 6-3 right");

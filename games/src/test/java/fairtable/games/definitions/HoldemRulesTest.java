@@ -106,9 +106,9 @@ class HoldemRulesTest {
         assertThat(carols.hand().isHidden(1)).isTrue();
         assertThat(HOLDEM.render(carols, 2, NAMES)).containsExactly(
                 "hand 1 of 3, button alice, pot 30",
-                "alice 1000: ?? ??",
-                "bob 990: ?? ??",
-                "carol (you) 980: As Ah",
+                "alice [D] 1000: ?? ??",
+                "bob [SB] 990: ?? ??",
+                "carol (you) [BB] 980: As Ah",
                 "alice's move");
         assertThat(HOLDEM.next(judged)).isEqualTo(new Next.Move(0));
         assertThat(HOLDEM.legal(judged, 0)).containsExactly(PokerMove.FOLD, PokerMove.CALL,

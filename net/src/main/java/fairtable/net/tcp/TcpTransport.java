@@ -37,9 +37,24 @@ public final class TcpTransport implements Transport {
 
     /** A bound listening socket; {@code port} 0 picks a free port. */
     public static ServerSocket listen(String host, int port) throws IOException {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port " + port + " is out of range: a port is a number from 1 to 65535"
+                    + " (0 picks a free one)");
+        }
+        InetSocketAddress address = new InetSocketAddress(host, port);
+        if (address.isUnresolved()) {
+            throw new java.net.UnknownHostException("cannot listen on " + host + ": no such address on this machine");
+        }
         ServerSocket server = new ServerSocket();
         server.setReuseAddress(true);
-        server.bind(new InetSocketAddress(host, port));
+        try {
+            server.bind(address);
+        } catch (java.net.BindException taken) {
+            server.close();
+            // The person chose the port: name it, so they know which one to change.
+            throw new java.net.BindException("port " + port + " on " + host + " is in use or not allowed here ("
+                    + taken.getMessage() + "); choose another port");
+        }
         return server;
     }
 

@@ -83,7 +83,7 @@ public final class TranscriptFile {
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UnreadableTranscriptException("cannot read " + file + ": " + describe(e));
+            throw new UnreadableTranscriptException("cannot read " + file + ": " + describe(file, e));
         }
         return parse(lines, file.toString());
     }
@@ -175,8 +175,16 @@ public final class TranscriptFile {
         }
     }
 
-    private static String describe(IOException e) {
-        return e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getClass().getSimpleName()
-                + (e.getMessage() == null ? "" : " " + e.getMessage());
+    private static String describe(Path file, IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof java.nio.charset.CharacterCodingException) {
+            return "not a text file (a transcript is UTF-8 text, one JSON message a line)";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        return Files.isDirectory(file) ? "it is a directory" : "an input/output error";
     }
 }

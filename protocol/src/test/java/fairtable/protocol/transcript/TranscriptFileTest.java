@@ -213,7 +213,14 @@ class TranscriptFileTest {
     @Test
     void aDirectoryIsUnreadableAndSaysWhy() {
         assertThatThrownBy(() -> TranscriptFile.read(dir)).isInstanceOf(UnreadableTranscriptException.class)
-                .hasMessageStartingWith("cannot read " + dir + ": IOException ");
+                .hasMessage("cannot read " + dir + ": it is a directory");
+    }
+
+    @Test
+    void aFileThatIsNotTextIsUnreadableAndSaysSoWithoutTheJavaWords() throws Exception {
+        Path binary = java.nio.file.Files.write(dir.resolve("binary.jsonl"), new byte[] {(byte) 0xff, (byte) 0xfe, 0});
+        assertThatThrownBy(() -> TranscriptFile.read(binary)).isInstanceOf(UnreadableTranscriptException.class)
+                .hasMessage("cannot read " + binary + ": not a text file (a transcript is UTF-8 text, one JSON message a line)");
     }
 
     @Test

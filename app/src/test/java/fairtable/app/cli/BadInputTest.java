@@ -1,0 +1,209 @@
+package fairtable.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairtable.app.InProcessHost;
+import fairtable.app.Main;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * Every bad input gets one plain line on the error stream that names the input, and exit code 2: never a parser's
+ * or the JDK's wording. The option values are generated from the commands' own declarations (every numeric option
+ * of every command, with seeded bad values); what only a command can judge (invitations, files, ports, games) is a
+ * table of cases.
+ */
+class BadInputTest {
+    /** Words that only Java, never a person, would write. */
+    private static final List<String> JAVA_TEXT = List.of("Exception", "null", "\tat ", "java.", "For input string",
+            "out of bounds", "Cannot invoke", "Input length", "is not an int", "is not a long", "fault in fairtable",
+            "Usage:");
+
+    private record Run(int code, String out, String err) {}
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new ByteArrayInputStream(new byte[0]), new PrintWriter(out, true), new PrintWriter(err, true),
+                args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    /** Exit 2, one line on the error stream naming each of {@code named}, and no Java wording anywhere. */
+    private static void assertRefusedPlainly(Run run, List<String> args, String... named) {
+        String all = run.out() + run.err();
+        assertThat(run.code()).as("exit code of %s; printed:%n%s", args, all).isEqualTo(Main.ERROR);
+        assertThat(run.err().strip().lines().toList()).as("error lines of %s", args).hasSize(1);
+        for (String word : JAVA_TEXT) {
+            assertThat(all).as("output of %s", args).doesNotContain(word);
+        }
+        for (String name : named) {
+            assertThat(run.err()).as("the refusal of %s names %s", args, name).contains(name);
+        }
+    }
+
+    private static void assertRefusedPlainly(List<String> args, String... named) {
+        assertRefusedPlainly(run(args.toArray(String[]::new)), args, named);
+    }
+
+    /** Every command in the tree, as the words that call it. */
+    private static List<CommandSpec> commands() {
+        List<CommandSpec> all = new ArrayList<>();
+        collect(new CommandLine(new Main()).getCommandSpec(), all);
+        return all;
+    }
+
+    private static void collect(CommandSpec spec, List<CommandSpec> into) {
+        into.add(spec);
+        spec.subcommands().values().stream().map(CommandLine::getCommandSpec).distinct()
+                .filter(s -> !s.name().equals("help")).forEach(s -> collect(s, into));
+    }
+
+    private static List<String> words(CommandSpec spec) {
+        List<String> words = new ArrayList<>(List.of(spec.qualifiedName().split(" ")));
+        words.remove(0); // "fairtable"
+        return words;
+    }
+
+    @Test
+    void everyNumericOptionOfEveryCommandRefusesANonNumberNamingTheOptionAndTheValue() {
+        List<String> pool = List.of("abc", "1.5", "0x10", "99999999999999999999", "-", "½", "1e3", "ten", "2,5", "");
+        SplittableRandom random = new SplittableRandom(16_05);
+        int checked = 0;
+        for (CommandSpec command : commands()) {
+            for (OptionSpec option : command.options()) {
+                Class<?> type = option.type();
+                if (type != int.class && type != Integer.class && type != long.class && type != Long.class) {
+                    continue;
+                }
+                for (int i = 0; i < 2; i++) {
+                    String value = pool.get(random.nextInt(pool.size()));
+                    String name = option.names()[random.nextInt(option.names().length)];
+                    List<String> args = new ArrayList<>(words(command));
+                    args.add(name + "=" + value);
+                    assertRefusedPlainly(args, name, "'" + value + "'", "whole number");
+                    checked++;
+                }
+            }
+        }
+        assertThat(checked).as("numeric options found").isGreaterThan(60);
+    }
+
+    @Test
+    void everyCommandRefusesAnUnknownOptionInOneLine() {
+        for (CommandSpec command : commands()) {
+            List<String> args = new ArrayList<>(words(command));
+            args.add("--no-such-option");
+            assertRefusedPlainly(args, "--no-such-option");
+        }
+    }
+
+    static Stream<List<String>> refusedByTheCommands() {
+        return Stream.of(
+                List.of("play", "holdem", "--bots", "abc"),
+                List.of("play", "holdem", "--set", "stack=abc"),
+                List.of("play", "holdem", "--set", "foo"),
+                List.of("play", "holdem", "--players", "1"),
+                List.of("play", "nosuch"),
+                List.of("play", "dark-chess", "--bots", "purple"),
+                List.of("play", "mahjong-shogi", "--bots", "purple"),
+                List.of("poker", "eval", "Zz", "Ks", "Qs", "Js", "Ts"),
+                List.of("deck-demo", "--players", "0"),
+                List.of("perm-demo", "--players", "1"),
+                List.of("chess", "perft", "--fen", "not a position", "--depth", "1"),
+                List.of("demo", "--mode", "abc"),
+                List.of("draw", "--mode", "abc", "--listen", "0"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("refusedByTheCommands")
+    void aValueOnlyTheCommandCanJudgeIsRefusedInOneLine(List<String> args) {
+        assertRefusedPlainly(args);
+    }
+
+    @Test
+    void invitationsAndAddressesThatCannotBeReadAreNamed(@TempDir Path home) {
+        String h = home.toString();
+        assertRefusedPlainly(List.of("draw", "--connect", "garbage", "--home", h), "garbage");
+        assertRefusedPlainly(List.of("draw", "--connect", "fairtable://x:y/zz", "--home", h), "fairtable://x:y/zz");
+        assertRefusedPlainly(List.of("draw", "--connect", "host:abc", "--insecure", "--home", h), "host:abc");
+        assertRefusedPlainly(List.of("play", "holdem", "--join", "host:abc", "--insecure", "--home", h), "host:abc");
+        assertRefusedPlainly(List.of("play", "holdem", "--join", "host:70000", "--insecure", "--home", h), "host:70000");
+        assertRefusedPlainly(List.of("table", "join", "--connect", "host:abc", "--insecure", "--seat", "1",
+                "--players", "2", "--home", h), "host:abc");
+        assertRefusedPlainly(List.of("play", "holdem", "--host", "99999", "--home", h), "99999");
+        assertRefusedPlainly(List.of("draw", "--listen", "70000", "--home", h), "70000");
+    }
+
+    @Test
+    void aPortInUseIsNamed(@TempDir Path home) throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("0.0.0.0"))) {
+            String port = Integer.toString(taken.getLocalPort());
+            String h = home.toString();
+            assertRefusedPlainly(List.of("draw", "--listen", port, "--home", h), "port " + port, "in use");
+            assertRefusedPlainly(List.of("play", "holdem", "--host", port, "--bots", "all", "--home", h),
+                    "port " + port, "in use");
+            assertRefusedPlainly(List.of("table", "host", "--listen", port, "--players", "2", "--home", h),
+                    "port " + port, "in use");
+        }
+    }
+
+    @Test
+    void filesThatAreMissingOrNotTextAreNamed(@TempDir Path dir) throws IOException {
+        Path missing = dir.resolve("missing.jsonl");
+        Path binary = Files.write(dir.resolve("binary.jsonl"), new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, (byte) 0xc3});
+        Path empty = Files.write(dir.resolve("empty.jsonl"), new byte[0]);
+        assertRefusedPlainly(List.of("audit", missing.toString()), missing.toString(), "no such file");
+        assertRefusedPlainly(List.of("audit", binary.toString()), binary.toString(), "not a text file");
+        assertRefusedPlainly(List.of("audit", empty.toString()), empty.toString());
+        assertRefusedPlainly(List.of("audit", dir.toString()), dir.toString(), "directory");
+        assertRefusedPlainly(List.of("unblind", "--check", missing.toString(), "--transcript", binary.toString()));
+        assertRefusedPlainly(List.of("mail", "status", "--dir", missing.toString()), missing.toString());
+        assertRefusedPlainly(List.of("status", "--dir", missing.toString()), missing.toString());
+        assertRefusedPlainly(List.of("id", "--home", dir.resolve("home").toString(), "--board-card",
+                missing.resolve("card.txt").toString()), missing.resolve("card.txt").toString());
+        assertRefusedPlainly(List.of("id", "--home", binary.toString()), binary.toString());
+        Path game = dir.resolve("game");
+        assertThat(run("mail", "new", "--dir", game.toString(), "--home", dir.resolve("home").toString()).code()).isZero();
+        assertRefusedPlainly(List.of("mail", "receive", "--dir", game.toString(), "--home", dir.resolve("home").toString(),
+                "--in", binary.toString()), binary.toString(), "not text");
+        assertRefusedPlainly(List.of("mail", "receive", "--dir", game.toString(), "--home", dir.resolve("home").toString(),
+                "--in", missing.toString()), missing.toString());
+    }
+
+    @Test
+    void aJoinerWhoseSettingsDifferFromTheHostsIsToldSoAndPlaysNothing(@TempDir Path dir) throws Exception {
+        String guest = dir.resolve("guest").toString();
+        List<List<String>> mismatches = List.of(
+                List.of("play", "holdem", "--players", "3"),
+                List.of("play", "holdem", "--set", "stack=500"),
+                List.of("play", "dominoes"));
+        List<String> named = List.of("--players 3", "--set stack=500", "the host plays holdem");
+        for (int i = 0; i < mismatches.size(); i++) {
+            // The host has seated the refused guest by then, so each mismatch meets a host of its own.
+            InProcessHost host = InProcessHost.start("play", "holdem", "--host", "0", "--insecure", "--bots", "all",
+                    "--players", "2", "--hands", "1", "--timeout", "3", "--home", dir.resolve("host" + i).toString());
+            List<String> args = new ArrayList<>(mismatches.get(i));
+            args.addAll(List.of("--join", "127.0.0.1:" + host.port(), "--insecure", "--bots", "all", "--home", guest));
+            assertRefusedPlainly(args, named.get(i));
+            host.finish();
+        }
+    }
+}
