@@ -87,14 +87,21 @@ final class HeadlessChromium implements AutoCloseable {
     }
 
     /**
-     * Waits until {@code script} returns a non-null, non-false value in the page, and returns it; fails after
+     * Waits until {@code script} returns a value other than null, false or "" in the page, and returns it; a page
+     * still loading (a script error) counts as not yet. Fails after
      * {@code timeout} with {@code what}.
      */
     JsonNode await(String what, Duration timeout, String script, Object... args) throws IOException, InterruptedException {
         Instant deadline = Instant.now().plus(timeout);
         while (true) {
-            JsonNode v = run(script, args);
-            if (!v.isNull() && !v.isMissingNode() && !(v.isBoolean() && !v.asBoolean())) {
+            JsonNode v;
+            try {
+                v = run(script, args);
+            } catch (IOException loading) {
+                v = null;
+            }
+            if (v != null && !v.isNull() && !v.isMissingNode() && !(v.isBoolean() && !v.asBoolean())
+                    && !(v.isTextual() && v.asText().isEmpty())) {
                 return v;
             }
             if (Instant.now().isAfter(deadline)) {
