@@ -212,13 +212,16 @@ final class BrowserTable<S, M> {
         advance(table::resume);
     }
 
+    /**
+     * The move {@link #take} accepted for this very decision (a raise may be any amount in its range, so it need not
+     * be one of the listed {@code legal} moves), or null to wait for the browser, starting the clock.
+     */
     private M personChooses(S view, int seat, List<M> legal) {
-        if (chosen != null && legal.contains(chosen)) {
+        if (chosen != null) {
             M move = chosen;
             chosen = null;
             return move;
         }
-        chosen = null;
         long key = mySeat().transcript().size();
         if (key != decisionKey) {
             decisionKey = key;

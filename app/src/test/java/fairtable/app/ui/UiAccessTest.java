@@ -146,9 +146,10 @@ class UiAccessTest {
         // Nothing was played: the seat still awaits its move at the same step.
         assertThat(JSON.readTree(get("/api/home", cookie).body()).path("tables").get(0).path("state").asText())
                 .isEqualTo("your move");
-        ws.sendText("{\"move\": 0}", true);
-        JsonNode after = next(seen, "state");
-        assertThat(after.path("history").toString()).contains(state.path("names").get(0).asText() + ": ");
+        // A raise anywhere in the legal range is taken, though the game lists only its two ends.
+        ws.sendText("{\"words\": \"raise " + (min + 17) + "\"}", true);
+        assertThat(next(seen, "state").path("history").toString())
+                .contains(state.path("names").get(0).asText() + ": raise to " + (min + 17));
         ws.abort();
     }
 
