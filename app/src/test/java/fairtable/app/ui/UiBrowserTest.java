@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -139,6 +141,48 @@ class UiBrowserTest {
                     + " || (m && Number(m[1]) !== arguments[0]);", step);
         }
         assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
+    }
+
+    @Test
+    void aTamperedTranscriptDroppedOnTheAuditPageShowsFailedWithItsStepAndParty() throws Exception {
+        browser.open(ui.url().toString());
+        browser.await("the home page", MOVE, "return document.getElementById('fingerprint').textContent");
+        // A bots-only hand, whose transcript the node offers for download once it is audited.
+        String id = browser.run("return fetch('/api/tables', {method: 'POST', headers: {'Content-Type':"
+                + " 'application/json'}, body: JSON.stringify({game: 'holdem', players: 2, bots: 2,"
+                + " settings: {hands: '1'}})}).then(r => r.json()).then(j => j.id)").asText();
+        browser.open("http://127.0.0.1:" + ui.port() + "/table?id=" + id);
+        browser.await("the bots' hand to be audited", MOVE, "const v = document.getElementById('verdict');"
+                + "return v && !v.hidden && v.textContent");
+        String transcript = browser.run("return fetch('/api/tables/' + arguments[0] + '/transcript')"
+                + ".then(r => r.text())", id).asText();
+        List<String> lines = new ArrayList<>(transcript.lines().toList());
+        assertThat(lines.size()).isGreaterThan(12);
+        // One byte of the 11th message's signed body changed: its signature no longer holds.
+        String line = lines.get(10);
+        int body = line.indexOf("\"body\":\"") + 8;
+        char c = line.charAt(body + 4);
+        lines.set(10, line.substring(0, body + 4) + (c == 'A' ? 'B' : 'A') + line.substring(body + 5));
+        Path tampered = home.resolve("tampered.jsonl");
+        Files.write(tampered, lines);
+
+        browser.open("http://127.0.0.1:" + ui.port() + "/audit");
+        browser.type("#file", tampered.toAbsolutePath().toString());
+        String verdict = browser.await("the verdict", MOVE, "const v = document.getElementById('verdict');"
+                + "return v && !v.hidden && v.textContent").asText();
+        assertThat(verdict).isEqualTo("FAILED");
+        String said = browser.run("return document.getElementById('line').textContent").asText();
+        JsonNode fault = browser.run("return [...document.querySelectorAll('.timeline .fault')].map(li => li.textContent)");
+        assertThat(said).startsWith("FAILED: ").contains("step ");
+        assertThat(fault.size()).as("the failing step's messages are highlighted").isPositive();
+        assertThat(fault.toString()).contains("#10 ");
+        browser.screenshot(SCREENS.resolve("audit-failed.png"));
+        // The untouched transcript verifies on the same page.
+        Path genuine = home.resolve("genuine.jsonl");
+        Files.writeString(genuine, transcript);
+        browser.type("#file", genuine.toAbsolutePath().toString());
+        browser.await("the genuine file's verdict", MOVE, "return document.getElementById('verdict').textContent"
+                + " === 'VERIFIED'");
     }
 
     /** Opens the printed address and fills the home page's form for a heads-up table against one bot. */

@@ -12,7 +12,7 @@ async function judge(file) {
     const fault = !result.verified && result.step !== undefined && m.step === result.step;
     return el('li', {class: (fault ? 'fault' : '') + (m.refused ? ' refused' : '')},
       '#' + m.seq + ' step ' + m.step + ' · seat ' + m.sender + ' · ' + m.type
-      + (m.refused ? ' (refused)' : '') + (fault ? ' ← step ' + result.step + ', ' + result.party + ': ' + result.reason : ''));
+      + (m.refused ? ' (refused)' : '') + (fault ? ' ← step ' + result.step + (result.party ? ', ' + result.party : '') + ': ' + result.reason : ''));
   });
   document.getElementById('timeline').replaceChildren(...items);
   const first = document.querySelector('.timeline .fault');
