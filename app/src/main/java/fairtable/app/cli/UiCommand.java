@@ -15,10 +15,12 @@ import picocli.CommandLine.Spec;
 
 /** The browser interface: the player's node serving its pages on 127.0.0.1, behind a secret token. */
 @Command(name = "ui", mixinStandardHelpOptions = true,
-        description = {"Start your node with its browser interface on 127.0.0.1, print its address (which carries a",
-            "secret token) and open it in your browser where there is one. Every request must carry the token and",
-            "come from the interface's own pages. One node serves one profile: two people on one machine run two",
-            "'ui' processes with two --home directories. Ctrl-C stops it."})
+        description = {"Start your node with its browser interface on 127.0.0.1, print its address (which carries a"
+                + " secret token) and open it in your browser where there is one.",
+            "Every request must carry the token and come from the interface's own pages.",
+            "One node serves one profile: two people on one machine run two 'ui' processes with two --home"
+                + " directories.",
+            "Ctrl-C stops it."})
 public final class UiCommand implements Callable<Integer> {
     @Option(names = "--home", paramLabel = "DIR", description = "Profile directory (default: $FAIRTABLE_HOME or ~/.fairtable).")
     Path home;
