@@ -39,7 +39,7 @@ import java.util.function.Consumer;
  * <p>The person has {@code actionSeconds} for each decision; when it runs out, the game's bot decides for the seat,
  * as the clocks of online tables do. At the end the transcript is written, read back and audited.
  */
-final class BrowserTable<S, M> {
+final class BrowserTable<S, M> implements NodeTable {
     private final String id;
     private final GameDefinition<S, M> game;
     private final List<String> names;
@@ -120,7 +120,8 @@ final class BrowserTable<S, M> {
         return t;
     }
 
-    String id() {
+    @Override
+    public String id() {
         return id;
     }
 
@@ -138,13 +139,15 @@ final class BrowserTable<S, M> {
     }
 
     /** One line for the home page: the game, the players and who is awaited. */
-    Map<String, Object> summary() {
+    @Override
+    public Map<String, Object> summary() {
         return Map.of("id", id, "game", game.name(), "players", names, "state", status,
                 "finished", verdict != null || problem != null);
     }
 
     /** Sends every new snapshot to {@code watcher}, the current one at once. */
-    void watch(Consumer<String> watcher) {
+    @Override
+    public void watch(Consumer<String> watcher) {
         watchers.add(watcher);
         thread.execute(() -> {
             if (lastSnapshot != null) {
@@ -153,7 +156,8 @@ final class BrowserTable<S, M> {
         });
     }
 
-    void unwatch(Consumer<String> watcher) {
+    @Override
+    public void unwatch(Consumer<String> watcher) {
         watchers.remove(watcher);
     }
 
@@ -161,7 +165,8 @@ final class BrowserTable<S, M> {
      * The person's move, as the index of one of the legal moves the last snapshot listed, or as words the game
      * parses. {@code answer} gets null when the move was taken, or the reason it was refused.
      */
-    void offer(Integer index, String words, Consumer<String> answer) {
+    @Override
+    public void offer(Integer index, String words, Consumer<String> answer) {
         thread.execute(() -> answer.accept(take(index, words)));
     }
 
@@ -311,11 +316,13 @@ final class BrowserTable<S, M> {
     }
 
     /** The transcript, once the game is over. */
-    Path transcript() {
+    @Override
+    public Path transcript() {
         return verdict != null ? transcriptFile : null;
     }
 
-    void close() {
+    @Override
+    public void close() {
         if (timer != null) {
             timer.cancel(false);
         }

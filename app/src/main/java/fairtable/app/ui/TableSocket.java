@@ -18,13 +18,13 @@ import org.eclipse.jetty.websocket.api.Session;
 public final class TableSocket implements Session.Listener.AutoDemanding {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final BrowserTable<?, ?> table;
+    private final NodeTable table;
     private final Deque<String> outbox = new ArrayDeque<>();
     private final Consumer<String> watcher = this::send;
     private Session session;
     private boolean sending;
 
-    TableSocket(BrowserTable<?, ?> table) {
+    TableSocket(NodeTable table) {
         this.table = table;
     }
 

@@ -63,7 +63,7 @@ public final class UiServer implements AutoCloseable {
     private final int actionSeconds;
     private final String token;
     private final Server server;
-    private final Map<String, BrowserTable<?, ?>> tables = new ConcurrentHashMap<>();
+    private final Map<String, NodeTable> tables = new ConcurrentHashMap<>();
     private final AtomicInteger tableCount = new AtomicInteger();
     private final ScheduledExecutorService clock;
     private final Path transcripts;
@@ -107,7 +107,7 @@ public final class UiServer implements AutoCloseable {
             container.setMaxTextMessageSize(64 * 1024);
             container.addMapping("/ws/tables/*", (request, response, callback) -> {
                 String id = request.getHttpURI().getPath().substring("/ws/tables/".length());
-                BrowserTable<?, ?> table = ui.tables.get(id);
+                NodeTable table = ui.tables.get(id);
                 if (table == null) {
                     Response.writeError(request, response, callback, HttpStatus.NOT_FOUND_404, "no such table");
                     return null;
@@ -142,7 +142,7 @@ public final class UiServer implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        tables.values().forEach(BrowserTable::close);
+        tables.values().forEach(NodeTable::close);
         clock.shutdownNow();
         server.stop();
     }
@@ -157,7 +157,7 @@ public final class UiServer implements AutoCloseable {
         profile.knownPeers().all().forEach((who, fp) -> pinned.add(Map.of("name", who, "fingerprint", fp.toString())));
         out.put("pinned", pinned);
         List<Map<String, Object>> list = new ArrayList<>();
-        tables.values().stream().sorted(java.util.Comparator.comparing(BrowserTable::id))
+        tables.values().stream().sorted(java.util.Comparator.comparing(NodeTable::id))
                 .forEach(t -> list.add(t.summary()));
         out.put("tables", list);
         List<Map<String, Object>> known = new ArrayList<>();
@@ -170,6 +170,14 @@ public final class UiServer implements AutoCloseable {
             m.put("settings", g.defaults());
             known.add(m);
         }
+        Map<String, Object> darkChess = new LinkedHashMap<>();
+        darkChess.put("name", BrowserDarkChess.NAME);
+        darkChess.put("summary", "dark chess against the bot: you play White and see only what your pieces see;"
+                + " vision is rebuilt by oblivious transfer each ply");
+        darkChess.put("minPlayers", 2);
+        darkChess.put("maxPlayers", 2);
+        darkChess.put("settings", Map.of("max-plies", "40"));
+        known.add(darkChess);
         out.put("games", known);
         return out;
     }
@@ -177,6 +185,19 @@ public final class UiServer implements AutoCloseable {
     /** A new table from the home page's form: the game, how many players, how many of them bots, settings. */
     Map<String, Object> newTable(JsonNode form) {
         String name = text(form, "game");
+        if (name.equals(BrowserDarkChess.NAME)) {
+            number(form, "players", 2, 2);
+            number(form, "bots", 1, 1);
+            String plies = form.path("settings").path("max-plies").asText("40").strip();
+            if (!plies.matches("[0-9]{1,4}")) {
+                throw new IllegalArgumentException("max-plies must be a whole number, not '" + plies + "'");
+            }
+            String id = "t" + tableCount.incrementAndGet();
+            Path file = transcripts.resolve(id + "-" + name + "-" + System.currentTimeMillis() + ".jsonl");
+            tables.put(id, BrowserDarkChess.start(id, profile.displayName(), profile.identity(),
+                    Integer.parseInt(plies), actionSeconds, file));
+            return Map.of("id", id);
+        }
         GameDefinition<?, ?> game = games.definition(name).orElseThrow(() -> new IllegalArgumentException(
                 "unknown game '" + name + "'; the games are " + String.join(", ", games.names())));
         int players = number(form, "players", game.minSeats(), game.maxSeats());
@@ -292,7 +313,7 @@ public final class UiServer implements AutoCloseable {
                 }
                 Matcher transcript = TABLE.matcher(path);
                 if (method.equals("GET") && transcript.matches()) {
-                    BrowserTable<?, ?> table = ui.tables.get(transcript.group(1));
+                    NodeTable table = ui.tables.get(transcript.group(1));
                     Path f = table == null ? null : table.transcript();
                     if (f == null) {
                         Response.writeError(request, response, callback, HttpStatus.NOT_FOUND_404,

@@ -144,6 +144,45 @@ class UiBrowserTest {
     }
 
     @Test
+    void threeDarkChessMovesAgainstTheBotNeverDrawAPieceInTheFog() throws Exception {
+        sitDown("dark-chess", "max-plies", "6");
+        browser.click("#start");
+        browser.await("the board", MOVE, "return document.querySelectorAll('.board8 .sq').length === 64");
+        // From the start White sees its own half and the squares ahead: no black piece is in sight.
+        browser.await("the first move", MOVE, "return document.querySelector('.sq.movable')");
+        assertThat(browser.run("return document.querySelectorAll('.piece.white').length").asInt()).isEqualTo(16);
+        assertThat(browser.run("return document.querySelectorAll('.piece.black').length").asInt()).isZero();
+        assertThat(browser.run("return document.querySelectorAll('.sq.fog').length").asInt()).isPositive();
+        browser.screenshot(SCREENS.resolve("dark-chess.png"));
+        int moves = 0;
+        while (true) {
+            JsonNode now = browser.await("a move to make or the verdict", MOVE,
+                    "if (!document.getElementById('verdict').hidden) return 'over';"
+                    + "return document.querySelector('.sq.movable:not(:disabled)') ? 'move' : null;");
+            // Never a piece, nor its words, on a fogged square; a black piece only where White sees.
+            assertThat(browser.run("return [...document.querySelectorAll('.sq.fog')].filter(q => q.children.length"
+                    + " || !q.getAttribute('aria-label').includes('fog')).length").asInt()).isZero();
+            assertThat(browser.run("return [...document.querySelectorAll('.piece.black')]"
+                    + ".filter(p => !p.parentElement.classList.contains('seen')).length").asInt()).isZero();
+            if (now.asText().equals("over")) {
+                break;
+            }
+            int step = browser.run("return Number(document.getElementById('status').textContent"
+                    + ".match(/step (\\d+)/)[1])").asInt();
+            browser.click(".sq.movable:not(:disabled)");
+            browser.await("the legal targets", MOVE, "return document.querySelector('.sq.target')");
+            browser.click(".sq.target");
+            moves++;
+            browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
+                    + ".match(/step (\\d+)/); return !document.querySelector('.sq.movable:not(:disabled)')"
+                    + " || (m && Number(m[1]) !== arguments[0]);", step);
+        }
+        assertThat(moves).isEqualTo(3);
+        assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
+        browser.screenshot(SCREENS.resolve("dark-chess-verified.png"));
+    }
+
+    @Test
     void aTamperedTranscriptDroppedOnTheAuditPageShowsFailedWithItsStepAndParty() throws Exception {
         browser.open(ui.url().toString());
         browser.await("the home page", MOVE, "return document.getElementById('fingerprint').textContent");
