@@ -192,8 +192,11 @@ public final class LocalGame {
         return null;
     }
 
-    /** The audit's totals must be the game's, seat by seat, and its summary must carry the game's result. */
-    private static String auditDisagreement(AuditVerdict verdict, Outcome outcome, List<String> names) {
+    /**
+     * The audit's totals must be the game's, seat by seat, and its summary must carry the game's result: what
+     * differs, or null. Every front end that plays a game in one process checks its audit so.
+     */
+    public static String auditDisagreement(AuditVerdict verdict, Outcome outcome, List<String> names) {
         Map<String, List<Integer>> expected = new LinkedHashMap<>();
         for (int s = 0; s < names.size(); s++) {
             expected.put(names.get(s), List.of(outcome.totals().get(s)));

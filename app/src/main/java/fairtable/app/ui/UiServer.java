@@ -1,0 +1,373 @@
+package fairtable.app.ui;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import fairtable.app.Audits;
+import fairtable.games.definitions.GameDefinition;
+import fairtable.games.definitions.Games;
+import fairtable.net.identity.Profile;
+import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.TranscriptFile;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpStatus;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.ContextHandler;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.websocket.server.WebSocketUpgradeHandler;
+
+/**
+ * The player's node as a web server on 127.0.0.1: the pages (static files from the classpath, no build step), a
+ * small JSON API for the home page, the audit page and new tables, and one WebSocket per table that carries the
+ * person's seat view out and the person's moves in. Every request passes the {@link AccessGuard} first. One
+ * server serves one profile.
+ */
+public final class UiServer implements AutoCloseable {
+    /** The largest body the API reads: a transcript to audit. */
+    static final int MAX_BODY = 64 << 20;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern STATIC = Pattern.compile("/static/([a-z][a-z0-9-]*\\.(?:css|js|svg))");
+    private static final Pattern TABLE = Pattern.compile("/api/tables/([a-z0-9-]+)/transcript");
+    private static final Map<String, String> PAGES = Map.of("/", "index.html", "/table", "table.html",
+            "/audit", "audit.html");
+    private static final String WEB = "/fairtable/app/ui/web/";
+
+    private final Profile profile;
+    private final Games games;
+    private final int actionSeconds;
+    private final String token;
+    private final Server server;
+    private final Map<String, NodeTable> tables = new ConcurrentHashMap<>();
+    private final AtomicInteger tableCount = new AtomicInteger();
+    private final ScheduledExecutorService clock;
+    private final Path transcripts;
+
+    private UiServer(Profile profile, Games games, int actionSeconds, String token, Server server) throws IOException {
+        this.profile = profile;
+        this.games = games;
+        this.actionSeconds = actionSeconds;
+        this.token = token;
+        this.server = server;
+        this.transcripts = profile.directory().resolve("ui-transcripts");
+        Files.createDirectories(transcripts);
+        this.clock = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "ui-clock");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * Starts serving {@code profile} on 127.0.0.1 at {@code port} (0: a free port), with a fresh secret token.
+     * {@code actionSeconds} is the person's clock for each decision.
+     */
+    public static UiServer start(Profile profile, Games games, int port, int actionSeconds) throws Exception {
+        byte[] secret = new byte[32];
+        new SecureRandom().nextBytes(secret);
+        String token = HexFormat.of().formatHex(secret);
+        // Jetty logs through SLF4J; the node has no logging of its own, so it selects SLF4J's own silent provider
+        // rather than have SLF4J warn that it found none.
+        System.setProperty("slf4j.provider", "org.slf4j.helpers.NOP_FallbackServiceProvider");
+        System.setProperty("slf4j.internal.verbosity", "WARN");
+        Server server = new Server();
+        ServerConnector connector = new ServerConnector(server);
+        connector.setHost("127.0.0.1");
+        connector.setPort(port);
+        server.addConnector(connector);
+        UiServer ui = new UiServer(profile, games, actionSeconds, token, server);
+        ContextHandler context = new ContextHandler("/");
+        WebSocketUpgradeHandler sockets = WebSocketUpgradeHandler.from(server, context, container -> {
+            container.setIdleTimeout(Duration.ofHours(12));
+            container.setMaxTextMessageSize(64 * 1024);
+            container.addMapping("/ws/tables/*", (request, response, callback) -> {
+                String id = request.getHttpURI().getPath().substring("/ws/tables/".length());
+                NodeTable table = ui.tables.get(id);
+                if (table == null) {
+                    Response.writeError(request, response, callback, HttpStatus.NOT_FOUND_404, "no such table");
+                    return null;
+                }
+                return new TableSocket(table);
+            });
+        });
+        sockets.setHandler(new Router(ui));
+        context.setHandler(new AccessGuard(token, connector::getLocalPort, sockets));
+        server.setHandler(context);
+        server.start();
+        return ui;
+    }
+
+    /** The address to open: it carries the secret token. */
+    public URI url() {
+        return URI.create("http://127.0.0.1:" + port() + "/?token=" + token);
+    }
+
+    public int port() {
+        return ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+    }
+
+    public InetSocketAddress address() {
+        return new InetSocketAddress("127.0.0.1", port());
+    }
+
+    /** Blocks until the server stops. */
+    public void join() throws InterruptedException {
+        server.join();
+    }
+
+    @Override
+    public void close() throws Exception {
+        tables.values().forEach(NodeTable::close);
+        clock.shutdownNow();
+        server.stop();
+    }
+
+    // ---- The API.
+
+    Map<String, Object> home() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("name", profile.displayName());
+        out.put("fingerprint", profile.fingerprint().toString());
+        List<Map<String, String>> pinned = new ArrayList<>();
+        profile.knownPeers().all().forEach((who, fp) -> pinned.add(Map.of("name", who, "fingerprint", fp.toString())));
+        out.put("pinned", pinned);
+        List<Map<String, Object>> list = new ArrayList<>();
+        tables.values().stream().sorted(java.util.Comparator.comparing(NodeTable::id))
+                .forEach(t -> list.add(t.summary()));
+        out.put("tables", list);
+        List<Map<String, Object>> known = new ArrayList<>();
+        for (GameDefinition<?, ?> g : games.definitions()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", g.name());
+            m.put("summary", g.summary());
+            m.put("minPlayers", g.minSeats());
+            m.put("maxPlayers", g.maxSeats());
+            m.put("settings", g.defaults());
+            known.add(m);
+        }
+        Map<String, Object> darkChess = new LinkedHashMap<>();
+        darkChess.put("name", BrowserDarkChess.NAME);
+        darkChess.put("summary", "dark chess against the bot: you play White and see only what your pieces see;"
+                + " vision is rebuilt by oblivious transfer each ply");
+        darkChess.put("minPlayers", 2);
+        darkChess.put("maxPlayers", 2);
+        darkChess.put("settings", Map.of("max-plies", "40"));
+        known.add(darkChess);
+        out.put("games", known);
+        return out;
+    }
+
+    /** A new table from the home page's form: the game, how many players, how many of them bots, settings. */
+    Map<String, Object> newTable(JsonNode form) {
+        String name = text(form, "game");
+        if (name.equals(BrowserDarkChess.NAME)) {
+            number(form, "players", 2, 2);
+            number(form, "bots", 1, 1);
+            String plies = form.path("settings").path("max-plies").asText("40").strip();
+            if (!plies.matches("[0-9]{1,4}")) {
+                throw new IllegalArgumentException("max-plies must be a whole number, not '" + plies + "'");
+            }
+            String id = "t" + tableCount.incrementAndGet();
+            Path file = transcripts.resolve(id + "-" + name + "-" + System.currentTimeMillis() + ".jsonl");
+            tables.put(id, BrowserDarkChess.start(id, profile.displayName(), profile.identity(),
+                    Integer.parseInt(plies), actionSeconds, file));
+            return Map.of("id", id);
+        }
+        GameDefinition<?, ?> game = games.definition(name).orElseThrow(() -> new IllegalArgumentException(
+                "unknown game '" + name + "'; the games are " + String.join(", ", games.names())));
+        int players = number(form, "players", game.minSeats(), game.maxSeats());
+        int bots = number(form, "bots", players - 1, players);
+        Map<String, String> settings = new LinkedHashMap<>();
+        JsonNode given = form.path("settings");
+        given.fieldNames().forEachRemaining(k -> {
+            String v = given.get(k).asText().strip();
+            if (!v.isEmpty() && !k.equals("players")) {
+                settings.put(k, v);
+            }
+        });
+        int person = bots == players ? -1 : 0;
+        List<String> names = new ArrayList<>();
+        for (int s = 0; s < players; s++) {
+            names.add(s == person ? profile.displayName() : "bot " + (s + (person < 0 ? 1 : 0)));
+        }
+        String id = "t" + tableCount.incrementAndGet();
+        Path file = transcripts.resolve(id + "-" + game.name() + "-" + System.currentTimeMillis() + ".jsonl");
+        BrowserTable<?, ?> table = BrowserTable.start(id, game, names, settings, person, profile.identity(), file,
+                games, actionSeconds, clock);
+        tables.put(id, table);
+        return Map.of("id", id);
+    }
+
+    /** The verdict on a transcript someone dropped on the audit page, and its messages in order. */
+    Map<String, Object> audit(String text) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        TranscriptFile.Contents contents;
+        try {
+            contents = TranscriptFile.parse(text.lines().toList(), "the dropped file");
+        } catch (TranscriptFile.UnreadableTranscriptException e) {
+            out.put("verified", false);
+            out.put("line", "UNREADABLE: " + e.getMessage());
+            out.put("timeline", List.of());
+            return out;
+        }
+        AuditVerdict verdict = Audits.audit(contents, games);
+        out.put("verified", verdict.verified());
+        out.put("line", verdict.line());
+        if (verdict.failure() != null) {
+            out.put("step", verdict.failure().step());
+            out.put("party", verdict.failure().party());
+            out.put("reason", verdict.failure().reason());
+        }
+        List<Map<String, Object>> timeline = new ArrayList<>();
+        for (Envelope e : contents.messages()) {
+            timeline.add(Map.of("seq", e.seq(), "sender", e.sender(), "step", e.step(), "type", e.type(),
+                    "refused", false));
+        }
+        for (Envelope e : contents.refused()) {
+            timeline.add(Map.of("seq", e.seq(), "sender", e.sender(), "step", e.step(), "type", e.type(),
+                    "refused", true));
+        }
+        out.put("timeline", timeline);
+        return out;
+    }
+
+    private static String text(JsonNode form, String field) {
+        JsonNode v = form.get(field);
+        if (v == null || !v.isTextual()) {
+            throw new IllegalArgumentException("the form needs '" + field + "'");
+        }
+        return v.asText();
+    }
+
+    private static int number(JsonNode form, String field, int min, int max) {
+        JsonNode v = form.get(field);
+        if (v == null || !v.canConvertToInt() || v.asInt() < min || v.asInt() > max) {
+            throw new IllegalArgumentException("'" + field + "' must be a whole number from " + min + " to " + max
+                    + (field.equals("bots") ? " (you play one seat, or none)" : ""));
+        }
+        return v.asInt();
+    }
+
+    /** Pages, static files and the JSON API; everything else is 404. */
+    private static final class Router extends Handler.Abstract {
+        private final UiServer ui;
+
+        Router(UiServer ui) {
+            this.ui = ui;
+        }
+
+        @Override
+        public boolean handle(Request request, Response response, Callback callback) throws Exception {
+            String path = Request.getPathInContext(request);
+            String method = request.getMethod();
+            response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+            response.getHeaders().put("Referrer-Policy", "no-referrer");
+            response.getHeaders().put("X-Frame-Options", "DENY");
+            response.getHeaders().put("X-Content-Type-Options", "nosniff");
+            if (method.equals("GET") && PAGES.containsKey(path)) {
+                response.getHeaders().put("Content-Security-Policy", "default-src 'self'; connect-src 'self' ws://"
+                        + request.getHeaders().get(HttpHeader.HOST) + "; img-src 'self' data:; frame-ancestors 'none'");
+                return resource(PAGES.get(path), "text/html; charset=utf-8", request, response, callback);
+            }
+            Matcher file = STATIC.matcher(path);
+            if (method.equals("GET") && file.matches()) {
+                String name = file.group(1);
+                String type = name.endsWith(".css") ? "text/css; charset=utf-8"
+                        : name.endsWith(".js") ? "text/javascript; charset=utf-8" : "image/svg+xml";
+                return resource(name, type, request, response, callback);
+            }
+            try {
+                if (method.equals("GET") && path.equals("/api/home")) {
+                    return json(ui.home(), request, response, callback);
+                }
+                if (method.equals("POST") && path.equals("/api/tables")) {
+                    return json(ui.newTable(JSON.readTree(body(request))), request, response, callback);
+                }
+                if (method.equals("POST") && path.equals("/api/audit")) {
+                    return json(ui.audit(body(request)), request, response, callback);
+                }
+                Matcher transcript = TABLE.matcher(path);
+                if (method.equals("GET") && transcript.matches()) {
+                    NodeTable table = ui.tables.get(transcript.group(1));
+                    Path f = table == null ? null : table.transcript();
+                    if (f == null) {
+                        Response.writeError(request, response, callback, HttpStatus.NOT_FOUND_404,
+                                "no finished table " + transcript.group(1));
+                        return true;
+                    }
+                    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/x-ndjson");
+                    response.getHeaders().put(HttpHeader.CONTENT_DISPOSITION, "attachment; filename=\""
+                            + f.getFileName() + "\"");
+                    response.write(true, ByteBuffer.wrap(Files.readAllBytes(f)), callback);
+                    return true;
+                }
+            } catch (IllegalArgumentException | com.fasterxml.jackson.core.JsonProcessingException refused) {
+                Map<String, Object> error = Map.of("error", refused.getMessage() == null ? "a malformed request"
+                        : refused.getMessage());
+                response.setStatus(HttpStatus.BAD_REQUEST_400);
+                return json(error, request, response, callback);
+            }
+            Response.writeError(request, response, callback, HttpStatus.NOT_FOUND_404, "not found");
+            return true;
+        }
+
+        private static String body(Request request) throws IOException {
+            long length = request.getLength();
+            if (length > MAX_BODY) {
+                throw new IllegalArgumentException("a body of at most " + MAX_BODY + " bytes");
+            }
+            try (InputStream in = Content.Source.asInputStream(request)) {
+                byte[] bytes = in.readNBytes(MAX_BODY + 1);
+                if (bytes.length > MAX_BODY) {
+                    throw new IllegalArgumentException("a body of at most " + MAX_BODY + " bytes");
+                }
+                return new String(bytes, StandardCharsets.UTF_8);
+            }
+        }
+
+        private static boolean json(Object value, Request request, Response response, Callback callback)
+                throws IOException {
+            response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
+            response.write(true, ByteBuffer.wrap(JSON.writeValueAsBytes(value)), callback);
+            return true;
+        }
+
+        private static boolean resource(String name, String type, Request request, Response response,
+                Callback callback) throws IOException {
+            try (InputStream in = UiServer.class.getResourceAsStream(WEB + name)) {
+                if (in == null) {
+                    Response.writeError(request, response, callback, HttpStatus.NOT_FOUND_404, "not found");
+                    return true;
+                }
+                response.getHeaders().put(HttpHeader.CONTENT_TYPE, type);
+                response.write(true, ByteBuffer.wrap(in.readAllBytes()), callback);
+                return true;
+            }
+        }
+    }
+}

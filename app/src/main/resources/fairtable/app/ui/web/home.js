@@ -1,0 +1,64 @@
+import {el, api, copy} from '/static/common.js';
+
+let games = [];
+
+async function load() {
+  const home = await api('/api/home');
+  document.getElementById('name').textContent = home.name;
+  document.getElementById('fingerprint').textContent = home.fingerprint;
+  document.getElementById('copy').onclick = (e) => copy(home.fingerprint, e.target);
+  const pinned = document.getElementById('pinned');
+  pinned.replaceChildren(...(home.pinned.length ? home.pinned.map(p =>
+    el('li', {}, el('strong', {}, p.name), ' ', el('code', {}, p.fingerprint)))
+    : [el('li', {class: 'hint'}, 'Nobody yet: players are pinned when you first play them.')]));
+  const tables = document.getElementById('tables');
+  tables.replaceChildren(...(home.tables.length ? home.tables.map(t =>
+    el('li', {}, el('a', {href: '/table?id=' + encodeURIComponent(t.id)}, t.game + ': ' + t.players.join(', ')),
+      ' — ', el('span', {class: t.finished ? 'hint' : 'await'}, t.state)))
+    : [el('li', {class: 'hint'}, 'No game yet.')]));
+  if (!games.length) {
+    games = home.games;
+    const select = document.getElementById('game');
+    select.replaceChildren(...games.map(g => el('option', {value: g.name}, g.name)));
+    select.onchange = chosen;
+    chosen();
+  }
+}
+
+function chosen() {
+  const g = games.find(x => x.name === document.getElementById('game').value);
+  document.getElementById('game-summary').textContent = g.summary;
+  const players = document.getElementById('players');
+  players.min = g.minPlayers; players.max = g.maxPlayers;
+  players.value = Math.max(g.minPlayers, Math.min(g.maxPlayers, Number(g.settings.players || g.minPlayers)));
+  const fields = Object.entries(g.settings).filter(([k]) => k !== 'players');
+  document.getElementById('settings').replaceChildren(el('legend', {}, 'Stakes and settings'),
+    ...fields.map(([k, v]) => el('label', {}, k + ' ', el('input', {name: 'setting-' + k, value: v, 'data-setting': k}))));
+  syncBots();
+}
+
+function syncBots() {
+  const players = Number(document.getElementById('players').value);
+  const bots = document.getElementById('bots');
+  bots.min = players - 1; bots.max = players;
+  if (Number(bots.value) < players - 1 || Number(bots.value) > players) bots.value = players - 1;
+}
+
+document.getElementById('players').addEventListener('input', syncBots);
+document.getElementById('new-table').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const settings = {};
+  for (const input of document.querySelectorAll('[data-setting]')) settings[input.dataset.setting] = input.value;
+  try {
+    const made = await api('/api/tables', {
+      game: document.getElementById('game').value,
+      players: Number(document.getElementById('players').value),
+      bots: Number(document.getElementById('bots').value), settings});
+    location.href = '/table?id=' + encodeURIComponent(made.id);
+  } catch (err) {
+    document.getElementById('form-error').textContent = err.message;
+  }
+});
+
+load().catch(err => document.getElementById('form-error').textContent = err.message);
+setInterval(() => load().catch(() => {}), 3000);

@@ -1,0 +1,264 @@
+import {el, cardEl, tileEl} from '/static/common.js';
+
+const id = new URLSearchParams(location.search).get('id');
+let socket;
+let state = null;
+let clockTimer = null;
+
+function connect() {
+  socket = new WebSocket('ws://' + location.host + '/ws/tables/' + encodeURIComponent(id));
+  socket.onmessage = (m) => {
+    const msg = JSON.parse(m.data);
+    if (msg.type === 'error') {
+      document.getElementById('error').textContent = msg.message;
+    } else if (msg.type === 'state') {
+      document.getElementById('error').textContent = '';
+      state = msg;
+      render();
+    }
+  };
+  socket.onclose = () => {
+    if (!state || !state.finished) document.getElementById('status').textContent = 'Disconnected from your node.';
+  };
+}
+
+function send(message) {
+  document.getElementById('error').textContent = '';
+  socket.send(JSON.stringify(message));
+}
+
+function render() {
+  const s = state;
+  const you = s.seat >= 0 ? s.names[s.seat] : null;
+  let status;
+  if (s.finished) status = 'Game over' + (s.outcome ? ': ' + s.outcome : '') + '.';
+  else if (s.yourMove) status = 'Your move, ' + you + '.';
+  else status = 'Awaiting ' + s.awaiting + '.';
+  document.getElementById('status').textContent = status + ' Round ' + s.round + ', step ' + s.step + '.';
+  const badge = document.getElementById('verdict');
+  if (s.verdict || s.problem) {
+    badge.hidden = false;
+    const ok = s.verdict && s.verdict.verified && !s.problem;
+    badge.textContent = ok ? 'VERIFIED' : 'FAILED';
+    badge.className = 'badge ' + (ok ? 'ok' : 'bad');
+    badge.title = s.problem || s.verdict.line;
+    badge.setAttribute('aria-label', (ok ? 'Audit verified: ' : 'Audit failed: ') + badge.title);
+  }
+  const download = document.getElementById('download');
+  if (s.verdict) {
+    download.hidden = false;
+    download.href = '/api/tables/' + encodeURIComponent(id) + '/transcript';
+    download.setAttribute('download', '');
+  }
+  const felt = document.getElementById('felt');
+  if (s.poker) felt.replaceChildren(poker(s));
+  else if (s.dominoes) felt.replaceChildren(dominoes(s));
+  else if (s.chess) felt.replaceChildren(chess(s));
+  else felt.replaceChildren(el('pre', {class: 'plain'}, s.text.join('\n')));
+  buttons(s);
+  clock(s);
+  const history = document.getElementById('history');
+  const atEnd = history.scrollTop + history.clientHeight >= history.scrollHeight - 4;
+  history.replaceChildren(...s.history.map(line => el('li', {class: line.startsWith('Round') ? 'round' : ''}, line.trim())));
+  if (atEnd) history.scrollTop = history.scrollHeight;
+  document.getElementById('text').textContent = s.text.join('\n');
+}
+
+// ---- Poker: seats with names, stacks, bets and markers; the board and the pot; own cards face up.
+
+function poker(s) {
+  const p = s.poker;
+  const seats = p.seats.map((seat, i) => {
+    const markers = [];
+    if (p.button === i) markers.push(el('span', {class: 'marker dealer', title: 'dealer', 'aria-label': 'dealer'}, 'D'));
+    if (p.smallBlind === i) markers.push(el('span', {class: 'marker blind', title: 'small blind', 'aria-label': 'small blind'}, 'SB'));
+    if (p.bigBlind === i) markers.push(el('span', {class: 'marker blind', title: 'big blind', 'aria-label': 'big blind'}, 'BB'));
+    const cls = ['seat'];
+    if (i === s.seat) cls.push('you');
+    if (seat.folded) cls.push('folded');
+    if (s.awaiting && s.awaiting.includes(seat.name) && !s.finished) cls.push('awaited');
+    return el('div', {class: cls.join(' '), 'data-seat': i},
+      el('div', {class: 'seat-head'}, el('span', {class: 'seat-name'}, seat.name + (i === s.seat ? ' (you)' : '')), ...markers),
+      el('div', {class: 'seat-cards'}, ...seat.cards.map(cardEl)),
+      el('div', {class: 'seat-money'}, el('span', {class: 'stack', 'aria-label': 'stack ' + seat.stack}, seat.stack),
+        seat.bet > 0 ? el('span', {class: 'bet', 'aria-label': 'bet ' + seat.bet}, seat.bet) : null,
+        seat.folded ? el('span', {class: 'hint'}, 'folded') : null));
+  });
+  const centre = el('div', {class: 'centre'},
+    el('div', {class: 'board', 'aria-label': 'board'}, ...p.board.map(cardEl)),
+    el('div', {class: 'pot'}, 'Pot ', el('strong', {id: 'pot'}, p.pot)),
+    el('div', {class: 'hint'}, 'Hand ' + p.hand + ' of ' + p.hands));
+  return el('div', {class: 'poker'}, el('div', {class: 'seats'}, ...seats.filter((_, i) => i !== s.seat)), centre,
+    s.seat >= 0 ? el('div', {class: 'seats mine'}, seats[s.seat]) : null);
+}
+
+// ---- Dominoes: the line of play, the boneyard, the scores, own tiles with the playable ones highlighted.
+
+function dominoes(s) {
+  const d = s.dominoes;
+  const playable = new Map();
+  for (const m of s.moves) if (m.kind === 'play') {
+    if (!playable.has(m.position)) playable.set(m.position, []);
+    playable.get(m.position).push(m);
+  }
+  const scores = el('ul', {class: 'scores'}, ...d.hands.map((h, i) =>
+    el('li', {class: i === d.current && !s.finished ? 'awaited' : ''}, h.name + (i === s.seat ? ' (you)' : '') + ': '
+      + d.scores[i] + ' points, ' + h.tiles.length + ' tiles')));
+  const line = el('div', {class: 'line', 'aria-label': 'line of play'},
+    ...(d.line.length ? d.line.map(t => tileEl(t, {class: 'tile lying' + (t[0] === t[1] ? ' double' : '')}))
+      : [el('span', {class: 'hint'}, 'The line is empty.')]));
+  const mine = s.seat >= 0 ? d.hands[s.seat] : null;
+  const hand = el('div', {class: 'hand', 'aria-label': 'your tiles'});
+  if (mine) mine.tiles.forEach((t, k) => {
+    const position = mine.positions[k];
+    const moves = playable.get(position) || [];
+    const tile = tileEl(t);
+    if (!moves.length) { hand.append(el('span', {class: 'slot'}, tile)); return; }
+    tile.classList.add('playable');
+    const ends = moves.map(m => el('button', {type: 'button', class: 'end', 'data-move': m.index,
+      onclick: () => send({move: m.index}), 'aria-label': m.label}, m.end === 'left' ? '◀ left' : 'right ▶'));
+    hand.append(el('span', {class: 'slot'}, tile, el('span', {class: 'ends'}, ...ends)));
+  });
+  return el('div', {class: 'dominoes'},
+    el('div', {class: 'dom-head'}, el('span', {}, 'Round ' + d.round + ' · to ' + d.target + ' points'),
+      d.boneyard !== undefined ? el('span', {id: 'boneyard'}, 'Boneyard: ' + d.boneyard) : null),
+    scores, line, mine ? el('h3', {}, 'Your tiles') : null, hand);
+}
+
+// ---- Dark chess: the board from White's side, fog on every square the player cannot see.
+
+const PIECES = {white: {king: '♔', queen: '♕', rook: '♖', bishop: '♗', knight: '♘', pawn: '♙'},
+  black: {king: '♚', queen: '♛', rook: '♜', bishop: '♝', knight: '♞', pawn: '♟'}};
+let selected = null;
+
+function chess(s) {
+  const byFrom = new Map();
+  for (const m of s.moves) {
+    if (!byFrom.has(m.from)) byFrom.set(m.from, []);
+    byFrom.get(m.from).push(m);
+  }
+  if (selected && !byFrom.has(selected)) selected = null;
+  const targets = selected ? byFrom.get(selected) : [];
+  const board = el('div', {class: 'board8', role: 'grid', 'aria-label': 'your view of the board, White at the bottom'});
+  for (const sq of s.chess.squares) {
+    const file = sq.square.charCodeAt(0) - 97, rank = Number(sq.square[1]);
+    const cls = ['sq', (file + rank) % 2 === 0 ? 'light' : 'dark', sq.sight];
+    let words = sq.square + ': ';
+    let content = null;
+    if (sq.sight === 'fog') words += 'fog, not visible';
+    else if (sq.sight === 'occupancy') {
+      words += sq.occupied ? 'something stands here, unseen' : 'empty, seen only as empty';
+      if (sq.occupied) content = el('span', {class: 'occupied', 'aria-hidden': 'true'}, '?');
+    } else if (sq.piece) {
+      words += sq.piece.color + ' ' + sq.piece.type;
+      content = el('span', {class: 'piece ' + sq.piece.color, 'aria-hidden': 'true'}, PIECES[sq.piece.color][sq.piece.type]);
+    } else words += 'empty';
+    const moving = byFrom.has(sq.square);
+    const target = targets.filter(m => m.to === sq.square);
+    if (moving) cls.push('movable');
+    if (selected === sq.square) cls.push('selected');
+    if (target.length) cls.push('target');
+    const b = el('button', {type: 'button', class: cls.join(' '), 'data-square': sq.square, 'aria-label': words
+      + (target.length ? ', a legal target' : ''), disabled: !(moving || target.length) || !s.yourMove}, content);
+    b.onclick = () => {
+      if (target.length === 1) { selected = null; send({move: target[0].index}); return; }
+      if (target.length > 1) { promotion(target); return; }
+      selected = selected === sq.square ? null : sq.square;
+      render();
+    };
+    board.append(b);
+  }
+  return el('div', {class: 'chess'}, board, el('p', {class: 'hint'}, 'Ply ' + s.chess.plies
+    + '. Fog hides every square your pieces cannot see; “?” is a square seen only as occupied.'));
+}
+
+function promotion(moves) {
+  const box = document.getElementById('buttons');
+  box.replaceChildren(el('span', {}, 'Promote to: '), ...moves.map(m => el('button', {type: 'button', class: 'move',
+    onclick: () => { selected = null; send({move: m.index}); }}, m.label.slice(4) || m.label)));
+}
+
+// ---- The moves: only the legal ones, as buttons; a raise limited to its legal range.
+
+function buttons(s) {
+  const box = document.getElementById('buttons');
+  box.replaceChildren();
+  if (!s.yourMove) return;
+  let n = 0;
+  const raise = s.poker && s.poker.raise;
+  for (const m of s.moves) {
+    if (m.kind === 'raiseto' && raise) continue; // drawn as the amount below
+    if (m.kind === 'play' && s.dominoes) continue; // on the tiles themselves
+    if (m.kind === 'draw' && s.poker) continue; // chosen on the cards below
+    if (m.kind === 'chess') continue; // on the board
+    n++;
+    let label = m.label;
+    if (m.kind === 'call' && s.poker) label = 'call ' + s.poker.toCall;
+    box.append(el('button', {type: 'button', class: 'move move-' + m.kind, 'data-move': m.index, 'data-key': n <= 9 ? n : null,
+      onclick: () => send({move: m.index})}, (n <= 9 ? n + '. ' : '') + label));
+  }
+  if (raise) {
+    const amount = el('input', {id: 'raise-amount', type: 'number', min: raise.min, max: raise.max, step: 1, value: raise.min,
+      'aria-label': raise.verb + ' to, from ' + raise.min + ' to ' + raise.max});
+    const slider = el('input', {id: 'raise-slider', type: 'range', min: raise.min, max: raise.max, step: 1, value: raise.min,
+      'aria-label': raise.verb + ' amount slider'});
+    slider.oninput = () => { amount.value = slider.value; };
+    amount.oninput = () => { slider.value = amount.value; };
+    const go = el('button', {type: 'button', class: 'move move-raiseto', id: 'raise-button', onclick: () => {
+      const v = Math.round(Number(amount.value));
+      if (!(v >= raise.min && v <= raise.max)) {
+        document.getElementById('error').textContent = 'The amount must be from ' + raise.min + ' to ' + raise.max + '.';
+        return;
+      }
+      send({words: 'raise ' + v});
+    }}, raise.verb + ' to');
+    box.append(el('span', {class: 'raise'}, go, amount, slider,
+      el('button', {type: 'button', class: 'move', onclick: () => send({words: 'all-in'})}, 'all-in ' + raise.max)));
+  }
+  const typed = el('input', {id: 'words', type: 'text', autocomplete: 'off', 'aria-label': 'type a move in words',
+    placeholder: s.chess ? 'e2e4' : 'type a move'});
+  typed.addEventListener('keydown', (e) => { if (e.key === 'Enter' && typed.value.trim()) send({words: typed.value.trim()}); });
+  box.append(el('label', {class: 'typed'}, 'or type: ', typed));
+  if (s.poker && s.moves.some(m => m.kind === 'draw')) {
+    const mine = s.poker.seats[s.seat].cards;
+    const picks = mine.map((c, i) => el('label', {class: 'pick'}, el('input', {type: 'checkbox', value: i + 1}), cardEl(c)));
+    box.append(el('div', {class: 'draw'}, el('span', {}, 'Throw 0 to 3: '), ...picks,
+      el('button', {type: 'button', class: 'move move-draw', onclick: () => {
+        const chosen = [...box.querySelectorAll('.pick input:checked')].map(i => i.value);
+        send({words: 'draw ' + chosen.join(' ')});
+      }}, 'Draw')));
+  }
+}
+
+function clock(s) {
+  const box = document.getElementById('clock');
+  clearInterval(clockTimer);
+  if (!s.clock) { box.hidden = true; return; }
+  box.hidden = false;
+  const end = Date.now() + s.clock.remainingMillis;
+  const tick = () => {
+    const left = Math.max(0, end - Date.now());
+    document.getElementById('clock-bar').style.width = (100 * left / (s.clock.seconds * 1000)) + '%';
+    document.getElementById('clock-text').textContent = Math.ceil(left / 1000) + ' s left; then the bot decides for you';
+  };
+  tick();
+  clockTimer = setInterval(tick, 250);
+}
+
+document.addEventListener('keydown', (e) => {
+  if (!state || !state.yourMove || e.target.tagName === 'INPUT' || e.ctrlKey || e.metaKey || e.altKey) return;
+  const byKind = (kind) => state.moves.find(m => m.kind === kind);
+  let move;
+  if (/^[1-9]$/.test(e.key)) {
+    const b = document.querySelector('[data-key="' + e.key + '"]');
+    if (b) { b.click(); e.preventDefault(); }
+    return;
+  }
+  if (e.key === 'f') move = byKind('fold');
+  if (e.key === 'c') move = byKind('check') || byKind('call');
+  if (e.key === 'r') { const r = document.getElementById('raise-amount'); if (r) { r.focus(); e.preventDefault(); } return; }
+  if (move) { send({move: move.index}); e.preventDefault(); }
+});
+
+if (!id) document.getElementById('status').textContent = 'No table named: go back home.';
+else connect();

@@ -1,0 +1,169 @@
+package fairtable.app.ui;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * Debian's headless Chromium, driven through chromedriver's W3C WebDriver HTTP API with java.net.http: a real
+ * browser with no driver library and nothing downloaded. {@link #available()} says whether this machine has both
+ * (.ci/run installs them with apt when they are missing).
+ */
+final class HeadlessChromium implements AutoCloseable {
+    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    static final Path DRIVER = Path.of("/usr/bin/chromedriver");
+    private static final String ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Process driver;
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final String base;
+    private final String session;
+
+    static boolean available() {
+        return Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER);
+    }
+
+    /** Starts chromedriver on a free port, waits until it says it is ready, and opens one headless window. */
+    HeadlessChromium(int width, int height) throws IOException, InterruptedException {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        driver = new ProcessBuilder(DRIVER.toString(), "--port=" + port).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        base = "http://127.0.0.1:" + port;
+        Instant deadline = Instant.now().plusSeconds(30);
+        while (true) {
+            try {
+                if (call("GET", "/status", null).path("value").path("ready").asBoolean()) {
+                    break;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            if (Instant.now().isAfter(deadline) || !driver.isAlive()) {
+                driver.destroyForcibly();
+                throw new IOException("chromedriver did not become ready on port " + port);
+            }
+            Thread.sleep(50); // polling the driver's readiness, the condition this waits for
+        }
+        ObjectNode options = JSON.createObjectNode();
+        options.put("binary", CHROMIUM.toString());
+        options.set("args", JSON.valueToTree(List.of("--headless=new", "--no-sandbox", "--disable-gpu",
+                "--disable-dev-shm-usage", "--hide-scrollbars", "--window-size=" + width + "," + height)));
+        ObjectNode caps = JSON.createObjectNode();
+        caps.putObject("capabilities").putObject("alwaysMatch").put("browserName", "chrome")
+                .set("goog:chromeOptions", options);
+        JsonNode created = call("POST", "/session", caps);
+        session = created.path("value").path("sessionId").asText();
+        if (session.isEmpty()) {
+            close();
+            throw new IOException("chromedriver opened no session: " + created);
+        }
+    }
+
+    void open(String url) throws IOException, InterruptedException {
+        session("POST", "/url", JSON.createObjectNode().put("url", url));
+    }
+
+    /** Runs {@code script} (a function body; {@code arguments} as given) in the page and returns its value. */
+    JsonNode run(String script, Object... args) throws IOException, InterruptedException {
+        ObjectNode body = JSON.createObjectNode().put("script", script);
+        body.set("args", JSON.valueToTree(List.of(args)));
+        return session("POST", "/execute/sync", body).path("value");
+    }
+
+    /**
+     * Waits until {@code script} returns a value other than null, false or "" in the page, and returns it; a page
+     * still loading (a script error) counts as not yet. Fails after
+     * {@code timeout} with {@code what}.
+     */
+    JsonNode await(String what, Duration timeout, String script, Object... args) throws IOException, InterruptedException {
+        Instant deadline = Instant.now().plus(timeout);
+        while (true) {
+            JsonNode v;
+            try {
+                v = run(script, args);
+            } catch (IOException loading) {
+                v = null;
+            }
+            if (v != null && !v.isNull() && !v.isMissingNode() && !(v.isBoolean() && !v.asBoolean())
+                    && !(v.isTextual() && v.asText().isEmpty())) {
+                return v;
+            }
+            if (Instant.now().isAfter(deadline)) {
+                throw new AssertionError("waited " + timeout.toSeconds() + " s for " + what);
+            }
+            Thread.sleep(100); // polling the page for the condition
+        }
+    }
+
+    /** Clicks the first element matching {@code css}, as a person would (the driver scrolls it into view). */
+    void click(String css) throws IOException, InterruptedException {
+        JsonNode found = session("POST", "/element", JSON.createObjectNode().put("using", "css selector").put("value", css));
+        String id = found.path("value").path(ELEMENT).asText();
+        if (id.isEmpty()) {
+            throw new AssertionError("no element " + css + ": " + found);
+        }
+        session("POST", "/element/" + id + "/click", JSON.createObjectNode());
+    }
+
+    /** Presses keys as typed into the focused element of the page. */
+    void type(String css, String text) throws IOException, InterruptedException {
+        JsonNode found = session("POST", "/element", JSON.createObjectNode().put("using", "css selector").put("value", css));
+        String id = found.path("value").path(ELEMENT).asText();
+        session("POST", "/element/" + id + "/value", JSON.createObjectNode().put("text", text));
+    }
+
+    void resize(int width, int height) throws IOException, InterruptedException {
+        session("POST", "/window/rect", JSON.createObjectNode().put("width", width).put("height", height));
+    }
+
+    void screenshot(Path png) throws IOException, InterruptedException {
+        JsonNode shot = session("GET", "/screenshot", null);
+        Files.write(png, Base64.getDecoder().decode(shot.path("value").asText()));
+    }
+
+    private JsonNode session(String method, String path, JsonNode body) throws IOException, InterruptedException {
+        JsonNode answer = call(method, "/session/" + session + path, body);
+        JsonNode error = answer.path("value").path("error");
+        if (!error.isMissingNode()) {
+            throw new IOException("WebDriver " + method + " " + path + ": " + answer.path("value").path("message").asText());
+        }
+        return answer;
+    }
+
+    private JsonNode call(String method, String path, JsonNode body) throws IOException, InterruptedException {
+        HttpRequest.Builder r = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60));
+        r = body == null ? r.method(method, HttpRequest.BodyPublishers.noBody())
+                : r.method(method, HttpRequest.BodyPublishers.ofString(body.toString()))
+                        .header("Content-Type", "application/json");
+        return JSON.readTree(http.send(r.build(), HttpResponse.BodyHandlers.ofString()).body());
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (session != null) {
+                call("DELETE", "/session/" + session, null);
+            }
+        } catch (IOException | InterruptedException ignored) {
+            // the driver goes anyway
+        } finally {
+            driver.destroy();
+        }
+    }
+}

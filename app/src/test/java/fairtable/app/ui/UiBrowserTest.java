@@ -1,0 +1,239 @@
+package fairtable.app.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import fairtable.games.definitions.Games;
+import fairtable.net.identity.Profile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A person's games in real headless Chromium (Debian's, through chromedriver): from the home page's form to the
+ * last move, by clicking the page's buttons, until the page shows the audit's VERIFIED. Skipped only where
+ * chromium or chromedriver is not installed; .ci/run installs both. Screenshots of each page go to
+ * app/target/ui-screens for docs/.
+ */
+class UiBrowserTest {
+    private static final Duration MOVE = Duration.ofSeconds(120);
+    private static final Path SCREENS = Path.of("target", "ui-screens");
+
+    @TempDir
+    Path home;
+
+    private UiServer ui;
+    private HeadlessChromium browser;
+
+    @BeforeEach
+    void start() throws Exception {
+        assumeTrue(HeadlessChromium.available(), "Debian's chromium and chromium-driver are not installed here"
+                + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
+        Profile profile = Profile.open(home, new SecureRandom());
+        profile.setDisplayName("alice");
+        ui = UiServer.start(profile, Games.ALL, 0, 600);
+        browser = new HeadlessChromium(1100, 1000);
+        Files.createDirectories(SCREENS);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (browser != null) {
+            browser.close();
+        }
+        if (ui != null) {
+            ui.close();
+        }
+    }
+
+    @Test
+    void aHeadsUpHoldemHandAgainstTheBotIsPlayedToTheEndAndShowsVerified() throws Exception {
+        sitDown("holdem", "hands", "1");
+        browser.screenshot(SCREENS.resolve("home.png"));
+        browser.click("#start");
+        browser.await("the table page", MOVE, "if (document.getElementById('form-error')"
+                + "&& document.getElementById('form-error').textContent) throw new Error('refused: '"
+                + "+ document.getElementById('form-error').textContent);"
+                + "return location.pathname === '/table' && !!document.getElementById('verdict')");
+        boolean looked = false;
+        while (true) {
+            JsonNode now = browser.await("a move to make or the verdict", MOVE,
+                    "if (!document.getElementById('verdict').hidden) return 'over';"
+                    + "return document.querySelector('.move-check, .move-call, .move-show') ? 'move' : null;");
+            if (now.asText().equals("over")) {
+                break;
+            }
+            if (!looked) {
+                looked = true;
+                assertThat(browser.run("return document.querySelector('.move-check, .move-call, .move-show').textContent")
+                        .asText()).isEqualTo("2. call 10");
+                // Own cards face up with their words, the bot's face down; the markers, the pot, the clock.
+                assertThat(browser.run("return [...document.querySelectorAll('.seat.you .card')]"
+                        + ".map(c => c.classList.contains('back') ? 'back' : c.getAttribute('aria-label'))").toString())
+                        .doesNotContain("back").containsPattern("\"(ace|king|queen|jack|ten|nine|eight|seven|six|five"
+                                + "|four|three|two) of (spades|hearts|diamonds|clubs)\"");
+                assertThat(browser.run("return document.querySelectorAll('.seat:not(.you) .card.back').length")
+                        .asInt()).isEqualTo(2);
+                assertThat(browser.run("return document.querySelectorAll('.marker.dealer').length").asInt()).isOne();
+                assertThat(browser.run("return document.querySelectorAll('.marker.blind').length").asInt()).isEqualTo(2);
+                assertThat(browser.run("return document.getElementById('pot').textContent").asText()).isEqualTo("30");
+                assertThat(browser.run("return !document.getElementById('clock').hidden").asBoolean()).isTrue();
+                JsonNode range = browser.run("const r = document.getElementById('raise-amount');"
+                        + "return r ? [Number(r.min), Number(r.max)] : null");
+                assertThat(range.get(0).asInt()).isEqualTo(40);
+                assertThat(range.get(1).asInt()).as("all-in: the whole starting stack, this round").isEqualTo(1000);
+                browser.screenshot(SCREENS.resolve("holdem.png"));
+            }
+            int step = browser.run("return Number(document.getElementById('status').textContent"
+                    + ".match(/step (\\d+)/)[1])").asInt();
+            browser.click(".move-check, .move-call, .move-show");
+            browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
+                    + ".match(/step (\\d+)/); return !document.querySelector('.move-check, .move-call, .move-show')"
+                    + " || (m && Number(m[1]) !== arguments[0]);", step);
+        }
+        assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
+        assertThat(browser.run("return document.getElementById('download').hidden").asBoolean()).isFalse();
+        assertThat(browser.run("return document.getElementById('history').textContent").asText()).contains("alice: ");
+        browser.screenshot(SCREENS.resolve("holdem-verified.png"));
+        browser.resize(390, 1100);
+        browser.screenshot(SCREENS.resolve("holdem-phone.png"));
+        assertThat(browser.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
+                .as("readable at phone width: nothing wider than the screen").isTrue();
+    }
+
+    @Test
+    void aRoundOfDominoesIsPlayedByTheTilesAndShowsVerified() throws Exception {
+        sitDown("dominoes", "rounds", "1");
+        browser.click("#start");
+        browser.await("the table page", MOVE, "if (document.getElementById('form-error')"
+                + "&& document.getElementById('form-error').textContent) throw new Error('refused: '"
+                + "+ document.getElementById('form-error').textContent);"
+                + "return location.pathname === '/table' && !!document.getElementById('verdict')");
+        boolean looked = false;
+        while (true) {
+            JsonNode now = browser.await("a move to make or the verdict", MOVE,
+                    "if (!document.getElementById('verdict').hidden) return 'over';"
+                    + "return document.querySelector('.ends button, .move-draw, .move-pass') ? 'move' : null;");
+            if (now.asText().equals("over")) {
+                break;
+            }
+            JsonNode playable = browser.run("return document.querySelectorAll('.tile.playable').length");
+            if (!looked && playable.asInt() > 0 && browser.run("return document.querySelectorAll('.line .tile').length")
+                    .asInt() > 0) {
+                looked = true;
+                assertThat(browser.run("return document.getElementById('boneyard').textContent").asText())
+                        .startsWith("Boneyard: ");
+                browser.screenshot(SCREENS.resolve("dominoes.png"));
+            }
+            int step = browser.run("return Number(document.getElementById('status').textContent"
+                    + ".match(/step (\\d+)/)[1])").asInt();
+            browser.click(playable.asInt() > 0 ? ".ends button" : ".move-draw, .move-pass");
+            browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
+                    + ".match(/step (\\d+)/); return !document.querySelector('.ends button, .move-draw, .move-pass')"
+                    + " || (m && Number(m[1]) !== arguments[0]);", step);
+        }
+        assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
+    }
+
+    @Test
+    void threeDarkChessMovesAgainstTheBotNeverDrawAPieceInTheFog() throws Exception {
+        sitDown("dark-chess", "max-plies", "6");
+        browser.click("#start");
+        browser.await("the board", MOVE, "return document.querySelectorAll('.board8 .sq').length === 64");
+        // From the start White sees its own half and the squares ahead: no black piece is in sight.
+        browser.await("the first move", MOVE, "return document.querySelector('.sq.movable')");
+        assertThat(browser.run("return document.querySelectorAll('.piece.white').length").asInt()).isEqualTo(16);
+        assertThat(browser.run("return document.querySelectorAll('.piece.black').length").asInt()).isZero();
+        assertThat(browser.run("return document.querySelectorAll('.sq.fog').length").asInt()).isPositive();
+        browser.screenshot(SCREENS.resolve("dark-chess.png"));
+        int moves = 0;
+        while (true) {
+            JsonNode now = browser.await("a move to make or the verdict", MOVE,
+                    "if (!document.getElementById('verdict').hidden) return 'over';"
+                    + "return document.querySelector('.sq.movable:not(:disabled)') ? 'move' : null;");
+            // Never a piece, nor its words, on a fogged square; a black piece only where White sees.
+            assertThat(browser.run("return [...document.querySelectorAll('.sq.fog')].filter(q => q.children.length"
+                    + " || !q.getAttribute('aria-label').includes('fog')).length").asInt()).isZero();
+            assertThat(browser.run("return [...document.querySelectorAll('.piece.black')]"
+                    + ".filter(p => !p.parentElement.classList.contains('seen')).length").asInt()).isZero();
+            if (now.asText().equals("over")) {
+                break;
+            }
+            int step = browser.run("return Number(document.getElementById('status').textContent"
+                    + ".match(/step (\\d+)/)[1])").asInt();
+            browser.click(".sq.movable:not(:disabled)");
+            browser.await("the legal targets", MOVE, "return document.querySelector('.sq.target')");
+            browser.click(".sq.target");
+            moves++;
+            browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
+                    + ".match(/step (\\d+)/); return !document.querySelector('.sq.movable:not(:disabled)')"
+                    + " || (m && Number(m[1]) !== arguments[0]);", step);
+        }
+        assertThat(moves).isEqualTo(3);
+        assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
+        browser.screenshot(SCREENS.resolve("dark-chess-verified.png"));
+    }
+
+    @Test
+    void aTamperedTranscriptDroppedOnTheAuditPageShowsFailedWithItsStepAndParty() throws Exception {
+        browser.open(ui.url().toString());
+        browser.await("the home page", MOVE, "return document.getElementById('fingerprint').textContent");
+        // A bots-only hand, whose transcript the node offers for download once it is audited.
+        String id = browser.run("return fetch('/api/tables', {method: 'POST', headers: {'Content-Type':"
+                + " 'application/json'}, body: JSON.stringify({game: 'holdem', players: 2, bots: 2,"
+                + " settings: {hands: '1'}})}).then(r => r.json()).then(j => j.id)").asText();
+        browser.open("http://127.0.0.1:" + ui.port() + "/table?id=" + id);
+        browser.await("the bots' hand to be audited", MOVE, "const v = document.getElementById('verdict');"
+                + "return v && !v.hidden && v.textContent");
+        String transcript = browser.run("return fetch('/api/tables/' + arguments[0] + '/transcript')"
+                + ".then(r => r.text())", id).asText();
+        List<String> lines = new ArrayList<>(transcript.lines().toList());
+        assertThat(lines.size()).isGreaterThan(12);
+        // One byte of the 11th message's signed body changed: its signature no longer holds.
+        String line = lines.get(10);
+        int body = line.indexOf("\"body\":\"") + 8;
+        char c = line.charAt(body + 4);
+        lines.set(10, line.substring(0, body + 4) + (c == 'A' ? 'B' : 'A') + line.substring(body + 5));
+        Path tampered = home.resolve("tampered.jsonl");
+        Files.write(tampered, lines);
+
+        browser.open("http://127.0.0.1:" + ui.port() + "/audit");
+        browser.type("#file", tampered.toAbsolutePath().toString());
+        String verdict = browser.await("the verdict", MOVE, "const v = document.getElementById('verdict');"
+                + "return v && !v.hidden && v.textContent").asText();
+        assertThat(verdict).isEqualTo("FAILED");
+        String said = browser.run("return document.getElementById('line').textContent").asText();
+        JsonNode fault = browser.run("return [...document.querySelectorAll('.timeline .fault')].map(li => li.textContent)");
+        assertThat(said).startsWith("FAILED: ").contains("step ");
+        assertThat(fault.size()).as("the failing step's messages are highlighted").isPositive();
+        assertThat(fault.toString()).contains("#10 ");
+        browser.screenshot(SCREENS.resolve("audit-failed.png"));
+        // The untouched transcript verifies on the same page.
+        Path genuine = home.resolve("genuine.jsonl");
+        Files.writeString(genuine, transcript);
+        browser.type("#file", genuine.toAbsolutePath().toString());
+        browser.await("the genuine file's verdict", MOVE, "return document.getElementById('verdict').textContent"
+                + " === 'VERIFIED'");
+    }
+
+    /** Opens the printed address and fills the home page's form for a heads-up table against one bot. */
+    private void sitDown(String game, String setting, String value) throws Exception {
+        browser.open(ui.url().toString());
+        browser.await("the home page", MOVE, "return document.getElementById('fingerprint').textContent");
+        assertThat(browser.run("return document.getElementById('name').textContent").asText()).isEqualTo("alice");
+        browser.run("const g = document.getElementById('game'); g.value = arguments[0];"
+                + "g.dispatchEvent(new Event('change'));"
+                + "const p = document.getElementById('players'); p.value = 2; p.dispatchEvent(new Event('input'));"
+                + "document.getElementById('bots').value = 1;"
+                + "document.querySelector('[data-setting=' + arguments[1] + ']').value = arguments[2];",
+                game, setting, value);
+    }
+}
