@@ -16,7 +16,6 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.concurrent.TimeoutException;
 
 /**
  * How a seat at an N-player table reaches the others: through a relaying {@link SessionHost}. The hosting
@@ -69,24 +68,16 @@ public final class TableLink implements AutoCloseable {
         host.admit(transport);
     }
 
-    /** From now on, every connection to the port goes to the relay, on a background thread. */
+    /**
+     * From now on, every connection to the port goes to the relay, on a background thread; a failed handshake or a
+     * stray connection is logged and the relay keeps listening.
+     */
     public void acceptAll(SigningKey identity, boolean insecure, Duration patience) {
         if (insecure) {
             host.acceptTcp(server, patience);
             return;
         }
-        TlsIdentity me = TlsIdentity.of(identity);
-        Thread accept = new Thread(() -> {
-            while (!server.isClosed()) {
-                try {
-                    host.admit(TlsTransport.accept(server, me, PeerCheck.anyKey(), patience));
-                } catch (IOException | TimeoutException e) {
-                    // A failed handshake refuses that one guest; keep serving the others.
-                }
-            }
-        }, "table accept");
-        accept.setDaemon(true);
-        accept.start();
+        host.acceptTls(server, TlsIdentity.of(identity), PeerCheck.anyKey());
     }
 
     /** The port the relay listens on. */
