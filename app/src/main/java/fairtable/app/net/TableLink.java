@@ -63,6 +63,14 @@ public final class TableLink implements AutoCloseable {
         return server;
     }
 
+    /**
+     * From now on only keys {@code admitted} accepts may join the relay (the players' pinned keys, say); by default
+     * any key that proves itself, since the game decides on the players' signed hellos.
+     */
+    public void admitOnly(java.util.function.Predicate<fairtable.crypto.sign.VerifyingKey> admitted) {
+        host.admitOnly(admitted);
+    }
+
     /** Hands a player's open connection to the relay. */
     public void admit(Transport transport) {
         host.admit(transport);
