@@ -18,7 +18,6 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
@@ -87,28 +86,33 @@ public final class TableLink implements AutoCloseable {
 
     /**
      * From now on, every connection to the port goes to the relay, on a background thread; over TLS only a key
-     * {@code admissible} lets in. A key it refuses is turned away in the handshake and reported to {@code refused}.
+     * {@code admissible} lets in. A key it refuses is turned away in the handshake and reported to {@code refused};
+     * a failed handshake or a stray connection is logged and the relay keeps listening.
      */
     public void acceptAll(SigningKey identity, boolean insecure, Duration patience, PeerCheck admissible,
             Consumer<String> refused) {
+        PeerCheck reported = key -> {
+            try {
+                admissible.check(key);
+            } catch (UntrustedPeerException stranger) {
+                refused.accept(stranger.getMessage());
+                throw stranger;
+            }
+        };
         if (insecure) {
+            // Without TLS the key arrives in the hello, so the relay judges it there.
+            host.admitOnly(key -> {
+                try {
+                    reported.check(key);
+                    return true;
+                } catch (UntrustedPeerException stranger) {
+                    return false;
+                }
+            });
             host.acceptTcp(server, patience);
             return;
         }
-        TlsIdentity me = TlsIdentity.of(identity);
-        Thread accept = new Thread(() -> {
-            while (!server.isClosed()) {
-                try {
-                    host.admit(TlsTransport.accept(server, me, admissible, patience));
-                } catch (UntrustedPeerException stranger) {
-                    refused.accept(stranger.getMessage());
-                } catch (IOException | TimeoutException e) {
-                    // A failed handshake refuses that one guest; keep serving the others.
-                }
-            }
-        }, "table accept");
-        accept.setDaemon(true);
-        accept.start();
+        host.acceptTls(server, TlsIdentity.of(identity), reported);
     }
 
     /** The port the relay listens on. */
