@@ -86,7 +86,7 @@ class PortScanBeforeTheGuestTest {
     void aPortScanBeforeTheGuestJoinsLeavesTheGameToComplete() throws Exception {
         InProcessHost host = InProcessHost.start(HighCardDefinition.CATALOG, "table", "host", "--game", "high-card",
                 "--players", "2", "--set", "rounds=2", "--listen", "0", "--name", "ann",
-                "--home", dir.resolve("h0").toString(), "--transcript", dir.resolve("t0.jsonl").toString(),
+                "--home", dir.resolve("h0").toString(), "--accept-new", "--transcript", dir.resolve("t0.jsonl").toString(),
                 "--timeout", "60");
         String invitation = host.invitation();
         Invitation parsed = Invitation.parse(invitation);
