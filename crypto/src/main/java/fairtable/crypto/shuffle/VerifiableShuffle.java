@@ -295,7 +295,7 @@ public final class VerifiableShuffle {
         if (at != size) {
             throw new IllegalStateException("verification equation has " + at + " terms, expected " + size);
         }
-        return MultiScalar.vartime(k, p).equals(RistrettoPoint.IDENTITY);
+        return MultiScalar.vartimeOnTwoCores(k, p).equals(RistrettoPoint.IDENTITY);
     }
 
     /** Package-private, like {@link #finalChallenge}, so that tests can forge against the exact challenges. */

@@ -240,7 +240,7 @@ class EngineCrossCheckTest {
     void multiScalarMultiplicationsMatchElisabeth() {
         SplittableRandom rng = new SplittableRandom(0x3553L);
         // Sizes on both sides of the Straus/Pippenger switch, and the empty sum.
-        int[] sizes = {0, 1, 2, 3, 5, 16, 33, 64, 200, 300};
+        int[] sizes = {0, 1, 2, 3, 5, 16, 33, 64, 200, 300, 431};
         for (int n : sizes) {
             for (int repeat = 0; repeat < (n > 50 ? 2 : 20); repeat++) {
                 Scalar[] scalars = new Scalar[n];
@@ -260,6 +260,7 @@ class EngineCrossCheckTest {
                 }
                 byte[] want = oracleEncoding(expected);
                 assertThat(MultiScalar.vartime(scalars, points).encode()).as("vartime n=%d", n).isEqualTo(want);
+                assertThat(MultiScalar.vartimeOnTwoCores(scalars, points).encode()).as("two cores n=%d", n).isEqualTo(want);
                 assertThat(MultiScalar.constantTime(scalars, points).encode()).as("constant time n=%d", n).isEqualTo(want);
             }
         }
