@@ -1,0 +1,202 @@
+package fairtable.games.chess.play;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import fairtable.games.chess.Color;
+import fairtable.games.chess.FogView;
+import fairtable.games.chess.Move;
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.audit.ProtocolAudit;
+import fairtable.protocol.darkchess.DarkChessParameters;
+import fairtable.protocol.darkchess.DarkChessSide;
+import fairtable.protocol.darkchess.OtMode;
+import fairtable.protocol.transcript.TranscriptFile;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.UnaryOperator;
+import java.util.random.RandomGenerator;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A draw is offered with a move (announcement kind 3) and accepted instead of the next move (kind 4): both are
+ * signed move messages in the transcript, checked live by the peer and replayed by the audit.
+ */
+class DarkChessDrawTest {
+    private static final List<ProtocolAudit> RULES = List.of(DarkChessReferee.audit());
+    private static final DarkChessParameters PARAMS = new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 20);
+
+    /** Plays the script: "e2e4" moves, "e2e4 draw" moves offering a draw, "draw" accepts; records each offer seen. */
+    private record Scripted(List<String> script, List<Boolean> offersSeen) implements ChessSide.MoveChooser {
+        static Scripted of(String... moves) {
+            return new Scripted(new ArrayList<>(List.of(moves)), new ArrayList<>());
+        }
+
+        @Override
+        public Move choose(FogView view, List<Move> legal, RandomGenerator random) {
+            throw new AssertionError("the side asks with the draw offer");
+        }
+
+        @Override
+        public Move choose(FogView view, List<Move> legal, boolean drawOffered, RandomGenerator random) {
+            offersSeen.add(drawOffered);
+            String next = script.remove(0);
+            if (next.equals("draw")) {
+                throw new ChessSide.AcceptsDraw();
+            }
+            if (next.endsWith(" draw")) {
+                throw new ChessSide.OffersDraw(Move.parseUci(next.substring(0, 4)));
+            }
+            return Move.parseUci(next);
+        }
+    }
+
+    private static DarkChessTable table(DarkChessSide white, DarkChessSide black) {
+        return table(PARAMS, white, black);
+    }
+
+    private static DarkChessTable table(DarkChessParameters params, DarkChessSide white, DarkChessSide black) {
+        SplittableRandom r = new SplittableRandom(21);
+        return DarkChessTable.create(params, white, black, DarkChessPlayTest.key(r), DarkChessPlayTest.key(r),
+                r.split(), r.split());
+    }
+
+    private static AuditVerdict audit(DarkChessTable table) {
+        return Auditor.audit(new TranscriptFile.Contents(table.transcript(), List.of()), RULES);
+    }
+
+    @Test
+    void aDrawOfferedWithAMoveAndAcceptedEndsTheGameDrawnAndAuditsVerified() throws Exception {
+        Scripted white = Scripted.of("e2e4 draw");
+        Scripted black = Scripted.of("draw");
+        DarkChessTable table = table(ChessSide.start(Color.WHITE, white), ChessSide.start(Color.BLACK, black));
+        table.play(ply -> { });
+        assertThat(black.offersSeen()).containsExactly(true);
+        for (int seat = 0; seat < 2; seat++) {
+            assertThat(table.party(seat).result()).contains("draw: agreed");
+        }
+        assertThat(table.transcript().stream().filter(e -> e.type().equals("move")).count()).isEqualTo(2);
+        assertThat(audit(table).line()).startsWith("VERIFIED: draw: agreed");
+    }
+
+    @Test
+    void aMoveDeclinesTheOfferWhichLapsesAndCannotBeAcceptedLater() throws Exception {
+        // Black declines by moving; White then sees no offer, and accepting one is refused on White's own side.
+        Scripted white = Scripted.of("e2e4 draw", "d2d4", "g1f3");
+        Scripted black = Scripted.of("e7e5 draw", "d7d6");
+        DarkChessTable table = table(new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 5),
+                ChessSide.start(Color.WHITE, white), ChessSide.start(Color.BLACK, black));
+        SplittableRandom r = new SplittableRandom(2);
+        table.play(ply -> { });
+        assertThat(white.offersSeen()).containsExactly(false, true, false);
+        assertThat(black.offersSeen()).containsExactly(true, false);
+        assertThat(audit(table).line()).startsWith("VERIFIED: draw by the ply cap");
+        ChessSide lapsed = ChessSide.start(Color.WHITE, Scripted.of("e2e4"));
+        assertThatThrownBy(() -> lapsed.acceptingDraw().move(r)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("no draw was offered");
+    }
+
+    /** An honest side whose announcements pass through rewrites, staying wrapped. */
+    private record Rewriting(DarkChessSide inner, UnaryOperator<byte[]> outgoing, UnaryOperator<byte[]> incoming)
+            implements DarkChessSide {
+        private Rewriting wrap(DarkChessSide side) {
+            return new Rewriting(side, outgoing, incoming);
+        }
+
+        @Override
+        public Moved move(RandomGenerator random) {
+            Moved m = inner.move(random);
+            return m == null ? null : new Moved(wrap(m.side()), outgoing.apply(m.announcement()), m.gameOver());
+        }
+
+        @Override
+        public Moved opponentMoved(byte[] announcement) {
+            Moved m = inner.opponentMoved(incoming.apply(announcement));
+            return new Moved(wrap(m.side()), announcement, m.gameOver());
+        }
+
+        @Override
+        public byte[] board() {
+            return inner.board();
+        }
+
+        @Override
+        public byte[] offer(int phase) {
+            return inner.offer(phase);
+        }
+
+        @Override
+        public Rebuild startRebuild() {
+            Rebuild r = inner.startRebuild();
+            return new Rebuild(wrap(r.side()), r.announcement(), r.rounds());
+        }
+
+        @Override
+        public List<Round> peerRounds(byte[] announcement) {
+            return inner.peerRounds(announcement);
+        }
+
+        @Override
+        public int[] nextChoices() {
+            return inner.nextChoices();
+        }
+
+        @Override
+        public DarkChessSide answered(int[] codes) {
+            return wrap(inner.answered(codes));
+        }
+
+        @Override
+        public byte[] record() {
+            return inner.record();
+        }
+
+        @Override
+        public byte[] toBytes() {
+            return inner.toBytes();
+        }
+    }
+
+    /** Reads a plain move (kind 0) as if it had offered a draw (kind 3). */
+    private static byte[] imaginingAnOffer(byte[] announcement) {
+        byte[] a = announcement.clone();
+        if (a[0] == 0) {
+            a[0] = 3;
+        }
+        return a;
+    }
+
+    @Test
+    void acceptingADrawThatWasNotOfferedIsRefusedLiveNamingTheAcceptor() {
+        // Black imagines an offer in White's plain move and accepts it; White's party refuses the acceptance.
+        DarkChessTable table = table(ChessSide.start(Color.WHITE, Scripted.of("e2e4")),
+                new Rewriting(ChessSide.start(Color.BLACK, Scripted.of("draw")), a -> a,
+                        DarkChessDrawTest::imaginingAnOffer));
+        assertThatThrownBy(() -> table.play(ply -> { })).isInstanceOf(ProtocolViolation.class)
+                .hasMessageContaining("party black").hasMessageContaining("accepts a draw my last move did not offer");
+        assertThat(table.party(0).rejected()).hasSize(1);
+        assertThat(table.party(0).result()).isEmpty();
+    }
+
+    @Test
+    void anAcceptanceWithoutAnOfferInTheTranscriptFailsTheAuditNamingTheAcceptor() throws Exception {
+        // White offers on its own side but announces a plain move; Black reads an offer into it and accepts. The live
+        // sides were both fooled, the signed transcript shows the truth: the audit convicts the acceptor.
+        DarkChessTable table = table(
+                new Rewriting(ChessSide.start(Color.WHITE, Scripted.of("e2e4 draw")), a -> {
+                    byte[] plain = a.clone();
+                    plain[0] = plain[0] == 3 ? 0 : plain[0];
+                    return plain;
+                }, a -> a),
+                new Rewriting(ChessSide.start(Color.BLACK, Scripted.of("draw")), a -> a,
+                        DarkChessDrawTest::imaginingAnOffer));
+        table.play(ply -> { });
+        assertThat(table.party(0).result()).contains("draw: agreed");
+        AuditVerdict verdict = audit(table);
+        assertThat(verdict.verified()).isFalse();
+        assertThat(verdict.line()).contains("party black", "accepted a draw in ply 2 that the other side's last move did not offer");
+    }
+}
