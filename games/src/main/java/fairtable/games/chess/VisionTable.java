@@ -180,6 +180,25 @@ public final class VisionTable {
         return queries(querier, own, promoted);
     }
 
+    /**
+     * The audit's check of a querier's revealed inputs against the honest ones of its true pieces in {@code position}:
+     * empty if they are exactly the honest list, else why not (the first input that differs, such as a ray asked
+     * beyond the querier's own piece).
+     */
+    public static Optional<String> unentitled(Position position, Set<Square> promoted, Color querier,
+            List<Input> revealed) {
+        List<Input> honest = queries(position, promoted, querier);
+        if (revealed.size() != honest.size()) {
+            return Optional.of(revealed.size() + " inputs where its pieces ask " + honest.size());
+        }
+        for (int i = 0; i < honest.size(); i++) {
+            if (!honest.get(i).equals(revealed.get(i))) {
+                return Optional.of("asked " + revealed.get(i) + " where its piece is entitled to " + honest.get(i));
+            }
+        }
+        return Optional.empty();
+    }
+
     private static int announcedRank(PieceType t) {
         return switch (t) {
             case KING -> 0;
