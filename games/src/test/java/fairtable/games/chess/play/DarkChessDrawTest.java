@@ -199,4 +199,31 @@ class DarkChessDrawTest {
         assertThat(verdict.verified()).isFalse();
         assertThat(verdict.line()).contains("party black", "accepted a draw in ply 2 that the other side's last move did not offer");
     }
+    @Test
+    void aSideEncodedBeforeDrawOffersStillDecodesWithNoneOnOffer() throws Exception {
+        byte[] v2 = ChessSide.start(Color.BLACK).toBytes();
+        // Version 1 had no draw byte: it stood between the moves and the rebuild flag (here the last two bytes).
+        byte[] v1 = new byte[v2.length - 1];
+        System.arraycopy(v2, 0, v1, 0, v2.length - 2);
+        v1[v1.length - 1] = v2[v2.length - 1];
+        v1[0] = 1;
+        ChessSide decoded = ChessSide.fromBytes(v1);
+        assertThat(decoded.drawOffered()).isFalse();
+        assertThat(decoded.toBytes()).isEqualTo(v2);
+    }
+
+    @Test
+    void aResignationOrDrawRecordOnlyEndsTheMoves() {
+        byte[] bytes = ChessSide.start(Color.BLACK).toBytes();
+        // The moves string is empty at the start: re-encode with "resign e2e4" in its place.
+        byte[] moves = "resign e7e5".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] forged = new byte[bytes.length + moves.length];
+        int at = bytes.length - 2 - 4;
+        System.arraycopy(bytes, 0, forged, 0, at);
+        forged[at + 3] = (byte) moves.length;
+        System.arraycopy(moves, 0, forged, at + 4, moves.length);
+        System.arraycopy(bytes, bytes.length - 2, forged, at + 4 + moves.length, 2);
+        assertThatThrownBy(() -> ChessSide.fromBytes(forged))
+                .hasMessageContaining("'resign' is not a recorded move before the last");
+    }
 }
