@@ -59,28 +59,12 @@ class DarkChessByMailTest {
 
         Map<String, String> inbox = new HashMap<>(Map.of("alice", "", "bob", ""));
         SplittableRandom random = new SplittableRandom(7);
-        int pastes = 0;
-        int moves = 0;
-        for (int round = 0; round < 400 && !(finished("alice", desk) && finished("bob", desk)); round++) {
-            for (String who : List.of("alice", "bob")) {
-                if (!inbox.get(who).isEmpty()) {
-                    Sent r = desk.receive(who, inbox.get(who));
-                    assertThat(r.run().code()).as(r.run().out() + r.run().err()).isZero();
-                    inbox.put(who, "");
-                    inbox.merge(MailDesk.other(who), r.text(), String::concat);
-                    pastes++;
-                }
-                if (GameStatus.read(desk.game(who)).yourMove()) {
-                    List<String> legal = MailDesk.listed(desk.status(who).out(), "YOUR MOVE. Legal moves: ");
-                    String move = legal.get(random.nextInt(legal.size()));
-                    Sent played = desk.mail("move", who, move);
-                    assertThat(played.run().code()).as(move + played.run().err()).isZero();
-                    inbox.merge(MailDesk.other(who), played.text(), String::concat);
-                    moves++;
-                }
-            }
-        }
-        assertThat(moves).isEqualTo(2);
+        int[] moves = {0};
+        int pastes = exchange(desk, inbox, (who, legal) -> {
+            moves[0]++;
+            return legal.get(random.nextInt(legal.size()));
+        });
+        assertThat(moves[0]).isEqualTo(2);
         // Every ply's two vision rebuilds take rounds of oblivious transfer, each one paste (about 60 a ply).
         assertThat(pastes).isGreaterThan(2 * 40);
         for (String who : List.of("alice", "bob")) {

@@ -17,7 +17,6 @@ import fairtable.protocol.transcript.TranscriptFile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.function.UnaryOperator;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
@@ -99,82 +98,33 @@ class DarkChessDrawTest {
                 .hasMessageContaining("no draw was offered");
     }
 
-    /** An honest side whose announcements pass through rewrites, staying wrapped. */
-    private record Rewriting(DarkChessSide inner, UnaryOperator<byte[]> outgoing, UnaryOperator<byte[]> incoming)
-            implements DarkChessSide {
-        private Rewriting wrap(DarkChessSide side) {
-            return new Rewriting(side, outgoing, incoming);
-        }
-
-        @Override
-        public Moved move(RandomGenerator random) {
-            Moved m = inner.move(random);
-            return m == null ? null : new Moved(wrap(m.side()), outgoing.apply(m.announcement()), m.gameOver());
-        }
-
-        @Override
-        public Moved opponentMoved(byte[] announcement) {
-            Moved m = inner.opponentMoved(incoming.apply(announcement));
-            return new Moved(wrap(m.side()), announcement, m.gameOver());
-        }
-
-        @Override
-        public byte[] board() {
-            return inner.board();
-        }
-
-        @Override
-        public byte[] offer(int phase) {
-            return inner.offer(phase);
-        }
-
-        @Override
-        public Rebuild startRebuild() {
-            Rebuild r = inner.startRebuild();
-            return new Rebuild(wrap(r.side()), r.announcement(), r.rounds());
-        }
-
-        @Override
-        public List<Round> peerRounds(byte[] announcement) {
-            return inner.peerRounds(announcement);
-        }
-
-        @Override
-        public int[] nextChoices() {
-            return inner.nextChoices();
-        }
-
-        @Override
-        public DarkChessSide answered(int[] codes) {
-            return wrap(inner.answered(codes));
-        }
-
-        @Override
-        public byte[] record() {
-            return inner.record();
-        }
-
-        @Override
-        public byte[] toBytes() {
-            return inner.toBytes();
-        }
-    }
-
     /** Reads a plain move (kind 0) as if it had offered a draw (kind 3). */
-    private static byte[] imaginingAnOffer(byte[] announcement) {
-        byte[] a = announcement.clone();
-        if (a[0] == 0) {
-            a[0] = 3;
+    private static final LyingSide.Lies IMAGINES_AN_OFFER = new LyingSide.Lies() {
+        @Override
+        public byte[] heard(int ply, byte[] announcement) {
+            byte[] a = announcement.clone();
+            if (a[0] == 0) {
+                a[0] = 3;
+            }
+            return a;
         }
-        return a;
-    }
+    };
+
+    /** Offers a draw on its own side but announces a plain move (kind 0 for 3). */
+    private static final LyingSide.Lies HIDES_ITS_OFFER = new LyingSide.Lies() {
+        @Override
+        public byte[] announced(int ply, byte[] honest) {
+            byte[] plain = honest.clone();
+            plain[0] = plain[0] == 3 ? 0 : plain[0];
+            return plain;
+        }
+    };
 
     @Test
     void acceptingADrawThatWasNotOfferedIsRefusedLiveNamingTheAcceptor() {
         // Black imagines an offer in White's plain move and accepts it; White's party refuses the acceptance.
         DarkChessTable table = table(ChessSide.start(Color.WHITE, Scripted.of("e2e4")),
-                new Rewriting(ChessSide.start(Color.BLACK, Scripted.of("draw")), a -> a,
-                        DarkChessDrawTest::imaginingAnOffer));
+                new LyingSide(ChessSide.start(Color.BLACK, Scripted.of("draw")), IMAGINES_AN_OFFER, 0));
         assertThatThrownBy(() -> table.play(ply -> { })).isInstanceOf(ProtocolViolation.class)
                 .hasMessageContaining("party black").hasMessageContaining("accepts a draw my last move did not offer");
         assertThat(table.party(0).rejected()).hasSize(1);
@@ -185,14 +135,8 @@ class DarkChessDrawTest {
     void anAcceptanceWithoutAnOfferInTheTranscriptFailsTheAuditNamingTheAcceptor() throws Exception {
         // White offers on its own side but announces a plain move; Black reads an offer into it and accepts. The live
         // sides were both fooled, the signed transcript shows the truth: the audit convicts the acceptor.
-        DarkChessTable table = table(
-                new Rewriting(ChessSide.start(Color.WHITE, Scripted.of("e2e4 draw")), a -> {
-                    byte[] plain = a.clone();
-                    plain[0] = plain[0] == 3 ? 0 : plain[0];
-                    return plain;
-                }, a -> a),
-                new Rewriting(ChessSide.start(Color.BLACK, Scripted.of("draw")), a -> a,
-                        DarkChessDrawTest::imaginingAnOffer));
+        DarkChessTable table = table(new LyingSide(ChessSide.start(Color.WHITE, Scripted.of("e2e4 draw")), HIDES_ITS_OFFER, 0),
+                new LyingSide(ChessSide.start(Color.BLACK, Scripted.of("draw")), IMAGINES_AN_OFFER, 0));
         table.play(ply -> { });
         assertThat(table.party(0).result()).contains("draw: agreed");
         AuditVerdict verdict = audit(table);
