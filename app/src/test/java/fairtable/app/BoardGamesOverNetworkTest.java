@@ -192,6 +192,27 @@ class BoardGamesOverNetworkTest {
     }
 
     @Test
+    void aPersonWhoResignsOverTlsEndsTheGameAndBothSeatsWriteAndAuditTheTranscript() throws Exception {
+        Profile white = profile("white");
+        Profile black = profile("black");
+        Path whiteFile = dir.resolve("white.jsonl");
+        Path blackFile = dir.resolve("black.jsonl");
+        InProcessHost hosted = InProcessHost.start("play", "dark-chess", "--bots", "all",
+                "--host", "0", "--home", white.directory().toString(), "--accept-new",
+                "--max-plies", "10", "--seed", "4", "--timeout", "60", "--transcript", whiteFile.toString());
+        Run person = runTyping("1\nresign\n", "play", "dark-chess", "--bots", "none", "--join",
+                invitation(hosted.port(), white), "--home", black.directory().toString(), "--max-plies", "10",
+                "--timeout", "60", "--transcript", blackFile.toString());
+        InProcessHost.Run bot = hosted.finish();
+        assertThat(person.code()).as(person.out()).isZero();
+        assertThat(bot.code()).as(bot.out()).isZero();
+        assertThat(person.out()).contains("You resign.", "white wins: black resigned", "Audit: VERIFIED: white won: black resigned");
+        assertThat(bot.out()).contains("Audit: VERIFIED: white won: black resigned");
+        assertThat(Files.readAllLines(whiteFile)).isEqualTo(Files.readAllLines(blackFile));
+        assertSignedBy(whiteFile, white, black);
+    }
+
+    @Test
     void aHostPresentingAnotherKeyThanTheInvitationNamesIsRefused() throws Exception {
         Profile east = profile("east");
         Profile impostor = profile("impostor");

@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,28 +59,12 @@ class DarkChessByMailTest {
 
         Map<String, String> inbox = new HashMap<>(Map.of("alice", "", "bob", ""));
         SplittableRandom random = new SplittableRandom(7);
-        int pastes = 0;
-        int moves = 0;
-        for (int round = 0; round < 400 && !(finished("alice", desk) && finished("bob", desk)); round++) {
-            for (String who : List.of("alice", "bob")) {
-                if (!inbox.get(who).isEmpty()) {
-                    Sent r = desk.receive(who, inbox.get(who));
-                    assertThat(r.run().code()).as(r.run().out() + r.run().err()).isZero();
-                    inbox.put(who, "");
-                    inbox.merge(MailDesk.other(who), r.text(), String::concat);
-                    pastes++;
-                }
-                if (GameStatus.read(desk.game(who)).yourMove()) {
-                    List<String> legal = MailDesk.listed(desk.status(who).out(), "YOUR MOVE. Legal moves: ");
-                    String move = legal.get(random.nextInt(legal.size()));
-                    Sent played = desk.mail("move", who, move);
-                    assertThat(played.run().code()).as(move + played.run().err()).isZero();
-                    inbox.merge(MailDesk.other(who), played.text(), String::concat);
-                    moves++;
-                }
-            }
-        }
-        assertThat(moves).isEqualTo(2);
+        int[] moves = {0};
+        int pastes = exchange(desk, inbox, (who, legal) -> {
+            moves[0]++;
+            return legal.get(random.nextInt(legal.size()));
+        });
+        assertThat(moves[0]).isEqualTo(2);
         // Every ply's two vision rebuilds take rounds of oblivious transfer, each one paste (about 60 a ply).
         assertThat(pastes).isGreaterThan(2 * 40);
         for (String who : List.of("alice", "bob")) {
@@ -90,6 +75,97 @@ class DarkChessByMailTest {
         List<String> types = TranscriptFile.read(transcript).messages().stream().map(Envelope::type).toList();
         assertThat(types).filteredOn("move"::equals).hasSize(2);
         assertThat(MailDesk.run("audit", transcript.toString()).out()).startsWith("VERIFIED");
+    }
+
+    @Test
+    void aGameByMailThatEndsByResignationCanStillBeOpenedAndBothTranscriptsAuditVerified() throws Exception {
+        MailDesk desk = started(10);
+        Map<String, String> inbox = new HashMap<>(Map.of("alice", "", "bob", ""));
+        SplittableRandom random = new SplittableRandom(11);
+        int[] moves = {0};
+        int pastes = exchange(desk, inbox, (who, legal) -> moves[0]++ == 3 ? "resign" : legal.get(random.nextInt(legal.size())));
+        assertThat(moves[0]).isEqualTo(4);
+        assertThat(pastes).isPositive();
+        // The resigning side (bob, Black, on the fourth move) opens the game again, and both sides hold the result.
+        for (String who : List.of("alice", "bob")) {
+            Run status = desk.status(who);
+            assertThat(status.code()).as(status.err()).isZero();
+            assertThat(status.out()).contains("Finished. VERIFIED", "white wins: black resigned");
+        }
+        Path transcript = desk.game("bob").resolve("transcript.jsonl");
+        assertThat(Files.readString(transcript)).isEqualTo(Files.readString(desk.game("alice").resolve("transcript.jsonl")));
+        assertThat(MailDesk.run("audit", transcript.toString()).out()).startsWith("VERIFIED: white won: black resigned");
+        assertThat(MailDesk.run("audit", desk.game("alice").resolve("transcript.jsonl").toString()).out())
+                .startsWith("VERIFIED: white won: black resigned");
+    }
+
+    @Test
+    void aDrawOfferedWithAMoveAndAcceptedEndsTheGameDrawnAndVerified() throws Exception {
+        MailDesk desk = started(10);
+        Map<String, String> inbox = new HashMap<>(Map.of("alice", "", "bob", ""));
+        // No draw is on offer yet: accepting one is refused, and nothing changes.
+        Map<String, String> before = desk.onDisk("alice");
+        Sent early = desk.mail("move", "alice", "draw");
+        assertThat(early.run().code()).isEqualTo(2);
+        assertThat(early.run().err()).contains("no draw is on offer");
+        assertThat(desk.onDisk("alice")).isEqualTo(before);
+        List<String> script = new java.util.ArrayList<>(List.of("e2e4 draw", "e7e5", "g1f3 draw", "draw"));
+        exchange(desk, inbox, (who, legal) -> {
+            if (who.equals("bob") && script.get(0).equals("draw")) {
+                assertThat(uncheckedStatus(desk, who)).contains("The other side offers a draw");
+            }
+            return script.remove(0);
+        });
+        assertThat(script).isEmpty();
+        for (String who : List.of("alice", "bob")) {
+            assertThat(desk.status(who).out()).contains("Finished. VERIFIED", "draw: agreed");
+        }
+        Path transcript = desk.game("alice").resolve("transcript.jsonl");
+        assertThat(MailDesk.run("audit", transcript.toString()).out()).startsWith("VERIFIED: draw: agreed");
+    }
+
+    private static String uncheckedStatus(MailDesk desk, String who) {
+        return desk.status(who).out();
+    }
+
+    private MailDesk started(int plies) throws Exception {
+        MailDesk desk = new MailDesk(temp);
+        Sent started = desk.mail("new", "alice", "--game", "dark-chess", "--move-limit", String.valueOf(plies),
+                "--name", "alice");
+        assertThat(started.run().code()).as(started.run().err()).isZero();
+        Sent joined = desk.mail("join", "bob", "--in", desk.file(started.text()).toString(), "--name", "bob");
+        assertThat(joined.run().code()).as(joined.run().err()).isZero();
+        Sent ready = desk.receive("alice", joined.text());
+        assertThat(ready.run().code()).as(ready.run().err()).isZero();
+        return desk;
+    }
+
+    /**
+     * Pastes every text to the other side and lets whoever is to move type {@code choose(who, legal moves)}, until
+     * both sides have finished; returns the number of pastes.
+     */
+    private static int exchange(MailDesk desk, Map<String, String> inbox, BiFunction<String, List<String>, String> choose)
+            throws Exception {
+        int pastes = 0;
+        for (int round = 0; round < 2000 && !(finished("alice", desk) && finished("bob", desk)); round++) {
+            for (String who : List.of("alice", "bob")) {
+                if (!inbox.get(who).isEmpty()) {
+                    Sent r = desk.receive(who, inbox.get(who));
+                    assertThat(r.run().code()).as(r.run().out() + r.run().err()).isZero();
+                    inbox.put(who, "");
+                    inbox.merge(MailDesk.other(who), r.text(), String::concat);
+                    pastes++;
+                }
+                if (GameStatus.read(desk.game(who)).yourMove()) {
+                    List<String> legal = MailDesk.listed(desk.status(who).out(), "YOUR MOVE. Legal moves: ");
+                    String move = choose.apply(who, legal);
+                    Sent played = desk.mail("move", who, move.split(" "));
+                    assertThat(played.run().code()).as(move + played.run().err()).isZero();
+                    inbox.merge(MailDesk.other(who), played.text(), String::concat);
+                }
+            }
+        }
+        return pastes;
     }
 
     private static boolean finished(String who, MailDesk desk) throws Exception {

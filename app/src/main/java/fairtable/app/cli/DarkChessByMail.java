@@ -22,8 +22,9 @@ import java.util.random.RandomGenerator;
 import java.util.stream.Collectors;
 
 /**
- * Dark chess (dark-chess/v1) by mail. The user types each move on their turn ({@code mail move e2e4}, or
- * {@code resign}); the vision
+ * Dark chess (dark-chess/v1) by mail. The user types each move on their turn ({@code mail move e2e4}; {@code e2e4
+ * draw} offers a draw with the move, {@code draw} accepts the draw the other side's last move offered, and
+ * {@code resign} resigns); the vision
  * rebuild after every ply (padded rounds of oblivious transfer) and the reveals at the end are answered by every
  * {@code receive}, one paste per round. The party's side never chooses a move by itself here
  * ({@link ChessSide#LATER}), so the game stops at the user's turn until they type it.
@@ -112,7 +113,10 @@ final class DarkChessByMail implements MailGame<DarkChessParty> {
         if (party.isMyMove()) {
             out.append("YOUR MOVE. Legal moves: ").append(side.legalMoves().stream().map(Move::uci)
                     .collect(Collectors.joining(" "))).append('\n');
-            out.append("(or resign)\n");
+            if (side.drawOffered()) {
+                out.append("The other side offers a draw: 'draw' accepts it, a move declines it.\n");
+            }
+            out.append("(or resign; a move followed by 'draw', e.g. e2e4 draw, offers a draw)\n");
         }
         return out.toString();
     }
@@ -132,19 +136,28 @@ final class DarkChessByMail implements MailGame<DarkChessParty> {
         if (!party.isMyMove() || !(party.side() instanceof ChessSide side)) {
             throw new IllegalStateException("it is not your move: awaiting " + party.awaiting());
         }
-        if (text.strip().equals("resign")) {
+        String typed = text.strip();
+        if (typed.equals(ChessSide.RESIGN_RECORD)) {
             return party.move(s -> ((ChessSide) s).resigning());
         }
+        if (typed.equals(ChessSide.DRAW_RECORD)) {
+            if (!side.drawOffered()) {
+                throw new IllegalArgumentException("no draw is on offer: the other side's last move did not offer one");
+            }
+            return party.move(s -> ((ChessSide) s).acceptingDraw());
+        }
+        boolean offering = typed.endsWith(" " + ChessSide.DRAW_RECORD);
+        String uci = offering ? typed.substring(0, typed.length() - ChessSide.DRAW_RECORD.length()).strip() : typed;
         Move move;
         try {
-            move = Move.parseUci(text.strip());
+            move = Move.parseUci(uci);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("'" + text.strip() + "' is not a move such as e2e4 or e7e8q");
+            throw new IllegalArgumentException("'" + typed + "' is not a move such as e2e4 or e7e8q (or e2e4 draw)");
         }
         List<Move> legal = side.legalMoves();
         if (!legal.contains(move)) {
             throw new IllegalArgumentException(TerminalChessPlayer.whyIllegal(move, side.view(), legal));
         }
-        return party.move(s -> ((ChessSide) s).choosing(move));
+        return party.move(s -> offering ? ((ChessSide) s).offeringDraw(move) : ((ChessSide) s).choosing(move));
     }
 }

@@ -33,7 +33,8 @@ import java.util.random.RandomGenerator;
  * It remembers its previous view and move to tell what changed; a chooser belongs to one game.
  *
  * <p>"resign" resigns: it throws {@link ChessSide.Resigns}, and the side announces the resignation instead of a
- * move. End of input throws {@link InputEnded} out of {@link #choose}, which is called inside the party's
+ * move. A move followed by "draw" ({@code e2e4 draw}) offers a draw with it ({@link ChessSide.OffersDraw}); "draw"
+ * alone accepts the draw the opponent's last move offered ({@link ChessSide.AcceptsDraw}). End of input throws {@link InputEnded} out of {@link #choose}, which is called inside the party's
  * {@code receive}: the party has then accepted the opponent's message and sent nothing of this move.
  */
 public final class TerminalChessPlayer implements ChessSide.MoveChooser {
@@ -73,6 +74,11 @@ public final class TerminalChessPlayer implements ChessSide.MoveChooser {
 
     @Override
     public Move choose(FogView view, List<Move> legal, RandomGenerator random) {
+        return choose(view, legal, false, random);
+    }
+
+    @Override
+    public Move choose(FogView view, List<Move> legal, boolean drawOffered, RandomGenerator random) {
         int number = movesMade + 1;
         String me = name(view.viewer());
         out.println();
@@ -80,10 +86,13 @@ public final class TerminalChessPlayer implements ChessSide.MoveChooser {
         for (String fact : learned(view)) {
             out.println(fact);
         }
+        if (drawOffered) {
+            out.println(them(view) + " offers a draw: type 'draw' to accept it; any move declines it.");
+        }
         printBoard(view, number);
         printMoves(view, legal);
         while (true) {
-            out.print("Move (number, e2e4 or Nf3; help; resign): ");
+            out.print("Move (number, e2e4 or Nf3; help; resign; e2e4 draw offers a draw): ");
             out.flush();
             String line;
             try {
@@ -106,15 +115,30 @@ public final class TerminalChessPlayer implements ChessSide.MoveChooser {
                     out.flush();
                     throw new ChessSide.Resigns();
                 }
+                case "draw" -> {
+                    if (drawOffered) {
+                        out.println("You accept the draw.");
+                        out.flush();
+                        throw new ChessSide.AcceptsDraw();
+                    }
+                    out.println("No draw is on offer. To offer one, type your move and 'draw', e.g. e2e4 draw.");
+                }
                 default -> {
-                    Optional<Move> chosen = read(line.strip(), view, legal);
+                    // The move keeps its case: SAN tells a bishop (B) from the b-file.
+                    String typed = line.strip();
+                    boolean offering = answer.endsWith(" draw");
+                    Optional<Move> chosen = read(offering ? typed.substring(0, typed.length() - 5).strip() : typed,
+                            view, legal);
                     if (chosen.isPresent()) {
                         Move move = chosen.get();
-                        out.println("You play " + move.uci() + ".");
+                        out.println("You play " + move.uci() + (offering ? " and offer a draw." : "."));
                         out.flush();
                         previousView = view;
                         previousMove = move;
                         movesMade++;
+                        if (offering) {
+                            throw new ChessSide.OffersDraw(move);
+                        }
                         return move;
                     }
                 }
@@ -279,9 +303,14 @@ public final class TerminalChessPlayer implements ChessSide.MoveChooser {
                 Each turn the opponent learns only whether you captured and on which square (so you learn \
                 it of theirs); then both views are rebuilt by oblivious transfer, so nobody sees more.
                 Type a number from the list, a UCI move (e2e4; e7e8q promotes to a queen), a SAN move (Nf3, exd5, \
-                O-O, e8=Q), 'moves', 'board', \
-                'help', or 'resign' (the other side wins). Ending the input (Ctrl-D) leaves the game unfinished.""");
+                O-O, e8=Q), 'moves', 'board', 'help', or 'resign' (the other side wins). A move and 'draw' \
+                (e2e4 draw, Nf3 draw) offers a draw with the move; 'draw' accepts one the opponent offered with its \
+                last move, and any move declines it. Ending the input (Ctrl-D) leaves the game unfinished.""");
         out.flush();
+    }
+
+    private static String them(FogView view) {
+        return name(view.viewer().opposite());
     }
 
     private static String name(Color color) {

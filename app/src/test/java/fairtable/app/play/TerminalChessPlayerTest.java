@@ -65,6 +65,26 @@ class TerminalChessPlayerTest {
     }
 
     @Test
+    void aMoveAndDrawOffersADrawWhileDrawAloneAcceptsOnlyAnOfferOnTheTable() {
+        DarkChessGame start = DarkChessGame.start();
+        var legal = start.view(Color.WHITE).legalMoves(start.position().castlingRights());
+        // No offer on the table: 'draw' is explained and asked again; 'e2e4 draw' plays e2e4 and offers a draw.
+        TerminalChessPlayer offering = player("draw", "e2e4 draw");
+        assertThatThrownBy(() -> offering.choose(start.view(Color.WHITE), legal, false, new SplittableRandom(1)))
+                .isInstanceOfSatisfying(fairtable.games.chess.play.ChessSide.OffersDraw.class,
+                        o -> assertThat(o.move()).isEqualTo(Move.parseUci("e2e4")));
+        assertThat(takePrinted()).contains("No draw is on offer", "You play e2e4 and offer a draw.")
+                .doesNotContain("offers a draw: type 'draw'");
+        // An offer on the table is shown, and 'draw' accepts it.
+        DarkChessGame afterWhite = start.apply(Move.parseUci("e2e4"));
+        var blackLegal = afterWhite.view(Color.BLACK).legalMoves(afterWhite.position().castlingRights());
+        TerminalChessPlayer accepting = player("draw");
+        assertThatThrownBy(() -> accepting.choose(afterWhite.view(Color.BLACK), blackLegal, true, new SplittableRandom(1)))
+                .isInstanceOf(fairtable.games.chess.play.ChessSide.AcceptsDraw.class);
+        assertThat(takePrinted()).contains("White offers a draw: type 'draw' to accept it", "You accept the draw.");
+    }
+
+    @Test
     void nonsenseIsRefusedWithAReasonAndTheNextGoodAnswerCounts() {
         TerminalChessPlayer player = player("", "castle", "0", "21", "e2e5", "e7e5", "e2e4q", "help", "moves", "board",
                 "e2e4");

@@ -30,7 +30,8 @@ import java.util.random.RandomGenerator;
  * fog-of-war view from the last rebuild, and the public facts (captures announced, the opponent's announced
  * material). It chooses moves with a {@link MoveChooser} (the bot by default) from its view alone. Immutable.
  *
- * <p>Move announcement: kind (u8: 0 move, 1 no legal move) | captured square (u8, 255 for none) | king captured (u8).
+ * <p>Move announcement: kind (u8: 0 move, 1 no legal move, 2 resignation, 3 move offering a draw, 4 acceptance of
+ * the draw the opponent's last move offered) | captured square (u8, 255 for none) | king captured (u8).
  * Rebuild announcement: six counts, pieces announced as king, queen, rook, bishop, knight, pawn (promoted pieces as
  * pawns).
  */
@@ -42,6 +43,38 @@ public final class ChessSide implements DarkChessSide {
     public interface MoveChooser {
         /** One of {@code legal}; or null when the move is chosen later (a person typing it between two runs). */
         Move choose(FogView view, List<Move> legal, RandomGenerator random);
+
+        /**
+         * As {@link #choose(FogView, List, RandomGenerator)}, told whether the opponent's last move offered a draw:
+         * a chooser may then throw {@link AcceptsDraw} (moving declines it). By default the offer is ignored.
+         */
+        default Move choose(FogView view, List<Move> legal, boolean drawOffered, RandomGenerator random) {
+            return choose(view, legal, random);
+        }
+    }
+
+    /**
+     * Thrown by a chooser whose player accepts the draw the opponent's last move offered: the side announces the
+     * acceptance instead of moving, which ends the game drawn.
+     */
+    public static final class AcceptsDraw extends RuntimeException {
+        public AcceptsDraw() {
+            super("the player accepts the draw", null, false, false);
+        }
+    }
+
+    /** Thrown by a chooser whose player plays {@code move} and offers a draw with it. */
+    public static final class OffersDraw extends RuntimeException {
+        private final Move move;
+
+        public OffersDraw(Move move) {
+            super("the player offers a draw with " + move, null, false, false);
+            this.move = move;
+        }
+
+        public Move move() {
+            return move;
+        }
     }
 
     /**
@@ -64,6 +97,18 @@ public final class ChessSide implements DarkChessSide {
 
     /** The announcement of a resignation: kind 2, nothing captured. */
     private static final int RESIGNATION = 2;
+    /** A move that offers a draw: kind 3, then what the move captured, as for kind 0. */
+    private static final int MOVE_OFFERING_DRAW = 3;
+    /** The acceptance of the draw offered by the opponent's last move: kind 4, nothing captured; ends the game. */
+    private static final int DRAW_ACCEPTED = 4;
+    /** What the revealed move record says for a resignation and for an accepted draw. */
+    public static final String RESIGN_RECORD = "resign";
+    public static final String DRAW_RECORD = "draw";
+
+    /** Accepts the draw offered (see {@link #acceptingDraw()}); never asked for a move. */
+    private static final MoveChooser ACCEPTS_DRAW = (view, legal, random) -> {
+        throw new IllegalStateException("a side accepting a draw chooses no move");
+    };
 
     private final Color me;
     private final Color sideToMove;
@@ -76,10 +121,21 @@ public final class ChessSide implements DarkChessSide {
     private final List<String> moves;
     private final RebuildPlan plan;
     private final MoveChooser chooser;
+    /** The draw on offer: the last move, by whichever side made it, offered one (or none did). */
+    private final DrawOffer drawOffer;
+
+    /** Who offered the draw still on offer: only the last move's offer stands, and moving declines it. */
+    private enum DrawOffer { NONE, BY_OPPONENT, BY_ME }
 
     private ChessSide(Color me, Color sideToMove, Map<Square, PieceType> own, Set<Square> promoted,
             Set<CastlingRight> rights, Square doublePushed, FogView view, int myCaptures, List<String> moves,
             RebuildPlan plan, MoveChooser chooser) {
+        this(me, sideToMove, own, promoted, rights, doublePushed, view, myCaptures, moves, plan, chooser, DrawOffer.NONE);
+    }
+
+    private ChessSide(Color me, Color sideToMove, Map<Square, PieceType> own, Set<Square> promoted,
+            Set<CastlingRight> rights, Square doublePushed, FogView view, int myCaptures, List<String> moves,
+            RebuildPlan plan, MoveChooser chooser, DrawOffer drawOffer) {
         this.me = me;
         this.sideToMove = sideToMove;
         this.own = own;
@@ -91,6 +147,7 @@ public final class ChessSide implements DarkChessSide {
         this.moves = moves;
         this.plan = plan;
         this.chooser = chooser;
+        this.drawOffer = drawOffer;
     }
 
     /** A player of {@code color} at the standard start, moving like {@link BotChooser}. */
@@ -129,27 +186,68 @@ public final class ChessSide implements DarkChessSide {
     }
 
     private Moved resigned() {
-        return new Moved(with(me.opposite(), own, promoted, rights, null, view, myCaptures, append("resign"), null),
-                new byte[] {RESIGNATION, (byte) NONE, 0},
+        return new Moved(with(me.opposite(), own, promoted, rights, null, view, myCaptures, append(RESIGN_RECORD), null)
+                .withDrawOffer(DrawOffer.NONE), new byte[] {RESIGNATION, (byte) NONE, 0},
                 Optional.of(name(me.opposite()) + " wins: " + name(me) + " resigned"));
     }
 
+    private Moved acceptedDraw() {
+        if (drawOffer != DrawOffer.BY_OPPONENT) {
+            throw new IllegalStateException("no draw was offered: " + name(me.opposite())
+                    + "'s last move did not offer one");
+        }
+        return new Moved(with(me.opposite(), own, promoted, rights, null, view, myCaptures, append(DRAW_RECORD), null)
+                .withDrawOffer(DrawOffer.NONE), new byte[] {DRAW_ACCEPTED, (byte) NONE, 0}, Optional.of(AGREED_DRAW));
+    }
+
+    /** The result of a draw offered and accepted. */
+    public static final String AGREED_DRAW = "draw: agreed";
+
     /** This side resigning at its turn: its "move" ends the game, which the other side wins. */
     public ChessSide resigning() {
-        return new ChessSide(me, sideToMove, own, promoted, rights, doublePushed, view, myCaptures, moves, plan, RESIGNS);
+        return withChooser(RESIGNS);
+    }
+
+    /**
+     * This side accepting, at its turn, the draw the opponent's last move offered: its "move" ends the game drawn.
+     * {@link #move} refuses it if no draw is on offer.
+     */
+    public ChessSide acceptingDraw() {
+        return withChooser(ACCEPTS_DRAW);
     }
 
     /** This side choosing {@code move} at its turn (a move a person typed); {@link #move} refuses it if illegal. */
     public ChessSide choosing(Move move) {
-        return new ChessSide(me, sideToMove, own, promoted, rights, doublePushed, view, myCaptures, moves, plan,
-                (v, legal, random) -> move);
+        return withChooser((v, legal, random) -> move);
+    }
+
+    /** This side playing {@code move} at its turn and offering a draw with it. */
+    public ChessSide offeringDraw(Move move) {
+        return withChooser((v, legal, random) -> {
+            throw new OffersDraw(move);
+        });
     }
 
     private ChessSide with(Color toMove, Map<Square, PieceType> ownNow, Set<Square> promotedNow,
             Set<CastlingRight> rightsNow, Square pushed, FogView viewNow, int captures, List<String> movesNow,
             RebuildPlan planNow) {
         return new ChessSide(me, toMove, ownNow, promotedNow, rightsNow, pushed, viewNow, captures, movesNow, planNow,
-                chooser);
+                chooser, drawOffer);
+    }
+
+    private ChessSide withDrawOffer(DrawOffer offer) {
+        return new ChessSide(me, sideToMove, own, promoted, rights, doublePushed, view, myCaptures, moves, plan, chooser,
+                offer);
+    }
+
+    private ChessSide withChooser(MoveChooser next) {
+        return new ChessSide(me, sideToMove, own, promoted, rights, doublePushed, view, myCaptures, moves, plan, next,
+                drawOffer);
+    }
+
+    /** Whether the opponent's last move offered a draw, which this side may accept instead of moving. */
+    public boolean drawOffered() {
+        return drawOffer == DrawOffer.BY_OPPONENT;
     }
 
     private static int forward(Color c) {
@@ -164,16 +262,25 @@ public final class ChessSide implements DarkChessSide {
         if (chooser == RESIGNS) {
             return resigned();
         }
+        if (chooser == ACCEPTS_DRAW) {
+            return acceptedDraw();
+        }
         List<Move> legal = view.legalMoves(rights);
         if (legal.isEmpty()) {
-            return new Moved(with(me.opposite(), own, promoted, rights, null, view, myCaptures, append("none"), null),
-                    new byte[] {1, (byte) NONE, 0}, Optional.of("draw: " + name(me) + " has no move"));
+            return new Moved(with(me.opposite(), own, promoted, rights, null, view, myCaptures, append("none"), null)
+                    .withDrawOffer(DrawOffer.NONE), new byte[] {1, (byte) NONE, 0}, Optional.of("draw: " + name(me) + " has no move"));
         }
         Move move;
+        boolean offering = false;
         try {
-            move = chooser.choose(view, legal, random);
+            move = chooser.choose(view, legal, drawOffered(), random);
         } catch (Resigns resigns) {
             return resigned();
+        } catch (AcceptsDraw accepts) {
+            return acceptedDraw();
+        } catch (OffersDraw offers) {
+            move = offers.move();
+            offering = true;
         }
         if (move == null) {
             return null;
@@ -213,8 +320,10 @@ public final class ChessSide implements DarkChessSide {
         }
         Square pushed = type == PieceType.PAWN && Math.abs(move.to().rank() - move.from().rank()) == 2 ? move.to() : null;
         ChessSide after = with(me.opposite(), Map.copyOf(next), Set.copyOf(nextPromoted), Set.copyOf(nextRights),
-                pushed, view, myCaptures + (captured == null ? 0 : 1), append(move.uci()), null);
-        byte[] announcement = {0, (byte) (captured == null ? NONE : captured.index()), (byte) (kingTaken ? 1 : 0)};
+                pushed, view, myCaptures + (captured == null ? 0 : 1), append(move.uci()), null)
+                .withDrawOffer(offering ? DrawOffer.BY_ME : DrawOffer.NONE);
+        byte[] announcement = {(byte) (offering ? MOVE_OFFERING_DRAW : 0),
+                (byte) (captured == null ? NONE : captured.index()), (byte) (kingTaken ? 1 : 0)};
         return new Moved(after, announcement, kingTaken
                 ? Optional.of(name(me) + " wins: captured the king on " + captured) : Optional.empty());
     }
@@ -234,7 +343,7 @@ public final class ChessSide implements DarkChessSide {
         if (sideToMove == me || plan != null) {
             throw new IllegalArgumentException("it is not the opponent's turn to move");
         }
-        if (announcement.length != 3 || announcement[0] > RESIGNATION || announcement[0] < 0 || announcement[2] > 1
+        if (announcement.length != 3 || announcement[0] > DRAW_ACCEPTED || announcement[0] < 0 || announcement[2] > 1
                 || announcement[2] < 0) {
             throw new IllegalArgumentException("malformed move announcement");
         }
@@ -246,6 +355,16 @@ public final class ChessSide implements DarkChessSide {
             }
             return new Moved(with(me, own, promoted, rights, null, view, myCaptures, moves, null), announcement,
                     Optional.of(name(me) + " wins: " + name(me.opposite()) + " resigned"));
+        }
+        if (announcement[0] == DRAW_ACCEPTED) {
+            if (capturedIndex != NONE || kingClaimed) {
+                throw new IllegalArgumentException("a draw acceptance with a capture");
+            }
+            if (drawOffer != DrawOffer.BY_ME) {
+                throw new IllegalArgumentException("accepts a draw my last move did not offer");
+            }
+            return new Moved(with(me, own, promoted, rights, null, view, myCaptures, moves, null), announcement,
+                    Optional.of(AGREED_DRAW));
         }
         if (announcement[0] == 1) {
             if (capturedIndex != NONE || kingClaimed) {
@@ -285,7 +404,8 @@ public final class ChessSide implements DarkChessSide {
             throw new IllegalArgumentException(kingClaimed ? "claims my king was captured, it was not"
                     : "captured my king without saying so");
         }
-        return new Moved(with(me, next, nextPromoted, nextRights, null, view, myCaptures, moves, null), announcement,
+        return new Moved(with(me, next, nextPromoted, nextRights, null, view, myCaptures, moves, null)
+                .withDrawOffer(announcement[0] == MOVE_OFFERING_DRAW ? DrawOffer.BY_OPPONENT : DrawOffer.NONE), announcement,
                 kingTaken ? Optional.of(name(me.opposite()) + " wins: captured the king") : Optional.empty());
     }
 
@@ -385,13 +505,15 @@ public final class ChessSide implements DarkChessSide {
         return plan == null ? 0 : plan.roundIndex();
     }
 
-    private static final int ENCODING_VERSION = 1;
+    /** Version 2 added the draw on offer; version 1 (no draw offers then) still decodes. */
+    private static final int ENCODING_VERSION = 2;
     private static final int MAX_MOVES = 1 << 16;
 
     /**
      * Version | colour | side to move | own pieces (count, then square and type ordinal, by square) | promoted
      * squares (count, squares) | castling rights (bit per ordinal) | double-pushed pawn (255 none) | view |
-     * captures | moves (space-separated UCI) | rebuild in progress (flag, then the codes of each answered round,
+     * captures | moves (space-separated UCI; the last may be resign or draw) | draw on offer (u8: none, by the
+     * opponent, by me) | rebuild in progress (flag, then the codes of each answered round,
      * replayed from its start on decoding, which re-checks them). The move chooser is not state: it is given back
      * by {@link #fromBytes(byte[], MoveChooser)}.
      */
@@ -412,6 +534,7 @@ public final class ChessSide implements DarkChessSide {
         }
         w.u8(rightBits).u8(doublePushed == null ? NONE : doublePushed.index()).fixed(view.toBytes()).u32(myCaptures)
                 .string(String.join(" ", moves));
+        w.u8(drawOffer.ordinal());
         w.u8(plan == null ? 0 : 1);
         if (plan != null) {
             List<int[]> rounds = plan.answeredRounds();
@@ -439,7 +562,8 @@ public final class ChessSide implements DarkChessSide {
      */
     public static ChessSide fromBytes(byte[] bytes, MoveChooser chooser) throws MalformedMessageException {
         WireReader r = new WireReader(bytes);
-        if (r.u8() != ENCODING_VERSION) {
+        int version = r.u8();
+        if (version != ENCODING_VERSION && version != 1) {
             throw new MalformedMessageException("unknown chess side encoding version");
         }
         try {
@@ -498,10 +622,21 @@ public final class ChessSide implements DarkChessSide {
             int captures = r.count(15, "the captures");
             String joined = r.string(MAX_MOVES * 6, "the moves");
             List<String> moves = joined.isEmpty() ? List.of() : List.of(joined.split(" ", -1));
-            for (String m : moves) {
-                if (!m.equals("none") && !m.matches("[a-h][1-8][a-h][1-8][nbrq]?")) {
-                    throw new MalformedMessageException("'" + m + "' is not a recorded move");
+            for (int i = 0; i < moves.size(); i++) {
+                String m = moves.get(i);
+                boolean ending = m.equals(RESIGN_RECORD) || m.equals(DRAW_RECORD);
+                if (ending ? i != moves.size() - 1 : !m.equals("none") && !m.matches("[a-h][1-8][a-h][1-8][nbrq]?")) {
+                    throw new MalformedMessageException("'" + m + "' is not a recorded move"
+                            + (ending ? " before the last" : ""));
                 }
+            }
+            DrawOffer offer = DrawOffer.NONE;
+            if (version >= 2) {
+                int o = r.u8();
+                if (o >= DrawOffer.values().length) {
+                    throw new MalformedMessageException("draw offer " + o);
+                }
+                offer = DrawOffer.values()[o];
             }
             RebuildPlan plan = null;
             if (r.u8() == 1) {
@@ -523,7 +658,7 @@ public final class ChessSide implements DarkChessSide {
             }
             r.end();
             return new ChessSide(me, toMove, Map.copyOf(own), Set.copyOf(promoted), Set.copyOf(rights), doublePushed,
-                    view, captures, moves, plan, chooser);
+                    view, captures, moves, plan, chooser, offer);
         } catch (MalformedMessageException e) {
             throw new MalformedMessageException("chess side: " + e.getMessage());
         }

@@ -76,7 +76,16 @@ public final class DarkChessReferee implements DarkChessVerifier {
             String text = moves.get(mover).get(used[mover]++);
             DarkChessGame playable = ignoringFiftyMoves(game);
             byte[] expected;
-            if (text.equals("resign")) {
+            boolean drawOnOffer = i > 0 && record.plies().get(i - 1).announcement().length == 3
+                    && record.plies().get(i - 1).announcement()[0] == 3;
+            if (text.equals(ChessSide.DRAW_RECORD)) {
+                if (!drawOnOffer) {
+                    return fail(i, mover, "accepted a draw in ply " + (i + 1) + " that the other side's last move did"
+                            + " not offer");
+                }
+                expected = new byte[] {4, (byte) 255, 0};
+                outcome = ChessSide.AGREED_DRAW;
+            } else if (text.equals(ChessSide.RESIGN_RECORD)) {
                 expected = new byte[] {2, (byte) 255, 0};
                 outcome = ChessSide.name(Color.values()[1 - mover]) + " won: " + ChessSide.name(Color.values()[mover])
                         + " resigned";
@@ -102,7 +111,10 @@ public final class DarkChessReferee implements DarkChessVerifier {
                 Position before = game.position();
                 boolean king = captured.flatMap(before::pieceAt).map(p -> p.type() == PieceType.KING)
                         .orElse(false);
-                expected = new byte[] {0, (byte) (int) captured.map(Square::index).orElse(255), (byte) (king ? 1 : 0)};
+                // Offering a draw with the move (kind 3) is the mover's public choice; what the move did is not.
+                int kind = ply.announcement().length == 3 && ply.announcement()[0] == 3 ? 3 : 0;
+                expected = new byte[] {(byte) kind, (byte) (int) captured.map(Square::index).orElse(255),
+                        (byte) (king ? 1 : 0)};
                 game = playable.apply(move);
                 if (king) {
                     outcome = ChessSide.name(Color.values()[mover]) + " won by capturing the king";

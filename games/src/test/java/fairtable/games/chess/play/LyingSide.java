@@ -27,6 +27,16 @@ final class LyingSide implements DarkChessSide {
         default byte[] record(byte[] honest) {
             return honest;
         }
+
+        /** What the side announces of its own move. */
+        default byte[] announced(int ply, byte[] honest) {
+            return honest;
+        }
+
+        /** What the side makes of the opponent's announcement (a side that misreads it, or pretends to). */
+        default byte[] heard(int ply, byte[] announcement) {
+            return announcement;
+        }
     }
 
     private final DarkChessSide inner;
@@ -46,13 +56,14 @@ final class LyingSide implements DarkChessSide {
     @Override
     public Moved move(RandomGenerator random) {
         Moved m = inner.move(random);
-        return new Moved(wrap(m.side(), ply + 1), m.announcement(), m.gameOver());
+        return m == null ? null
+                : new Moved(wrap(m.side(), ply + 1), lies.announced(ply, m.announcement()), m.gameOver());
     }
 
     @Override
     public Moved opponentMoved(byte[] announcement) {
-        Moved m = inner.opponentMoved(announcement);
-        return new Moved(wrap(m.side(), ply + 1), m.announcement(), m.gameOver());
+        Moved m = inner.opponentMoved(lies.heard(ply, announcement));
+        return new Moved(wrap(m.side(), ply + 1), announcement, m.gameOver());
     }
 
     @Override

@@ -1,0 +1,102 @@
+package fairtable.games.chess;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import fairtable.games.chess.VisionTable.Input;
+import fairtable.games.chess.VisionTable.Kind;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The one-round-trip rebuild's chess half against the rules engine: over thousands of seeded random positions, the
+ * entries an honest querier asks for decode to exactly {@link DarkChessVision}'s view, with the same number of
+ * inputs for every piece and a table of the same size whatever the position.
+ */
+class VisionTableTest {
+    private static Map<Square, PieceType> own(Position p, Color c) {
+        Map<Square, PieceType> own = new EnumMap<>(Square.class);
+        for (Square s : Square.values()) {
+            p.pieceAt(s).filter(piece -> piece.color() == c).ifPresent(piece -> own.put(s, piece.type()));
+        }
+        return own;
+    }
+
+    /** What the querier decodes when the answerer's table is honest. */
+    private static FogView rebuilt(Position p, Color querier) {
+        List<Input> asked = VisionTable.queries(p, Set.of(), querier);
+        byte[] table = VisionTable.table(p, querier.opposite());
+        byte[] answers = new byte[asked.size()];
+        for (int i = 0; i < answers.length; i++) {
+            answers[i] = VisionTable.indexOf(querier, asked.get(i)).map(k -> table[k]).orElse((byte) 0);
+        }
+        return VisionTable.view(querier, p.sideToMove(), own(p, querier), asked, answers);
+    }
+
+    @Test
+    void overThousandsOfRandomPositionsTheDecodedVisionIsTheRulesEnginesFogView() {
+        SplittableRandom random = new SplittableRandom(2026);
+        int positions = 0;
+        for (int game = 0; game < 40; game++) {
+            DarkChessGame g = DarkChessGame.start();
+            for (int ply = 0; ply < 160 && !g.isOver(); ply++) {
+                Position p = g.position();
+                for (Color viewer : Color.values()) {
+                    assertThat(rebuilt(p, viewer)).as("%s in %s", viewer, p.toFen()).isEqualTo(g.view(viewer));
+                    List<Input> asked = VisionTable.queries(p, Set.of(), viewer);
+                    assertThat(asked).hasSize(VisionTable.QUERIES_PER_PIECE * own(p, viewer).size());
+                    assertThat(VisionTable.table(p, viewer.opposite())).hasSize(VisionTable.catalogue(viewer).size());
+                }
+                positions++;
+                List<Move> moves = g.legalMoves();
+                if (moves.isEmpty()) {
+                    break;
+                }
+                g = g.apply(moves.get(random.nextInt(moves.size())));
+            }
+        }
+        assertThat(positions).isGreaterThan(2000);
+    }
+
+    @Test
+    void theTableHasTheSameEntriesForEitherColourAndPaddingIsInNoTable() {
+        assertThat(VisionTable.catalogue(Color.WHITE)).hasSize(1172);
+        assertThat(VisionTable.catalogue(Color.BLACK)).hasSize(1172);
+        assertThat(VisionTable.catalogue(Color.WHITE).stream().filter(i -> i.kind() == Kind.RAY)).hasSize(1036);
+        assertThat(VisionTable.indexOf(Color.WHITE, new Input(Kind.PAD, 0, 0, 0))).isEmpty();
+        Input ray = new Input(Kind.RAY, Square.A1.index(), 3, 7);
+        assertThat(Input.decode(ray.encoded())).isEqualTo(ray);
+    }
+
+    @Test
+    void aRookAsksOneRayPerDirectionUpToItsOwnBlockerAndNoFurther() {
+        // The a1 rook at the start: its own pawn on a2 and knight on b1 block it, so it asks nothing but padding.
+        List<Input> start = VisionTable.queries(Position.start(), Set.of(), Color.WHITE);
+        Position open = Position.fromFen("4k3/8/8/8/8/8/1P6/R3K3 w - - 0 1");
+        List<Input> asked = VisionTable.queries(open, Set.of(), Color.WHITE);
+        // King first (e1), then the rook (a1): up to a8 (reach 7) and right up to d1 (reach 3, its king on e1).
+        List<Input> rook = asked.subList(8, 16);
+        assertThat(rook).contains(new Input(Kind.RAY, Square.A1.index(), 3, 7), new Input(Kind.RAY, Square.A1.index(), 1, 3));
+        assertThat(rook.stream().filter(i -> i.kind() != Kind.PAD)).hasSize(2);
+        assertThat(start.stream().filter(i -> i.kind() == Kind.RAY && i.a() == Square.A1.index())).isEmpty();
+    }
+
+    @Test
+    void anAnswerNoHonestTableHoldsIsRefused() {
+        Position open = Position.fromFen("4k3/8/8/8/8/8/1P6/R3K3 w - - 0 1");
+        List<Input> asked = VisionTable.queries(open, Set.of(), Color.WHITE);
+        byte[] answers = new byte[asked.size()];
+        java.util.Arrays.fill(answers, (byte) SquareCode.empty(Color.BLACK));
+        int up = asked.indexOf(new Input(Kind.RAY, Square.A1.index(), 3, 7));
+        answers[up] = (byte) (8 << 4 | SquareCode.of(Piece.of(Color.BLACK, PieceType.ROOK)));
+        assertThatThrownBy(() -> VisionTable.view(Color.WHITE, Color.WHITE, own(open, Color.WHITE), asked, answers))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("beyond its reach");
+        answers[up] = (byte) (2 << 4 | SquareCode.of(Piece.of(Color.WHITE, PieceType.ROOK)));
+        assertThatThrownBy(() -> VisionTable.view(Color.WHITE, Color.WHITE, own(open, Color.WHITE), asked, answers))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not one of the answerer's pieces");
+    }
+}

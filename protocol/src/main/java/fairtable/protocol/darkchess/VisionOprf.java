@@ -1,0 +1,201 @@
+package fairtable.protocol.darkchess;
+
+import cafe.cryptography.curve25519.Constants;
+import cafe.cryptography.curve25519.RistrettoElement;
+import cafe.cryptography.curve25519.Scalar;
+import fairtable.crypto.hash.Hashes;
+import fairtable.crypto.proof.ChaumPedersenProof;
+import fairtable.crypto.proof.ProofContext;
+import fairtable.crypto.ristretto.EncodedPoint;
+import fairtable.crypto.ristretto.MalformedEncodingException;
+import fairtable.crypto.ristretto.MultiScalar;
+import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.Scalars;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.random.RandomGenerator;
+
+/**
+ * The oblivious PRF of the one-round-trip vision rebuild (docs/dark-chess.md): 2HashDH on ristretto255 (Jarecki,
+ * Kiayias, Krawczyk, ePrint 2014/650), F_k(x) = H2(x, k·H1(x)), with a batched Chaum–Pedersen proof that every
+ * evaluation used the key behind K = k·G. The answerer seals a table of one-byte entries, entry i under the pad
+ * H2(x_i, k·H1(x_i)); the querier learns F_k on exactly the inputs of its batch and so opens exactly those entries.
+ *
+ * <p>Blinding is additive: the querier sends α = H1(x) + r·G and unblinds k·α − r·K, which needs no inversion of a
+ * secret scalar; α is uniform whatever x is. The audit, given x and r, checks α; given k, it checks K, every β and
+ * every sealed entry. Knows no chess: inputs and values are bytes.
+ */
+public final class VisionOprf {
+    static final String H1_DOMAIN = "fairtable/dark-chess/v1/table-input";
+    static final String H2_DOMAIN = "fairtable/dark-chess/v1/table-pad";
+    static final String BATCH_DOMAIN = "fairtable/dark-chess/v1/table-batch";
+    /** A point's encoding. */
+    public static final int POINT = Points.ENCODED_LENGTH;
+
+    /** H1 of every input seen: the table's inputs are a fixed catalogue, hashed once per process. */
+    private static final Map<ByteBuffer, RistrettoElement> H1 = new ConcurrentHashMap<>();
+
+    private VisionOprf() {}
+
+    static RistrettoElement h1(byte[] input) {
+        return H1.computeIfAbsent(ByteBuffer.wrap(input.clone()), b -> Points.hashToGroup(H1_DOMAIN, input));
+    }
+
+    private static byte pad(byte[] input, RistrettoElement evaluated) {
+        return Hashes.sha512(H2_DOMAIN, input, Points.encode(evaluated))[0];
+    }
+
+    /** An answerer's table key: k secret, K = k·G public. */
+    public record Key(Scalar secret, byte[] publicKey) {
+        public static Key generate(RandomGenerator random) {
+            Scalar k = Scalars.randomNonZero(random);
+            return new Key(k, Points.encode(Constants.RISTRETTO_GENERATOR_TABLE.multiply(k)));
+        }
+
+        /** The key whose secret a reveal disclosed; the caller compares {@link #publicKey()} with the one sent. */
+        public static Key fromSecret(byte[] secret) throws MalformedEncodingException {
+            Scalar k = Scalars.decode(secret);
+            return new Key(k, Points.encode(Constants.RISTRETTO_GENERATOR_TABLE.multiply(k)));
+        }
+
+        public byte[] secretBytes() {
+            return secret.toByteArray();
+        }
+    }
+
+    /** The table sealed under {@code key}: entry i is {@code values[i]} xor the pad of {@code inputs.get(i)}. */
+    public static byte[] seal(Key key, List<byte[]> inputs, byte[] values) {
+        if (inputs.size() != values.length) {
+            throw new IllegalArgumentException(values.length + " values for " + inputs.size() + " inputs");
+        }
+        byte[] sealed = new byte[values.length];
+        for (int i = 0; i < sealed.length; i++) {
+            byte[] x = inputs.get(i);
+            sealed[i] = (byte) (values[i] ^ pad(x, h1(x).multiply(key.secret())));
+        }
+        return sealed;
+    }
+
+    /** A querier's batch: the message (the α's) and the secrets it keeps (its inputs and blinds r). */
+    public record Batch(byte[] message, List<byte[]> inputs, List<Scalar> blinds) {}
+
+    /** Blinds {@code inputs}: α_i = H1(x_i) + r_i·G. */
+    public static Batch blind(List<byte[]> inputs, RandomGenerator random) {
+        byte[] message = new byte[inputs.size() * POINT];
+        List<Scalar> blinds = new ArrayList<>(inputs.size());
+        for (int i = 0; i < inputs.size(); i++) {
+            Scalar r = Scalars.random(random);
+            blinds.add(r);
+            RistrettoElement alpha = h1(inputs.get(i)).add(Constants.RISTRETTO_GENERATOR_TABLE.multiply(r));
+            System.arraycopy(Points.encode(alpha), 0, message, i * POINT, POINT);
+        }
+        return new Batch(message, List.copyOf(inputs), List.copyOf(blinds));
+    }
+
+    /** Whether {@code alpha} is the blinding of {@code input} by {@code blind} (the audit's check of a querier). */
+    public static boolean blinds(byte[] input, Scalar blind, byte[] alpha) {
+        return java.util.Arrays.equals(Points.encode(h1(input).add(Constants.RISTRETTO_GENERATOR_TABLE.multiply(blind))),
+                alpha);
+    }
+
+    private static RistrettoElement[] points(byte[] message, String what) throws MalformedEncodingException {
+        if (message.length % POINT != 0) {
+            throw new MalformedEncodingException(what + " is not a whole number of points");
+        }
+        RistrettoElement[] p = new RistrettoElement[message.length / POINT];
+        for (int i = 0; i < p.length; i++) {
+            p[i] = Points.decodeNonIdentity(java.util.Arrays.copyOfRange(message, i * POINT, (i + 1) * POINT));
+        }
+        return p;
+    }
+
+    /** The Fiat–Shamir weights that fold a batch into one Chaum–Pedersen statement. */
+    private static Scalar[] weights(byte[] publicKey, byte[] alphas, byte[] betas, ProofContext context) {
+        Scalar[] w = new Scalar[alphas.length / POINT];
+        byte[] seed = Hashes.sha512(BATCH_DOMAIN, publicKey, alphas, betas, context.sessionId(), context.transcriptHash(),
+                context.proverId());
+        for (int i = 0; i < w.length; i++) {
+            w[i] = Scalar.fromBytesModOrderWide(Hashes.sha512(BATCH_DOMAIN, seed, new byte[] {(byte) (i >>> 24),
+                    (byte) (i >>> 16), (byte) (i >>> 8), (byte) i}));
+        }
+        return w;
+    }
+
+    /**
+     * The answer to a batch: β_i = k·α_i, then a 64-byte proof that log_G K = log_A B for A = Σ w_i·α_i and
+     * B = Σ w_i·β_i.
+     *
+     * @throws MalformedEncodingException if the batch is not a list of valid, non-identity points
+     */
+    public static byte[] answer(Key key, byte[] batch, ProofContext context, RandomGenerator random)
+            throws MalformedEncodingException {
+        RistrettoElement[] alphas = points(batch, "the batch");
+        byte[] betas = new byte[batch.length];
+        RistrettoElement[] betaPoints = new RistrettoElement[alphas.length];
+        for (int i = 0; i < alphas.length; i++) {
+            betaPoints[i] = alphas[i].multiply(key.secret());
+            System.arraycopy(Points.encode(betaPoints[i]), 0, betas, i * POINT, POINT);
+        }
+        Scalar[] w = weights(key.publicKey(), batch, betas, context);
+        RistrettoElement a = MultiScalar.vartime(w, alphas);
+        RistrettoElement b = MultiScalar.vartime(w, betaPoints);
+        ChaumPedersenProof proof = ChaumPedersenProof.prove(key.secret(), EncodedPoint.decode(key.publicKey()),
+                EncodedPoint.of(a), EncodedPoint.of(b), context, random);
+        byte[] out = java.util.Arrays.copyOf(betas, betas.length + ChaumPedersenProof.ENCODED_LENGTH);
+        System.arraycopy(proof.encode(), 0, out, betas.length, ChaumPedersenProof.ENCODED_LENGTH);
+        return out;
+    }
+
+    /**
+     * Checks the answer's proof and opens the entries of the batch's inputs: {@code result[i]} is entry
+     * {@code indexes[i]} of {@code sealed} (ignored, 0, where the index is negative: padding).
+     *
+     * @throws IllegalArgumentException if the answer is malformed, has the wrong size, or its proof fails
+     */
+    public static byte[] open(Batch batch, byte[] publicKey, byte[] answer, ProofContext context, byte[] sealed,
+            int[] indexes) {
+        int n = batch.inputs().size();
+        if (answer.length != n * POINT + ChaumPedersenProof.ENCODED_LENGTH || indexes.length != n) {
+            throw new IllegalArgumentException("an answer of " + answer.length + " bytes to " + n + " queries");
+        }
+        byte[] betas = java.util.Arrays.copyOf(answer, n * POINT);
+        RistrettoElement[] betaPoints;
+        RistrettoElement[] alphas;
+        RistrettoElement bigK;
+        ChaumPedersenProof proof;
+        try {
+            betaPoints = points(betas, "the answer");
+            alphas = points(batch.message(), "the batch");
+            bigK = Points.decodeNonIdentity(publicKey);
+            proof = ChaumPedersenProof.decode(java.util.Arrays.copyOfRange(answer, n * POINT, answer.length));
+        } catch (MalformedEncodingException e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
+        Scalar[] w = weights(publicKey, batch.message(), betas, context);
+        RistrettoElement a = MultiScalar.vartime(w, alphas);
+        RistrettoElement b = MultiScalar.vartime(w, betaPoints);
+        if (!proof.verify(EncodedPoint.of(bigK), EncodedPoint.of(a), EncodedPoint.of(b), context)) {
+            throw new IllegalArgumentException("the table answer's proof fails: not every evaluation used the key sent");
+        }
+        byte[] values = new byte[n];
+        for (int i = 0; i < n; i++) {
+            if (indexes[i] < 0) {
+                continue;
+            }
+            if (indexes[i] >= sealed.length) {
+                throw new IllegalArgumentException("entry " + indexes[i] + " of a table of " + sealed.length);
+            }
+            RistrettoElement evaluated = betaPoints[i].subtract(bigK.multiply(batch.blinds().get(i)));
+            values[i] = (byte) (sealed[indexes[i]] ^ pad(batch.inputs().get(i), evaluated));
+        }
+        return values;
+    }
+
+    /** The entry {@code key} seals for {@code input} holding {@code value} (the audit's recomputation). */
+    public static byte sealedEntry(Key key, byte[] input, byte value) {
+        return (byte) (value ^ pad(input, h1(input).multiply(key.secret())));
+    }
+}
