@@ -1,15 +1,15 @@
 package fairtable.protocol.darkchess;
 
-import cafe.cryptography.curve25519.Constants;
-import cafe.cryptography.curve25519.RistrettoElement;
-import cafe.cryptography.curve25519.Scalar;
 import fairtable.crypto.hash.Hashes;
 import fairtable.crypto.proof.ChaumPedersenProof;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.ristretto.EncodedPoint;
+import fairtable.crypto.ristretto.FixedBaseTable;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.MultiScalar;
 import fairtable.crypto.ristretto.Points;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalar;
 import fairtable.crypto.ristretto.Scalars;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -36,15 +36,15 @@ public final class VisionOprf {
     public static final int POINT = Points.ENCODED_LENGTH;
 
     /** H1 of every input seen: the table's inputs are a fixed catalogue, hashed once per process. */
-    private static final Map<ByteBuffer, RistrettoElement> H1 = new ConcurrentHashMap<>();
+    private static final Map<ByteBuffer, RistrettoPoint> H1 = new ConcurrentHashMap<>();
 
     private VisionOprf() {}
 
-    static RistrettoElement h1(byte[] input) {
+    static RistrettoPoint h1(byte[] input) {
         return H1.computeIfAbsent(ByteBuffer.wrap(input.clone()), b -> Points.hashToGroup(H1_DOMAIN, input));
     }
 
-    private static byte pad(byte[] input, RistrettoElement evaluated) {
+    private static byte pad(byte[] input, RistrettoPoint evaluated) {
         return Hashes.sha512(H2_DOMAIN, input, Points.encode(evaluated))[0];
     }
 
@@ -52,13 +52,13 @@ public final class VisionOprf {
     public record Key(Scalar secret, byte[] publicKey) {
         public static Key generate(RandomGenerator random) {
             Scalar k = Scalars.randomNonZero(random);
-            return new Key(k, Points.encode(Constants.RISTRETTO_GENERATOR_TABLE.multiply(k)));
+            return new Key(k, Points.encode(FixedBaseTable.GENERATOR.multiply(k)));
         }
 
         /** The key whose secret a reveal disclosed; the caller compares {@link #publicKey()} with the one sent. */
         public static Key fromSecret(byte[] secret) throws MalformedEncodingException {
             Scalar k = Scalars.decode(secret);
-            return new Key(k, Points.encode(Constants.RISTRETTO_GENERATOR_TABLE.multiply(k)));
+            return new Key(k, Points.encode(FixedBaseTable.GENERATOR.multiply(k)));
         }
 
         public byte[] secretBytes() {
@@ -89,7 +89,7 @@ public final class VisionOprf {
         for (int i = 0; i < inputs.size(); i++) {
             Scalar r = Scalars.random(random);
             blinds.add(r);
-            RistrettoElement alpha = h1(inputs.get(i)).add(Constants.RISTRETTO_GENERATOR_TABLE.multiply(r));
+            RistrettoPoint alpha = h1(inputs.get(i)).add(FixedBaseTable.GENERATOR.multiply(r));
             System.arraycopy(Points.encode(alpha), 0, message, i * POINT, POINT);
         }
         return new Batch(message, List.copyOf(inputs), List.copyOf(blinds));
@@ -97,15 +97,15 @@ public final class VisionOprf {
 
     /** Whether {@code alpha} is the blinding of {@code input} by {@code blind} (the audit's check of a querier). */
     public static boolean blinds(byte[] input, Scalar blind, byte[] alpha) {
-        return java.util.Arrays.equals(Points.encode(h1(input).add(Constants.RISTRETTO_GENERATOR_TABLE.multiply(blind))),
+        return java.util.Arrays.equals(Points.encode(h1(input).add(FixedBaseTable.GENERATOR.multiply(blind))),
                 alpha);
     }
 
-    private static RistrettoElement[] points(byte[] message, String what) throws MalformedEncodingException {
+    private static RistrettoPoint[] points(byte[] message, String what) throws MalformedEncodingException {
         if (message.length % POINT != 0) {
             throw new MalformedEncodingException(what + " is not a whole number of points");
         }
-        RistrettoElement[] p = new RistrettoElement[message.length / POINT];
+        RistrettoPoint[] p = new RistrettoPoint[message.length / POINT];
         for (int i = 0; i < p.length; i++) {
             p[i] = Points.decodeNonIdentity(java.util.Arrays.copyOfRange(message, i * POINT, (i + 1) * POINT));
         }
@@ -132,16 +132,16 @@ public final class VisionOprf {
      */
     public static byte[] answer(Key key, byte[] batch, ProofContext context, RandomGenerator random)
             throws MalformedEncodingException {
-        RistrettoElement[] alphas = points(batch, "the batch");
+        RistrettoPoint[] alphas = points(batch, "the batch");
         byte[] betas = new byte[batch.length];
-        RistrettoElement[] betaPoints = new RistrettoElement[alphas.length];
+        RistrettoPoint[] betaPoints = new RistrettoPoint[alphas.length];
         for (int i = 0; i < alphas.length; i++) {
             betaPoints[i] = alphas[i].multiply(key.secret());
             System.arraycopy(Points.encode(betaPoints[i]), 0, betas, i * POINT, POINT);
         }
         Scalar[] w = weights(key.publicKey(), batch, betas, context);
-        RistrettoElement a = MultiScalar.vartime(w, alphas);
-        RistrettoElement b = MultiScalar.vartime(w, betaPoints);
+        RistrettoPoint a = MultiScalar.vartime(w, alphas);
+        RistrettoPoint b = MultiScalar.vartime(w, betaPoints);
         ChaumPedersenProof proof = ChaumPedersenProof.prove(key.secret(), EncodedPoint.decode(key.publicKey()),
                 EncodedPoint.of(a), EncodedPoint.of(b), context, random);
         byte[] out = java.util.Arrays.copyOf(betas, betas.length + ChaumPedersenProof.ENCODED_LENGTH);
@@ -162,9 +162,9 @@ public final class VisionOprf {
             throw new IllegalArgumentException("an answer of " + answer.length + " bytes to " + n + " queries");
         }
         byte[] betas = java.util.Arrays.copyOf(answer, n * POINT);
-        RistrettoElement[] betaPoints;
-        RistrettoElement[] alphas;
-        RistrettoElement bigK;
+        RistrettoPoint[] betaPoints;
+        RistrettoPoint[] alphas;
+        RistrettoPoint bigK;
         ChaumPedersenProof proof;
         try {
             betaPoints = points(betas, "the answer");
@@ -175,8 +175,8 @@ public final class VisionOprf {
             throw new IllegalArgumentException(e.getMessage());
         }
         Scalar[] w = weights(publicKey, batch.message(), betas, context);
-        RistrettoElement a = MultiScalar.vartime(w, alphas);
-        RistrettoElement b = MultiScalar.vartime(w, betaPoints);
+        RistrettoPoint a = MultiScalar.vartime(w, alphas);
+        RistrettoPoint b = MultiScalar.vartime(w, betaPoints);
         if (!proof.verify(EncodedPoint.of(bigK), EncodedPoint.of(a), EncodedPoint.of(b), context)) {
             throw new IllegalArgumentException("the table answer's proof fails: not every evaluation used the key sent");
         }
@@ -188,7 +188,7 @@ public final class VisionOprf {
             if (indexes[i] >= sealed.length) {
                 throw new IllegalArgumentException("entry " + indexes[i] + " of a table of " + sealed.length);
             }
-            RistrettoElement evaluated = betaPoints[i].subtract(bigK.multiply(batch.blinds().get(i)));
+            RistrettoPoint evaluated = betaPoints[i].subtract(bigK.multiply(batch.blinds().get(i)));
             values[i] = (byte) (sealed[indexes[i]] ^ pad(batch.inputs().get(i), evaluated));
         }
         return values;
