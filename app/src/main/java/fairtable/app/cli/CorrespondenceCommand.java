@@ -9,6 +9,8 @@ import fairtable.net.correspondence.CorrespondenceGame.Imported;
 import fairtable.net.correspondence.GameStatus;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Profile;
+import fairtable.net.identity.TrustRule;
+import fairtable.net.identity.UntrustedPeerException;
 import fairtable.protocol.Party;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Hello;
@@ -20,9 +22,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -301,7 +306,7 @@ public final class CorrespondenceCommand implements Runnable {
             CorrespondenceGame<P> g = CorrespondenceGame.create(game.dir, profile.identity(), party, kind.rules(),
                     Clock.systemUTC());
             try {
-                return take(kind, g, input, text.out, o, err);
+                return take(kind, g, input, text.out, o, err, profile);
             } finally {
                 g.close();
             }
@@ -335,7 +340,7 @@ public final class CorrespondenceCommand implements Runnable {
             CorrespondenceGame<P> g = CorrespondenceGame.open(game.dir, profile.identity(), kind.rules(),
                     new SecureRandom(), Clock.systemUTC());
             try {
-                return take(kind, g, input, text.out, spec.commandLine().getOut(), spec.commandLine().getErr());
+                return take(kind, g, input, text.out, spec.commandLine().getOut(), spec.commandLine().getErr(), profile);
             } finally {
                 g.close();
             }
@@ -581,9 +586,14 @@ public final class CorrespondenceCommand implements Runnable {
 
     /** Imports {@code input}, sends the replies to {@code out} or the screen, and reports the game's state. */
     static <P extends Party> int take(MailGame<P> kind, CorrespondenceGame<P> g, String input, Path out, PrintWriter o,
-            PrintWriter err) throws IOException {
+            PrintWriter err, Profile profile) throws IOException {
         Imported imported;
         try {
+            Optional<String> refused = checkHellos(g.party(), Armor.decodeAll(input), mailTrust(profile, o));
+            if (refused.isPresent()) {
+                err.println("fairtable: " + refused.get());
+                return Main.ERROR;
+            }
             imported = g.importText(input);
         } catch (Armor.ArmorException e) {
             err.println("fairtable: cannot read the text: " + e.getMessage());
@@ -602,6 +612,52 @@ public final class CorrespondenceCommand implements Runnable {
             o.println("Nothing to send.");
         }
         return report(kind, g, o);
+    }
+
+    /**
+     * Mail's part of the one trust rule. The text came by a channel the user chose, as an invitation does, so a new
+     * player's hello pins their key under their name, with the warning to compare fingerprints; a name pinned to
+     * another key is refused, as everywhere.
+     */
+    private static TrustRule mailTrust(Profile profile, PrintWriter o) {
+        return new TrustRule(profile.knownPeers(), Set.of(), true, Optional.empty(), line -> {
+            o.println(line);
+            o.flush();
+        });
+    }
+
+    /**
+     * Checks a text against the trust rule before the game takes any message: the hello of a seat new to this game
+     * must pass {@code rule}, which pins its key under its name. From then on the game holds that seat to that key:
+     * another hello for the seat is refused as a conflict, and a message signed by another key as a bad signature,
+     * kept as evidence against nobody. Returns the one line saying why, if the text is refused.
+     */
+    static Optional<String> checkHellos(Party party, List<Envelope> messages, TrustRule rule) throws IOException {
+        Map<Integer, Hello> seats = new HashMap<>();
+        party.transcript().hellos().forEach(h -> seats.put(h.seat(), h));
+        for (Envelope e : messages) {
+            if (e.sender() == party.seat() || !Hello.TYPE.equals(e.type())) {
+                continue;
+            }
+            Hello hello;
+            try {
+                hello = Hello.fromBytes(e.body());
+            } catch (MalformedMessageException notAHello) {
+                continue; // the game refuses it, saying why
+            }
+            if (seats.containsKey(hello.seat())) {
+                continue; // the seat's key is pinned for this game: the game refuses another hello for it
+            }
+            try {
+                rule.admit(hello.name(), hello.key(), false);
+            } catch (UntrustedPeerException untrusted) {
+                return Optional.of("refused message #" + e.seq() + ": " + untrusted.getMessage());
+            } catch (IllegalArgumentException badName) {
+                return Optional.of("refused message #" + e.seq() + ": its name cannot be pinned: " + badName.getMessage());
+            }
+            seats.putIfAbsent(hello.seat(), hello);
+        }
+        return Optional.empty();
     }
 
     /** What follows a step: the end and its audit, or whose move it is and what is awaited. */

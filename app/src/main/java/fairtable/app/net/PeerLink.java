@@ -20,9 +20,9 @@ import java.util.Optional;
  * How this process reaches the other player: listening or connecting, over TLS 1.3 bound to the profile's
  * identity key (the default), or over plain TCP with {@code --insecure}. Reconnects after a drop.
  *
- * <p>With TLS the peer is pinned by fingerprint: given up front (an invitation or {@code --peer}), already
- * pinned under the name it signs its hello with, or, with {@code --accept-new}, pinned on first use after a
- * warning. The key that opened the channel must be the key that signs the game.
+ * <p>With TLS the peer is judged by the one {@link TrustRule}: named up front (an invitation or {@code --peer}),
+ * already pinned under the name it signs its hello with, or new and accepted ({@code --accept-new}, or the person
+ * at the terminal). The key that opened the channel must be the key that signs the game.
  */
 public final class PeerLink implements AutoCloseable {
     private final SigningKey identity;

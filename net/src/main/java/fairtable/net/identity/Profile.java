@@ -1,6 +1,7 @@
 package fairtable.net.identity;
 
 import fairtable.crypto.sign.SigningKey;
+import fairtable.net.OwnerOnlyFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
@@ -9,7 +10,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
@@ -118,7 +118,7 @@ public final class Profile {
         if (Files.isDirectory(directory)) {
             return;
         }
-        if (supportsPosix(directory.toAbsolutePath().getParent())) {
+        if (OwnerOnlyFiles.posix(directory.toAbsolutePath().getParent())) {
             Files.createDirectories(directory, PosixFilePermissions.asFileAttribute(OWNER_ONLY_DIRECTORY));
         } else {
             Files.createDirectories(directory);
@@ -131,7 +131,7 @@ public final class Profile {
      */
     private static void createKeyFile(Path keyFile, SigningKey key) throws IOException {
         Path directory = keyFile.getParent();
-        FileAttribute<?>[] ownerOnly = supportsPosix(directory)
+        FileAttribute<?>[] ownerOnly = OwnerOnlyFiles.posix(directory)
                 ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(OWNER_ONLY_FILE)}
                 : new FileAttribute<?>[0];
         Path temporary = Files.createTempFile(directory, "identity", ".tmp", ownerOnly);
@@ -154,7 +154,7 @@ public final class Profile {
     }
 
     private static SigningKey readKeyFile(Path keyFile) throws IOException {
-        if (supportsPosix(keyFile.getParent())) {
+        if (OwnerOnlyFiles.posix(keyFile.getParent())) {
             Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(keyFile);
             if (!OWNER_ONLY_FILE.containsAll(permissions)) {
                 throw new ProfileException(keyFile, "the identity key is accessible to other users ("
@@ -203,13 +203,5 @@ public final class Profile {
         } finally {
             Files.deleteIfExists(temporary);
         }
-    }
-
-    private static boolean supportsPosix(Path directory) throws IOException {
-        Path existing = directory;
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
-        }
-        return existing != null && Files.getFileStore(existing).supportsFileAttributeView(PosixFileAttributeView.class);
     }
 }
