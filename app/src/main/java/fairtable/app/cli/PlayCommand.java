@@ -26,7 +26,10 @@ import fairtable.app.play.TableConfig;
 import fairtable.app.play.TableRun;
 import fairtable.app.play.TerminalPlayer;
 import fairtable.games.definitions.GameDefinition;
+import fairtable.games.definitions.FiveCardDraw;
 import fairtable.games.definitions.Games;
+import fairtable.protocol.patent.PatentMode;
+import fairtable.protocol.patent.PatentParameters;
 import fairtable.games.table.LocalTable;
 import fairtable.games.table.PokerPlayer;
 import fairtable.games.table.TableNode;
@@ -171,9 +174,10 @@ public final class PlayCommand implements Callable<Integer> {
             return list(games, out);
         }
         Optional<GameDefinition<?, ?>> definition = games.definition(game);
-        if (definition.isPresent() && protocol.equals("deck")) {
-            return hostPort == null && join == null ? local(definition.get(), games, out)
-                    : session(definition.get(), games, out);
+        if (definition.isPresent()) {
+            PatentParameters patent = protocol.equals("patent") ? patentDraw(definition.get()) : null;
+            return hostPort == null && join == null ? local(definition.get(), games, patent, out)
+                    : session(definition.get(), games, patent, out);
         }
         GameKind kind = oldKind(games);
         if (!settings.isEmpty()) {
@@ -236,6 +240,16 @@ public final class PlayCommand implements Callable<Integer> {
         }
     }
 
+    /** The FR 2823580 draw that deals {@code definition} under --protocol patent: heads-up draw poker only. */
+    private static PatentParameters patentDraw(GameDefinition<?, ?> definition) {
+        if (!definition.name().equals(FiveCardDraw.NAME)) {
+            throw new IllegalArgumentException(definition.name() + " does not play over --protocol patent ("
+                    + FiveCardDraw.NAME + " for 2 does); without it, " + definition.name()
+                    + " plays on the verifiable deck");
+        }
+        return FiveCardDraw.patentDraw(PatentMode.DEFAULT);
+    }
+
     /** Every registered game, its summary and its settings with their defaults. */
     private static int list(Games games, PrintWriter out) {
         if (games.definitions().isEmpty()) {
@@ -252,7 +266,8 @@ public final class PlayCommand implements Callable<Integer> {
     }
 
     /** A registered game in this process, one table/v1 session over an in-memory table. */
-    private int local(GameDefinition<?, ?> definition, Games games, PrintWriter out) throws IOException {
+    private int local(GameDefinition<?, ?> definition, Games games, PatentParameters patent, PrintWriter out)
+            throws IOException {
         int n = GameSettings.players(definition, players, settings);
         GameSettings.requireSeats(definition, n);
         Map<String, String> chosen = chosenSettings(definition, n);
@@ -275,7 +290,8 @@ public final class PlayCommand implements Callable<Integer> {
         Path file = transcript != null ? transcript : Path.of("play-" + definition.name() + ".jsonl");
         BufferedReader in = new BufferedReader(new InputStreamReader(main != null ? main.input() : System.in,
                 StandardCharsets.UTF_8));
-        return LocalGame.play(definition, new LocalGame.Setup(names, chosen, person, seed, file), games, in, out);
+        return LocalGame.play(definition, new LocalGame.Setup(names, chosen, person, seed, file, patent), games, in,
+                out);
     }
 
     /** The game's settings for a table of {@code n}: --set, and --hands and --stack as the settings they stand for. */
@@ -573,7 +589,8 @@ public final class PlayCommand implements Callable<Integer> {
      * killed process runs the same command again and takes its seat up where it stopped. At the end the session's
      * one transcript is written and audited through the game's rules; the result printed is the audit's.
      */
-    private <S, M> int session(GameDefinition<S, M> definition, Games games, PrintWriter out) throws Exception {
+    private <S, M> int session(GameDefinition<S, M> definition, Games games, PatentParameters patent, PrintWriter out)
+            throws Exception {
         boolean bot = bots != null && (bots.equals("all") || Integer.parseInt(bots) >= 1);
         SigningKey me = identity();
         Duration timeout = Duration.ofSeconds(timeoutSeconds);
@@ -593,7 +610,7 @@ public final class PlayCommand implements Callable<Integer> {
                 link = TableLink.open(me, bind, hostPort, journal == null ? null
                         : journalFile.resolveSibling(journalFile.getFileName() + ".host"));
                 if (saved == null) {
-                    terms = gatherSession(definition, link, me, timeout, out);
+                    terms = gatherSession(definition, patent, link, me, timeout, out);
                 } else {
                     out.println("Waiting on " + bind + ":" + link.port() + " for the players to come back ...");
                 }
@@ -683,13 +700,18 @@ public final class PlayCommand implements Callable<Integer> {
     }
 
     /** The host lets the players in, agrees the table and tells each its seat; then admits them to the relay. */
-    private SeatTerms gatherSession(GameDefinition<?, ?> definition, TableLink link, SigningKey me, Duration timeout,
-            PrintWriter out) throws Exception {
+    private SeatTerms gatherSession(GameDefinition<?, ?> definition, PatentParameters patent, TableLink link,
+            SigningKey me, Duration timeout, PrintWriter out) throws Exception {
         int n = players != null || settings.containsKey("players")
                 ? GameSettings.players(definition, players, settings) : Math.max(2, definition.minSeats());
         GameSettings.requireSeats(definition, n);
         byte[] options = definition.options(chosenSettings(definition, n));
-        TableParameters table = new TableParameters(definition.name(), n, options);
+        TableParameters table;
+        try {
+            table = new TableParameters(definition.name(), n, options, patent);
+        } catch (IllegalArgumentException refused) {
+            throw new IllegalArgumentException(definition.name() + " over --protocol patent: " + refused.getMessage());
+        }
         List<String> names = new ArrayList<>(List.of(name != null ? name : "alice"));
         try {
             definition.setup(java.util.stream.IntStream.range(0, n).mapToObj(s -> "seat" + s).toList(), options);
@@ -750,6 +772,10 @@ public final class PlayCommand implements Callable<Integer> {
                 String.join(", ", terms.names()), definition.summary());
         out.println("One signed session (" + TableParameters.PROTOCOL + ") through the host's relay: every move and"
                 + " deck step of the whole game in one transcript.");
+        if (terms.table().patent() != null) {
+            out.println("Every hand is dealt by the FR 2823580 blind draw (" + terms.table().patent() + "): its keys"
+                    + " are revealed when the hand closes, so both hands are shown after every hand, folded or not.");
+        }
         out.println("You are " + terms.names().get(terms.seat()) + (bot ? " (played by a bot)" : "") + ", seat "
                 + terms.seat() + "." + (bot ? "" : " Type help for help."));
         if (seed != null) {
