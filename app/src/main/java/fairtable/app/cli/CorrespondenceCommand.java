@@ -145,9 +145,6 @@ public final class CorrespondenceCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            if (mode != null && mode.equals("patent") && TableByMail.isCardGame(gameName)) {
-                return startTable();
-            }
             MailGame<?> kind = MailGame.byName(gameName);
             if (bot) {
                 if (!(kind instanceof GameByMail table)) {
@@ -168,18 +165,6 @@ public final class CorrespondenceCommand implements Runnable {
                         + String.join(", ", fairtable.games.definitions.Games.ALL.names()) + ")");
             }
             return start(kind, chosen);
-        }
-
-        /** A card game: seat 0 hosts the table's relay; the invitation goes to every other player. */
-        private int startTable() throws IOException {
-            if (cards != null || each != null || moveLimit != null || seed != null) {
-                throw new IllegalArgumentException("--cards, --each, --move-limit and --seed do not apply to --game "
-                        + gameName);
-            }
-            Profile profile = game.profile();
-            return TableByMail.create(game.dir, profile.identity(), profile.fingerprint().toString(),
-                    fairtable.app.play.GameKind.byCommand(gameName), players, hands, stack, mode != null,
-                    name != null ? name : profile.displayName(), bot, out, spec.commandLine().getOut());
         }
 
         private <P extends Party> int start(MailGame<P> kind, Map<String, String> chosen) throws IOException {
@@ -240,11 +225,6 @@ public final class CorrespondenceCommand implements Runnable {
             try {
                 List<Envelope> messages = Armor.decodeAll(input);
                 Envelope first = messages.get(0);
-                if (fairtable.app.play.MailTable.isTableText(first)) {
-                    Profile profile = game.profile();
-                    return TableByMail.join(game.dir, profile.identity(), first,
-                            name != null ? name : profile.displayName(), bot, text.out, spec.commandLine().getOut(), err);
-                }
                 if (first.seq() != 0 || !Hello.TYPE.equals(first.type())) {
                     err.println("fairtable: the text does not start with a game's first hello (message #0)");
                     return Main.ERROR;
@@ -315,10 +295,6 @@ public final class CorrespondenceCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            if (fairtable.app.play.MailTable.isTable(game.dir)) {
-                return TableByMail.receive(game.dir, game.profile().identity(), text.read(), text.out,
-                        spec.commandLine().getOut(), spec.commandLine().getErr());
-            }
             return receive(kindOf(game.dir));
         }
 
@@ -360,10 +336,6 @@ public final class CorrespondenceCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             String move = String.join(" ", words);
-            if (fairtable.app.play.MailTable.isTable(game.dir)) {
-                return TableByMail.move(game.dir, game.profile().identity(), move, out, spec.commandLine().getOut(),
-                        spec.commandLine().getErr());
-            }
             return play(kindOf(game.dir), move);
         }
 
@@ -411,9 +383,6 @@ public final class CorrespondenceCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             PrintWriter o = spec.commandLine().getOut();
-            if (fairtable.app.play.MailTable.isTable(game.dir)) {
-                return TableByMail.resend(game.dir, game.profile().identity(), out, o, spec.commandLine().getErr());
-            }
             MailGame<?> kind = kindOf(game.dir);
             Path last = lastSent(game.dir);
             if (last == null) {
@@ -537,15 +506,6 @@ public final class CorrespondenceCommand implements Runnable {
      * Without one (no such directory), or with another profile's key, it says so instead.
      */
     static void printView(GameStatus s, Path home, PrintWriter o) throws IOException {
-        if (fairtable.app.play.MailTable.isTable(s.directory())) {
-            Path profileDir = home != null ? home : Profile.defaultDirectory();
-            if (!Files.isDirectory(profileDir)) {
-                o.println("(To see your cards, give your profile: --home DIR.)");
-                return;
-            }
-            TableByMail.view(s.directory(), Profile.open(profileDir, new SecureRandom()).identity(), o);
-            return;
-        }
         var kind = MailGame.byProtocol(s.protocol());
         if (kind.isPresent()) {
             printView(kind.get(), s.directory(), home, o);
