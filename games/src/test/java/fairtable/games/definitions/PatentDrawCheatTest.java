@@ -27,6 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class PatentDrawCheatTest {
     private static final FiveCardDraw GAME = new FiveCardDraw();
+    private static final int MUTATIONS = 24;
 
     /** Players who stand pat and call until {@code decisions} decisions are made, then wait. */
     private static GameTable<PokerState<DrawGame>, PokerMove> table(long seed, int decisions) throws Exception {
@@ -82,6 +83,79 @@ class PatentDrawCheatTest {
         t.assertRefusedByEveryHonestSeat(cheater, reveal,
                 "reveals its keys in the middle of a deck operation: the deck awaits bob to answer the draw");
         assertThat(innerTypes(alice)).doesNotContain(PatentMessage.Reveal.TYPE);
+    }
+
+    @Test
+    void mutatedAnswersToADrawReSignedByTheAnsweringSeatAreRefusedOrStopTheTableNamingItAndNothingElseEscapes()
+            throws Exception {
+        TablePlayer<PokerState<DrawGame>, PokerMove> drawOne = (view, seat, legal) -> {
+            PokerMove one = new PokerMove.Draw(view.held().get(seat).subList(0, 1));
+            return legal.contains(one) ? one : PokerTable.<DrawGame>passive(v -> false).choose(view, seat, legal);
+        };
+        GameTable<PokerState<DrawGame>, PokerMove> t = new GameTable<>(PatentDrawSessionTest.params(1), 34,
+                s -> s == 0 ? drawOne : PokerTable.<DrawGame>passive(v -> false), s -> GAME);
+        TableParty<PokerState<DrawGame>, PokerMove> alice = t.seat(0);
+        t.playUntil(() -> alice.awaiting().equals("bob to answer the draw"));
+        // bob's genuine answer, from a copy of bob given what alice said since he last heard (her move, her draw)
+        TableParty<PokerState<DrawGame>, PokerMove> bobCopy = TableParty.restore(t.seat(1).snapshot(), GAME,
+                t.keys.get(1), new SplittableRandom(5), PokerTable.passive(v -> false));
+        List<Envelope> answers = new ArrayList<>();
+        for (Envelope e : alice.transcript().envelopes().subList(bobCopy.transcript().size(), alice.transcript().size())) {
+            answers.addAll(bobCopy.receive(e));
+        }
+        Envelope answer = answers.get(0);
+        Envelope innerAnswer = PokerTable.inner(answer);
+        assertThat(innerAnswer.type()).isEqualTo(PatentMessage.DrawAnswer.TYPE);
+        byte[] aliceSnapshot = alice.snapshot();
+
+        SplittableRandom random = new SplittableRandom(35);
+        int refused = 0;
+        int stopped = 0;
+        for (int i = 0; i < MUTATIONS; i++) {
+            byte[] body = innerAnswer.body().clone();
+            int flips = 1 + random.nextInt(3);
+            for (int f = 0; f < flips; f++) {
+                body[random.nextInt(body.length)] ^= (byte) (1 << random.nextInt(8));
+            }
+            if (java.util.Arrays.equals(body, innerAnswer.body())) {
+                body[0] ^= 1; // two flips of one bit: the genuine answer again
+            }
+            TableParty<PokerState<DrawGame>, PokerMove> honest = TableParty.restore(aliceSnapshot, GAME, t.keys.get(0),
+                    new SplittableRandom(6), PokerTable.passive(v -> false));
+            Envelope mutated = resealed(t, honest, 1, innerAnswer, body);
+            int before = honest.transcript().size();
+            try {
+                List<Envelope> out = honest.receive(mutated);
+                // well-formed values that only alice's keys show are no cards: her table stops, naming bob
+                assertThat(honest.failure()).as("accepted without a stop").isPresent();
+                assertThat(honest.failure().get().party()).isEqualTo("bob");
+                assertThat(out).as("alice keeps her keys").isEmpty();
+                stopped++;
+            } catch (fairtable.protocol.ProtocolViolation v) {
+                assertThat(v.party()).isEqualTo("bob");
+                assertThat(v.getMessage()).doesNotContain("cannot judge");
+                assertThat(honest.transcript().size()).isEqualTo(before);
+                refused++;
+            }
+        }
+        assertThat(refused + stopped).isEqualTo(MUTATIONS);
+        assertThat(refused).as("most mutations are no valid group elements").isPositive();
+    }
+
+    /** {@code inner} with another body, signed again by {@code cheater}, wrapped as its next message in {@code honest}'s chain. */
+    private static Envelope resealed(GameTable<PokerState<DrawGame>, PokerMove> t, TableParty<?, ?> honest,
+            int cheater, Envelope inner, byte[] body) throws Exception {
+        Transcript draw = new Transcript();
+        for (Envelope e : inner(honest)) {
+            draw.append(e);
+        }
+        Envelope changed = draw.seal(t.keys.get(cheater), cheater, inner.step(), inner.type(), body);
+        Transcript chain = new Transcript();
+        for (Envelope e : honest.transcript().envelopes()) {
+            chain.append(e);
+        }
+        return chain.seal(t.keys.get(cheater), cheater, honest.nextStep(), TableObserver.DECK,
+                TableCheats.deckBody(honest.round(), changed));
     }
 
     /**
