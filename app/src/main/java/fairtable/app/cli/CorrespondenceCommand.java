@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
             "and for several players a verifiable-deck deal (--game deal) or the permutation deal (--game permutation),",
             "where every message goes to every other player; and every registered game (--game holdem, draw-poker,",
             "dominoes, gin-rummy: one table/v1 session, every message to every other player; --set NAME=VALUE).",
-            "Two-player draw poker over FR 2823580 (--game draw-poker --mode patent) is hosted by its creator.",
+            "Two-player draw poker may be dealt by FR 2823580 (--game draw-poker --mode patent): the same one session.",
             "new: start a game and print the hello to send; join: answer a hello; receive: take in messages and",
             "print the replies; move: play your move; status: whose move, what is awaited, your view.",
             "The game lives in --dir between invocations."},
@@ -116,7 +116,8 @@ public final class CorrespondenceCommand implements Runnable {
         @Option(names = "--mode",
                 description = {"draw: patent-ristretto (default), patent-safe-prime[-ffdhe2048|-ffdhe3072], or "
                     + "patent-literal (INSECURE).", "mahjong-shogi: ristretto (default), fixed, or faithful (INSECURE).",
-                    "dark-chess: chou-orlandi (default) or andos (the oblivious transfer of the vision rebuilds)."})
+                    "dark-chess: chou-orlandi (default) or andos (the oblivious transfer of the vision rebuilds).",
+                    "draw-poker: patent (two players, every hand dealt by FR 2823580; both hands revealed when it closes)."})
         String mode;
 
         @Option(names = "--move-limit", description = "mahjong-shogi: moves after which the game is drawn (default: 400); "
@@ -136,7 +137,7 @@ public final class CorrespondenceCommand implements Runnable {
         @Option(names = "--stack", description = "A registered game: the same as --set stack=S.")
         Integer stack;
 
-        @Option(names = "--bot", description = "A registered game (or draw-poker --mode patent): the game's bot plays "
+        @Option(names = "--bot", description = "A registered game: the game's bot plays "
                 + "your seat; you only pass the texts on.")
         boolean bot;
 
@@ -210,7 +211,7 @@ public final class CorrespondenceCommand implements Runnable {
                 + "table, 1 to players-1, as the first player gave it (paste every earlier player's hello too).")
         Integer seat;
 
-        @Option(names = "--bot", description = "A registered game (or a draw-poker --mode patent invitation): the "
+        @Option(names = "--bot", description = "A registered game: the "
                 + "game's bot plays your seat.")
         boolean bot;
 
