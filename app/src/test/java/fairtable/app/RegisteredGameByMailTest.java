@@ -281,20 +281,17 @@ class RegisteredGameByMailTest {
     }
 
     @Test
-    void anInvitationToTheOlderHostedPathIsRefusedUnlessItIsDrawPokerOverThePatent() throws Exception {
+    void twoBotsFinishAHandOfHeadsUpDrawOverThePatentByMailAsOneSession() throws Exception {
         MailDesk desk = new MailDesk(temp);
-        byte[] seed = new byte[32];
-        seed[0] = 7;
-        var hosted = fairtable.app.play.MailTable.create(temp.resolve("ann-hosted"),
-                fairtable.crypto.sign.SigningKey.fromSeed(seed), fairtable.app.play.GameKind.HOLDEM, 2, 1, 1000, false,
-                "ann", false, new java.security.SecureRandom());
-        String invitation = Armor.encode(hosted.toSend().get(0), "table-mail", "ann");
+        Sent invite = desk.mail("new", "carol", "--game", "draw-poker", "--mode", "patent", "--players", "3");
+        assertThat(invite.run().code()).isEqualTo(Main.ERROR);
+        assertThat(invite.run().err()).contains("the FR 2823580 draw is for two seats, not 3");
 
-        Sent joined = desk.mail("join", "bob", "--in", desk.file(invitation).toString(), "--name", "bob");
-        assertThat(joined.run().code()).isEqualTo(Main.ERROR);
-        assertThat(joined.run().err()).isEqualTo("fairtable: ann invites you to holdem on the older hosted mail path,"
-                + " which now plays only draw-poker over FR 2823580; ask for a table/v1 game instead: fairtable mail new"
-                + " --game holdem\n");
-        assertThat(desk.game("bob")).doesNotExist();
+        botsPlay(desk, List.of("alice", "bob"), "--game", "draw-poker", "--mode", "patent", "--set", "hands=1");
+        String verdict = GameStatus.read(desk.game("alice")).verdict();
+        assertThat(verdict).startsWith("VERIFIED: draw-poker for 2, 1 round: ");
+        assertThat(GameStatus.read(desk.game("bob")).verdict()).isEqualTo(verdict);
+        assertThat(desk.game("bob").resolve("transcript.jsonl")).hasSameTextualContentAs(
+                desk.game("alice").resolve("transcript.jsonl"));
     }
 }

@@ -46,7 +46,7 @@ import picocli.CommandLine.Spec;
             "and for several players a verifiable-deck deal (--game deal) or the permutation deal (--game permutation),",
             "where every message goes to every other player; and every registered game (--game holdem, draw-poker,",
             "dominoes, gin-rummy: one table/v1 session, every message to every other player; --set NAME=VALUE).",
-            "Two-player draw poker over FR 2823580 (--game draw-poker --mode patent) is hosted by its creator.",
+            "Two-player draw poker may be dealt by FR 2823580 (--game draw-poker --mode patent): the same one session.",
             "new: start a game and print the hello to send; join: answer a hello; receive: take in messages and",
             "print the replies; move: play your move; status: whose move, what is awaited, your view.",
             "The game lives in --dir between invocations."},
@@ -128,7 +128,8 @@ public final class CorrespondenceCommand implements Runnable {
         @Option(names = "--mode",
                 description = {"draw: patent-ristretto (default), patent-safe-prime[-ffdhe2048|-ffdhe3072], or "
                     + "patent-literal (INSECURE).", "mahjong-shogi: ristretto (default), fixed, or faithful (INSECURE).",
-                    "dark-chess: chou-orlandi (default) or andos (the oblivious transfer of the vision rebuilds)."})
+                    "dark-chess: chou-orlandi (default) or andos (the oblivious transfer of the vision rebuilds).",
+                    "draw-poker: patent (two players, every hand dealt by FR 2823580; both hands revealed when it closes)."})
         String mode;
 
         @Option(names = "--move-limit", description = "mahjong-shogi: moves after which the game is drawn (default: 400); "
@@ -148,7 +149,7 @@ public final class CorrespondenceCommand implements Runnable {
         @Option(names = "--stack", description = "A registered game: the same as --set stack=S.")
         Integer stack;
 
-        @Option(names = "--bot", description = "A registered game (or draw-poker --mode patent): the game's bot plays "
+        @Option(names = "--bot", description = "A registered game: the game's bot plays "
                 + "your seat; you only pass the texts on.")
         boolean bot;
 
@@ -157,9 +158,6 @@ public final class CorrespondenceCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            if (mode != null && mode.equals("patent") && TableByMail.isCardGame(gameName)) {
-                return startTable();
-            }
             MailGame<?> kind = MailGame.byName(gameName);
             if (bot) {
                 if (!(kind instanceof GameByMail table)) {
@@ -180,18 +178,6 @@ public final class CorrespondenceCommand implements Runnable {
                         + String.join(", ", fairtable.games.definitions.Games.ALL.names()) + ")");
             }
             return start(kind, chosen);
-        }
-
-        /** A card game: seat 0 hosts the table's relay; the invitation goes to every other player. */
-        private int startTable() throws IOException {
-            if (cards != null || each != null || moveLimit != null || seed != null) {
-                throw new IllegalArgumentException("--cards, --each, --move-limit and --seed do not apply to --game "
-                        + gameName);
-            }
-            Profile profile = game.profile();
-            return TableByMail.create(game.dir, profile.identity(), profile.fingerprint().toString(),
-                    fairtable.app.play.GameKind.byCommand(gameName), players, hands, stack, mode != null,
-                    name != null ? name : profile.displayName(), bot, out, spec.commandLine().getOut());
         }
 
         private <P extends Party> int start(MailGame<P> kind, Map<String, String> chosen) throws IOException {
@@ -237,7 +223,7 @@ public final class CorrespondenceCommand implements Runnable {
                 + "table, 1 to players-1, as the first player gave it (paste every earlier player's hello too).")
         Integer seat;
 
-        @Option(names = "--bot", description = "A registered game (or a draw-poker --mode patent invitation): the "
+        @Option(names = "--bot", description = "A registered game: the "
                 + "game's bot plays your seat.")
         boolean bot;
 
@@ -252,11 +238,6 @@ public final class CorrespondenceCommand implements Runnable {
             try {
                 List<Envelope> messages = Armor.decodeAll(input);
                 Envelope first = messages.get(0);
-                if (fairtable.app.play.MailTable.isTableText(first)) {
-                    Profile profile = game.profile();
-                    return TableByMail.join(game.dir, profile.identity(), first,
-                            name != null ? name : profile.displayName(), bot, text.out, spec.commandLine().getOut(), err);
-                }
                 if (first.seq() != 0 || !Hello.TYPE.equals(first.type())) {
                     err.println("fairtable: the text does not start with a game's first hello (message #0)");
                     return Main.ERROR;
@@ -327,10 +308,6 @@ public final class CorrespondenceCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            if (fairtable.app.play.MailTable.isTable(game.dir)) {
-                return TableByMail.receive(game.dir, game.profile().identity(), text.read(), text.out,
-                        spec.commandLine().getOut(), spec.commandLine().getErr());
-            }
             return receive(kindOf(game.dir));
         }
 
@@ -372,10 +349,6 @@ public final class CorrespondenceCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             String move = String.join(" ", words);
-            if (fairtable.app.play.MailTable.isTable(game.dir)) {
-                return TableByMail.move(game.dir, game.profile().identity(), move, out, spec.commandLine().getOut(),
-                        spec.commandLine().getErr());
-            }
             return play(kindOf(game.dir), move);
         }
 
@@ -423,9 +396,6 @@ public final class CorrespondenceCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             PrintWriter o = spec.commandLine().getOut();
-            if (fairtable.app.play.MailTable.isTable(game.dir)) {
-                return TableByMail.resend(game.dir, game.profile().identity(), out, o, spec.commandLine().getErr());
-            }
             MailGame<?> kind = kindOf(game.dir);
             Path last = lastSent(game.dir);
             if (last == null) {
@@ -548,15 +518,6 @@ public final class CorrespondenceCommand implements Runnable {
      * Without one (no such directory), or with another profile's key, it says so instead.
      */
     static void printView(GameStatus s, Path home, PrintWriter o) throws IOException {
-        if (fairtable.app.play.MailTable.isTable(s.directory())) {
-            Path profileDir = home != null ? home : Profile.defaultDirectory();
-            if (!Files.isDirectory(profileDir)) {
-                o.println("(To see your cards, give your profile: --home DIR.)");
-                return;
-            }
-            TableByMail.view(s.directory(), Profile.open(profileDir, new SecureRandom()).identity(), o);
-            return;
-        }
         var kind = MailGame.byProtocol(s.protocol());
         if (kind.isPresent()) {
             printView(kind.get(), s.directory(), home, o);

@@ -2,11 +2,14 @@ package fairtable.app.cli;
 
 import fairtable.app.Audits;
 import fairtable.crypto.sign.SigningKey;
+import fairtable.games.definitions.FiveCardDraw;
 import fairtable.games.definitions.GameDefinition;
 import fairtable.games.definitions.Games;
 import fairtable.net.correspondence.CorrespondenceGame;
 import fairtable.protocol.PartyCore;
 import fairtable.protocol.audit.ProtocolAudit;
+import fairtable.protocol.patent.PatentMode;
+import fairtable.protocol.patent.PatentParameters;
 import fairtable.protocol.table.IllegalMove;
 import fairtable.protocol.table.TableParameters;
 import fairtable.protocol.table.TableParty;
@@ -147,7 +150,8 @@ final class GameByMail implements MailGame<TableParty<?, ?>> {
         if (definition == null) {
             throw new IllegalArgumentException("name the game: --game " + String.join("|", games.names()));
         }
-        refuseOthers(choices, definition.name());
+        PatentParameters patent = patentDraw(choices.mode(), definition);
+        refuseOthers(choices.withMode(null), definition.name());
         choices.refuse(definition.name(), choices.seat(), "--seat");
         Map<String, String> settings = new LinkedHashMap<>(choices.settings());
         if (choices.players() != null) {
@@ -173,7 +177,28 @@ final class GameByMail implements MailGame<TableParty<?, ?>> {
         } catch (IllegalMove refused) {
             throw new IllegalArgumentException(definition.name() + " cannot be played so: " + refused.getMessage());
         }
-        return create(definition, new TableParameters(definition.name(), n, options), 0, me, key, secrets);
+        TableParameters params;
+        try {
+            params = new TableParameters(definition.name(), n, options, patent);
+        } catch (IllegalArgumentException refused) {
+            throw new IllegalArgumentException(definition.name() + " --mode patent: " + refused.getMessage());
+        }
+        return create(definition, params, 0, me, key, secrets);
+    }
+
+    /**
+     * {@code --mode patent}: heads-up draw poker dealt by the FR 2823580 draw, every hand's keys revealed when it
+     * closes; no mode: the verifiable deck.
+     */
+    private static PatentParameters patentDraw(String mode, GameDefinition<?, ?> definition) {
+        if (mode == null) {
+            return null;
+        }
+        if (!mode.equals("patent") || !definition.name().equals(FiveCardDraw.NAME)) {
+            throw new IllegalArgumentException("--mode " + mode + " does not apply to --game " + definition.name()
+                    + (definition.name().equals(FiveCardDraw.NAME) ? " (--mode patent deals it by FR 2823580)" : ""));
+        }
+        return FiveCardDraw.patentDraw(PatentMode.DEFAULT);
     }
 
     private <S, M> TableParty<S, M> create(GameDefinition<S, M> game, TableParameters params, int seat, String me,
@@ -219,13 +244,15 @@ final class GameByMail implements MailGame<TableParty<?, ?>> {
     public String describe(TableParty<?, ?> party, String me) {
         GameDefinition<?, ?> game = (GameDefinition<?, ?>) party.game();
         TableParameters params = party.parameters();
-        return params.game() + " for " + params.players() + " players (" + game.summary() + "), you are " + me
+        return params.game() + " for " + params.players() + " players (" + game.summary()
+                + (params.patent() == null ? "" : ", dealt by the FR 2823580 draw, " + params.patent()) + "), you are " + me
                 + " (seat " + party.seat() + " of " + params.players() + (bot ? ", played by the game's bot" : "") + ")";
     }
 
     @Override
     public List<String> warnings(TableParty<?, ?> party) {
-        return List.of();
+        return party.parameters().patent() == null ? List.of() : List.of("Note: the FR 2823580 draw proves nothing until"
+                + " its keys are revealed, so both hands are revealed when each hand closes, folded or not.");
     }
 
     @Override

@@ -53,6 +53,11 @@ interface MailGame<P extends Party> {
             return new Choices(null, null, null, null, null, null, null, null);
         }
 
+        /** The same choices with another mode (none once a game has taken it). */
+        Choices withMode(String other) {
+            return new Choices(cards, each, other, moveLimit, seed, players, seat, settings);
+        }
+
         /** Refuses an option the game has no use for, rather than ignoring it silently. */
         void refuse(String gameName, Object value, String option) {
             if (value != null) {

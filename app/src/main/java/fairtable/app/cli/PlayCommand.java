@@ -19,19 +19,13 @@ import fairtable.protocol.table.TableParameters;
 import fairtable.protocol.table.TableParty;
 import fairtable.protocol.table.TablePlayer;
 import fairtable.protocol.transcript.TranscriptFile;
-import fairtable.app.play.GameKind;
 import fairtable.app.play.GameSettings;
 import fairtable.app.play.LocalGame;
-import fairtable.app.play.NetworkTable;
-import fairtable.app.play.SeatLog;
-import fairtable.app.play.TableConfig;
-import fairtable.app.play.TableRun;
-import fairtable.app.play.TerminalPlayer;
 import fairtable.games.definitions.GameDefinition;
+import fairtable.games.definitions.FiveCardDraw;
 import fairtable.games.definitions.Games;
-import fairtable.games.table.LocalTable;
-import fairtable.games.table.PokerPlayer;
-import fairtable.games.table.TableNode;
+import fairtable.protocol.patent.PatentMode;
+import fairtable.protocol.patent.PatentParameters;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.crypto.sign.VerifyingKey;
 import fairtable.net.Transport;
@@ -44,7 +38,6 @@ import fairtable.net.tcp.TcpTransport;
 import fairtable.net.tls.PeerCheck;
 import fairtable.net.tls.TlsIdentity;
 import fairtable.net.tls.TlsTransport;
-import fairtable.protocol.ProtocolViolation;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.IOException;
@@ -62,7 +55,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
-import java.util.random.RandomGenerator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -73,8 +65,8 @@ import picocli.CommandLine.Spec;
  * Plays a card game dealt only by the verifiable deck: alone against bots, bots only, or one seat per process. A
  * game registered in {@link Games} is one table/v1 session (one signed transcript for the whole game, audited
  * through its rules): in one process over an in-memory table, or across processes (--host/--join) through the
- * relaying session host that `table` uses. Only draw poker over FR 2823580 (--protocol patent) plays on the older
- * per-hand path.
+ * relaying session host that `table` uses. Heads-up draw poker may be dealt by the FR 2823580 draw instead of the
+ * verifiable deck (--protocol patent): the same one session, the deck named in the table's parameters.
  */
 @Command(name = "play", mixinStandardHelpOptions = true,
         description = {"Play a card game: every card is dealt by the verifiable deck, no player's software ever holds "
@@ -111,12 +103,11 @@ public final class PlayCommand implements Callable<Integer> {
     @Option(names = "--protocol", defaultValue = "deck", description = "deck (verifiable-deck/v1, default) or patent (FR 2823580, draw-poker for 2 only).")
     String protocol;
 
-    @Option(names = "--transcript", paramLabel = "FILE", description = "Where the transcript goes (default: play-GAME.jsonl); "
-            + "on the per-hand path hand K goes to FILE-K.jsonl.")
+    @Option(names = "--transcript", paramLabel = "FILE", description = "Where the transcript goes (default: play-GAME.jsonl).")
     Path transcript;
 
-    @Option(names = "--action-seconds", defaultValue = "60", description = "--protocol patent: seconds a person has for each action, then it checks or folds; across "
-            + "processes: how much longer than --timeout the others wait for a person (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--action-seconds", defaultValue = "60", description = "Across processes: how much longer than --timeout the others wait for "
+            + "a person to move (default: ${DEFAULT-VALUE}).")
     long actionSeconds;
 
     @Option(names = "--name", description = "Your name at the table, one word (default: alice, or guest when joining).")
@@ -155,9 +146,9 @@ public final class PlayCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
 
-    private int stack() {
-        return stack != null ? stack : 1000;
-    }
+    /** The players' names at a table in one process, seat by seat. */
+    private static final List<String> DEFAULT_NAMES =
+            List.of("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy");
 
     @Override
     public Integer call() throws Exception {
@@ -181,75 +172,32 @@ public final class PlayCommand implements Callable<Integer> {
             return list(games, out);
         }
         Optional<GameDefinition<?, ?>> definition = games.definition(game);
-        if (definition.isPresent() && protocol.equals("deck")) {
-            return hostPort == null && join == null ? local(definition.get(), games, out)
-                    : session(definition.get(), games, out);
+        if (definition.isPresent()) {
+            PatentParameters patent = protocol.equals("patent") ? patentDraw(definition.get()) : null;
+            return hostPort == null && join == null ? local(definition.get(), games, patent, out)
+                    : session(definition.get(), games, patent, out);
         }
-        GameKind kind = oldKind(games);
-        if (!settings.isEmpty()) {
-            throw new IllegalArgumentException("--set is for a registered game on the verifiable deck ("
-                    + String.join(", ", games.names()) + "); " + game + " here takes --hands and --stack");
+        if (protocol.equals("patent")) {
+            throw new IllegalArgumentException("unknown game '" + game + "': over --protocol patent, " + FiveCardDraw.NAME
+                    + " for 2 plays");
         }
-        if (hostPort != null || join != null) {
-            return network(kind, out);
-        }
-        int n = players != null ? players : kind.defaultPlayers();
-        TableConfig config = new TableConfig(kind, TableConfig.DEFAULT_NAMES.subList(0, Math.min(n, 10)),
-                hands != null ? hands : kind.defaultRounds(), stack(), protocol.equals("patent"), seed);
-        int botCount = botCount(n);
-        if (botCount < n - 1 || botCount > n) {
-            throw new IllegalArgumentException("--bots is " + (n - 1) + " (you play one seat) or all, not " + bots
-                    + ": more people need --host/--join");
-        }
-        int human = botCount == n ? -1 : 0;
-        List<TableNode> nodes = new ArrayList<>();
-        for (int s = 0; s < n; s++) {
-            nodes.add(s == human ? humanSeat(config, s, out) : config.botSeat(s));
-        }
-        if (human >= 0) {
-            nodes.get(human).narrateTo(line -> {
-                out.println(line);
-                out.flush();
-            });
-        }
-        header(config, out, human);
-        try {
-            new LocalTable(nodes).play();
-        } catch (ProtocolViolation v) {
-            return stopped(config, nodes.get(Math.max(human, 0)), v, out);
-        }
-        return finish(config, nodes.get(Math.max(human, 0)), nodes, human < 0, out);
+        throw new IllegalArgumentException("unknown game '" + game + "': " + String.join(", ", games.names()));
     }
 
-    /**
-     * The game on the per-hand path, which only --protocol patent (heads-up draw) takes now; or a refusal that names
-     * every game `play` knows.
-     */
-    private GameKind oldKind(Games games) {
-        List<String> known = new ArrayList<>(games.names());
-        for (GameKind k : GameKind.values()) {
-            if (!known.contains(k.command())) {
-                known.add(k.command());
-            }
+    /** The FR 2823580 draw that deals {@code definition} under --protocol patent: heads-up draw poker only. */
+    private static PatentParameters patentDraw(GameDefinition<?, ?> definition) {
+        if (!definition.name().equals(FiveCardDraw.NAME)) {
+            throw new IllegalArgumentException(definition.name() + " does not play over --protocol patent ("
+                    + FiveCardDraw.NAME + " for 2 does); without it, " + definition.name()
+                    + " plays on the verifiable deck");
         }
-        if (!protocol.equals("patent")) {
-            throw new IllegalArgumentException("unknown game '" + game + "': " + String.join(", ", known));
-        }
-        try {
-            return GameKind.byCommand(game);
-        } catch (IllegalArgumentException unknown) {
-            if (games.definition(game).isPresent()) {
-                throw new IllegalArgumentException(game + " does not play over --protocol patent (draw-poker for 2"
-                        + " does); without it, " + game + " plays on the verifiable deck");
-            }
-            throw new IllegalArgumentException("unknown game '" + game + "': " + String.join(", ", known));
-        }
+        return FiveCardDraw.patentDraw(PatentMode.DEFAULT);
     }
 
     /** Every registered game, its summary and its settings with their defaults. */
     private static int list(Games games, PrintWriter out) {
         if (games.definitions().isEmpty()) {
-            out.println("No game is registered yet; draw-poker, holdem and dominoes play on the per-hand path.");
+            out.println("No game is registered.");
         }
         for (GameDefinition<?, ?> d : games.definitions()) {
             out.println(d.name() + ": " + d.summary() + " (" + d.minSeats() + " to " + d.maxSeats() + " players)");
@@ -262,12 +210,13 @@ public final class PlayCommand implements Callable<Integer> {
     }
 
     /** A registered game in this process, one table/v1 session over an in-memory table. */
-    private int local(GameDefinition<?, ?> definition, Games games, PrintWriter out) throws IOException {
+    private int local(GameDefinition<?, ?> definition, Games games, PatentParameters patent, PrintWriter out)
+            throws IOException {
         int n = GameSettings.players(definition, players, settings);
         GameSettings.requireSeats(definition, n);
         Map<String, String> chosen = chosenSettings(definition, n);
-        if (n > TableConfig.DEFAULT_NAMES.size()) {
-            throw new IllegalArgumentException("at most " + TableConfig.DEFAULT_NAMES.size() + " players, not " + n);
+        if (n > DEFAULT_NAMES.size()) {
+            throw new IllegalArgumentException("at most " + DEFAULT_NAMES.size() + " players, not " + n);
         }
         int botCount = botCount(n);
         if (botCount < n - 1 || botCount > n) {
@@ -275,7 +224,7 @@ public final class PlayCommand implements Callable<Integer> {
                     + ": more people need more processes");
         }
         int person = botCount == n ? -1 : 0;
-        List<String> names = new ArrayList<>(TableConfig.DEFAULT_NAMES.subList(0, n));
+        List<String> names = new ArrayList<>(DEFAULT_NAMES.subList(0, n));
         if (person >= 0 && name != null) {
             if (names.subList(1, n).contains(name)) {
                 throw new IllegalArgumentException("--name " + name + " is a bot's name here; choose another");
@@ -285,7 +234,8 @@ public final class PlayCommand implements Callable<Integer> {
         Path file = transcript != null ? transcript : Path.of("play-" + definition.name() + ".jsonl");
         BufferedReader in = new BufferedReader(new InputStreamReader(main != null ? main.input() : System.in,
                 StandardCharsets.UTF_8));
-        return LocalGame.play(definition, new LocalGame.Setup(names, chosen, person, seed, file), games, in, out);
+        return LocalGame.play(definition, new LocalGame.Setup(names, chosen, person, seed, file, patent), games, in,
+                out);
     }
 
     /** The game's settings for a table of {@code n}: --set, and --hands and --stack as the settings they stand for. */
@@ -309,181 +259,6 @@ public final class PlayCommand implements Callable<Integer> {
         }
         throw new IllegalArgumentException(definition.name() + " has no setting for " + option + "; its settings: "
                 + String.join(", ", definition.defaults().keySet()));
-    }
-
-    private TableNode humanSeat(TableConfig config, int seat, PrintWriter out) {
-        TerminalPlayer person = terminal(config, seat, out);
-        return config.pokerSeat(seat, person);
-    }
-
-    private void header(TableConfig config, PrintWriter out, int human) {
-        out.printf("%s, %d players (%s), at most %d %ss, dealt by %s.%n", config.game().command(), config.players(),
-                String.join(", ", config.names()), config.rounds(), config.game().roundName(),
-                config.patent() ? "the FR 2823580 blind draw (both hands are revealed after each hand)"
-                        : "verifiable-deck/v1 (one shuffled, proved deck per " + config.game().roundName() + ")");
-        if (human >= 0) {
-            out.println("You are " + config.names().get(human) + "; the others are bots.");
-        }
-        if (config.seed() != null) {
-            out.println("Seeded with " + config.seed() + ": every secret is derived from the seed, so this game is NOT secret.");
-        }
-        out.println();
-        out.flush();
-    }
-
-    private int finish(TableConfig config, TableNode me, List<TableNode> all, boolean printResults, PrintWriter out)
-            throws Exception {
-        if (printResults) {
-            out.println("Results:");
-            TableRun.printResults(config, me, out);
-        }
-        boolean conserved = TableRun.printStandings(config, me, out);
-        out.println();
-        Path base = transcript != null ? transcript : Path.of("play-" + config.game().command() + ".jsonl");
-        List<TableNode> others = all.stream().filter(node -> node != me).toList();
-        boolean verified = TableRun.writeAndAudit(config, me, others, base, out);
-        boolean replayed = TableRun.replayChips(config, me, base, out);
-        out.flush();
-        return verified && conserved && replayed ? Main.OK : Main.FAILED;
-    }
-
-    /** A message was refused: say who broke what, write everything so far as evidence, audit it; exit 1. */
-    private int stopped(TableConfig config, TableNode me, ProtocolViolation v, PrintWriter out) throws Exception {
-        out.println();
-        out.println("The game is stopped: FAILED: " + v.getMessage());
-        Path base = transcript != null ? transcript : Path.of("play-" + config.game().command() + ".jsonl");
-        TableRun.writeEvidence(config, me, base, out);
-        out.flush();
-        return Main.FAILED;
-    }
-
-    /**
-     * One seat per process over TCP: the host (seat 0) accepts the other players, sends them the terms and
-     * relays every message in one order; each process plays its one seat, as a person or a bot. A guest whose
-     * connection breaks takes its seat back on the same port; with --journal a killed process runs the same
-     * command again and takes its seat up where it stopped.
-     */
-    private int network(GameKind kind, PrintWriter out) throws Exception {
-        boolean bot = bots != null && botCount(1) >= 1;
-        Duration timeout = Duration.ofSeconds(timeoutSeconds);
-        Duration turnTimeout = timeout.plusSeconds(actionSeconds);
-        SeatLog journal = journalFile == null ? null : SeatLog.open(journalFile, identity());
-        try {
-            Optional<SeatLog.Header> saved = journal == null ? Optional.empty() : journal.header();
-            saved.ifPresent(h -> {
-                out.println("Resuming from " + journalFile + ": " + h.terms().names().get(h.terms().seat()) + ", seat "
-                        + h.terms().seat() + ", after " + journal.frames().size() + " messages.");
-                out.flush();
-            });
-            return hostPort != null ? host(kind, bot, saved, journal, timeout, turnTimeout, out)
-                    : guest(bot, saved, journal, timeout, turnTimeout, out);
-        } finally {
-            if (journal != null) {
-                journal.close();
-            }
-        }
-    }
-
-    private int host(GameKind kind, boolean bot, Optional<SeatLog.Header> saved, SeatLog journal, Duration timeout,
-            Duration turnTimeout, PrintWriter out) throws Exception {
-        int n = saved.map(h -> h.terms().names().size()).orElse(players != null ? players : 2);
-        if (n < kind.minPlayers() || n > kind.maxPlayers()) {
-            throw new IllegalArgumentException(kind.command() + " is for " + kind.minPlayers() + " to "
-                    + kind.maxPlayers() + " players, not " + n);
-        }
-        List<Transport> guests = new ArrayList<>();
-        try (ServerSocket server = TcpTransport.listen(bind, hostPort)) {
-            NetworkTable.Terms terms;
-            if (saved.isPresent()) {
-                terms = saved.get().terms();
-                for (int g = 1; g < n; g++) {
-                    guests.add(null); // each takes its seat back when it reconnects
-                }
-                out.println("Waiting on " + bind + ":" + server.getLocalPort() + " for the players to come back ...");
-            } else {
-                terms = gather(kind, n, server, guests, timeout, out);
-            }
-            TableConfig config = new TableConfig(terms.game(), terms.names(), terms.rounds(), terms.stack(),
-                    terms.patent(), seed);
-            Seated me = networkSeat(config, terms, bot, saved, journal, out);
-            NetworkTable.Connector resumes = () -> {
-                if (server.isClosed()) {
-                    throw new java.net.SocketException("the table is closed");
-                }
-                return insecure ? TcpTransport.accept(server, Duration.ofSeconds(1))
-                        : TlsTransport.accept(server, TlsIdentity.of(identity()), PeerCheck.anyKey(), Duration.ofSeconds(1));
-            };
-            try {
-                NetworkTable.playHost(me.node(), guests, resumes, terms, insecure ? null : identity(), turnTimeout,
-                        journal, me.live());
-            } catch (ProtocolViolation v) {
-                return stopped(config, me.node(), v, out);
-            }
-            out.println();
-            return finish(config, me.node(), List.of(), false, out);
-        } finally {
-            guests.stream().filter(java.util.Objects::nonNull).forEach(Transport::close);
-        }
-    }
-
-    /** Lets the players in (only pinned ones unless --accept-new) and sends them the terms. */
-    private NetworkTable.Terms gather(GameKind kind, int n, ServerSocket server, List<Transport> guests,
-            Duration timeout, PrintWriter out) throws Exception {
-        List<String> names = new ArrayList<>();
-        names.add(playerName());
-        // Each seat's identity, the key that opened its channel and must sign its messages (TLS only).
-        List<VerifyingKey> keys = new ArrayList<>();
-        if (!insecure) {
-            keys.add(identity().verifyingKey());
-        }
-        out.println("Waiting for " + (n - 1) + " player(s) on " + bind + ":" + server.getLocalPort() + " ...");
-        if (!insecure) {
-            out.println("Invitation: " + Invitation.SCHEME + bind + ":" + server.getLocalPort() + "/"
-                    + Fingerprint.of(identity().verifyingKey()));
-        }
-        out.flush();
-        while (guests.size() < n - 1) {
-            Transport guest = insecure ? TcpTransport.accept(server, timeout)
-                    : TlsTransport.accept(server, TlsIdentity.of(identity()), PeerCheck.anyKey(), timeout);
-            String guestName = NetworkTable.readName(guest, timeout);
-            seat(guest, guestName, guests, names, keys, out);
-        }
-        int rounds = hands != null ? hands : kind.defaultRounds();
-        NetworkTable.Terms terms = new NetworkTable.Terms(NetworkTable.Terms.newTable(new SecureRandom()), kind,
-                rounds, stack(), protocol.equals("patent"), 0,
-                NetworkTable.distinct(names), keys);
-        NetworkTable.sendTerms(guests, terms);
-        return terms;
-    }
-
-    private int guest(boolean bot, Optional<SeatLog.Header> saved, SeatLog journal, Duration timeout,
-            Duration turnTimeout, PrintWriter out) throws Exception {
-        Transport host = null;
-        NetworkTable.Terms terms;
-        if (saved.isPresent()) {
-            terms = saved.get().terms();
-        } else {
-            host = connectToHost(timeout);
-            terms = NetworkTable.join(host, playerName(), timeout);
-            checkKeys(terms, host);
-        }
-        try {
-            TableConfig config = new TableConfig(terms.game(), terms.names(), terms.rounds(), terms.stack(),
-                    terms.patent(), seed);
-            Seated me = networkSeat(config, terms, bot, saved, journal, out);
-            try {
-                NetworkTable.playGuest(me.node(), host, () -> connectToHost(timeout), terms,
-                        insecure ? null : identity(), turnTimeout, journal, me.live());
-            } catch (ProtocolViolation v) {
-                return stopped(config, me.node(), v, out);
-            }
-            out.println();
-            return finish(config, me.node(), List.of(), false, out);
-        } finally {
-            if (host != null) {
-                host.close();
-            }
-        }
     }
 
     /**
@@ -583,21 +358,6 @@ public final class PlayCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * A guest on a TLS table checks that the terms name the host's key as the one its channel presented and
-     * its own key at its own seat: the keys every seat's messages will be checked against.
-     */
-    private void checkKeys(NetworkTable.Terms terms, Transport host) throws IOException {
-        if (!(host instanceof TlsTransport tls)) {
-            return;
-        }
-        if (terms.keys().isEmpty() || !terms.keys().get(0).equals(tls.peerKey())
-                || !terms.keys().get(terms.seat()).equals(identity().verifyingKey())) {
-            throw new IOException("the host's terms do not name its own key and yours at your seat; not playing");
-        }
-        pinHost(terms.names().get(0), tls.peerKey());
-    }
-
     /** The invitation pins the host: its key, proven by the channel, under the name it goes by (refused if that name has another key). */
     private void pinHost(String hostName, VerifyingKey key) throws IOException {
         new TrustRule(profile().knownPeers(), Set.of(), false, Optional.empty(), line -> { }).admit(hostName, key, true);
@@ -611,8 +371,9 @@ public final class PlayCommand implements Callable<Integer> {
      * killed process runs the same command again and takes its seat up where it stopped. At the end the session's
      * one transcript is written and audited through the game's rules; the result printed is the audit's.
      */
-    private <S, M> int session(GameDefinition<S, M> definition, Games games, PrintWriter out) throws Exception {
-        boolean bot = bots != null && botCount(1) >= 1;
+    private <S, M> int session(GameDefinition<S, M> definition, Games games, PatentParameters patent, PrintWriter out)
+            throws Exception {
+        boolean bot = bots != null && (bots.equals("all") || Integer.parseInt(bots) >= 1);
         SigningKey me = identity();
         Duration timeout = Duration.ofSeconds(timeoutSeconds);
         // Another seat may be a person thinking: the table may be silent for a whole action as well.
@@ -631,7 +392,7 @@ public final class PlayCommand implements Callable<Integer> {
                 link = TableLink.open(me, bind, hostPort, journal == null ? null
                         : journalFile.resolveSibling(journalFile.getFileName() + ".host"));
                 if (saved == null) {
-                    terms = gatherSession(definition, link, me, timeout, out);
+                    terms = gatherSession(definition, patent, link, me, timeout, out);
                 } else {
                     out.println("Waiting on " + bind + ":" + link.port() + " for the players to come back ...");
                 }
@@ -768,14 +529,19 @@ public final class PlayCommand implements Callable<Integer> {
     }
 
     /** The host lets the players in, agrees the table and tells each its seat; then admits them to the relay. */
-    private SeatTerms gatherSession(GameDefinition<?, ?> definition, TableLink link, SigningKey me, Duration timeout,
-            PrintWriter out) throws Exception {
+    private SeatTerms gatherSession(GameDefinition<?, ?> definition, PatentParameters patent, TableLink link,
+            SigningKey me, Duration timeout, PrintWriter out) throws Exception {
         int n = players != null || settings.containsKey("players")
                 ? GameSettings.players(definition, players, settings) : Math.max(2, definition.minSeats());
         GameSettings.requireSeats(definition, n);
         byte[] options = definition.options(chosenSettings(definition, n));
-        TableParameters table = new TableParameters(definition.name(), n, options);
-        List<String> names = new ArrayList<>(List.of(playerName()));
+        TableParameters table;
+        try {
+            table = new TableParameters(definition.name(), n, options, patent);
+        } catch (IllegalArgumentException refused) {
+            throw new IllegalArgumentException(definition.name() + " over --protocol patent: " + refused.getMessage());
+        }
+        List<String> names = new ArrayList<>(List.of(name != null ? name : "alice"));
         try {
             definition.setup(java.util.stream.IntStream.range(0, n).mapToObj(s -> "seat" + s).toList(), options);
         } catch (IllegalMove refused) {
@@ -835,6 +601,10 @@ public final class PlayCommand implements Callable<Integer> {
                 String.join(", ", terms.names()), definition.summary());
         out.println("One signed session (" + TableParameters.PROTOCOL + ") through the host's relay: every move and"
                 + " deck step of the whole game in one transcript.");
+        if (terms.table().patent() != null) {
+            out.println("Every hand is dealt by the FR 2823580 blind draw (" + terms.table().patent() + "): its keys"
+                    + " are revealed when the hand closes, so both hands are shown after every hand, folded or not.");
+        }
         out.println("You are " + terms.names().get(terms.seat()) + (bot ? " (played by a bot)" : "") + ", seat "
                 + terms.seat() + "." + (bot ? "" : " Type help for help."));
         if (seed != null) {
@@ -894,51 +664,4 @@ public final class PlayCommand implements Callable<Integer> {
         return verdict.verified() && agreed ? Main.OK : Main.FAILED;
     }
 
-    /** A seat across processes, and what to run once its replay (if any) is over: its narration starts then. */
-    private record Seated(TableNode node, Runnable live) {}
-
-    /**
-     * The seat at {@code terms.seat()}. Over TLS it signs with its player's identity, so the game is bound to the
-     * person. With a journal its secrets and its player's decisions are recorded, or on a restart read back.
-     */
-    private Seated networkSeat(TableConfig config, NetworkTable.Terms terms, boolean bot,
-            Optional<SeatLog.Header> saved, SeatLog journal, PrintWriter out) throws IOException {
-        int seat = terms.seat();
-        if (saved.isPresent() && saved.get().bot() != bot) {
-            throw new IllegalArgumentException("the journal's seat was played " + (saved.get().bot() ? "by a bot" : "by a person")
-                    + "; run the same command as before");
-        }
-        SigningKey key;
-        RandomGenerator secrets = config.secretsFor(seat);
-        if (journal == null) {
-            key = insecure ? config.signingKeyFor(seat) : identity();
-        } else {
-            byte[] signingSeed = saved.map(SeatLog.Header::signingSeed).orElse(null);
-            if (signingSeed == null) {
-                signingSeed = new byte[insecure ? 32 : 0];
-                new SecureRandom().nextBytes(signingSeed);
-                journal.begin(new SeatLog.Header(terms, bot, signingSeed));
-            }
-            key = signingSeed.length == 32 ? SigningKey.fromSeed(signingSeed) : identity();
-            secrets = journal.secrets(secrets);
-        }
-        PokerPlayer player = bot ? config.pokerBot(seat) : terminal(config, seat, out);
-        TableNode node = config.pokerSeat(seat, journal == null ? player : journal.poker(player), key, secrets);
-        boolean[] replaying = {journal != null && !journal.frames().isEmpty()};
-        node.narrateTo(line -> {
-            if (!replaying[0]) {
-                out.println(line);
-                out.flush();
-            }
-        });
-        header(config, out, bot ? -1 : seat);
-        out.println("You are " + config.names().get(seat) + (bot ? " (played by a bot)" : "") + ", seat " + seat + ".");
-        out.flush();
-        return new Seated(node, () -> replaying[0] = false);
-    }
-
-    private TerminalPlayer terminal(TableConfig config, int seat, PrintWriter out) {
-        return new TerminalPlayer(seat, config.names(),
-                new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out, actionSeconds);
-    }
 }

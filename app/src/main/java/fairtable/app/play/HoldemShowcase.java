@@ -1,93 +1,140 @@
 package fairtable.app.play;
 
 import fairtable.app.Audits;
-import fairtable.games.poker.HoldemRules;
-import fairtable.games.table.LocalTable;
-import fairtable.games.table.PokerReplay;
-import fairtable.games.table.PokerSeat;
-import fairtable.games.table.RoundReport;
-import fairtable.games.table.Seat;
+import fairtable.games.cards.Card;
+import fairtable.games.definitions.Games;
+import fairtable.games.definitions.Holdem;
+import fairtable.games.definitions.InMemoryTable;
+import fairtable.games.definitions.PokerMove;
+import fairtable.games.definitions.PokerState;
+import fairtable.games.poker.HoldemGame;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.table.Outcome;
+import fairtable.protocol.table.TableParameters;
+import fairtable.protocol.table.TableParty;
+import fairtable.protocol.table.TablePlayer;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A short bots-only Hold'em table for demonstrations: three bots, three hands, each dealt by its own
- * verifiable-deck/v1 session. Prints what each player's own software saw in each hand (its hole cards, but
- * never another's until shown), the results, and the audit of every hand's transcript.
+ * A short bots-only Hold'em table for demonstrations: three bots play three hands as one table/v1 session, each
+ * hand dealt by a fresh verifiable deck. Prints what each player's own software saw in each hand (its hole cards,
+ * never another's unless proved at showdown), what happened at the table, the stacks after each hand, and the
+ * audit of the one transcript, which replays the whole game through the registered rules and must recompute the
+ * stacks the game printed.
  */
 public final class HoldemShowcase {
     private static final int PLAYERS = 3;
     private static final int HANDS = 3;
+    private static final int STACK = 500;
+    private static final List<String> NAMES = List.of("alice", "bob", "carol");
 
     private HoldemShowcase() {
     }
 
-    /** Plays and prints; returns whether every transcript verified and the chips were conserved. */
+    /** What the demo follows of one hand. */
+    private static final class Hand {
+        final Map<Integer, String> own = new TreeMap<>();
+        final List<String> moves = new ArrayList<>();
+        String board = "";
+        String after = "";
+    }
+
+    /** Plays and prints; returns whether the transcript audits VERIFIED with the stacks the game reached. */
     public static boolean run(PrintWriter out, long seed) throws ProtocolViolation {
-        TableConfig config = new TableConfig(GameKind.HOLDEM, TableConfig.DEFAULT_NAMES.subList(0, PLAYERS), HANDS,
-                500, false, seed);
-        List<PokerSeat> seats = new ArrayList<>();
-        List<Map<Integer, List<String>>> views = new ArrayList<>();
+        Holdem holdem = (Holdem) Games.ALL.definition(Holdem.NAME).orElseThrow();
+        TableParameters params = new TableParameters(holdem.name(), PLAYERS,
+                holdem.options(Map.of("hands", Integer.toString(HANDS), "stack", Integer.toString(STACK))));
+        Map<Integer, Hand> hands = new TreeMap<>();
+        List<TableParty<PokerState<HoldemGame>, PokerMove>> seats = new ArrayList<>();
         for (int s = 0; s < PLAYERS; s++) {
-            PokerSeat seat = (PokerSeat) config.botSeat(s);
-            Map<Integer, List<String>> byHand = new TreeMap<>();
-            seat.narrateTo(line -> byHand.computeIfAbsent(seat.round(), r -> new ArrayList<>()).add(line));
-            seats.add(seat);
-            views.add(byHand);
+            seats.add(TableParty.create(holdem, params, s, NAMES.get(s), SeatSeeds.signingKey(seed, s),
+                    SeatSeeds.secrets(seed, s), narrated(holdem, holdem.bot(SeatSeeds.bot(seed, s)), seats, hands)));
         }
-        out.println("Hold'em showcase: " + PLAYERS + " bots, " + HANDS + " hands, each dealt by its own verifiable deck "
-                + "(seed " + seed + ", so not secret).");
+        out.println("Hold'em showcase: " + PLAYERS + " bots, " + HANDS + " hands as one signed session ("
+                + TableParameters.PROTOCOL + "), each hand dealt by a fresh verifiable deck (seed " + seed
+                + ", so not secret).");
         out.println("Each player's software sees only its own hole cards; others' cards appear only when proved at showdown.");
-        LocalTable table = new LocalTable(seats);
+        int[] round = {1};
+        InMemoryTable table = new InMemoryTable(seats).watchedBy(() -> follow(seats, hands, round));
         table.play();
-        for (RoundReport report : seats.get(0).reports()) {
+        TableParty<PokerState<HoldemGame>, PokerMove> first = seats.get(0);
+        Outcome outcome = first.outcome().orElseThrow();
+        hands.get(first.round()).after = outcome.text();
+        for (Map.Entry<Integer, Hand> e : hands.entrySet()) {
+            Hand hand = e.getValue();
             out.println();
-            out.println("Hand " + report.round() + ":");
+            out.println("Hand " + e.getKey() + ":");
             for (int s = 0; s < PLAYERS; s++) {
-                List<String> own = views.get(s).getOrDefault(report.round(), List.of()).stream()
-                        .filter(line -> line.startsWith("your cards") || line.startsWith("you draw")).toList();
-                out.println("  " + config.names().get(s) + "'s own view: " + (own.isEmpty() ? "(not dealt in)" : String.join("; ", own)));
+                out.println("  " + NAMES.get(s) + "'s own view: " + hand.own.getOrDefault(s, "(not dealt in)"));
             }
-            // The public part of the hand is the same in every view: print it once, from the first seat's.
-            List<String> publicPart = views.get(0).getOrDefault(report.round(), List.of()).stream()
-                    .filter(line -> !line.startsWith("your cards") && !line.startsWith("you draw")
-                            && !line.startsWith("hand " + report.round() + ": "))
-                    .toList();
-            out.println("  at the table: " + String.join(", ", publicPart));
-            out.println("  result: " + report.summary().substring(report.summary().indexOf(':') + 2));
+            out.println("  at the table: " + String.join(", ", hand.moves) + (hand.board.isEmpty() ? "" : "; board "
+                    + hand.board));
+            out.println("  stacks after: " + hand.after);
         }
         out.println();
-        boolean conserved = TableRun.printStandings(config, seats.get(0), out);
-        int verified = 0;
-        String failure = null;
-        for (PokerSeat seat : seats) {
-            for (Seat.Session session : seat.sessions()) {
-                AuditVerdict verdict = Audits.audit(session.messages(), session.refused());
-                if (verdict.verified()) {
-                    verified++;
-                } else if (failure == null) {
-                    failure = verdict.line();
-                }
+        int total = outcome.totals().stream().mapToInt(Integer::intValue).sum();
+        out.println("Result: " + outcome.text() + " (total " + total + (total == PLAYERS * STACK
+                ? ", every chip accounted for)" : ", NOT the " + PLAYERS * STACK + " the table started with)"));
+        AuditVerdict verdict = Audits.audit(first, Games.ALL);
+        out.println("Audit: " + verdict.line());
+        Map<String, List<Integer>> expected = new LinkedHashMap<>();
+        for (int s = 0; s < PLAYERS; s++) {
+            expected.put(NAMES.get(s), List.of(outcome.totals().get(s)));
+        }
+        boolean same = verdict.verified() && verdict.holdings().equals(expected)
+                && verdict.summary().contains(outcome.text());
+        out.println((same ? "Chips: VERIFIED: " : "Chips: FAILED: ") + "a third party replaying the one transcript "
+                + "through the rules, every private hand hidden, gets " + verdict.holdings());
+        boolean agreed = seats.stream().allMatch(p -> p.transcript().envelopes().equals(first.transcript().envelopes())
+                && p.outcome().equals(first.outcome()));
+        if (!agreed) {
+            out.println("NOT AGREED: the seats' transcripts or results differ");
+        }
+        out.flush();
+        return table.isFinished() && same && agreed && total == PLAYERS * STACK;
+    }
+
+    /** After each message: every seat's own hole cards this hand, the board, and the stacks when a hand ends. */
+    private static void follow(List<TableParty<PokerState<HoldemGame>, PokerMove>> seats, Map<Integer, Hand> hands,
+            int[] round) {
+        TableParty<PokerState<HoldemGame>, PokerMove> first = seats.get(0);
+        if (first.state() == null) {
+            return;
+        }
+        if (first.round() != round[0]) {
+            hands.computeIfAbsent(round[0], r -> new Hand()).after = first.outcome().orElseThrow().text();
+            round[0] = first.round();
+        }
+        Hand hand = hands.computeIfAbsent(first.round(), r -> new Hand());
+        for (TableParty<PokerState<HoldemGame>, PokerMove> p : seats) {
+            List<Card> cards = p.view().hand().privateCards(p.seat());
+            if (!cards.isEmpty() && !hand.own.containsKey(p.seat())) {
+                hand.own.put(p.seat(), "your cards: " + Card.format(cards));
             }
         }
-        out.println(failure == null
-                ? "Audit: VERIFIED: all " + verified + " transcripts (" + HANDS + " hands as each of " + PLAYERS
-                        + " players recorded them): every shuffle, share and showdown proof checked again"
-                : "Audit: " + failure);
-        int[] start = new int[PLAYERS];
-        java.util.Arrays.fill(start, config.stack());
-        int[] replayed = PokerReplay.holdem(new HoldemRules(TableConfig.SMALL_BLIND, TableConfig.BIG_BLIND), start,
-                seats.get(0).sessions().stream().map(s -> new PokerReplay.Hand(s.messages(), s.decisions())).toList());
-        List<Integer> recorded = seats.get(0).reports().get(seats.get(0).reports().size() - 1).standings();
-        boolean same = java.util.Arrays.equals(replayed, recorded.stream().mapToInt(Integer::intValue).toArray());
-        out.println((same ? "Chips: VERIFIED: " : "Chips: FAILED: ") + "a third party replaying the transcripts and the "
-                + "signed decisions, every private hand hidden, gets " + java.util.Arrays.toString(replayed));
-        out.flush();
-        return failure == null && conserved && same;
+        PokerState<HoldemGame> state = first.state();
+        if (!state.board().isEmpty()) {
+            hand.board = Card.format(state.board().stream().map(state::cardAt).toList());
+        }
+    }
+
+    /** The bot, each move it makes written down for its hand. */
+    private static TablePlayer<PokerState<HoldemGame>, PokerMove> narrated(Holdem holdem,
+            TablePlayer<PokerState<HoldemGame>, PokerMove> bot,
+            List<TableParty<PokerState<HoldemGame>, PokerMove>> seats, Map<Integer, Hand> hands) {
+        return (view, seat, legal) -> {
+            PokerMove move = bot.choose(view, seat, legal);
+            if (move != null) {
+                hands.computeIfAbsent(seats.get(seat).round(), r -> new Hand()).moves
+                        .add(NAMES.get(seat) + " " + holdem.describe(move));
+            }
+            return move;
+        };
     }
 }

@@ -7,6 +7,7 @@ import fairtable.games.definitions.Games;
 import fairtable.games.definitions.InMemoryTable;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.patent.PatentParameters;
 import fairtable.protocol.table.IllegalMove;
 import fairtable.protocol.table.Outcome;
 import fairtable.protocol.table.TableParameters;
@@ -40,12 +41,20 @@ public final class LocalGame {
      * @param person   the seat a person plays at the terminal, or -1 for bots only
      * @param seed     every secret and bot decision derived from it (not secret), or null for SecureRandom
      * @param transcript where the session's one transcript goes
+     * @param patent     for two players: deal every round by the FR 2823580 draw with these parameters; null for
+     *                   the verifiable deck
      */
-    public record Setup(List<String> names, Map<String, String> settings, int person, Long seed, Path transcript) {
+    public record Setup(List<String> names, Map<String, String> settings, int person, Long seed, Path transcript,
+            PatentParameters patent) {
         public Setup {
             names = List.copyOf(names);
             settings = Map.copyOf(settings);
             Objects.requireNonNull(transcript);
+        }
+
+        /** A table dealt by the verifiable deck. */
+        public Setup(List<String> names, Map<String, String> settings, int person, Long seed, Path transcript) {
+            this(names, settings, person, seed, transcript, null);
         }
     }
 
@@ -76,7 +85,13 @@ public final class LocalGame {
         } catch (IllegalMove refused) {
             throw new IllegalArgumentException(game.name() + " cannot be played so: " + refused.getMessage());
         }
-        TableParameters params = new TableParameters(game.name(), n, options);
+        TableParameters params;
+        try {
+            params = new TableParameters(game.name(), n, options, setup.patent());
+        } catch (IllegalArgumentException refused) {
+            throw new IllegalArgumentException(game.name() + " over " + PatentParameters.PROTOCOL + ": "
+                    + refused.getMessage());
+        }
         header(game, setup, out);
 
         List<TableParty<S, M>> seats = new ArrayList<>();
@@ -142,8 +157,15 @@ public final class LocalGame {
         if (!shown.isEmpty()) {
             out.println("Settings: " + String.join(", ", shown) + ".");
         }
-        out.println("Every card is dealt by the verifiable deck, a fresh shuffle each round, and every move and deck"
-                + " step is signed into one transcript for the whole game (" + TableParameters.PROTOCOL + ").");
+        if (setup.patent() == null) {
+            out.println("Every card is dealt by the verifiable deck, a fresh shuffle each round, and every move and deck"
+                    + " step is signed into one transcript for the whole game (" + TableParameters.PROTOCOL + ").");
+        } else {
+            out.println("Every card is dealt by the FR 2823580 blind draw (" + setup.patent() + "), a fresh draw each"
+                    + " round whose keys are revealed when it closes, so both hands are shown after every hand,"
+                    + " folded or not; every move and draw step is signed into one transcript for the whole game ("
+                    + TableParameters.PROTOCOL + ").");
+        }
         if (setup.person() >= 0) {
             out.println("You are " + setup.names().get(setup.person()) + "; the others are bots. Type help for help.");
         }

@@ -8,16 +8,21 @@ import org.junit.jupiter.api.Test;
 
 class HoldemShowcaseTest {
     @Test
-    void showsEachPlayersOwnViewTheResultsAndAVerifiedAudit() throws Exception {
+    void showsEachPlayersOwnViewWhatHappenedTheStacksAndTheAuditOfTheOneSession() throws Exception {
         StringWriter text = new StringWriter();
         boolean ok = HoldemShowcase.run(new PrintWriter(text, true), 7);
         String out = text.toString();
         assertThat(ok).as(out).isTrue();
-        assertThat(out).contains("Hand 1:", "alice's own view: your cards: ", "bob's own view: ", "carol's own view: ", "at the table: ",
-                "result: pot ", "Final stacks:", "total 1500, every chip accounted for");
-        assertThat(out).containsPattern("(?m)^Audit: VERIFIED: all 9 transcripts");
-        assertThat(out).containsPattern("(?m)^Chips: VERIFIED: a third party replaying");
-        // Each private view names its own hole cards exactly once per hand.
-        assertThat(out.split("your cards: ", -1)).hasSize(3 * 3 + 1);
+        assertThat(out).contains("Hand 1:", "Hand 3:", "alice's own view: your cards: ", "bob's own view: ",
+                "carol's own view: ", "at the table: ", "stacks after: alice ", "total 1500, every chip accounted for");
+        // The audit replays the whole session through the registered rules and prints the result the game reached.
+        String result = out.substring(out.indexOf("Result: ") + 8, out.indexOf(" (total"));
+        assertThat(out).containsPattern("(?m)^Audit: VERIFIED: holdem for 3, 3 rounds: \\Q" + result + "\\E; game over$");
+        assertThat(out).containsPattern("(?m)^Chips: VERIFIED: a third party replaying the one transcript");
+        // Each private view names its own hole cards exactly once per hand it is dealt in (bob loses every chip in
+        // the first hand with this seed).
+        assertThat(out.split("your cards: ", -1)).hasSize(3 + 2 + 2 + 1);
+        assertThat(out.split("bob's own view: \\(not dealt in\\)", -1)).hasSize(2 + 1);
+        assertThat(out).contains("stacks after: alice 480, bob 0, carol 990");
     }
 }

@@ -54,10 +54,12 @@ class PlayDrawAndDominoesTest {
                 "--transcript", file.toString());
         assertThat(PlayedResult.totals(deck).stream().mapToInt(Integer::intValue).sum()).isEqualTo(2000);
         PlayedResult.assertAuditedAsPrinted(deck, "draw-poker", 2, file);
-        // Heads-up over FR 2823580 stays on the per-hand path: a transcript per hand, the chips recomputed.
+        // Heads-up over FR 2823580: the same one session, each hand dealt by the patent's blind draw.
+        Path patentFile = dir.resolve("q.jsonl");
         String patent = run(Main.OK, "play", "draw-poker", "--protocol", "patent", "--bots", "all", "--hands", "2",
-                "--seed", "3", "--transcript", dir.resolve("q.jsonl").toString());
-        assertThat(chipsIn(patent)).isEqualTo(2000);
-        assertThat(patent).contains("FR 2823580").contains("Audit: VERIFIED: 2 of 2 hand transcripts");
+                "--seed", "3", "--transcript", patentFile.toString());
+        assertThat(patent).contains("FR 2823580 blind draw (patent-ristretto, K=52, X=5)");
+        assertThat(PlayedResult.totals(patent).stream().mapToInt(Integer::intValue).sum()).isEqualTo(2000);
+        PlayedResult.assertAuditedAsPrinted(patent, "draw-poker", 2, patentFile);
     }
 }

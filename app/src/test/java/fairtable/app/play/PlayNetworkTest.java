@@ -81,22 +81,24 @@ class PlayNetworkTest {
     }
 
     @Test
-    void headsUpDrawOverThePatentProtocolStaysOnThePerHandPathAcrossProcesses() throws Exception {
+    void headsUpDrawOverThePatentProtocolIsOneSessionAcrossProcesses() throws Exception {
         InProcessHost host = InProcessHost.start("play", "draw-poker", "--protocol", "patent", "--host", "0",
                 "--insecure", "--bots", "all", "--hands", "2", "--seed", "3", "--name", "ann",
-                "--timeout", "60", "--transcript", dir.resolve("a.jsonl").toString());
+                "--home", dir.resolve("a").toString(), "--timeout", "60", "--transcript", dir.resolve("a.jsonl").toString());
         Run guest = run("play", "draw-poker", "--protocol", "patent", "--join", "127.0.0.1:" + host.port(),
-                "--insecure", "--bots", "all", "--seed", "4", "--name", "ben", "--timeout", "60",
-                "--transcript", dir.resolve("b.jsonl").toString());
+                "--insecure", "--bots", "all", "--seed", "4", "--name", "ben", "--home", dir.resolve("b").toString(),
+                "--timeout", "60", "--transcript", dir.resolve("b.jsonl").toString());
         InProcessHost.Run hosted = host.finish();
         assertThat(hosted.code()).as(hosted.out()).isZero();
         assertThat(guest.exit()).as(guest.out()).isZero();
         for (String out : List.of(hosted.out(), guest.out())) {
-            assertThat(out).contains("FR 2823580").containsPattern("Audit: VERIFIED: (\\d) of \\1 hand transcripts");
-            assertThat(PlayDrawAndDominoesTest.chipsIn(out)).isEqualTo(2000);
+            assertThat(out).contains("FR 2823580 blind draw (patent-ristretto, K=52, X=5)");
         }
-        assertThat(java.nio.file.Files.readAllLines(dir.resolve("a-1.jsonl")))
-                .isEqualTo(java.nio.file.Files.readAllLines(dir.resolve("b-1.jsonl")));
+        assertThat(PlayedResult.result(guest.out())).isEqualTo(PlayedResult.result(hosted.out()));
+        PlayedResult.assertAuditedAsPrinted(hosted.out(), "draw-poker", 2, dir.resolve("a.jsonl"));
+        PlayedResult.assertAuditedAsPrinted(guest.out(), "draw-poker", 2, dir.resolve("b.jsonl"));
+        assertThat(java.nio.file.Files.readAllLines(dir.resolve("a.jsonl")))
+                .isEqualTo(java.nio.file.Files.readAllLines(dir.resolve("b.jsonl")));
     }
 
     @Test

@@ -2,6 +2,8 @@ package fairtable.games.definitions;
 
 import fairtable.games.poker.DrawGame;
 import fairtable.games.poker.DrawRules;
+import fairtable.protocol.patent.PatentMode;
+import fairtable.protocol.patent.PatentParameters;
 
 /**
  * No-limit five-card draw with blinds on the table protocol: five cards to each player dealt by the button, a
@@ -11,6 +13,14 @@ import fairtable.games.poker.DrawRules;
  */
 public final class FiveCardDraw extends PokerDefinition<DrawGame> {
     public static final String NAME = "draw-poker";
+
+    /**
+     * The FR 2823580 draw that deals a heads-up table of this game, when its parameters ask for it: the 52 cards,
+     * five to each seat.
+     */
+    public static PatentParameters patentDraw(PatentMode mode) {
+        return new PatentParameters(mode, DECK, DrawRules.HAND_SIZE);
+    }
 
     @Override
     public String name() {

@@ -15,6 +15,7 @@ import java.util.List;
 public final class InMemoryTable {
     private final List<? extends TableParty<?, ?>> seats;
     private final Deque<Envelope> queue = new ArrayDeque<>();
+    private Runnable afterEach = () -> { };
 
     public InMemoryTable(List<? extends TableParty<?, ?>> seats) {
         for (int i = 0; i < seats.size(); i++) {
@@ -23,6 +24,12 @@ public final class InMemoryTable {
             }
         }
         this.seats = List.copyOf(seats);
+    }
+
+    /** Runs {@code watcher} after each message has reached every other seat: to follow the seats' views as they go. */
+    public InMemoryTable watchedBy(Runnable watcher) {
+        this.afterEach = watcher;
+        return this;
     }
 
     /** Starts the session and delivers until nobody has anything to say. */
@@ -49,6 +56,7 @@ public final class InMemoryTable {
                     queue.addAll(to.receive(m));
                 }
             }
+            afterEach.run();
         }
     }
 

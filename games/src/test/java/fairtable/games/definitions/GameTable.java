@@ -43,7 +43,14 @@ final class GameTable<S, M> {
 
     GameTable(GameDefinition<S, M> game, int players, Map<String, String> settings, long seed,
             IntFunction<TablePlayer<S, M>> players0, IntFunction<TableGame<S, M>> rules) {
-        params = new TableParameters(game.name(), players, game.options(settings));
+        this(new TableParameters(game.name(), players, game.options(settings)), seed, players0, rules);
+    }
+
+    /** Seats at a table of these parameters (a game over the FR 2823580 draw, say). */
+    GameTable(TableParameters params, long seed, IntFunction<TablePlayer<S, M>> players0,
+            IntFunction<TableGame<S, M>> rules) {
+        this.params = params;
+        int players = params.players();
         SplittableRandom seeds = new SplittableRandom(seed);
         for (int s = 0; s < players; s++) {
             byte[] k = new byte[32];

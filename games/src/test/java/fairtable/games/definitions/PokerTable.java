@@ -40,8 +40,14 @@ final class PokerTable<G extends PokerGame<G, ?>> {
     /** Each seat decides with the player {@code players} gives it; secrets and keys from {@code seed}. */
     PokerTable(PokerDefinition<G> game, int players, byte[] options, long seed,
             IntFunction<TablePlayer<PokerState<G>, PokerMove>> player) {
+        this(game, new TableParameters(game.name(), players, options), seed, player);
+    }
+
+    /** The same at a table of these parameters: over the FR 2823580 draw, say. */
+    PokerTable(PokerDefinition<G> game, TableParameters params, long seed,
+            IntFunction<TablePlayer<PokerState<G>, PokerMove>> player) {
         this.game = game;
-        TableParameters params = new TableParameters(game.name(), players, options);
+        int players = params.players();
         SplittableRandom seeds = new SplittableRandom(seed);
         for (int s = 0; s < players; s++) {
             byte[] k = new byte[32];

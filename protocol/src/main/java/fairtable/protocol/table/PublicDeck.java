@@ -8,15 +8,14 @@ import fairtable.protocol.transcript.Transcript;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
-/** A round's deck as anyone without a key sees it: what the audit replays. */
-final class PublicDeck implements RoundDeck {
-    private final DeckParameters params;
+/** A round's verifiable deck as anyone without a key sees it: what the audit replays. */
+final class PublicDeck extends VerifiableDeck {
     private final RandomGenerator verifierRandom;
     private final Transcript transcript = new Transcript();
     private DeckObserver observer;
 
     PublicDeck(DeckParameters params, RandomGenerator verifierRandom) {
-        this.params = params;
+        super(params);
         this.verifierRandom = verifierRandom;
     }
 
@@ -26,14 +25,14 @@ final class PublicDeck implements RoundDeck {
     }
 
     @Override
-    public DeckObserver observer() {
+    DeckObserver observer() {
         return observer;
     }
 
     @Override
-    public List<Envelope> receive(Envelope inner) throws ProtocolViolation {
+    public List<Envelope> receive(Envelope inner, Next next) throws ProtocolViolation {
         if (!transcript.established()) {
-            check(inner, DeckParameters.PROTOCOL, params.toBytes(), params.players());
+            check(inner);
             transcript.append(inner);
             if (transcript.established()) {
                 observer = new DeckObserver(params, transcript.hellos(), transcript.sessionId(), verifierRandom);

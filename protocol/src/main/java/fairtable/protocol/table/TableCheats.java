@@ -19,6 +19,12 @@ public final class TableCheats {
         return seat.cheat(operation);
     }
 
+    /** Sends patent messages of {@code seat}'s choosing on its own FR 2823580 deck, signed into its chain. */
+    public static List<Envelope> uncalledPatent(TableParty<?, ?> seat,
+            Function<fairtable.protocol.patent.PatentParty, List<Envelope>> operation) {
+        return seat.cheatPatent(operation);
+    }
+
     /** A move of any bytes, signed by {@code key} as {@code seat}'s next message in the current round. */
     public static Envelope move(TableParty<?, ?> seat, SigningKey key, byte[] move) {
         return seat.transcript().seal(key, seat.seat(), seat.nextStep(), TableObserver.MOVE,

@@ -1,8 +1,6 @@
 package fairtable.protocol.table;
 
 import fairtable.protocol.ProtocolViolation;
-import fairtable.protocol.deck.DeckMessage;
-import fairtable.protocol.deck.DeckObserver;
 import fairtable.protocol.deck.DeckParameters;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Hello;
@@ -37,7 +35,6 @@ public final class TableObserver<S, M> {
 
     private final TableGame<S, M> game;
     private final TableParameters params;
-    private final DeckParameters deckParameters;
     private final List<Hello> hellos;
     private final IntFunction<RoundDeck> decks;
     private final int viewer;
@@ -46,7 +43,6 @@ public final class TableObserver<S, M> {
     private S view;
     private int round = 1;
     private RoundDeck deck;
-    private DeckEvents events;
     private int nextStep = 1;
     private boolean over;
     private ProtocolViolation stopped;
@@ -65,13 +61,16 @@ public final class TableObserver<S, M> {
             int viewer) throws ProtocolViolation {
         this.game = game;
         this.params = params;
-        this.deckParameters = new DeckParameters(params.players(), game.deckSize());
         this.hellos = List.copyOf(hellos);
         this.decks = decks;
         this.viewer = viewer;
         if (params.players() < game.minSeats() || params.players() > game.maxSeats()) {
             throw new ProtocolViolation(0, hellos.get(0).name(), game.name() + " is for " + game.minSeats() + " to "
                     + game.maxSeats() + " players, not " + params.players());
+        }
+        if (params.patent() != null && params.patent().cards() != game.deckSize()) {
+            throw new ProtocolViolation(0, hellos.get(0).name(), "proposes an FR 2823580 draw of " + params.patent().cards()
+                    + " cards for " + game.name() + ", which plays with " + game.deckSize());
         }
         try {
             this.state = game.setup(names(), params.options());
@@ -86,8 +85,13 @@ public final class TableObserver<S, M> {
     /** A public judge, as the audit runs it: no seat's secrets. */
     static <S, M> TableObserver<S, M> judge(TableGame<S, M> game, TableParameters params, List<Hello> hellos,
             java.util.random.RandomGenerator verifierRandom) throws ProtocolViolation {
-        DeckParameters dp = new DeckParameters(params.players(), game.deckSize());
-        return new TableObserver<>(game, params, hellos, r -> new PublicDeck(dp, verifierRandom), -1);
+        return new TableObserver<>(game, params, hellos, r -> publicDeck(params, game.deckSize(), verifierRandom), -1);
+    }
+
+    /** A round's deck as anyone without a key follows it, over the deck the table's parameters name. */
+    static RoundDeck publicDeck(TableParameters params, int cards, java.util.random.RandomGenerator verifierRandom) {
+        return params.patent() != null ? PatentDeck.publicDeck(params.patent())
+                : new PublicDeck(new DeckParameters(params.players(), cards), verifierRandom);
     }
 
     private List<String> names() {
@@ -96,7 +100,6 @@ public final class TableObserver<S, M> {
 
     private void beginRound() {
         deck = decks.apply(round);
-        events = new DeckEvents(game.deckSize());
         roundStartView = view;
         roundInputs.clear();
     }
@@ -107,8 +110,7 @@ public final class TableObserver<S, M> {
     public void judge(Envelope e) throws ProtocolViolation {
         guard(e, () -> {
             if (DECK.equals(e.type())) {
-                Envelope inner = gateDeck(e);
-                deck.check(inner, DeckParameters.PROTOCOL, deckParameters.toBytes(), deckParameters.players());
+                deck.check(gateDeck(e));
             } else {
                 checkMove(e);
             }
@@ -124,7 +126,8 @@ public final class TableObserver<S, M> {
     public List<Envelope> accept(Envelope e) throws ProtocolViolation {
         List<Envelope> answers = guard(e, () -> {
             if (DECK.equals(e.type())) {
-                return deck.receive(gateDeck(e));
+                Envelope inner = gateDeck(e);
+                return deck.receive(inner, game.next(state));
             }
             M move = checkMove(e);
             S after = game.play(state, e.sender(), move);
@@ -216,13 +219,13 @@ public final class TableObserver<S, M> {
             }
             return inner;
         }
-        DeckObserver observer = deck.observer();
-        if (observer != null && observer.isIdle()) {
-            DeckMessage m = observer.parse(inner).message();
+        if (deck.established()) {
+            boolean idle = deck.isIdle();
             Next next = game.next(state);
-            if (!(next instanceof Next.Deck call) || call.seat() != e.sender() || !matches(call.call(), m)) {
-                throw violation(e, "starts a deck " + inner.type() + " the rules did not call for: they await "
-                        + describe(next));
+            String refusal = deck.refusal(inner, next);
+            if (refusal != null) {
+                throw violation(e, refusal + (idle ? ": they await " + describeDue(next) : ": the deck awaits "
+                        + deck.awaiting()));
             }
         }
         return inner;
@@ -239,9 +242,8 @@ public final class TableObserver<S, M> {
         if (ofRound != round) {
             throw violation(e, "a move for round " + ofRound + " in round " + round);
         }
-        DeckObserver observer = deck.observer();
-        if (observer == null || !observer.isIdle()) {
-            throw violation(e, "a move while the deck awaits " + (observer == null ? "its hellos" : observer.awaiting()));
+        if (!deck.established() || !deck.isIdle()) {
+            throw violation(e, "a move while the deck awaits " + (!deck.established() ? "its hellos" : deck.awaiting()));
         }
         Next next = game.next(state);
         if (!(next instanceof Next.Move turn) || turn.seat() != e.sender()) {
@@ -252,31 +254,20 @@ public final class TableObserver<S, M> {
         return move;
     }
 
-    private static boolean matches(DeckCall call, DeckMessage m) {
-        if (call instanceof DeckCall.Deal deal) {
-            return m instanceof DeckMessage.Deal d && d.recipients().equals(deal.recipients()) && d.count() == deal.count();
-        }
-        if (call instanceof DeckCall.Open open) {
-            return m instanceof DeckMessage.Open o && o.count() == open.count();
-        }
-        if (call instanceof DeckCall.Discard discard) {
-            return m instanceof DeckMessage.Discard d && d.position() == discard.position() && d.faceUp() == discard.faceUp();
-        }
-        DeckCall.Show show = (DeckCall.Show) call;
-        return m instanceof DeckMessage.Show s && s.positions().equals(show.positions());
-    }
-
     /**
      * Hands every completed deck operation to the rules; a card that breaks them stops the game, naming the
      * seat that played it. Then, if the round is over, the next one begins.
      */
     private void settle(Envelope last) {
         while (!over && stopped == null) {
-            DeckObserver observer = deck.observer();
-            if (observer == null || !observer.isIdle()) {
+            if (deck.failure() != null) {
+                stopped = new ProtocolViolation(last.step(), deck.failure().party(), deck.failure().reason());
                 return;
             }
-            for (DeckEvent event : events.drain(observer)) {
+            if (!deck.established() || !deck.isIdle()) {
+                return;
+            }
+            for (DeckEvent event : deck.drain()) {
                 int starter = starterOf(event, last);
                 try {
                     state = game.afterDeck(state, event, deck.publicCards());
@@ -292,6 +283,19 @@ public final class TableObserver<S, M> {
             Next next;
             try {
                 next = game.next(state);
+                if (deck.silent(next)) {
+                    deck.performSilently(next);
+                    continue;
+                }
+                String cannot = deck.cannot(next);
+                if (cannot != null) {
+                    // every seat agreed to this game over this deck: the one who proposed it answers for it
+                    stopped = new ProtocolViolation(last.step(), nameOf(0), cannot);
+                    return;
+                }
+                if ((next instanceof Next.RoundOver || next instanceof Next.GameOver) && !deck.closed()) {
+                    return; // the deck closes the round first
+                }
                 if (next instanceof Next.RoundOver) {
                     S following = game.nextRound(state);
                     S followingView = viewer >= 0 ? game.nextRound(view) : following;
@@ -359,6 +363,16 @@ public final class TableObserver<S, M> {
         return next instanceof Next.RoundOver ? "the next round" : "nothing: the game is over";
     }
 
+    /** What the rules await while the deck is idle, with the deck's part in it: its close at a round's end. */
+    private String describeDue(Next next) {
+        if ((next instanceof Next.RoundOver || next instanceof Next.GameOver) && !deck.closed()) {
+            int closer = deck.starter(next);
+            return (closer >= 0 ? nameOf(closer) : "nobody") + " to close the round's deck (set-aside cards back to the"
+                    + " pile, then the keys revealed)";
+        }
+        return describe(next);
+    }
+
     private static String describe(DeckCall call) {
         if (call instanceof DeckCall.Deal d) {
             return "deal " + d.count() + " to each of seats " + d.recipients();
@@ -377,15 +391,14 @@ public final class TableObserver<S, M> {
         if (over || stopped != null) {
             return -1;
         }
-        DeckObserver observer = deck.observer();
-        if (observer == null) {
+        if (!deck.established()) {
             return deck.transcript().hellos().size();
         }
-        if (!observer.isIdle()) {
-            return observer.awaitedSeat().orElse(-1);
+        if (!deck.isIdle()) {
+            return deck.awaitedSeat();
         }
         Next next = game.next(state);
-        return next instanceof Next.Move m ? m.seat() : next instanceof Next.Deck d ? d.seat() : -1;
+        return next instanceof Next.Move m ? m.seat() : deck.starter(next);
     }
 
     /** What the table awaits, in words. */
@@ -396,11 +409,10 @@ public final class TableObserver<S, M> {
         if (over) {
             return "nothing: the game is over";
         }
-        DeckObserver observer = deck.observer();
-        if (observer == null) {
+        if (!deck.established()) {
             return "the deck hello of " + nameOf(deck.transcript().hellos().size()) + " for round " + round;
         }
-        return observer.isIdle() ? describe(game.next(state)) : observer.awaiting();
+        return deck.isIdle() ? describeDue(game.next(state)) : deck.awaiting();
     }
 
     public String nameOf(int seat) {
@@ -439,6 +451,7 @@ public final class TableObserver<S, M> {
      */
     @SuppressWarnings("unchecked")
     void restoreDeck(RoundDeck restored) {
+        restored.continueFrom(deck);
         this.deck = restored;
         if (viewer < 0) {
             return;

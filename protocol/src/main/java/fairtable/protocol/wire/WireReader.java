@@ -130,6 +130,11 @@ public final class WireReader {
         return out;
     }
 
+    /** Whether every byte has been read: for a message whose last field is optional. */
+    public boolean atEnd() {
+        return position == in.length;
+    }
+
     /** Rejects trailing bytes: a canonical message is consumed exactly. */
     public void end() throws MalformedMessageException {
         if (position != in.length) {
