@@ -252,6 +252,9 @@ final class BrowserTable<S, M> implements NodeTable {
             M move = player.choose(view, seat, legal);
             if (move != null) {
                 history.add("  " + party.nameOf(seat) + ": " + game.describe(move));
+                if (seat != person) {
+                    publish(); // a bot's move is shown as it is made, not only when the person is next asked
+                }
             }
             return move;
         };
