@@ -671,7 +671,7 @@ public final class PlayCommand implements Callable<Integer> {
             out.flush();
             String myName = terms != null ? terms.names().get(terms.seat()) : party[0].nameOf(party[0].seat());
             SessionSeat.Result played = SessionSeat.play(party[0], me, myName,
-                    PartyRunner.Actor.PASSIVE, journal, connector, p -> patience, patience);
+                    PartyRunner.Actor.PASSIVE, journal, connector, p -> patience, patience, bot ? null : out);
             if (link != null) {
                 link.close();
                 link = null;
