@@ -153,6 +153,19 @@ class BadInputTest {
     }
 
     @Test
+    void anInvitationWhereNobodyListensSaysSo(@TempDir Path home) throws IOException {
+        int port;
+        try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = closed.getLocalPort(); // closed again: nobody listens there
+        }
+        String at = "127.0.0.1:" + port;
+        assertRefusedPlainly(List.of("play", "holdem", "--join", "fairtable://" + at + "/0000-0000-0000-0000-0000",
+                "--timeout", "1", "--home", home.toString()), at);
+        assertRefusedPlainly(List.of("play", "holdem", "--join", at, "--insecure", "--timeout", "1", "--home",
+                home.toString()), at);
+    }
+
+    @Test
     void aPortInUseIsNamed(@TempDir Path home) throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("0.0.0.0"))) {
             String port = Integer.toString(taken.getLocalPort());
