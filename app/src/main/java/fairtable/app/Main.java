@@ -65,6 +65,8 @@ public final class Main implements Runnable {
     public static int run(Games games, java.io.InputStream in, java.io.PrintWriter out, java.io.PrintWriter err,
             String... args) {
         args = boardGameAliases(args);
+        // The help lists the games where it names them (${sys:fairtable.games}), so no list can fall behind.
+        System.setProperty("fairtable.games", String.join(", ", games.names()));
         Main main = new Main();
         main.input = java.util.Objects.requireNonNull(in);
         main.games = java.util.Objects.requireNonNull(games);

@@ -48,8 +48,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "allocate", mixinStandardHelpOptions = true,
         description = {"Institutions each obtain X distinct experiment numbers out of 1..K, each seeing only its own.",
             "One institution listens and prints an invitation; the others join by it, each at its own --seat.",
-            "The transcript audits publicly without unblinding; with --board FINGERPRINT --board-card FILE, that ethics",
-            "board alone can unblind it later (fairtable unblind --as-board). See docs/allocation.md."})
+            "The transcript audits publicly without unblinding; with --board FINGERPRINT --board-card FILE, that ethics "
+            + "board alone can unblind it later (fairtable unblind --as-board). See docs/allocation.md."})
 public final class AllocateCommand implements Callable<Integer> {
     @Mixin
     PeerOptions peer;

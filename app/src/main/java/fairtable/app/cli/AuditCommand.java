@@ -13,8 +13,8 @@ import picocli.CommandLine.Spec;
 
 /** Offline, third-party verification of a transcript or evidence file. */
 @Command(name = "audit", mixinStandardHelpOptions = true,
-        description = {"Verify a transcript offline: every signature, the hash chain, and every step against the revealed keys;",
-            "a game's session (table/v1) is replayed through its registered rules: every move, the chips or scores, the result.",
+        description = {"Verify a transcript offline: every signature, the hash chain, and every step against the revealed keys; "
+            + "a game's session (table/v1) is replayed through its registered rules: every move, the chips or scores, the result.",
             "Prints one line, VERIFIED: ... (exit 0) or FAILED: step N, party NAME: reason (exit 1).",
             "An unreadable or truncated file exits 2."})
 public final class AuditCommand implements Callable<Integer> {

@@ -41,14 +41,13 @@ import picocli.CommandLine.Spec;
  * answers every step by itself; in Mahjong Shogi the user types a move on their turn.
  */
 @Command(name = "mail", mixinStandardHelpOptions = true,
-        description = {"Play a two-party game by e-mail or chat: messages are armored text. Games: the blind draw",
-            "(FR 2823580, --game draw, the default), Mahjong Shogi (--game mahjong-shogi) and dark chess (--game dark-chess);",
-            "and for several players a verifiable-deck deal (--game deal) or the permutation deal (--game permutation),",
-            "where every message goes to every other player; and every registered game (--game holdem, draw-poker,",
-            "dominoes, gin-rummy: one table/v1 session, every message to every other player; --set NAME=VALUE).",
+        description = {"Play a two-party game by e-mail or chat: messages are armored text. Games: the blind draw "
+            + "(FR 2823580, --game draw, the default), Mahjong Shogi (--game mahjong-shogi) and dark chess (--game dark-chess); "
+            + "and for several players a verifiable-deck deal (--game deal) or the permutation deal (--game permutation), "
+            + "where every message goes to every other player; and every registered game (--game ${sys:fairtable.games}: one table/v1 session, every message to every other player; --set NAME=VALUE).",
             "Two-player draw poker may be dealt by FR 2823580 (--game draw-poker --mode patent): the same one session.",
-            "new: start a game and print the hello to send; join: answer a hello; receive: take in messages and",
-            "print the replies; move: play your move; status: whose move, what is awaited, your view.",
+            "new: start a game and print the hello to send; join: answer a hello; receive: take in messages and "
+            + "print the replies; move: play your move; status: whose move, what is awaited, your view.",
             "The game lives in --dir between invocations."},
         subcommands = {CorrespondenceCommand.New.class, CorrespondenceCommand.Join.class,
             CorrespondenceCommand.Receive.class, CorrespondenceCommand.MoveCommand.class,
@@ -108,7 +107,7 @@ public final class CorrespondenceCommand implements Runnable {
         @Option(names = "--game", defaultValue = DrawByMail.NAME,
                 description = "draw (FR 2823580, the default), mahjong-shogi, dark-chess, deal (the verifiable deck, "
                         + "2 to 10 players), permutation (seed 002's permutation deal, 3 or more players), or a "
-                        + "registered game: holdem, draw-poker, dominoes, gin-rummy (one table/v1 session).")
+                        + "registered game: ${sys:fairtable.games} (one table/v1 session).")
         String gameName;
 
         @Option(names = "--players", description = "deal: the number of players, 2 to 10; permutation: 3 or more "
@@ -325,12 +324,12 @@ public final class CorrespondenceCommand implements Runnable {
     }
 
     @Command(name = "move", mixinStandardHelpOptions = true,
-            description = {"Play your move and print the message(s) to send. Mahjong Shogi: a move like e3-e4 (onto",
-                "a hidden tile it is an attack; the battle's messages follow with each receive), or 'resign'.",
+            description = {"Play your move and print the message(s) to send. Mahjong Shogi: a move like e3-e4 (onto "
+            + "a hidden tile it is an attack; the battle's messages follow with each receive), or 'resign'.",
                 "Dark chess: a UCI move like e2e4 or e7e8q, or resign; the vision rounds follow with each receive.",
-                "Deal (the dealer, seat 0): deal N, open N, or reveal. Permutation deal (the dealer): show P to S,",
-                "open P, or finish. A registered game: its move in words, as its definition reads them (check, call,",
-                "fold, raise 60, draw 7c 2s, show; play 6-4 left, draw; take, pass, discard 7h, knock 3c, gin).",
+                "Deal (the dealer, seat 0): deal N, open N, or reveal. Permutation deal (the dealer): show P to S, "
+            + "open P, or finish. A registered game: its move in words, as its definition reads them (check, call, "
+            + "fold, raise 60, draw 7c 2s, show; play 6-4 left, draw; take, pass, discard 7h, knock 3c, gin).",
                 "'fairtable mail status' lists your legal moves."})
     static final class MoveCommand implements Callable<Integer> {
         @Mixin
@@ -379,10 +378,10 @@ public final class CorrespondenceCommand implements Runnable {
     }
 
     @Command(name = "resend", mixinStandardHelpOptions = true,
-            description = {"Print again what the other players may still lack: for a text that was lost, or that a",
-                "command which died never printed. A card game's host sends its relay from the oldest position a",
-                "player has not acknowledged, a player the messages the host has not placed back; the other games",
-                "print the last text of the outbox. Pasting it twice is harmless."})
+            description = {"Print again what the other players may still lack: for a text that was lost, or that a "
+            + "command which died never printed. A card game's host sends its relay from the oldest position a "
+            + "player has not acknowledged, a player the messages the host has not placed back; the other games "
+            + "print the last text of the outbox. Pasting it twice is harmless."})
     static final class Resend implements Callable<Integer> {
         @Mixin
         GameOptions game;
@@ -418,8 +417,8 @@ public final class CorrespondenceCommand implements Runnable {
     }
 
     @Command(name = "status", mixinStandardHelpOptions = true,
-            description = {"Whose move it is or what the game awaits from whom, how long since the last message, and",
-                "what you may see (your hand, your board and legal moves; this needs your profile, see --home)."})
+            description = {"Whose move it is or what the game awaits from whom, how long since the last message, and "
+            + "what you may see (your hand, your board and legal moves; this needs your profile, see --home)."})
     static final class Status implements Callable<Integer> {
         @Option(names = "--dir", required = true, paramLabel = "GAME", description = "The game's directory.")
         Path dir;

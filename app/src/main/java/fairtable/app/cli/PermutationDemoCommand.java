@@ -18,8 +18,8 @@ import picocli.CommandLine.Spec;
 
 /** The lightweight permutation-composition deal of seed 002, played in one process. */
 @Command(name = "perm-demo", mixinStandardHelpOptions = true,
-        description = {"Play the permutation-composition deal (3 or more players) in one process: deal 2 private cards",
-            "to each player, open 3 public cards, then everyone opens their commitments and the transcript is audited.",
+        description = {"Play the permutation-composition deal (3 or more players) in one process: deal 2 private cards "
+            + "to each player, open 3 public cards, then everyone opens their commitments and the transcript is audited.",
             "Private messages are sealed to their recipients and opened by the audit once the keys are revealed.",
             "Lightweight and faithful to its source: it assumes no two players collude (see docs/permutation-deal.md)."})
 public final class PermutationDemoCommand implements Callable<Integer> {

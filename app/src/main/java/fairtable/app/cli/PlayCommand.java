@@ -77,7 +77,7 @@ import picocli.CommandLine.Spec;
             "--host PORT / --join INVITATION: one process per player over TLS; the host relays the one signed session."})
 public final class PlayCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "GAME", description = "A registered game, draw-poker, holdem or dominoes; 'list' lists "
+    @Parameters(paramLabel = "GAME", description = "A registered game (${sys:fairtable.games}); 'list' lists "
             + "the registered games with their settings.")
     String game;
 
@@ -231,11 +231,30 @@ public final class PlayCommand implements Callable<Integer> {
             }
             names.set(person, name);
         }
-        Path file = transcript != null ? transcript : Path.of("play-" + definition.name() + ".jsonl");
+        Path file = newTranscript(definition, true);
         BufferedReader in = new BufferedReader(new InputStreamReader(main != null ? main.input() : System.in,
                 StandardCharsets.UTF_8));
         return LocalGame.play(definition, new LocalGame.Setup(names, chosen, person, seed, file, patent), games, in,
                 out);
+    }
+
+    /**
+     * Where this game's transcript goes, never over an earlier game's: the default name is numbered on
+     * (play-holdem-2.jsonl), and an existing --transcript is refused when {@code strict}.
+     */
+    private Path newTranscript(GameDefinition<?, ?> definition, boolean strict) {
+        if (transcript != null) {
+            if (strict && java.nio.file.Files.exists(transcript)) {
+                throw new IllegalArgumentException("--transcript " + transcript + " already exists (an earlier game's?):"
+                        + " name another file, or remove it first");
+            }
+            return transcript;
+        }
+        Path file = Path.of("play-" + definition.name() + ".jsonl");
+        for (int i = 2; java.nio.file.Files.exists(file); i++) {
+            file = Path.of("play-" + definition.name() + "-" + i + ".jsonl");
+        }
+        return file;
     }
 
     /** The game's settings for a table of {@code n}: --set, and --hands and --stack as the settings they stand for. */
@@ -443,7 +462,7 @@ public final class PlayCommand implements Callable<Integer> {
             out.flush();
             String myName = terms != null ? terms.names().get(terms.seat()) : party[0].nameOf(party[0].seat());
             SessionSeat.Result played = SessionSeat.play(party[0], me, myName,
-                    PartyRunner.Actor.PASSIVE, journal, connector, p -> patience, patience);
+                    PartyRunner.Actor.PASSIVE, journal, connector, p -> patience, patience, bot ? null : out);
             if (link != null) {
                 link.close();
                 link = null;
@@ -619,7 +638,7 @@ public final class PlayCommand implements Callable<Integer> {
      */
     private <S, M> int sessionEnd(GameDefinition<S, M> definition, TableParty<S, M> party, SessionSeat.Result played, SeatTerms terms, Games games,
             PrintWriter out) throws IOException {
-        Path file = transcript != null ? transcript : Path.of("play-" + definition.name() + ".jsonl");
+        Path file = newTranscript(definition, false); // a resumed seat may meet its own earlier "so far" file
         TranscriptFile.write(file, party.transcript().envelopes(), party.rejected());
         out.println();
         out.println("Players: " + SessionSeat.present(party, played.presence()));

@@ -22,8 +22,9 @@ public final class PokerCommand implements Runnable {
 
     /** Prints the best five cards of 5 to 7 cards and their category. */
     @Command(name = "eval", mixinStandardHelpOptions = true,
-            description = {"Best five of 5 to 7 cards, and the category, e.g.: fairtable poker eval As Kd 7h 7c 2s 9d Tc",
-                "Ranks 2-9 T J Q K A, suits c d h s."})
+            description = {"The best five of 5 to 7 cards, and their category.",
+                "For example, `fairtable poker eval As Kd 7h 7c 2s 9d Tc` prints `pair: 7h 7c As Kd Tc`.",
+                "Ranks 2-9, T (or 10), J, Q, K, A; suits c d h s (or ♣ ♦ ♥ ♠)."})
     public static final class Eval implements Callable<Integer> {
         @Parameters(paramLabel = "CARD", arity = "5..7", description = "5 to 7 distinct cards.")
         List<String> cards;

@@ -168,7 +168,7 @@ public final class Problems {
             }
         }
         boolean ours = (t instanceof IllegalArgumentException || t instanceof IllegalStateException
-                || t instanceof IOException
+                || t instanceof IOException || t instanceof java.util.concurrent.TimeoutException
                 || t.getClass().getName().startsWith("fairtable."))
                 && message != null && !message.isBlank();
         if (ours) {

@@ -35,9 +35,9 @@ import picocli.CommandLine.Spec;
  * proof against the transcript.
  */
 @Command(name = "unblind", mixinStandardHelpOptions = true,
-        description = {"Unblind an allocation made with `fairtable allocate`:",
-            "  --as-board TRANSCRIPT     the ethics board it was escrowed to reads the whole allocation, alone;",
-            "  --mine --journal FILE     an institution writes a proof of its own numbers, for anyone to check;",
+        description = {"Unblind an allocation made with `fairtable allocate`, in one of three ways.",
+            "  --as-board TRANSCRIPT     the ethics board it was escrowed to reads the whole allocation, alone.",
+            "  --mine --journal FILE     an institution writes a proof of its own numbers, for anyone to check.",
             "  --check CLAIM --transcript FILE   anyone checks such a proof: CONFIRMED, or REFUSED naming the claimant."})
 public final class UnblindCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "1")

@@ -35,12 +35,34 @@ public final class SessionSeat {
      */
     public static Result play(Party party, SigningKey identity, String name, PartyRunner.Actor actor, Journal journal,
             PartyRunner.Connector connector, Function<Party, Duration> patience, Duration silence) {
-        SessionMember[] member = {null};
-        SessionClient.Outcome outcome = SessionClient.run(
-                () -> member[0] = new SessionMember(party, identity, name, actor, silence, journal),
-                connector, patience, Duration.ofMillis(50), Clock.systemUTC());
-        return new Result(outcome, member[0] == null ? List.of() : member[0].presence());
+        return play(party, identity, name, actor, journal, connector, patience, silence, null);
     }
+
+    /**
+     * As above, telling {@code status} (when not null) whom the table awaits while it is silent, and at once when
+     * a player's connection drops or returns ({@link TableWatch}).
+     */
+    public static Result play(Party party, SigningKey identity, String name, PartyRunner.Actor actor, Journal journal,
+            PartyRunner.Connector connector, Function<Party, Duration> patience, Duration silence,
+            java.io.PrintWriter status) {
+        SessionMember[] member = {null};
+        TableWatch watch = status == null ? null : new TableWatch(party::awaiting,
+                () -> member[0] == null ? List.of() : member[0].presence(), name, status, WAIT_FIRST, WAIT_AGAIN);
+        try {
+            SessionClient.Outcome outcome = SessionClient.run(
+                    () -> member[0] = new SessionMember(party, identity, name, actor, silence, journal),
+                    connector, patience, Duration.ofMillis(50), Clock.systemUTC());
+            return new Result(outcome, member[0] == null ? List.of() : member[0].presence());
+        } finally {
+            if (watch != null) {
+                watch.close();
+            }
+        }
+    }
+
+    /** The silence after which a person is told whom the table awaits, and how often again while it lasts. */
+    private static final Duration WAIT_FIRST = Duration.ofSeconds(5);
+    private static final Duration WAIT_AGAIN = Duration.ofSeconds(10);
 
     /** The players present, as "name (fingerprint)", in seat order (the hellos'), not in the order they came. */
     public static String present(Party party, List<Member> presence) {

@@ -109,10 +109,18 @@ public final class LocalGame {
         TableParty<S, M> me = seats.get(Math.max(setup.person(), 0));
         InMemoryTable table = new InMemoryTable(seats);
         ProtocolViolation refused = null;
+        Thread saveOnInterrupt = new Thread(() -> saveSoFar(me, setup.transcript(), out), "save-on-interrupt");
+        Runtime.getRuntime().addShutdownHook(saveOnInterrupt);
         try {
             table.play();
         } catch (ProtocolViolation v) {
             refused = v;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(saveOnInterrupt);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: it saves and says so
+            }
         }
         out.println();
         Path file = setup.transcript();
@@ -145,6 +153,31 @@ public final class LocalGame {
         }
         out.flush();
         return verdict.verified() && disagreement == null ? Main.OK : Main.FAILED;
+    }
+
+    /**
+     * On Ctrl-C (or any stop of the JVM) in the middle of a game: the transcript so far, every finished round in it,
+     * is written and the person told where. The game thread may still be adding a message, so the copy is retried.
+     */
+    private static void saveSoFar(TableParty<?, ?> me, Path file, PrintWriter out) {
+        for (int attempt = 0; attempt < 5; attempt++) {
+            try {
+                List<fairtable.protocol.transcript.Envelope> soFar = List.copyOf(me.transcript().envelopes());
+                TranscriptFile.write(file, soFar, List.copyOf(me.rejected()));
+                out.println();
+                out.println("Interrupted: the game so far is saved, every finished round with it: " + file + " ("
+                        + soFar.size() + " messages; fairtable audit " + file + " checks it).");
+                out.flush();
+                return;
+            } catch (java.util.ConcurrentModificationException busy) {
+                Thread.onSpinWait();
+            } catch (IOException | RuntimeException e) {
+                out.println();
+                out.println("Interrupted: the game so far could not be saved in " + file + ": " + e.getMessage());
+                out.flush();
+                return;
+            }
+        }
     }
 
     private static void header(GameDefinition<?, ?> game, Setup setup, PrintWriter out) {

@@ -153,6 +153,19 @@ class BadInputTest {
     }
 
     @Test
+    void anInvitationWhereNobodyListensSaysSo(@TempDir Path home) throws IOException {
+        int port;
+        try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = closed.getLocalPort(); // closed again: nobody listens there
+        }
+        String at = "127.0.0.1:" + port;
+        assertRefusedPlainly(List.of("play", "holdem", "--join", "fairtable://" + at + "/0000-0000-0000-0000-0000",
+                "--timeout", "1", "--home", home.toString()), at);
+        assertRefusedPlainly(List.of("play", "holdem", "--join", at, "--insecure", "--timeout", "1", "--home",
+                home.toString()), at);
+    }
+
+    @Test
     void aPortInUseIsNamed(@TempDir Path home) throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("0.0.0.0"))) {
             String port = Integer.toString(taken.getLocalPort());
@@ -199,7 +212,8 @@ class BadInputTest {
         for (int i = 0; i < mismatches.size(); i++) {
             // The host has seated the refused guest by then, so each mismatch meets a host of its own.
             InProcessHost host = InProcessHost.start("play", "holdem", "--host", "0", "--insecure", "--bots", "all",
-                    "--players", "2", "--hands", "1", "--timeout", "3", "--home", dir.resolve("host" + i).toString());
+                    "--players", "2", "--hands", "1", "--timeout", "3", "--home", dir.resolve("host" + i).toString(),
+                    "--transcript", dir.resolve("host" + i + ".jsonl").toString());
             List<String> args = new ArrayList<>(mismatches.get(i));
             args.addAll(List.of("--join", "127.0.0.1:" + host.port(), "--insecure", "--bots", "all", "--home", guest));
             assertRefusedPlainly(args, named.get(i));
