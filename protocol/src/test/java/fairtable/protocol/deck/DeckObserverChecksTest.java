@@ -64,7 +64,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  *   <li>operations while idle ({@code Idle}): deal (to a seat out of range or gone, too many or no cards, to
  *       nobody, a recipient twice, more recipients than seats), open (too many, none), cut (both bounds),
  *       discard (not held, bad flag, position out of range, bad face-up share), show (none, twice, not held,
- *       bad share), reveal (trailing bytes), leave (wrong count, bad share), an unknown type.</li>
+ *       a position just past the deck, bad share), reveal (trailing bytes), leave (wrong count, bad share), an unknown type.</li>
  *   <li>the transcript's previous-hash check, on an otherwise valid message ({@link #aMessageOffTheHashChainIsRefused}).</li>
  *   <li>decode's default branch ("after the game is over") is unreachable while parse refuses a finished
  *       game before decoding.</li>
@@ -309,6 +309,10 @@ class DeckObserverChecksTest {
         SHOW_A_CARD_NOT_HELD(1, c -> c.signed(1, Show.TYPE,
                 new Show(List.of(c.topOfStock()), List.of(c.foreignShare(c.topOfStock(), 1))).toBytes()),
                 "does not hold a face-down card at position %TOP"),
+        // The codec bounds only the count of shown positions, not their values: the observer's own bound.
+        SHOW_A_POSITION_JUST_PAST_THE_DECK(1, c -> c.signed(1, Show.TYPE,
+                new Show(List.of(CARDS), List.of(c.foreignShare(c.heldByBob(), 1))).toBytes()),
+                "does not hold a face-down card at position " + CARDS),
         SHOW_WITH_A_BAD_SHARE(1, c -> c.signed(1, Show.TYPE,
                 new Show(List.of(c.heldByBob()), List.of(c.foreignShare(c.heldByBob(), 1))).toBytes()),
                 "the decryption share for position %HELD does not verify: it was not made with its key for this card"),
