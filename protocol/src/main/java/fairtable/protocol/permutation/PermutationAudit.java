@@ -49,8 +49,9 @@ public final class PermutationAudit implements ProtocolAudit {
             return AuditVerdict.failed(new ProtocolViolation(0, transcript.nameOf(0), "unreadable parameters: " + e.getMessage()));
         }
         int players = transcript.hellos().size();
-        if (players < PermutationParameters.MIN_PLAYERS) {
-            return AuditVerdict.failed(new ProtocolViolation(0, transcript.nameOf(0), "this protocol needs at least 3 players"));
+        if (players < PermutationParameters.MIN_PLAYERS || players >= PermutationMessage.EVERYONE) {
+            return AuditVerdict.failed(new ProtocolViolation(0, transcript.nameOf(0),
+                    "this protocol needs 3 to " + (PermutationMessage.EVERYONE - 1) + " players, not " + players));
         }
         List<String> names = new ArrayList<>();
         for (int s = 0; s < players; s++) {

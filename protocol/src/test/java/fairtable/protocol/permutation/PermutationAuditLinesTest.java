@@ -3,10 +3,14 @@ package fairtable.protocol.permutation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Hello;
+import fairtable.protocol.transcript.Transcript;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -63,5 +67,30 @@ class PermutationAuditLinesTest {
 
     private static List<String> names(int n) {
         return IntStream.range(0, n).mapToObj(i -> "seat" + i).toList();
+    }
+
+    /**
+     * A transcript whose hellos seat 255 players, more than a hop's recipient byte can name: the audit says so as a
+     * verdict, where the observer it would build refuses the table by throwing.
+     */
+    @Test
+    void aTableTooBigForTheDealIsAFailedAuditNotAnException() throws Exception {
+        int players = PermutationMessage.EVERYONE;
+        byte[] parameters = new PermutationParameters(CARDS).toBytes();
+        SplittableRandom random = new SplittableRandom(8107);
+        Transcript transcript = new Transcript();
+        for (int seat = 0; seat < players; seat++) {
+            byte[] seed = new byte[32];
+            random.nextBytes(seed);
+            byte[] nonce = new byte[32];
+            random.nextBytes(nonce);
+            SigningKey key = SigningKey.fromSeed(seed);
+            Hello hello = new Hello(
+                    PermutationParameters.PROTOCOL, parameters, players, seat, "p" + seat, key.verifyingKey(), nonce);
+            transcript.append(Envelope.sign(key, new byte[32], seat, transcript.head(), seat, 0,
+                    Hello.TYPE, hello.toBytes()));
+        }
+        AuditVerdict verdict = new PermutationAudit().audit(transcript, List.of());
+        assertThat(verdict.line()).isEqualTo("FAILED: step 0, party p0: this protocol needs 3 to 254 players, not 255");
     }
 }
