@@ -118,6 +118,14 @@ public final class TableLink implements AutoCloseable {
         host.acceptTls(server, TlsIdentity.of(identity), reported);
     }
 
+    /**
+     * For a relay that plays no seat: waits, at most {@code patience}, until every seat has been taken and every
+     * player has left again. Whether the table ended so.
+     */
+    public boolean awaitTableLeft(Duration patience) throws InterruptedException {
+        return host.awaitTableLeft(patience);
+    }
+
     /** The port the relay listens on. */
     public int port() {
         return server.getLocalPort();

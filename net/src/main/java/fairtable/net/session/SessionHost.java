@@ -603,6 +603,22 @@ public final class SessionHost implements AutoCloseable {
         return true;
     }
 
+    /**
+     * Waits, at most {@code patience}, until every seat has been taken and then every player has left: the end of
+     * the table for a relay that plays no seat. Whether it came.
+     */
+    public synchronized boolean awaitTableLeft(Duration patience) throws InterruptedException {
+        long end = System.nanoTime() + patience.toNanos();
+        while (!chain.established() || presenceList().stream().anyMatch(Member::connected)) {
+            long left = end - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return true;
+    }
+
     /** Every message placed so far, in order. */
     public synchronized List<Envelope> placed() {
         return List.copyOf(placed);
