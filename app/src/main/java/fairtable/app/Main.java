@@ -14,6 +14,7 @@ import fairtable.app.cli.PlayDarkChessCommand;
 import fairtable.app.cli.PlayMahjongShogiCommand;
 import fairtable.app.cli.PokerCommand;
 import fairtable.app.cli.StatusCommand;
+import fairtable.app.cli.RelayCommand;
 import fairtable.app.cli.TableCommand;
 import fairtable.app.cli.UiCommand;
 import fairtable.app.cli.UnblindCommand;
@@ -26,7 +27,7 @@ import picocli.CommandLine.Command;
         description = "Fair card draws and hidden-information games between people who do not trust each other.",
         subcommands = {DemoCommand.class, DrawCommand.class, AllocateCommand.class, UnblindCommand.class, AuditCommand.class,
             PokerCommand.class, ChessCommand.class, DeckDemoCommand.class, PermutationDemoCommand.class,
-            IdCommand.class, CorrespondenceCommand.class, StatusCommand.class, TableCommand.class, PlayCommand.class,
+            IdCommand.class, CorrespondenceCommand.class, StatusCommand.class, TableCommand.class, RelayCommand.class, PlayCommand.class,
             PlayMahjongShogiCommand.class, PlayDarkChessCommand.class, UiCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int OK = 0;

@@ -33,6 +33,11 @@ public final class InProcessHost {
     }
 
     private InProcessHost(fairtable.games.definitions.Games games, java.io.InputStream input, String... args) {
+        this(games, input, null, args);
+    }
+
+    private InProcessHost(fairtable.games.definitions.Games games, java.io.InputStream input,
+            java.util.concurrent.Executor executor, String... args) {
         Writer watched = new Writer() {
             @Override
             public void write(char[] chars, int offset, int length) {
@@ -62,10 +67,11 @@ public final class InProcessHost {
             @Override
             public void close() {}
         };
-        run = CompletableFuture.supplyAsync(() -> {
+        java.util.function.Supplier<Run> command = () -> {
             PrintWriter out = new PrintWriter(watched, true);
             return new Run(Main.run(games, input, out, out, args), text.toString());
-        });
+        };
+        run = executor == null ? CompletableFuture.supplyAsync(command) : CompletableFuture.supplyAsync(command, executor);
         run.whenComplete((r, e) -> {
             invitation.completeExceptionally(new AssertionError("the host ended without an invitation:\n" + text));
             port.completeExceptionally(new AssertionError("the host ended without naming its port:\n" + text));
@@ -80,6 +86,15 @@ public final class InProcessHost {
     /** Starts {@code fairtable args...} in this JVM over the games of {@code games} (a test's own game). */
     public static InProcessHost start(fairtable.games.definitions.Games games, String... args) {
         return new InProcessHost(games, args);
+    }
+
+    /**
+     * Starts {@code fairtable args...} in this JVM on {@code executor}: for many hosts at once, which the common pool
+     * (a few threads) would otherwise run one batch after another.
+     */
+    public static InProcessHost start(fairtable.games.definitions.Games games, java.util.concurrent.Executor executor,
+            String... args) {
+        return new InProcessHost(games, System.in, executor, args);
     }
 
     /** Starts {@code fairtable args...} in this JVM, its keyboard (a person's moves) read from {@code input}. */

@@ -265,8 +265,13 @@ public final class TableCommand implements Runnable {
     /** Joins a table by its invitation. */
     @Command(name = "join", mixinStandardHelpOptions = true, description = "Join a table by the host's invitation.")
     public static final class Join extends Seat {
-        @Option(names = "--seat", required = true, description = "Your seat, 1 to players-1, as agreed with the host.")
+        @Option(names = "--seat", required = true, description = "Your seat, 1 to players-1, as agreed with the host "
+                + "(0 to players-1 at a relay).")
         int seat;
+
+        @Option(names = "--relay", description = "The invitation is a relay's (`fairtable relay`), which plays no seat: "
+                + "seats are 0 to players-1, and seat 0 is let in by the trust rule like any other, not by the invitation.")
+        boolean relay;
 
         @Option(names = "--connect", required = true, paramLabel = "INVITATION|HOST:PORT",
                 description = "The host's invitation (fairtable://HOST:PORT/FINGERPRINT), or HOST:PORT with --insecure.")
@@ -283,6 +288,12 @@ public final class TableCommand implements Runnable {
 
         @Override
         int seat() {
+            if (relay && (seat < 0 || seat >= players)) {
+                throw new IllegalArgumentException("--seat must be 0 to " + (players - 1) + " at a relay");
+            }
+            if (relay) {
+                return seat;
+            }
             if (seat < 1 || seat >= players) {
                 throw new IllegalArgumentException("--seat must be 1 to " + (players - 1) + "; seat 0 is the host's");
             }
@@ -296,6 +307,9 @@ public final class TableCommand implements Runnable {
 
         @Override
         Optional<Fingerprint> invitedHost() {
+            if (relay) {
+                return Optional.empty(); // the relay plays no seat: seat 0 is judged by the trust rule like the rest
+            }
             return target.startsWith(Invitation.SCHEME) ? Optional.of(Invitation.parse(target).fingerprint())
                     : Optional.empty();
         }

@@ -382,6 +382,7 @@ public final class SessionHost implements AutoCloseable {
                     }
                     broadcastPresence();
                 }
+                notifyAll(); // for awaitEveryoneLeft
             }
             c.transport.close();
         }
@@ -584,6 +585,38 @@ public final class SessionHost implements AutoCloseable {
      */
     public synchronized List<Member> presence() {
         return presenceList();
+    }
+
+    /**
+     * Waits, at most {@code patience}, until no player is connected any more: each has taken what it needs (the last
+     * deliveries and acknowledgements) and left, so closing the host then cuts nobody off. Whether they all left.
+     */
+    public synchronized boolean awaitEveryoneLeft(Duration patience) throws InterruptedException {
+        long end = System.nanoTime() + patience.toNanos();
+        while (presenceList().stream().anyMatch(Member::connected)) {
+            long left = end - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return true;
+    }
+
+    /**
+     * Waits, at most {@code patience}, until every seat has been taken and then every player has left: the end of
+     * the table for a relay that plays no seat. Whether it came.
+     */
+    public synchronized boolean awaitTableLeft(Duration patience) throws InterruptedException {
+        long end = System.nanoTime() + patience.toNanos();
+        while (!chain.established() || presenceList().stream().anyMatch(Member::connected)) {
+            long left = end - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return true;
     }
 
     /** Every message placed so far, in order. */

@@ -1,0 +1,59 @@
+package fairtable.app.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairtable.app.InProcessHost;
+import fairtable.app.Main;
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * `fairtable relay` plays no seat: both seats of a high-card table, 0 and 1, join it with `table join --relay` over
+ * TLS on loopback, each its own identity; both finish with the same transcript, audited VERIFIED, and the relay
+ * ends once both have left.
+ */
+class RelayCommandTest {
+    @TempDir
+    Path dir;
+
+    private record Run(int code, String out) {}
+
+    private Run join(int seat, String name, String invitation) {
+        StringWriter out = new StringWriter();
+        int code = Main.run(HighCardDefinition.CATALOG, new ByteArrayInputStream(new byte[0]), new PrintWriter(out, true),
+                new PrintWriter(out, true), "table", "join", "--relay", "--accept-new", "--game", "high-card",
+                "--players", "2", "--set", "rounds=2", "--seat", Integer.toString(seat), "--name", name,
+                "--home", dir.resolve("h" + seat).toString(), "--connect", invitation,
+                "--transcript", dir.resolve("t" + seat + ".jsonl").toString(), "--timeout", "60");
+        return new Run(code, out.toString());
+    }
+
+    @Test
+    void twoSeatsJoinARelayThatPlaysNoSeatAndBothAuditVerified() throws Exception {
+        InProcessHost relay = InProcessHost.start(HighCardDefinition.CATALOG, "relay", "--accept-new", "--game",
+                "high-card", "--players", "2", "--set", "rounds=2", "--listen", "0",
+                "--home", dir.resolve("relay").toString(), "--timeout", "120");
+        String invitation = relay.invitation();
+        CompletableFuture<Run> ann = CompletableFuture.supplyAsync(() -> join(0, "ann", invitation));
+        CompletableFuture<Run> ben = CompletableFuture.supplyAsync(() -> join(1, "ben", invitation));
+        Run a = ann.get(180, TimeUnit.SECONDS);
+        Run b = ben.get(180, TimeUnit.SECONDS);
+        assertThat(a.code()).as(a.out()).isZero();
+        assertThat(b.code()).as(b.out()).isZero();
+        String verdict = a.out().lines().filter(l -> l.startsWith("Audit: ")).findFirst().orElseThrow();
+        assertThat(verdict).startsWith("Audit: VERIFIED: high-card for 2, 2 rounds: ann ");
+        assertThat(b.out()).contains(verdict, "Players: ann (", "ben (");
+        assertThat(Files.readAllLines(dir.resolve("t1.jsonl"))).isNotEmpty()
+                .isEqualTo(Files.readAllLines(dir.resolve("t0.jsonl")));
+        InProcessHost.Run relayed = relay.finish();
+        assertThat(relayed.code()).as(relayed.out()).isZero();
+        assertThat(relayed.out()).contains("every seat was taken and every player has left");
+    }
+}
