@@ -13,6 +13,7 @@ import fairtable.protocol.table.TableParameters;
 import fairtable.protocol.table.TableParty;
 import fairtable.protocol.table.TablePlayer;
 import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,7 +69,8 @@ final class GameTable<S, M> {
     }
 
     /** Starts the table and delivers until nobody has anything to say. */
-    GameTable<S, M> play() throws ProtocolViolation {        return playUntil(() -> false);
+    GameTable<S, M> play() throws ProtocolViolation {
+        return playUntil(() -> false);
     }
 
     /**
@@ -165,5 +167,19 @@ final class GameTable<S, M> {
         }
         assertThat(audit(seat(0)).line()).isEqualTo("FAILED: " + stopped.getMessage());
         assertThat(auditFromFile(seat(0), dir).line()).isEqualTo("FAILED: " + stopped.getMessage());
+    }
+
+    /** A message signed by {@code cheater}'s real key, placed next in {@code honest}'s chain. */
+    Envelope sealedAs(int cheater, TableParty<?, ?> honest, String type, byte[] body) throws ProtocolViolation {
+        return sealedAs(keys.get(cheater), cheater, honest, type, body);
+    }
+
+    static Envelope sealedAs(SigningKey key, int seat, TableParty<?, ?> honest, String type, byte[] body)
+            throws ProtocolViolation {
+        Transcript copy = new Transcript();
+        for (Envelope e : honest.transcript().envelopes()) {
+            copy.append(e);
+        }
+        return copy.seal(key, seat, honest.nextStep(), type, body);
     }
 }

@@ -159,11 +159,7 @@ final class PokerTable<G extends PokerGame<G, ?>> {
      * whose own client fell out of step with the table sends (the chain is copied, not changed).
      */
     Envelope sealedAs(int cheater, TableParty<?, ?> honest, String type, byte[] body) throws ProtocolViolation {
-        Transcript copy = new Transcript();
-        for (Envelope e : honest.transcript().envelopes()) {
-            copy.append(e);
-        }
-        return copy.seal(keys.get(cheater), cheater, honest.nextStep(), type, body);
+        return GameTable.sealedAs(keys.get(cheater), cheater, honest, type, body);
     }
 
     /** A move by {@code cheater} placed next in {@code honest}'s chain. */
