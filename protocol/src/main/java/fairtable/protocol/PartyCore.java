@@ -199,6 +199,13 @@ public final class PartyCore {
         if (hello.seat() == seat) {
             throw new ProtocolViolation(0, hello.name(), "claims my seat");
         }
+        // Accepted, a hello with this party's name or key would make its own hello, sealed after it, break the chain.
+        if (hello.key().equals(key.verifyingKey())) {
+            throw ProtocolViolation.provingNothing(0, "a hello with my key that I did not send was refused");
+        }
+        if (hello.name().equals(name)) {
+            throw new ProtocolViolation(0, hello.name(), "takes my name before my hello");
+        }
         if (!hello.protocol().equals(protocol) || hello.players() != players
                 || !Arrays.equals(hello.parameters(), parameters)) {
             throw new ProtocolViolation(0, hello.name(), refusal.apply(hello));

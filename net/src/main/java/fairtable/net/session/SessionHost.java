@@ -396,6 +396,12 @@ public final class SessionHost implements AutoCloseable {
                         + " before joining");
                 return false;
             }
+            if (!Hello.isPlayerName(j.name())) {
+                // Not written out: a name with a line break would forge lines of this log and players' presence lists.
+                notices.accept("hung up on " + c.transport.peer() + ": its join names no player (1 to "
+                        + Hello.MAX_NAME_BYTES + " printable characters)");
+                return false;
+            }
             String joiner = "\"" + j.name() + "\" [" + Fingerprint.of(j.key()) + "] at " + c.transport.peer();
             if (!j.isValidFor(welcome)) {
                 notices.accept("hung up on " + joiner + ": its join is not signed for this table");

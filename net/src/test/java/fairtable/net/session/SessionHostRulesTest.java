@@ -99,6 +99,22 @@ class SessionHostRulesTest {
         }
     }
 
+    /** A name that would write a line of its own into the host's log, and reach every player's presence list. */
+    @Test
+    void aJoinWhoseNameIsNotAPlayersNameIsHungUpOnWithoutWritingItToTheLog() throws Exception {
+        List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (SessionHost host = host(notices)) {
+            Raw m = connect(host, "mallory");
+            Welcome w = (Welcome) m.next();
+            String forged = "x\" [00] at here: its join is not signed for this table\n"
+                    + "refused message #3 from \"alice\" [" + Fingerprint.of(alice.verifyingKey()) + "]: forged";
+            m.send(Join.sign(bob, forged, w));
+            assertThatThrownBy(m::next).isInstanceOf(Transport.PeerGoneException.class);
+            assertThat(host.presence()).isEmpty();
+            assertThat(notices).singleElement().asString().doesNotContain("\n").doesNotContain("alice");
+        }
+    }
+
     @Test
     void onlyTheNextMessageSignedByTheJoinedKeyIsPlaced() throws Exception {
         List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();

@@ -169,6 +169,13 @@ public final class PermutationParty implements Party {
         if (hello.seat() == seat) {
             throw new ProtocolViolation(0, who, "claims my seat");
         }
+        // Accepted, a hello with this party's name or key would make its own hello, sealed after it, break the chain.
+        if (hello.key().equals(key.verifyingKey())) {
+            throw ProtocolViolation.provingNothing(0, "a hello with my key that I did not send was refused");
+        }
+        if (hello.name().equals(name)) {
+            throw new ProtocolViolation(0, who, "takes my name before my hello");
+        }
         if (!hello.protocol().equals(PermutationParameters.PROTOCOL) || hello.players() != players
                 || !Arrays.equals(hello.parameters(), params.toBytes())) {
             String offered;

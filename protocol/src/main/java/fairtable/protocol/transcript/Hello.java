@@ -21,7 +21,7 @@ public record Hello(String protocol, byte[] parameters, int players, int seat, S
         if (players < 2 || players > 255 || seat < 0 || seat >= players) {
             throw new IllegalArgumentException("bad seat " + seat + " of " + players);
         }
-        if (name.isBlank() || name.length() > MAX_NAME_BYTES || name.chars().anyMatch(Character::isISOControl)) {
+        if (!isPlayerName(name)) {
             throw new IllegalArgumentException("a player name is 1 to 64 printable characters");
         }
         if (nonce.length != NONCE_LENGTH) {
@@ -29,6 +29,11 @@ public record Hello(String protocol, byte[] parameters, int players, int seat, S
         }
         parameters = parameters.clone();
         nonce = nonce.clone();
+    }
+
+    /** Whether {@code name} may name a player: 1 to {@link #MAX_NAME_BYTES} characters, not all blank, none a control. */
+    public static boolean isPlayerName(String name) {
+        return !name.isBlank() && name.length() <= MAX_NAME_BYTES && name.chars().noneMatch(Character::isISOControl);
     }
 
     public byte[] toBytes() {
