@@ -181,7 +181,8 @@ public final class PlayCommand implements Callable<Integer> {
             throw new IllegalArgumentException("unknown game '" + game + "': over --protocol patent, " + FiveCardDraw.NAME
                     + " for 2 plays");
         }
-        throw new IllegalArgumentException("unknown game '" + game + "': " + String.join(", ", games.names()));
+        throw new IllegalArgumentException("unknown game '" + game + "': "
+                + (games.names().isEmpty() ? "no game is registered" : String.join(", ", games.names())));
     }
 
     /** The FR 2823580 draw that deals {@code definition} under --protocol patent: heads-up draw poker only. */

@@ -173,7 +173,7 @@ class PlayRegisteredGameTest {
         assertThat(stack.err().strip()).isEqualTo("fairtable: high-card has no setting for --stack; its settings: rounds");
         Run unregistered = play(Games.of(List.of()), "", "high-card", "--bots", "all");
         assertThat(unregistered.err().strip())
-                .isEqualTo("fairtable: unknown game 'high-card': draw-poker, holdem, dominoes");
+                .isEqualTo("fairtable: unknown game 'high-card': no game is registered");
     }
 
     @Test
