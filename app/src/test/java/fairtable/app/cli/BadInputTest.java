@@ -212,8 +212,8 @@ class BadInputTest {
         for (int i = 0; i < mismatches.size(); i++) {
             // The host has seated the refused guest by then, so each mismatch meets a host of its own.
             InProcessHost host = InProcessHost.start("play", "holdem", "--host", "0", "--insecure", "--bots", "all",
-                    "--players", "2", "--hands", "1", "--timeout", "3", "--home", dir.resolve("host" + i).toString(),
-                    "--transcript", dir.resolve("host" + i + ".jsonl").toString());
+                    "--players", "2", "--hands", "1", "--timeout", "3", "--action-seconds", "1",
+                    "--home", dir.resolve("host" + i).toString(), "--transcript", dir.resolve("host" + i + ".jsonl").toString());
             List<String> args = new ArrayList<>(mismatches.get(i));
             args.addAll(List.of("--join", "127.0.0.1:" + host.port(), "--insecure", "--bots", "all", "--home", guest));
             assertRefusedPlainly(args, named.get(i));
