@@ -175,9 +175,7 @@ class BoardGamesOverNetworkTest {
         Profile black = profile("black");
         Path whiteFile = dir.resolve("white.jsonl");
         Path blackFile = dir.resolve("black.jsonl");
-        InProcessHost hosted = InProcessHost.start("play", "dark-chess", "--bots", "all",
-                "--host", "0", "--home", white.directory().toString(), "--accept-new",
-                "--max-plies", "4", "--seed", "4", "--timeout", "60", "--transcript", whiteFile.toString());
+        InProcessHost hosted = whiteBotHost(white, whiteFile, 4);
         int port = hosted.port();
         Run person = runTyping("e2e4\n" + "1\n".repeat(10), "play", "dark-chess", "--bots", "none", "--join",
                 invitation(port, white), "--home", black.directory().toString(), "--max-plies", "4", "--timeout", "60",
@@ -197,9 +195,7 @@ class BoardGamesOverNetworkTest {
         Profile black = profile("black");
         Path whiteFile = dir.resolve("white.jsonl");
         Path blackFile = dir.resolve("black.jsonl");
-        InProcessHost hosted = InProcessHost.start("play", "dark-chess", "--bots", "all",
-                "--host", "0", "--home", white.directory().toString(), "--accept-new",
-                "--max-plies", "10", "--seed", "4", "--timeout", "60", "--transcript", whiteFile.toString());
+        InProcessHost hosted = whiteBotHost(white, whiteFile, 10);
         Run person = runTyping("1\nresign\n", "play", "dark-chess", "--bots", "none", "--join",
                 invitation(hosted.port(), white), "--home", black.directory().toString(), "--max-plies", "10",
                 "--timeout", "60", "--transcript", blackFile.toString());
@@ -289,5 +285,12 @@ class BoardGamesOverNetworkTest {
 
     private String logs(String... names) {
         return ChildJvm.logs(dir, names);
+    }
+
+    /** White's bot hosting dark chess over TLS, for a person who joins as Black. */
+    private static InProcessHost whiteBotHost(Profile white, Path whiteFile, int maxPlies) {
+        return InProcessHost.start("play", "dark-chess", "--bots", "all", "--host", "0",
+                "--home", white.directory().toString(), "--accept-new", "--max-plies", Integer.toString(maxPlies),
+                "--seed", "4", "--timeout", "60", "--transcript", whiteFile.toString());
     }
 }
