@@ -89,4 +89,34 @@ class TableCheatTest {
                 TableObserver.moveBody(1, new byte[] {7}));
         assertRefusedByEveryHonestSeat(table, 0, List.of(move), "an unreadable move: a move is one byte");
     }
+
+    @Test
+    void aMoveNumberedAnotherStepThanTheNextIsRefusedNamingItsSigner() throws Exception {
+        TableSeats table = dealtAndWaiting();
+        TableParty<HighCard.State, HighCard.Move> alice = table.seat(0);
+        int due = alice.nextStep();
+        // alice's own move, in its place in the chain, but numbered one step on
+        Envelope move = alice.transcript().seal(table.keys.get(0), 0, due + 1, TableObserver.MOVE,
+                TableObserver.moveBody(1, HighCard.GAME.encode(HighCard.Move.SHOW)));
+        assertRefusedByEveryHonestSeat(table, 0, List.of(move),
+                "a message numbered step " + (due + 1) + " where step " + due + " comes next");
+    }
+
+    @Test
+    void aMessageOfAnUnknownTypeIsRefusedNamingItsSigner() throws Exception {
+        TableSeats table = dealtAndWaiting();
+        TableParty<HighCard.State, HighCard.Move> alice = table.seat(0);
+        Envelope chat = alice.transcript().seal(table.keys.get(0), 0, alice.nextStep(), "chat",
+                TableObserver.moveBody(1, HighCard.GAME.encode(HighCard.Move.SHOW)));
+        assertRefusedByEveryHonestSeat(table, 0, List.of(chat), "a message of unknown type 'chat'");
+    }
+
+    @Test
+    void aMoveForAnotherRoundIsRefusedNamingItsSigner() throws Exception {
+        TableSeats table = dealtAndWaiting();
+        TableParty<HighCard.State, HighCard.Move> alice = table.seat(0);
+        Envelope move = alice.transcript().seal(table.keys.get(0), 0, alice.nextStep(), TableObserver.MOVE,
+                TableObserver.moveBody(2, HighCard.GAME.encode(HighCard.Move.SHOW)));
+        assertRefusedByEveryHonestSeat(table, 0, List.of(move), "a move for round 2 in round 1");
+    }
 }

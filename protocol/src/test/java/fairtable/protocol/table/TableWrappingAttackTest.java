@@ -221,6 +221,16 @@ class TableWrappingAttackTest {
                 + " chain broken) (deck step 0)");
     }
 
+    @Test
+    void aMoveInThePlaceOfADeckHelloIsRefusedNamingItsSigner() throws Exception {
+        TableSeats table = new TableSeats(3, 1, 24);
+        SigningKey bob = table.keys.get(BOB);
+        List<ProtocolViolation> refusals = playOffering(table, deckOf(BOB, 1, "hello"),
+                (genuine, seen) -> atPlaceOf(genuine, bob, TableObserver.MOVE,
+                        TableObserver.moveBody(1, HighCard.GAME.encode(HighCard.Move.SHOW))));
+        assertConvicts(table, BOB, refusals, "step 2, party bob: a move while the deck awaits its hellos");
+    }
+
     /** Bob's deck hello for round 1 as it came, with another name or key in it, signed by the key it names. */
     private static Envelope deckHelloAs(Envelope genuine, SigningKey wrapper, String name, SigningKey key) {
         Envelope inner = unwrap(genuine).inner();
