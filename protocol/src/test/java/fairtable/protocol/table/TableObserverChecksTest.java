@@ -18,9 +18,11 @@ import org.junit.jupiter.api.Test;
  * What the first seat proposes in its signed hello and every seat agreed to, but the game cannot play (a number
  * of seats outside the game's range, options its rules refuse, an FR 2823580 draw of another number of cards),
  * stops every seat at once and fails the audit, naming the proposer; a game one seat from either end of its
- * range plays. And a correctly placed message after the game is over convicts its signer in the audit.
+ * range plays. A move in turn that the rules refuse, and a correctly placed message after the game is over, convict
+ * their signer; an auditor who does not know the game says so, naming the proposer. (The other checks of the
+ * observer are tripped in {@link TableCheatTest} and {@link TableWrappingAttackTest}.)
  */
-class TableProposalChecksTest {
+class TableObserverChecksTest {
 
     /** High card for {@code min} to {@code max} seats. */
     private static HighCard seatsFromTo(int min, int max) {
@@ -132,5 +134,51 @@ class TableProposalChecksTest {
                 TableObserver.moveBody(1, HighCard.GAME.encode(HighCard.Move.SHOW)));
         assertThatThrownBy(() -> bob.receive(late)).isInstanceOf(ProtocolViolation.class).hasMessageContaining("party carol");
         assertThat(TableSeats.audit(bob).line()).isEqualTo("FAILED: step " + step + ", party carol: the game is over");
+    }
+
+    @Test
+    void aMoveInTurnThatTheRulesRefuseIsRefusedWithTheRulesReasonNamingItsSigner() throws Exception {
+        HighCard noFolding = new HighCard() {
+            @Override
+            public HighCard.State play(HighCard.State s, int seat, HighCard.Move move) throws IllegalMove {
+                if (move == HighCard.Move.FOLD) {
+                    throw new IllegalMove("nobody folds at this table");
+                }
+                return super.play(s, seat, move);
+            }
+        };
+        TableSeats table = new TableSeats(3, 1, 34, (view, seat, legal) -> null, noFolding);
+        table.pump(table.seat(0).start());
+        TableParty<HighCard.State, HighCard.Move> alice = table.seat(0);
+        assertThat(table.seat(1).awaiting()).isEqualTo("alice's move");
+        int step = alice.nextStep();
+        Envelope fold = alice.transcript().seal(table.keys.get(0), 0, step, TableObserver.MOVE,
+                TableObserver.moveBody(1, noFolding.encode(HighCard.Move.FOLD)));
+        for (int s = 1; s < 3; s++) {
+            TableParty<HighCard.State, HighCard.Move> honest = table.seat(s);
+            HighCard.State before = honest.state();
+            assertThatThrownBy(() -> honest.receive(fold)).isInstanceOf(ProtocolViolation.class)
+                    .hasMessage("step " + step + ", party alice: nobody folds at this table");
+            assertThat(honest.state()).isEqualTo(before);
+            AuditVerdict verdict = fairtable.protocol.audit.Auditor.audit(
+                    new fairtable.protocol.transcript.TranscriptFile.Contents(honest.transcript().envelopes(),
+                            honest.rejected().stream().map(r -> r.envelope()).toList()),
+                    List.of(new TableAudit(catalogOf(noFolding))));
+            assertThat(verdict.line()).isEqualTo("FAILED: step " + step + ", party alice: nobody folds at this table");
+        }
+    }
+
+    @Test
+    void anAuditorWhoDoesNotKnowTheGameSaysSoNamingItsProposer() throws Exception {
+        TableSeats table = played(3, HighCard.GAME);
+        AuditVerdict verdict = fairtable.protocol.audit.Auditor.audit(
+                new fairtable.protocol.transcript.TranscriptFile.Contents(table.seat(1).transcript().envelopes(), List.of()),
+                List.of(new TableAudit(catalogOf(new HighCard() {
+                    @Override
+                    public String name() {
+                        return "low-card";
+                    }
+                }))));
+        assertThat(verdict.line()).isEqualTo("FAILED: step 0, party alice: proposes an unknown game 'high-card'");
     }
 }
