@@ -231,6 +231,33 @@ class TableWrappingAttackTest {
         assertConvicts(table, BOB, refusals, "step 2, party bob: a move while the deck awaits its hellos");
     }
 
+    /** Alice's deal of round 1 as it came, resigned with {@code recipients} and {@code count} instead. */
+    private static Envelope dealAs(Envelope genuine, SigningKey alice, List<Integer> recipients, int count) {
+        Envelope inner = unwrap(genuine).inner();
+        byte[] deal = new fairtable.protocol.wire.WireWriter().ints(recipients).u32(count).toBytes();
+        return rewrapped(genuine, alice, 1, innerResigned(inner, alice, inner.type(), deal));
+    }
+
+    @Test
+    void aDealOfAnotherCountThanTheRulesCallForIsRefusedNamingTheDealer() throws Exception {
+        TableSeats table = new TableSeats(3, 1, 25);
+        SigningKey alice = table.keys.get(ALICE);
+        List<ProtocolViolation> refusals = playOffering(table, deckOf(ALICE, 1, "deal"),
+                (genuine, seen) -> dealAs(genuine, alice, List.of(1, 2, 0), 2));
+        assertConvicts(table, ALICE, refusals, "step 10, party alice: starts a deck deal the rules did not call for:"
+                + " they await alice to deal 1 to each of seats [1, 2, 0]");
+    }
+
+    @Test
+    void aDealToTheSeatsInAnotherOrderThanTheRulesCallForIsRefusedNamingTheDealer() throws Exception {
+        TableSeats table = new TableSeats(3, 1, 26);
+        SigningKey alice = table.keys.get(ALICE);
+        List<ProtocolViolation> refusals = playOffering(table, deckOf(ALICE, 1, "deal"),
+                (genuine, seen) -> dealAs(genuine, alice, List.of(2, 1, 0), 1));
+        assertConvicts(table, ALICE, refusals, "step 10, party alice: starts a deck deal the rules did not call for:"
+                + " they await alice to deal 1 to each of seats [1, 2, 0]");
+    }
+
     /** Bob's deck hello for round 1 as it came, with another name or key in it, signed by the key it names. */
     private static Envelope deckHelloAs(Envelope genuine, SigningKey wrapper, String name, SigningKey key) {
         Envelope inner = unwrap(genuine).inner();
