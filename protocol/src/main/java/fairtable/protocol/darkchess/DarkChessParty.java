@@ -696,8 +696,13 @@ public final class DarkChessParty implements Party {
                 nonces.add(o.nonce());
                 boards.add(o.value());
             }
-            out.add(seal(DarkChessMessages.OPEN, DarkChessMessages.open(
-                    new Open(nonces, boards, List.copyOf(senderStates)))));
+            List<byte[]> secrets = new ArrayList<>(senderStates);
+            if (tableTamper != null) {
+                for (int table = 0; table < secrets.size(); table++) {
+                    secrets.set(table, tableTamper.revealedKey(table, secrets.get(table).clone()));
+                }
+            }
+            out.add(seal(DarkChessMessages.OPEN, DarkChessMessages.open(new Open(nonces, boards, List.copyOf(secrets)))));
             openSent = true;
         }
         if (openSent && peerOpen) {
@@ -750,6 +755,11 @@ public final class DarkChessParty implements Party {
 
         /** The answer (β's and proof) to send instead of {@code honest}. */
         default byte[] answer(byte[] honest) {
+            return honest;
+        }
+
+        /** The key k to reveal for table {@code table} (counted from 0) instead of {@code honest}. */
+        default byte[] revealedKey(int table, byte[] honest) {
             return honest;
         }
     }
