@@ -65,7 +65,7 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
             + "(NOT secure; default: SecureRandom).")
     Long seed;
 
-    @Option(names = "--ot", defaultValue = "chou-orlandi",
+    @Option(names = "--ot", defaultValue = "oprf-table",
             description = "How visions are rebuilt: oprf-table (a sealed table, three messages a ply), chou-orlandi"
                     + " (1-out-of-64 OT in rounds) or andos (Goldwasser-Micali OT, slow) (default: ${DEFAULT-VALUE}).")
     String ot;
