@@ -29,7 +29,9 @@ class DarkChessByMailTest {
     @Test
     void aGameOfTypedMovesAndPastedVisionRoundsEndsVerifiedOnBothSides() throws Exception {
         MailDesk desk = new MailDesk(temp);
-        Sent started = desk.mail("new", "alice", "--game", "dark-chess", "--move-limit", "2", "--name", "alice");
+        // The seed's rounds protocol, still selectable by name.
+        Sent started = desk.mail("new", "alice", "--game", "dark-chess", "--mode", "chou-orlandi", "--move-limit", "2",
+                "--name", "alice");
         assertThat(started.run().code()).as(started.run().err()).isZero();
         assertThat(started.run().out()).contains("chou-orlandi, at most 2 plies", "you are alice (White, moves first)");
         Sent joined = desk.mail("join", "bob", "--in", desk.file(started.text()).toString(), "--name", "bob");
@@ -124,6 +126,39 @@ class DarkChessByMailTest {
         assertThat(MailDesk.run("audit", transcript.toString()).out()).startsWith("VERIFIED: draw: agreed");
     }
 
+    /**
+     * The default mode (oprf-table) by mail: every ply is the move's text, the reply's and the answer's, three pastes,
+     * whatever the position; the game ends by resignation and both transcripts audit VERIFIED.
+     */
+    @Test
+    void inTheDefaultModeEveryPlyTakesThreeTextsAndAGameEndedByResignationAuditsVerified() throws Exception {
+        MailDesk desk = new MailDesk(temp);
+        Sent started = desk.mail("new", "alice", "--game", "dark-chess", "--move-limit", "10", "--name", "alice");
+        assertThat(started.run().code()).as(started.run().err()).isZero();
+        assertThat(started.run().out()).contains("oprf-table, at most 10 plies");
+        Sent joined = desk.mail("join", "bob", "--in", desk.file(started.text()).toString(), "--name", "bob");
+        assertThat(joined.run().code()).as(joined.run().err()).isZero();
+        assertThat(desk.receive("alice", joined.text()).run().code()).isZero();
+        Map<String, String> inbox = new HashMap<>(Map.of("alice", "", "bob", ""));
+        SplittableRandom random = new SplittableRandom(12);
+        int[] moves = {0};
+        List<Integer> textsPerPly = new java.util.ArrayList<>();
+        exchange(desk, inbox, (who, legal) -> moves[0]++ == 3 ? "resign" : legal.get(random.nextInt(legal.size())),
+                textsPerPly);
+        assertThat(moves[0]).isEqualTo(4);
+        // Three plies, then the resignation (its text and the reveal that follows are not a ply's vision).
+        assertThat(textsPerPly.subList(0, 3)).containsExactly(3, 3, 3);
+        for (String who : List.of("alice", "bob")) {
+            Run status = desk.status(who);
+            assertThat(status.code()).as(status.err()).isZero();
+            assertThat(status.out()).contains("Finished. VERIFIED", "white wins: black resigned");
+        }
+        for (String who : List.of("alice", "bob")) {
+            assertThat(MailDesk.run("audit", desk.game(who).resolve("transcript.jsonl").toString()).out())
+                    .startsWith("VERIFIED: white won: black resigned").contains("oprf-table");
+        }
+    }
+
     private static String uncheckedStatus(MailDesk desk, String who) {
         return desk.status(who).out();
     }
@@ -146,6 +181,12 @@ class DarkChessByMailTest {
      */
     private static int exchange(MailDesk desk, Map<String, String> inbox, BiFunction<String, List<String>, String> choose)
             throws Exception {
+        return exchange(desk, inbox, choose, new java.util.ArrayList<>());
+    }
+
+    /** As above, adding to {@code textsPerPly} the number of texts sent from each typed move until the next. */
+    private static int exchange(MailDesk desk, Map<String, String> inbox, BiFunction<String, List<String>, String> choose,
+            List<Integer> textsPerPly) throws Exception {
         int pastes = 0;
         for (int round = 0; round < 2000 && !(finished("alice", desk) && finished("bob", desk)); round++) {
             for (String who : List.of("alice", "bob")) {
@@ -155,6 +196,9 @@ class DarkChessByMailTest {
                     inbox.put(who, "");
                     inbox.merge(MailDesk.other(who), r.text(), String::concat);
                     pastes++;
+                    if (!r.text().isEmpty() && !textsPerPly.isEmpty()) {
+                        textsPerPly.set(textsPerPly.size() - 1, textsPerPly.get(textsPerPly.size() - 1) + 1);
+                    }
                 }
                 if (GameStatus.read(desk.game(who)).yourMove()) {
                     List<String> legal = MailDesk.listed(desk.status(who).out(), "YOUR MOVE. Legal moves: ");
@@ -162,6 +206,7 @@ class DarkChessByMailTest {
                     Sent played = desk.mail("move", who, move.split(" "));
                     assertThat(played.run().code()).as(move + played.run().err()).isZero();
                     inbox.merge(MailDesk.other(who), played.text(), String::concat);
+                    textsPerPly.add(1);
                 }
             }
         }

@@ -65,8 +65,9 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
             + "(NOT secure; default: SecureRandom).")
     Long seed;
 
-    @Option(names = "--ot", defaultValue = "chou-orlandi",
-            description = "Oblivious transfer: chou-orlandi (fast) or andos (Goldwasser-Micali, slow) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--ot", defaultValue = "oprf-table",
+            description = "How visions are rebuilt: oprf-table (a sealed table, three messages a ply), chou-orlandi"
+                    + " (1-out-of-64 OT in rounds) or andos (Goldwasser-Micali OT, slow) (default: ${DEFAULT-VALUE}).")
     String ot;
 
     @Option(names = "--andos-bits", defaultValue = "2048", description = "ANDOS modulus size (default: ${DEFAULT-VALUE}).")

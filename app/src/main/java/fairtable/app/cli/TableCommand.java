@@ -80,7 +80,7 @@ public final class TableCommand implements Runnable {
         int players;
 
         @Option(names = "--mode", description = "draw: patent-ristretto (default), patent-safe-prime or patent-literal; "
-                + "mahjong-shogi: ristretto (default), fixed or faithful; dark-chess: chou-orlandi (default) or andos.")
+                + "mahjong-shogi: ristretto (default), fixed or faithful; dark-chess: oprf-table (default), chou-orlandi or andos.")
         String mode;
 
         @Option(names = "--max-moves", description = "Board games: moves (Mahjong Shogi, default 400) or plies (dark "

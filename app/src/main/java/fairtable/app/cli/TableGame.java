@@ -356,7 +356,7 @@ abstract class TableGame {
         DarkChess(Terms terms, int seat, String name, SigningKey identity, SecureRandom random, byte[] saved)
                 throws MalformedMessageException {
             requireTwo(terms);
-            OtMode ot = terms.mode() == null ? OtMode.parse("chou-orlandi") : OtMode.parse(terms.mode());
+            OtMode ot = terms.mode() == null ? DarkChessParameters.defaults().otMode() : OtMode.parse(terms.mode());
             DarkChessParameters params = new DarkChessParameters(ot, 2048,
                     terms.maxMoves() == null ? 40 : terms.maxMoves());
             this.party = saved != null ? DarkChessParty.restore(saved, identity, random, ChessSide::fromBytes)

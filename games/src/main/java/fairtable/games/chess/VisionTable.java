@@ -54,6 +54,7 @@ public final class VisionTable {
 
     private static final Map<Color, List<Input>> CATALOGUES = new EnumMap<>(Color.class);
     private static final Map<Color, Map<Input, Integer>> INDEXES = new EnumMap<>(Color.class);
+    private static final Map<Color, List<byte[]>> ENCODED = new EnumMap<>(Color.class);
 
     static {
         for (Color c : Color.values()) {
@@ -83,6 +84,7 @@ public final class VisionTable {
                 index.put(inputs.get(i), i);
             }
             CATALOGUES.put(c, List.copyOf(inputs));
+            ENCODED.put(c, inputs.stream().map(Input::encoded).toList());
             INDEXES.put(c, Collections.unmodifiableMap(index));
         }
     }
@@ -93,6 +95,27 @@ public final class VisionTable {
     /** Every input a querier of colour {@code querier} may be entitled to, in the table's order. */
     public static List<Input> catalogue(Color querier) {
         return CATALOGUES.get(querier);
+    }
+
+    /**
+     * {@link #catalogue} encoded, the inputs the oblivious PRF hashes. Shared: callers must not change the arrays.
+     */
+    public static List<byte[]> encodedCatalogue(Color querier) {
+        return ENCODED.get(querier);
+    }
+
+    /**
+     * The honest table of {@code answerer} from its offers of two phases: {@code board} its general-phase codes and
+     * {@code enPassant} its en-passant-phase codes (the pawn the querier may take en passant now, if any, else empty).
+     */
+    public static byte[] table(Color answerer, byte[] board, byte[] enPassant) {
+        int pawn = -1;
+        for (int sq = 0; sq < 64; sq++) {
+            if (enPassant[sq] != SquareCode.empty(answerer)) {
+                pawn = sq;
+            }
+        }
+        return table(answerer, board, pawn);
     }
 
     /** The position of {@code input} in the table for {@code querier}, or empty if no table holds it (padding). */

@@ -246,13 +246,16 @@ public final class DarkChessAudit implements ProtocolAudit {
     private AuditVerdict run(Transcript transcript, List<Envelope> refused) throws ProtocolViolation {
         DarkChessParameters params = ProtocolAudit.parameters(transcript, DarkChessParameters::fromBytes);
         ProtocolAudit.requireTwoPlayers(transcript);
+        if (params.otMode().isTable()) {
+            return DarkChessTableAudit.run(params, transcript, refused, verifier);
+        }
         ObliviousTransfer ot = params.otMode().scheme(params.andosModulusBits());
         List<String> names = List.of(transcript.nameOf(0), transcript.nameOf(1));
         Walk walk = new Walk(params, names);
         List<Envelope> all = transcript.envelopes();
         List<Envelope> stoppedBy = new ArrayList<>();
         ProtocolAudit.walk(transcript, refused, e -> {
-            judgeRefused(e, names.get(e.sender()));
+            judgeRefused(e, names.get(e.sender()), false);
             walk.copy().apply(e);
             if (e.seq() == all.size()) {
                 stoppedBy.add(e);
@@ -390,15 +393,20 @@ public final class DarkChessAudit implements ProtocolAudit {
      * The public checks of a refused message that fits where it claims: it carries its own message number as its
      * step and reads as a message of its type. Failing them convicts its signer.
      */
-    private static void judgeRefused(Envelope e, String signer) throws ProtocolViolation {
+    static void judgeRefused(Envelope e, String signer, boolean table) throws ProtocolViolation {
         if (e.step() != e.seq()) {
             throw new ProtocolViolation(e.step(), signer, "step " + e.step() + " where " + e.seq() + " was due");
         }
         try {
-            switch (e.type()) {
+            switch (table ? e.type() + "/table" : e.type()) {
                 case DarkChessMessages.MOVE -> DarkChessMessages.parseMove(e.body());
                 case DarkChessMessages.REPLY -> DarkChessMessages.parseReply(e.body());
                 case DarkChessMessages.ROUND -> DarkChessMessages.parseRound(e.body());
+                case DarkChessMessages.MOVE + "/table" -> DarkChessMessages.parseTableMove(e.body());
+                case DarkChessMessages.REPLY + "/table" -> DarkChessMessages.parseTableReply(e.body());
+                case DarkChessMessages.ANSWER + "/table" -> DarkChessMessages.parseAnswer(e.body());
+                case DarkChessMessages.CHOICES + "/table" -> DarkChessMessages.parseChoices(e.body());
+                case DarkChessMessages.OPEN + "/table" -> DarkChessMessages.parseOpen(e.body());
                 case DarkChessMessages.CHOICES -> DarkChessMessages.parseChoices(e.body());
                 case DarkChessMessages.OPEN -> DarkChessMessages.parseOpen(e.body());
                 default -> throw new ProtocolViolation(e.step(), signer, "unknown message type " + e.type());

@@ -15,15 +15,29 @@ import java.util.List;
  *   choices: moves record (blob) | count (u32) | count × OT receiver state right after each query (blob)
  *   open   : count (u32) | count × (nonce (32) | board (64)) | count (u32) | count × OT sender state after setup (blob)
  * </pre>
+ * In the one-round-trip mode (oprf-table) a ply is move, reply, answer:
+ * <pre>
+ *   move   : announcement (blob) | over (u8) | commitment (32) | if not over: K (32) | sealed table (blob)
+ *            | rebuild announcement (blob) | batch (blob, 32 per query)
+ *   reply  : commitment (32) | K (32) | sealed table (blob) | answer to the move's batch (blob, 32 per query + 64)
+ *            | rebuild announcement (blob) | batch (blob)
+ *   answer : answer to the reply's batch (blob)
+ *   choices: as above, each batch's reveal being count (u32) | count × input (blob) | count × blind (32)
+ *   open   : as above, each "sender state" being the table key k (32) of one table
+ * </pre>
  */
 final class DarkChessMessages {
     static final String MOVE = "move";
     static final String REPLY = "reply";
     static final String ROUND = "round";
+    static final String ANSWER = "answer";
     static final String CHOICES = "choices";
     static final String OPEN = "open";
     static final int MAX_BLOB = 1 << 24;
     static final int MAX_ITEMS = 1 << 20;
+    /** Far above any honest table (1172 entries) or batch (16 pieces × 8 queries × 32 bytes). */
+    static final int MAX_TABLE = 1 << 16;
+    static final int MAX_BATCH = 1 << 16;
 
     private DarkChessMessages() {}
 
@@ -34,6 +48,11 @@ final class DarkChessMessages {
     record Reply(byte[] commitment, List<byte[]> setups, byte[] rebuild, Query query) {}
 
     record Round(byte[] answer, Query query) {}
+
+    record TableMove(byte[] announcement, boolean over, byte[] commitment, byte[] key, byte[] table, byte[] rebuild,
+            byte[] batch) {}
+
+    record TableReply(byte[] commitment, byte[] key, byte[] table, byte[] answer, byte[] rebuild, byte[] batch) {}
 
     record Choices(byte[] moves, List<byte[]> receiverStates) {}
 
@@ -64,6 +83,83 @@ final class DarkChessMessages {
         }
         r.end();
         return new Move(announcement, over == 1, commitment, setups, rebuild);
+    }
+
+    static byte[] tableMove(TableMove m) {
+        WireWriter w = new WireWriter().blob(m.announcement()).u8(m.over() ? 1 : 0).fixed(m.commitment());
+        if (!m.over()) {
+            w.fixed(m.key()).blob(m.table()).blob(m.rebuild()).blob(m.batch());
+        }
+        return w.toBytes();
+    }
+
+    static TableMove parseTableMove(byte[] body) throws MalformedMessageException {
+        WireReader r = new WireReader(body);
+        byte[] announcement = r.blob(1024, "the move announcement");
+        int over = r.u8();
+        if (over > 1) {
+            throw new MalformedMessageException("the game-over flag is " + over);
+        }
+        byte[] commitment = r.fixed(32, "the board commitment");
+        TableMove m;
+        if (over == 0) {
+            m = new TableMove(announcement, false, commitment, r.fixed(32, "the table key"), r.blob(MAX_TABLE, "the table"),
+                    r.blob(1024, "the rebuild announcement"), r.blob(MAX_BATCH, "the query batch"));
+        } else {
+            m = new TableMove(announcement, true, commitment, null, null, null, null);
+        }
+        r.end();
+        return m;
+    }
+
+    static byte[] tableReply(TableReply m) {
+        return new WireWriter().fixed(m.commitment()).fixed(m.key()).blob(m.table()).blob(m.answer()).blob(m.rebuild())
+                .blob(m.batch()).toBytes();
+    }
+
+    static TableReply parseTableReply(byte[] body) throws MalformedMessageException {
+        WireReader r = new WireReader(body);
+        TableReply m = new TableReply(r.fixed(32, "the board commitment"), r.fixed(32, "the table key"),
+                r.blob(MAX_TABLE, "the table"), r.blob(MAX_BATCH + 64, "the answer"), r.blob(1024, "the rebuild announcement"),
+                r.blob(MAX_BATCH, "the query batch"));
+        r.end();
+        return m;
+    }
+
+    static byte[] answer(byte[] answer) {
+        return new WireWriter().blob(answer).toBytes();
+    }
+
+    static byte[] parseAnswer(byte[] body) throws MalformedMessageException {
+        WireReader r = new WireReader(body);
+        byte[] answer = r.blob(MAX_BATCH + 64, "the answer");
+        r.end();
+        return answer;
+    }
+
+    /** A reveal of one table batch: its inputs and blinding scalars. */
+    record TableReveal(List<byte[]> inputs, List<byte[]> blinds) {}
+
+    static byte[] tableReveal(TableReveal m) {
+        WireWriter w = new WireWriter().u32(m.inputs().size());
+        m.inputs().forEach(w::blob);
+        m.blinds().forEach(w::fixed);
+        return w.toBytes();
+    }
+
+    static TableReveal parseTableReveal(byte[] bytes) throws MalformedMessageException {
+        WireReader r = new WireReader(bytes);
+        int n = r.count(MAX_BATCH / 32, "the number of revealed inputs");
+        List<byte[]> inputs = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            inputs.add(r.blob(64, "input " + i));
+        }
+        List<byte[]> blinds = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            blinds.add(r.fixed(32, "blind " + i));
+        }
+        r.end();
+        return new TableReveal(List.copyOf(inputs), List.copyOf(blinds));
     }
 
     static byte[] reply(Reply m) {

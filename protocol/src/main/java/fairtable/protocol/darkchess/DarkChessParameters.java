@@ -5,7 +5,8 @@ import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
 
 /**
- * The public parameters of a dark-chess/v1 game, carried in both hellos: the oblivious transfer, the ANDOS
+ * The public parameters of a dark-chess/v1 game, carried in both hellos: how visions are rebuilt (a table in one round
+ * trip, or OT rounds over Chou–Orlandi or ANDOS; older games name theirs, so they open and audit as they were), the ANDOS
  * modulus size (ignored by Chou–Orlandi) and the public ply cap after which the game is drawn.
  */
 public record DarkChessParameters(OtMode otMode, int andosModulusBits, int maxPlies) {
@@ -25,9 +26,9 @@ public record DarkChessParameters(OtMode otMode, int andosModulusBits, int maxPl
         }
     }
 
-    /** Chou–Orlandi, the 200-ply cap. */
+    /** The one-round-trip table rebuild, the 200-ply cap. */
     public static DarkChessParameters defaults() {
-        return new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, DEFAULT_MAX_PLIES);
+        return new DarkChessParameters(OtMode.OPRF_TABLE, 2048, DEFAULT_MAX_PLIES);
     }
 
     public byte[] toBytes() {

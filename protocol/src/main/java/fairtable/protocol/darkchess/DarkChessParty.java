@@ -7,6 +7,10 @@ import fairtable.crypto.ot.InvalidOtMessageException;
 import fairtable.crypto.ot.ObliviousTransfer;
 import fairtable.crypto.ot.OtReceiver;
 import fairtable.crypto.ot.OtSender;
+import fairtable.crypto.proof.ProofContext;
+import fairtable.crypto.ristretto.MalformedEncodingException;
+import fairtable.crypto.ristretto.Scalar;
+import fairtable.crypto.ristretto.Scalars;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.Party;
 import fairtable.protocol.PartyCore;
@@ -17,6 +21,9 @@ import fairtable.protocol.darkchess.DarkChessMessages.Open;
 import fairtable.protocol.darkchess.DarkChessMessages.Query;
 import fairtable.protocol.darkchess.DarkChessMessages.Reply;
 import fairtable.protocol.darkchess.DarkChessMessages.Round;
+import fairtable.protocol.darkchess.DarkChessMessages.TableMove;
+import fairtable.protocol.darkchess.DarkChessMessages.TableReply;
+import fairtable.protocol.darkchess.DarkChessMessages.TableReveal;
 import fairtable.protocol.darkchess.DarkChessSide.Moved;
 import fairtable.protocol.darkchess.DarkChessSide.Rebuild;
 import fairtable.protocol.transcript.Envelope;
@@ -38,6 +45,10 @@ import java.util.random.RandomGenerator;
  * the public rebuild announcement (so a querier cannot ask more, and the count leaks nothing). At the end both reveal
  * their OT choices, then open every commitment and OT secret for the audit. See docs/dark-chess.md.
  *
+ * <p>In the one-round-trip mode ({@link OtMode#OPRF_TABLE}) a ply is three messages instead: the move carries the
+ * mover's sealed table and query batch, the reply the other's table, the answer to the mover's batch and its own
+ * batch, and the mover's answer closes the ply; see {@link VisionOprf}.
+ *
  * <p>The chess lives in a {@link DarkChessSide} from the games layer. A refused message leaves the party unchanged.
  */
 public final class DarkChessParty implements Party {
@@ -49,6 +60,7 @@ public final class DarkChessParty implements Party {
     private final int seat;
     private final RandomGenerator random;
     private final ObliviousTransfer ot;
+    private final boolean tableMode;
     private GoldwasserMicaliKey andosKey;
 
     private final PartyCore core;
@@ -68,6 +80,14 @@ public final class DarkChessParty implements Party {
     private int peerNext;
     private int myOutstandingPhase = -1;
     private byte[] owedAnswer;
+
+    // The one-round-trip rebuild of the current ply (oprf-table).
+    private VisionOprf.Key tableKey;
+    private VisionOprf.Batch tableBatch;
+    private int[] tableIndexes;
+    private int tableSize;
+    private byte[] peerTableKey;
+    private byte[] peerTable;
 
     // Evidence revealed at the end.
     private final List<Commitment.Opening> openings = new ArrayList<>();
@@ -92,7 +112,8 @@ public final class DarkChessParty implements Party {
         this.transcript = core.transcript();
         this.side = side;
         this.random = random;
-        this.ot = params.otMode().scheme(params.andosModulusBits());
+        this.tableMode = params.otMode().isTable();
+        this.ot = tableMode ? null : params.otMode().scheme(params.andosModulusBits());
     }
 
     /**
@@ -144,8 +165,11 @@ public final class DarkChessParty implements Party {
         }
         try {
             return switch (e.type()) {
-                case DarkChessMessages.MOVE -> onMove(e, DarkChessMessages.parseMove(e.body()));
-                case DarkChessMessages.REPLY -> onReply(e, DarkChessMessages.parseReply(e.body()));
+                case DarkChessMessages.MOVE -> tableMode ? onTableMove(e, DarkChessMessages.parseTableMove(e.body()))
+                        : onMove(e, DarkChessMessages.parseMove(e.body()));
+                case DarkChessMessages.REPLY -> tableMode ? onTableReply(e, DarkChessMessages.parseTableReply(e.body()))
+                        : onReply(e, DarkChessMessages.parseReply(e.body()));
+                case DarkChessMessages.ANSWER -> onTableAnswer(e, DarkChessMessages.parseAnswer(e.body()));
                 case DarkChessMessages.ROUND -> onRound(e, DarkChessMessages.parseRound(e.body()));
                 case DarkChessMessages.CHOICES -> onChoices(e, DarkChessMessages.parseChoices(e.body()));
                 default -> onOpen(e, DarkChessMessages.parseOpen(e.body()));
@@ -185,7 +209,8 @@ public final class DarkChessParty implements Party {
             case HELLO, DONE -> null;
             case MOVE -> mover() != seat ? DarkChessMessages.MOVE : null;
             case REPLY -> mover() == seat ? DarkChessMessages.REPLY : null;
-            case VISION -> peerSpeaksNext() ? DarkChessMessages.ROUND : null;
+            // In the table mode only the mover's other is ever here, waiting for the answer that closes the ply.
+            case VISION -> tableMode ? DarkChessMessages.ANSWER : peerSpeaksNext() ? DarkChessMessages.ROUND : null;
             case REVEAL -> {
                 if (!peerChoices && (seat == 0 ? choicesSent : true)) {
                     yield DarkChessMessages.CHOICES;
@@ -247,15 +272,29 @@ public final class DarkChessParty implements Party {
         side = moved.side();
         Commitment commitment = commit();
         boolean over = moved.gameOver().isPresent();
-        Move m;
-        if (over) {
-            m = new Move(moved.announcement(), true, commitment.toBytes(), List.of(), null);
+        if (tableMode) {
+            TableMove m;
+            if (over) {
+                m = new TableMove(moved.announcement(), true, commitment.toBytes(), null, null, null, null);
+            } else {
+                byte[] sealed = newTable();
+                DarkChessSide.TableRebuild rebuild = side.startTableRebuild();
+                beginTableBatch(rebuild);
+                m = new TableMove(moved.announcement(), false, commitment.toBytes(), publishedKey(), sealed,
+                        rebuild.announcement(), tableBatch.message());
+            }
+            out.add(seal(DarkChessMessages.MOVE, DarkChessMessages.tableMove(m)));
         } else {
-            List<byte[]> setups = newSenders();
-            Rebuild rebuild = startRebuild();
-            m = new Move(moved.announcement(), false, commitment.toBytes(), setups, rebuild.announcement());
+            Move m;
+            if (over) {
+                m = new Move(moved.announcement(), true, commitment.toBytes(), List.of(), null);
+            } else {
+                List<byte[]> setups = newSenders();
+                Rebuild rebuild = startRebuild();
+                m = new Move(moved.announcement(), false, commitment.toBytes(), setups, rebuild.announcement());
+            }
+            out.add(seal(DarkChessMessages.MOVE, DarkChessMessages.move(m)));
         }
-        out.add(seal(DarkChessMessages.MOVE, DarkChessMessages.move(m)));
         if (over) {
             ply++;
             endGame(moved.gameOver().get(), out);
@@ -316,6 +355,119 @@ public final class DarkChessParty implements Party {
         List<Envelope> out = new ArrayList<>();
         continueVision(out);
         return out;
+    }
+
+    // ---- the one-round-trip rebuild (oprf-table)
+
+    private List<Envelope> onTableMove(Envelope e, TableMove m) throws ProtocolViolation {
+        Moved moved = side.opponentMoved(m.announcement());
+        if (moved.gameOver().isPresent() != m.over()) {
+            throw new IllegalArgumentException(m.over() ? "claims the game is over, it is not"
+                    : "the move ends the game, yet it is not marked so");
+        }
+        DarkChessSide.TableRebuild mine = null;
+        if (!m.over()) {
+            VisionOprf.checkPublicKey(m.key());
+            VisionOprf.checkBatch(m.batch(), moved.side().peerTableQueries(m.rebuild()));
+            mine = moved.side().startTableRebuild();
+            requireTableSize(m.table(), mine.tableSize());
+        }
+        // Accepted: from here on the state changes.
+        transcript.append(e);
+        side = moved.side();
+        peerCommitments.add(Commitment.fromBytes(m.commitment()));
+        List<Envelope> out = new ArrayList<>();
+        if (m.over()) {
+            ply++;
+            endGame(moved.gameOver().get(), out);
+            return out;
+        }
+        peerSenderSets++;
+        peerBatches++;
+        peerTableKey = m.key();
+        peerTable = m.table();
+        Commitment commitment = commit();
+        byte[] sealed = newTable();
+        byte[] answer = answerTable(m.batch());
+        beginTableBatch(mine);
+        out.add(seal(DarkChessMessages.REPLY, DarkChessMessages.tableReply(new TableReply(commitment.toBytes(),
+                publishedKey(), sealed, answer, mine.announcement(), tableBatch.message()))));
+        stage = Stage.VISION;
+        return out;
+    }
+
+    private List<Envelope> onTableReply(Envelope e, TableReply m) throws ProtocolViolation {
+        VisionOprf.checkPublicKey(m.key());
+        VisionOprf.checkBatch(m.batch(), side.peerTableQueries(m.rebuild()));
+        requireTableSize(m.table(), tableSize);
+        DarkChessSide rebuilt = side.tableAnswered(VisionOprf.open(tableBatch, m.key(), m.answer(),
+                tableContext(transcript.sessionId(), ply, 1 - seat), m.table(), tableIndexes));
+        transcript.append(e);
+        peerCommitments.add(Commitment.fromBytes(m.commitment()));
+        peerSenderSets++;
+        peerBatches++;
+        side = rebuilt;
+        List<Envelope> out = new ArrayList<>();
+        out.add(seal(DarkChessMessages.ANSWER, DarkChessMessages.answer(answerTable(m.batch()))));
+        completePly(out);
+        return out;
+    }
+
+    private List<Envelope> onTableAnswer(Envelope e, byte[] answer) throws ProtocolViolation {
+        DarkChessSide rebuilt = side.tableAnswered(VisionOprf.open(tableBatch, peerTableKey, answer,
+                tableContext(transcript.sessionId(), ply, 1 - seat), peerTable, tableIndexes));
+        transcript.append(e);
+        side = rebuilt;
+        List<Envelope> out = new ArrayList<>();
+        completePly(out);
+        return out;
+    }
+
+    private static void requireTableSize(byte[] table, int size) {
+        if (table.length != size) {
+            throw new IllegalArgumentException("a table of " + table.length + " entries where " + size + " are due");
+        }
+    }
+
+    /** A fresh key for this ply's table, kept for the reveal, and the side's table sealed under it. */
+    private byte[] newTable() {
+        tableKey = VisionOprf.Key.generate(random);
+        senderStates.add(tableKey.secretBytes());
+        return VisionOprf.seal(tableKey, side.tableInputs(), side.table());
+    }
+
+    private byte[] publishedKey() {
+        return tableTamper == null ? tableKey.publicKey() : tableTamper.publicKey(tableKey.publicKey().clone());
+    }
+
+    /** Blinds this seat's inputs and keeps what the answer will need and what the reveal will show. */
+    private void beginTableBatch(DarkChessSide.TableRebuild rebuild) {
+        tableBatch = VisionOprf.blind(rebuild.inputs(), random);
+        tableIndexes = rebuild.indexes().clone();
+        tableSize = rebuild.tableSize();
+        receiverStates.add(tableReveal(tableBatch));
+    }
+
+    private static byte[] tableReveal(VisionOprf.Batch batch) {
+        return DarkChessMessages.tableReveal(new TableReveal(batch.inputs(),
+                batch.blinds().stream().map(Scalar::toByteArray).toList()));
+    }
+
+    /** The answer to a batch already checked, under this ply's table key. */
+    private byte[] answerTable(byte[] batch) {
+        byte[] answer;
+        try {
+            answer = VisionOprf.answer(tableKey, batch, tableContext(transcript.sessionId(), ply, seat), random);
+        } catch (MalformedEncodingException checkedBefore) {
+            throw new IllegalStateException("a batch checked on receipt does not decode", checkedBefore);
+        }
+        return tableTamper == null ? answer : tableTamper.answer(answer.clone());
+    }
+
+    /** The proof context of a table answer: the game, the ply and the answering seat, so no answer moves elsewhere. */
+    static ProofContext tableContext(byte[] gameSession, int ply, int answerer) {
+        return ProofContext.of(gameSession, new byte[] {(byte) (ply >>> 24), (byte) (ply >>> 16), (byte) (ply >>> 8),
+                (byte) ply}, new byte[] {(byte) answerer});
     }
 
     private Commitment commit() {
@@ -498,6 +650,12 @@ public final class DarkChessParty implements Party {
     private void completePly(List<Envelope> out) {
         senders = null;
         receivers = null;
+        tableKey = null;
+        tableBatch = null;
+        tableIndexes = null;
+        tableSize = 0;
+        peerTableKey = null;
+        peerTable = null;
         myRounds = null;
         peerRounds = null;
         ply++;
@@ -538,8 +696,13 @@ public final class DarkChessParty implements Party {
                 nonces.add(o.nonce());
                 boards.add(o.value());
             }
-            out.add(seal(DarkChessMessages.OPEN, DarkChessMessages.open(
-                    new Open(nonces, boards, List.copyOf(senderStates)))));
+            List<byte[]> secrets = new ArrayList<>(senderStates);
+            if (tableTamper != null) {
+                for (int table = 0; table < secrets.size(); table++) {
+                    secrets.set(table, tableTamper.revealedKey(table, secrets.get(table).clone()));
+                }
+            }
+            out.add(seal(DarkChessMessages.OPEN, DarkChessMessages.open(new Open(nonces, boards, List.copyOf(secrets)))));
             openSent = true;
         }
         if (openSent && peerOpen) {
@@ -560,10 +723,10 @@ public final class DarkChessParty implements Party {
     }
 
     private List<Envelope> onOpen(Envelope e, Open m) throws ProtocolViolation {
-        if (m.nonces().size() != peerCommitments.size() || m.senderStates().size() != 3 * peerSenderSets) {
+        int secrets = offersPerSet() * peerSenderSets;
+        if (m.nonces().size() != peerCommitments.size() || m.senderStates().size() != secrets) {
             throw new IllegalArgumentException("opens " + m.nonces().size() + " boards and " + m.senderStates().size()
-                    + " OT secrets for " + peerCommitments.size() + " commitments and " + 3 * peerSenderSets
-                    + " OT offers");
+                    + " OT secrets for " + peerCommitments.size() + " commitments and " + secrets + " OT offers");
         }
         for (int i = 0; i < m.nonces().size(); i++) {
             if (!peerCommitments.get(i).isOpenedBy(COMMIT_DOMAIN, new Commitment.Opening(m.nonces().get(i),
@@ -576,6 +739,36 @@ public final class DarkChessParty implements Party {
         List<Envelope> out = new ArrayList<>();
         continueReveal(out);
         return out;
+    }
+
+    /** The secrets revealed per offer: a key per table, or one OT sender state per phase. */
+    private int offersPerSet() {
+        return tableMode ? 1 : DarkChessSide.PHASES;
+    }
+
+    /** Rewrites what this party sends of its table answers: the seam through which tests play a lying answerer. */
+    interface TableTamper {
+        /** The table key K to send instead of {@code honest} = k·G. */
+        default byte[] publicKey(byte[] honest) {
+            return honest;
+        }
+
+        /** The answer (β's and proof) to send instead of {@code honest}. */
+        default byte[] answer(byte[] honest) {
+            return honest;
+        }
+
+        /** The key k to reveal for table {@code table} (counted from 0) instead of {@code honest}. */
+        default byte[] revealedKey(int table, byte[] honest) {
+            return honest;
+        }
+    }
+
+    private TableTamper tableTamper;
+
+    /** Makes this party a lying table answerer; package-private, for the adversarial tests only. Not in the snapshot. */
+    void cheatWith(TableTamper tamper) {
+        this.tableTamper = tamper;
     }
 
     /** Rewrites what this party reveals of its OT queries: the seam through which tests play a lying querier. */
@@ -654,7 +847,8 @@ public final class DarkChessParty implements Party {
 
     // ---- Serialisation: every private field, then the messages, which rebuild the transcript.
 
-    private static final int SNAPSHOT_VERSION = 1;
+    /** Version 2 added the table rebuild in progress; version 1 (rounds only) still restores. */
+    private static final int SNAPSHOT_VERSION = 2;
     private static final int MAX_STATE_BYTES = 1 << 24;
     private static final int MAX_ITEMS = 1 << 20;
     private static final int NONE = 255;
@@ -702,6 +896,19 @@ public final class DarkChessParty implements Party {
         peerCommitments.forEach(c -> w.fixed(c.toBytes()));
         w.u32(peerBatches).u32(peerSenderSets).u8((choicesSent ? 1 : 0) | (peerChoices ? 2 : 0) | (openSent ? 4 : 0)
                 | (peerOpen ? 8 : 0));
+        w.u8((tableKey != null ? 1 : 0) | (tableBatch != null ? 2 : 0) | (peerTable != null ? 4 : 0));
+        if (tableKey != null) {
+            w.fixed(tableKey.secretBytes());
+        }
+        if (tableBatch != null) {
+            w.blob(tableBatch.message()).blob(tableReveal(tableBatch)).u32(tableSize).u32(tableIndexes.length);
+            for (int index : tableIndexes) {
+                w.u32(index + 1L);
+            }
+        }
+        if (peerTable != null) {
+            w.fixed(peerTableKey).blob(peerTable);
+        }
         core.writeHistory(w);
         return w.toBytes();
     }
@@ -745,7 +952,8 @@ public final class DarkChessParty implements Party {
     public static DarkChessParty restore(byte[] snapshot, SigningKey key, RandomGenerator random,
             DarkChessSide.Decoder sides) throws MalformedMessageException {
         WireReader r = new WireReader(snapshot);
-        PartyCore.Header header = PartyCore.readHeader(r, SNAPSHOT_VERSION, "unknown dark-chess snapshot version");
+        int version = snapshot.length > 0 && snapshot[0] == 1 ? 1 : SNAPSHOT_VERSION;
+        PartyCore.Header header = PartyCore.readHeader(r, version, "unknown dark-chess snapshot version");
         try {
             DarkChessParameters params = DarkChessParameters.fromBytes(header.parameters());
             int seat = header.seat();
@@ -808,12 +1016,47 @@ public final class DarkChessParty implements Party {
             p.peerChoices = (flags & 2) != 0;
             p.openSent = (flags & 4) != 0;
             p.peerOpen = (flags & 8) != 0;
+            if (version >= 2) {
+                p.readTableRebuild(r);
+            }
             p.core.readHistory(r, p.transcript::append);
             r.end();
             p.checkRestored();
             return p;
-        } catch (IllegalArgumentException | InvalidOtMessageException bad) {
+        } catch (IllegalArgumentException | InvalidOtMessageException | MalformedEncodingException bad) {
             throw new MalformedMessageException("dark-chess snapshot: " + bad.getMessage());
+        }
+    }
+
+    private void readTableRebuild(WireReader r) throws MalformedMessageException, MalformedEncodingException {
+        int flags = r.u8();
+        if (flags > 7 || (flags != 0 && !tableMode)) {
+            throw new MalformedMessageException("table flags " + flags);
+        }
+        if ((flags & 1) != 0) {
+            tableKey = VisionOprf.Key.fromSecret(r.fixed(32, "the table key"));
+        }
+        if ((flags & 2) != 0) {
+            byte[] message = r.blob(DarkChessMessages.MAX_BATCH, "the table batch");
+            TableReveal reveal = DarkChessMessages.parseTableReveal(r.blob(MAX_STATE_BYTES, "the table batch's secrets"));
+            List<Scalar> blinds = new ArrayList<>();
+            for (byte[] b : reveal.blinds()) {
+                blinds.add(Scalars.decode(b));
+            }
+            tableBatch = new VisionOprf.Batch(message, reveal.inputs(), List.copyOf(blinds));
+            tableSize = r.count(DarkChessMessages.MAX_TABLE, "the table size");
+            int n = r.count(DarkChessMessages.MAX_BATCH, "the number of table indexes");
+            if (n != reveal.inputs().size() || message.length != n * VisionOprf.POINT) {
+                throw new MalformedMessageException("the table batch does not match its secrets");
+            }
+            tableIndexes = new int[n];
+            for (int i = 0; i < n; i++) {
+                tableIndexes[i] = r.count(tableSize, "a table index") - 1;
+            }
+        }
+        if ((flags & 4) != 0) {
+            peerTableKey = r.fixed(32, "the peer's table key");
+            peerTable = r.blob(DarkChessMessages.MAX_TABLE, "the peer's table");
         }
     }
 
@@ -840,7 +1083,7 @@ public final class DarkChessParty implements Party {
                         peerOffers++;
                     } else {
                         try {
-                            peerOffers += DarkChessMessages.parseMove(e.body()).over() ? 0 : 1;
+                            peerOffers += moveEnded(e.body()) ? 0 : 1;
                         } catch (MalformedMessageException m) {
                             throw new MalformedMessageException("an accepted move does not parse: " + m.getMessage());
                         }
@@ -851,7 +1094,7 @@ public final class DarkChessParty implements Party {
             }
         }
         if (peerBoards != peerCommitments.size() || peerOffers != peerSenderSets || mine != openings.size()
-                || senderStates.size() != DarkChessSide.PHASES * (mine - (stage.ordinal() >= Stage.REVEAL.ordinal()
+                || senderStates.size() != offersPerSet() * (mine - (stage.ordinal() >= Stage.REVEAL.ordinal()
                         && result != null && ownMoveEnded() ? 1 : 0))) {
             throw new MalformedMessageException("the commitments and OT offers do not match the messages");
         }
@@ -866,13 +1109,17 @@ public final class DarkChessParty implements Party {
         for (int i = all.size() - 1; i >= 0; i--) {
             Envelope e = all.get(i);
             if (e.sender() == seat && e.type().equals(DarkChessMessages.MOVE)) {
-                return DarkChessMessages.parseMove(e.body()).over();
+                return moveEnded(e.body());
             }
             if (e.sender() == seat && e.type().equals(DarkChessMessages.REPLY)) {
                 return false;
             }
         }
         return false;
+    }
+
+    private boolean moveEnded(byte[] body) throws MalformedMessageException {
+        return tableMode ? DarkChessMessages.parseTableMove(body).over() : DarkChessMessages.parseMove(body).over();
     }
 
     @Override

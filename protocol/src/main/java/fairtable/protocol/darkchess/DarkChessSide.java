@@ -57,6 +57,41 @@ public interface DarkChessSide {
     /** Takes the answers to the last round of choices. */
     DarkChessSide answered(int[] codes);
 
+    // ---- the one-round-trip rebuild (oprf-table). The cryptography (sealing, blinding, proofs) is the party's, in
+    // VisionOprf; the side says only what the rules decide: which entries a table holds, which a querier asks, and
+    // what the opened entries mean. A side that plays only the rounds protocol refuses these.
+
+    /**
+     * This seat's table rebuild, begun: the public announcement (as {@link Rebuild}'s), the padded inputs it asks, where
+     * each sits in the peer's table (-1 for padding, which no table holds) and the size of that table.
+     */
+    record TableRebuild(byte[] announcement, List<byte[]> inputs, int[] indexes, int tableSize) {}
+
+    /** The public inputs of the table this seat offers the peer, in the table's order. */
+    default List<byte[]> tableInputs() {
+        throw new UnsupportedOperationException("this side plays only the rounds protocol");
+    }
+
+    /** The entries of the table this seat offers the peer now, aligned with {@link #tableInputs()}. */
+    default byte[] table() {
+        throw new UnsupportedOperationException("this side plays only the rounds protocol");
+    }
+
+    /** Begins this seat's table rebuild; the side itself does not change until {@link #tableAnswered}. */
+    default TableRebuild startTableRebuild() {
+        throw new UnsupportedOperationException("this side plays only the rounds protocol");
+    }
+
+    /** The number of inputs the peer's rebuild announcement implies, checked against what this seat knows of the peer. */
+    default int peerTableQueries(byte[] announcement) {
+        throw new UnsupportedOperationException("this side plays only the rounds protocol");
+    }
+
+    /** Takes the opened entries of this seat's table rebuild (aligned with its inputs) and rebuilds its view. */
+    default DarkChessSide tableAnswered(byte[] entries) {
+        throw new UnsupportedOperationException("this side plays only the rounds protocol");
+    }
+
     /** What this seat reveals at the end for the audit: its moves. */
     byte[] record();
 

@@ -21,7 +21,12 @@ import java.util.Arrays;
  */
 public enum OtMode {
     CHOU_ORLANDI("chou-orlandi"),
-    ANDOS("andos");
+    ANDOS("andos"),
+    /**
+     * Not an OT of squares: the one-round-trip rebuild (docs/dark-chess.md), a sealed table of every entry a querier
+     * may be entitled to, opened through {@link VisionOprf}. Third, so that the hellos of older games keep their byte.
+     */
+    OPRF_TABLE("oprf-table");
 
     static final int ITEMS = 64;
     private static final int ANDOS_BITS = 4;
@@ -35,19 +40,32 @@ public enum OtMode {
         return label;
     }
 
-    /** The mode named {@code label} ("chou-orlandi" or "andos"). */
+    /** The mode named {@code label} ("oprf-table", "chou-orlandi" or "andos"). */
     public static OtMode parse(String label) {
         for (OtMode mode : values()) {
             if (mode.label.equals(label)) {
                 return mode;
             }
         }
-        throw new IllegalArgumentException("unknown OT '" + label + "': chou-orlandi or andos");
+        throw new IllegalArgumentException("unknown OT '" + label + "': oprf-table, chou-orlandi or andos");
     }
 
-    /** The 1-out-of-64 scheme of one-byte items (ANDOS: 4-bit items, modulus of {@code andosModulusBits}). */
+    /** Whether this mode rebuilds a vision in one round trip through a sealed table, rather than in OT rounds. */
+    public boolean isTable() {
+        return this == OPRF_TABLE;
+    }
+
+    /**
+     * The 1-out-of-64 scheme of one-byte items (ANDOS: 4-bit items, modulus of {@code andosModulusBits}).
+     *
+     * @throws IllegalStateException for {@link #OPRF_TABLE}, which transfers no squares
+     */
     public ObliviousTransfer scheme(int andosModulusBits) {
-        return this == CHOU_ORLANDI ? new ChouOrlandiTransfer(ITEMS, 1) : new AndosTransfer(ITEMS, 1, ANDOS_BITS, andosModulusBits);
+        return switch (this) {
+            case CHOU_ORLANDI -> new ChouOrlandiTransfer(ITEMS, 1);
+            case ANDOS -> new AndosTransfer(ITEMS, 1, ANDOS_BITS, andosModulusBits);
+            case OPRF_TABLE -> throw new IllegalStateException("oprf-table rebuilds through a table, not a 1-out-of-64 OT");
+        };
     }
 
     /** The number of queries in an OT query message (both schemes: tag, u32 first index, u16 count). */

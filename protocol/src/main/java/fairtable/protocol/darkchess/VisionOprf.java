@@ -158,27 +158,15 @@ public final class VisionOprf {
     public static byte[] open(Batch batch, byte[] publicKey, byte[] answer, ProofContext context, byte[] sealed,
             int[] indexes) {
         int n = batch.inputs().size();
-        if (answer.length != n * POINT + ChaumPedersenProof.ENCODED_LENGTH || indexes.length != n) {
-            throw new IllegalArgumentException("an answer of " + answer.length + " bytes to " + n + " queries");
+        if (indexes.length != n) {
+            throw new IllegalArgumentException(indexes.length + " table indexes for " + n + " queries");
         }
-        byte[] betas = java.util.Arrays.copyOf(answer, n * POINT);
-        RistrettoPoint[] betaPoints;
-        RistrettoPoint[] alphas;
+        RistrettoPoint[] betaPoints = verify(publicKey, batch.message(), answer, context);
         RistrettoPoint bigK;
-        ChaumPedersenProof proof;
         try {
-            betaPoints = points(betas, "the answer");
-            alphas = points(batch.message(), "the batch");
             bigK = Points.decodeNonIdentity(publicKey);
-            proof = ChaumPedersenProof.decode(java.util.Arrays.copyOfRange(answer, n * POINT, answer.length));
         } catch (MalformedEncodingException e) {
-            throw new IllegalArgumentException(e.getMessage());
-        }
-        Scalar[] w = weights(publicKey, batch.message(), betas, context);
-        RistrettoPoint a = MultiScalar.vartime(w, alphas);
-        RistrettoPoint b = MultiScalar.vartime(w, betaPoints);
-        if (!proof.verify(EncodedPoint.of(bigK), EncodedPoint.of(a), EncodedPoint.of(b), context)) {
-            throw new IllegalArgumentException("the table answer's proof fails: not every evaluation used the key sent");
+            throw new IllegalArgumentException("the table key: " + e.getMessage());
         }
         byte[] values = new byte[n];
         for (int i = 0; i < n; i++) {
@@ -192,6 +180,69 @@ public final class VisionOprf {
             values[i] = (byte) (sealed[indexes[i]] ^ pad(batch.inputs().get(i), evaluated));
         }
         return values;
+    }
+
+    /**
+     * Checks, from public data alone, that {@code answer} is β_i = k·α_i for every point of {@code batch} under the
+     * key behind {@code publicKey}: its length, every point, and the batched proof. Returns the β's.
+     *
+     * @throws IllegalArgumentException naming what is wrong
+     */
+    public static RistrettoPoint[] verify(byte[] publicKey, byte[] batch, byte[] answer, ProofContext context) {
+        int n = batch.length / POINT;
+        if (batch.length % POINT != 0 || answer.length != n * POINT + ChaumPedersenProof.ENCODED_LENGTH) {
+            throw new IllegalArgumentException("an answer of " + answer.length + " bytes to " + n + " queries");
+        }
+        byte[] betas = java.util.Arrays.copyOf(answer, n * POINT);
+        RistrettoPoint[] betaPoints;
+        RistrettoPoint[] alphas;
+        RistrettoPoint bigK;
+        ChaumPedersenProof proof;
+        try {
+            betaPoints = points(betas, "the answer");
+            alphas = points(batch, "the batch");
+            bigK = Points.decodeNonIdentity(publicKey);
+            proof = ChaumPedersenProof.decode(java.util.Arrays.copyOfRange(answer, n * POINT, answer.length));
+        } catch (MalformedEncodingException e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
+        Scalar[] w = weights(publicKey, batch, betas, context);
+        RistrettoPoint a = MultiScalar.vartime(w, alphas);
+        RistrettoPoint b = MultiScalar.vartime(w, betaPoints);
+        if (!proof.verify(EncodedPoint.of(bigK), EncodedPoint.of(a), EncodedPoint.of(b), context)) {
+            throw new IllegalArgumentException("the table answer's proof fails: not every evaluation used the key sent");
+        }
+        return betaPoints;
+    }
+
+    /**
+     * Checks a received batch before answering it: exactly {@code count} valid, non-identity points.
+     *
+     * @throws IllegalArgumentException naming what is wrong
+     */
+    public static void checkBatch(byte[] batch, int count) {
+        if (batch.length != count * POINT) {
+            throw new IllegalArgumentException("a batch of " + batch.length + " bytes where the padded count is "
+                    + count + " queries of " + POINT);
+        }
+        try {
+            points(batch, "the batch");
+        } catch (MalformedEncodingException e) {
+            throw new IllegalArgumentException("the batch: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Checks a received table key: a valid point other than the identity.
+     *
+     * @throws IllegalArgumentException if it is not
+     */
+    public static void checkPublicKey(byte[] publicKey) {
+        try {
+            Points.decodeNonIdentity(publicKey);
+        } catch (MalformedEncodingException e) {
+            throw new IllegalArgumentException("the table key: " + e.getMessage());
+        }
     }
 
     /** The entry {@code key} seals for {@code input} holding {@code value} (the audit's recomputation). */

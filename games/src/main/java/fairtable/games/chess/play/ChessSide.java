@@ -11,6 +11,7 @@ import fairtable.games.chess.QueryPhase;
 import fairtable.games.chess.QueryWalk;
 import fairtable.games.chess.Square;
 import fairtable.games.chess.SquareCode;
+import fairtable.games.chess.VisionTable;
 import fairtable.protocol.darkchess.DarkChessSide;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
@@ -493,6 +494,42 @@ public final class ChessSide implements DarkChessSide {
             walk = walk.answer(pair[1]);
         }
         return with(sideToMove, own, promoted, rights, doublePushed, walk.view(), myCaptures, moves, null);
+    }
+
+    // ---- the one-round-trip rebuild: the rules half of VisionTable, the cryptography is the party's.
+
+    @Override
+    public List<byte[]> tableInputs() {
+        return VisionTable.encodedCatalogue(me.opposite());
+    }
+
+    @Override
+    public byte[] table() {
+        return VisionTable.table(me, board(), offer(QueryPhase.EN_PASSANT.ordinal()));
+    }
+
+    @Override
+    public TableRebuild startTableRebuild() {
+        List<VisionTable.Input> inputs = VisionTable.queries(me, own, promoted);
+        int[] indexes = inputs.stream().mapToInt(i -> VisionTable.indexOf(me, i).orElse(-1)).toArray();
+        return new TableRebuild(RebuildPlan.start(me, own, promoted).announcement(),
+                inputs.stream().map(VisionTable.Input::encoded).toList(), indexes, VisionTable.catalogue(me).size());
+    }
+
+    @Override
+    public int peerTableQueries(byte[] announcement) {
+        peerRounds(announcement); // the same checks of the announced material
+        int pieces = 0;
+        for (byte count : announcement) {
+            pieces += count;
+        }
+        return VisionTable.QUERIES_PER_PIECE * pieces;
+    }
+
+    @Override
+    public DarkChessSide tableAnswered(byte[] entries) {
+        FogView rebuilt = VisionTable.view(me, sideToMove, own, VisionTable.queries(me, own, promoted), entries);
+        return with(sideToMove, own, promoted, rights, doublePushed, rebuilt, myCaptures, moves, null);
     }
 
     @Override

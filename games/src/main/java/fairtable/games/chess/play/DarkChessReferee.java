@@ -1,5 +1,6 @@
 package fairtable.games.chess.play;
 
+import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.games.chess.Color;
 import fairtable.games.chess.DarkChessGame;
 import fairtable.games.chess.DarkChessQueries;
@@ -9,6 +10,8 @@ import fairtable.games.chess.PieceType;
 import fairtable.games.chess.Position;
 import fairtable.games.chess.QueryPhase;
 import fairtable.games.chess.Square;
+import fairtable.games.chess.VisionTable;
+import fairtable.protocol.darkchess.VisionOprf;
 import fairtable.protocol.darkchess.DarkChessAudit;
 import fairtable.protocol.darkchess.DarkChessRecord;
 import fairtable.protocol.darkchess.DarkChessVerifier;
@@ -19,6 +22,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The chess half of the dark-chess/v1 audit: with every board opened and every OT item and choice recovered, it
@@ -130,7 +134,7 @@ public final class DarkChessReferee implements DarkChessVerifier {
                         && !Arrays.equals(ply.boards()[s], DarkChessQueries.secrets(position, color, QueryPhase.GENERAL))) {
                     return fail(i, s, "the board it committed after ply " + (i + 1) + " does not match the moves played");
                 }
-                if (ply.offers()[s] != null) {
+                if (ply.offers() != null && ply.offers()[s] != null) {
                     for (QueryPhase phase : QueryPhase.values()) {
                         byte[] honest = DarkChessQueries.secrets(position, color, phase);
                         byte[] offered = ply.offers()[s][phase.ordinal()];
@@ -157,6 +161,9 @@ public final class DarkChessReferee implements DarkChessVerifier {
                 if (!Arrays.equals(plan.announcement(), ply.announcements()[q])) {
                     return fail(i, q, "announced other pieces than it has in its rebuild of ply " + (i + 1));
                 }
+                if (ply.tables() != null) {
+                    continue; // its inputs are checked with the tables, below
+                }
                 List<List<Integer>> honest = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
                 while (!plan.isDone()) {
                     int phase = plan.rounds().get(roundIndex(plan)).phase();
@@ -177,6 +184,12 @@ public final class DarkChessReferee implements DarkChessVerifier {
                     }
                 }
             }
+            if (ply.tables() != null) {
+                Optional<Replay> cheat = checkTables(i, ply.tables(), position, game.promotedSquares());
+                if (cheat.isPresent()) {
+                    return cheat.get();
+                }
+            }
         }
         for (int s = 0; s < 2; s++) {
             if (used[s] != moves.get(s).size()) {
@@ -190,6 +203,59 @@ public final class DarkChessReferee implements DarkChessVerifier {
             outcome = "draw by the ply cap";
         }
         return new Replay(Optional.empty(), outcome);
+    }
+
+    /**
+     * The table mode's rules: every sealed entry is the truth of the position under the revealed key (else the
+     * answerer falsified it), and every querier's inputs are exactly its entitlement (else it peeked).
+     */
+    private static Optional<Replay> checkTables(int i, DarkChessRecord.Tables tables, Position position,
+            Set<Square> promoted) {
+        for (int s = 0; s < 2; s++) {
+            if (tables.sealed()[s] == null) {
+                continue;
+            }
+            Color answerer = Color.values()[s];
+            byte[] honest = VisionTable.table(answerer, DarkChessQueries.secrets(position, answerer, QueryPhase.GENERAL),
+                    DarkChessQueries.secrets(position, answerer, QueryPhase.EN_PASSANT));
+            List<byte[]> catalogue = VisionTable.encodedCatalogue(answerer.opposite());
+            byte[] sealed = tables.sealed()[s];
+            if (sealed.length != catalogue.size()) {
+                return Optional.of(fail(i, s, "sent a table of " + sealed.length + " entries in ply " + (i + 1)));
+            }
+            VisionOprf.Key key;
+            try {
+                key = VisionOprf.Key.fromSecret(tables.keys()[s]);
+            } catch (MalformedEncodingException e) {
+                return Optional.of(fail(i, s, "revealed a table key that is not a scalar"));
+            }
+            for (int j = 0; j < sealed.length; j++) {
+                if (VisionOprf.sealedEntry(key, catalogue.get(j), honest[j]) != sealed[j]) {
+                    return Optional.of(fail(i, s, "falsified a vision table entry: " + VisionTable.catalogue(
+                            answerer.opposite()).get(j) + " in ply " + (i + 1) + " does not seal the truth "
+                            + honest[j]));
+                }
+            }
+        }
+        for (int q = 0; q < 2; q++) {
+            List<byte[]> asked = tables.inputs().get(q);
+            if (asked == null) {
+                continue;
+            }
+            List<VisionTable.Input> inputs = new ArrayList<>();
+            for (byte[] b : asked) {
+                try {
+                    inputs.add(VisionTable.Input.decode(b));
+                } catch (IllegalArgumentException e) {
+                    return Optional.of(fail(i, q, "asked an input that is no vision-table input in ply " + (i + 1)));
+                }
+            }
+            Optional<String> why = VisionTable.unentitled(position, promoted, Color.values()[q], inputs);
+            if (why.isPresent()) {
+                return Optional.of(fail(i, q, "asked beyond its entitlement in ply " + (i + 1) + ": " + why.get()));
+            }
+        }
+        return Optional.empty();
     }
 
     private static int roundIndex(RebuildPlan plan) {

@@ -82,6 +82,57 @@ class DarkChessSnapshotTest {
         assertThat(verdict).startsWith("VERIFIED");
     }
 
+    /**
+     * The table mode, restored after every message: between the move and the reply the mover holds its table key
+     * and its batch's secrets, between the reply and the answer the other holds its batch and the mover's table.
+     */
+    @Test
+    void tableModePartiesSurviveARestoreAfterEveryMessageMidRebuildIncluded() throws Exception {
+        Run run = playRestoring(new DarkChessParameters(OtMode.OPRF_TABLE, 2048, 3), 31, 1);
+        assertThat(run.parties()[0].isFinished()).isTrue();
+        assertThat(run.parties()[1].isFinished()).isTrue();
+        assertThat(run.parties()[0].result()).contains("draw: the cap of 3 plies was reached");
+        assertThat(Auditor.audit(new TranscriptFile.Contents(run.transcript(), List.of()), RULES).line())
+                .startsWith("VERIFIED").contains("oprf-table");
+    }
+
+    @Test
+    void aTableModeSnapshotHeldMidRebuildRestoresExactlyAndRefusesEveryTruncation() throws Exception {
+        SplittableRandom r = new SplittableRandom(32);
+        SigningKey[] keys = {DarkChessPlayTest.key(r), DarkChessPlayTest.key(r)};
+        DarkChessParameters params = new DarkChessParameters(OtMode.OPRF_TABLE, 2048, 2);
+        DarkChessParty[] parties = {
+            DarkChessParty.create(params, 0, "white", keys[0], ChessSide.start(fairtable.games.chess.Color.WHITE),
+                    r.split()),
+            DarkChessParty.create(params, 1, "black", keys[1], ChessSide.start(fairtable.games.chess.Color.BLACK),
+                    r.split())};
+        Deque<Envelope> queue = new ArrayDeque<>(parties[0].start());
+        // hello, hello + move, then Black's reply: Black now waits for White's answer, holding White's table.
+        for (int i = 0; i < 3; i++) {
+            Envelope e = queue.poll();
+            queue.addAll(parties[1 - e.sender()].receive(e));
+        }
+        assertThat(parties[1].awaiting()).isEqualTo("'answer' from white");
+        byte[] snapshot = parties[1].snapshot();
+        DarkChessParty restored = DarkChessParty.restore(snapshot, keys[1], r.split(), ChessSide::fromBytes);
+        assertThat(restored.snapshot()).isEqualTo(snapshot);
+        for (int length = 0; length < snapshot.length; length += 1 + length / 40) {
+            byte[] truncated = Arrays.copyOf(snapshot, length);
+            assertThatThrownBy(() -> DarkChessParty.restore(truncated, keys[1], r.split(), ChessSide::fromBytes))
+                    .as("truncated to %d of %d bytes", length, snapshot.length)
+                    .isInstanceOf(MalformedMessageException.class);
+        }
+        // The restored Black takes White's answer (queued) and plays on to the end.
+        parties[1] = restored;
+        while (!queue.isEmpty()) {
+            Envelope e = queue.poll();
+            queue.addAll(parties[1 - e.sender()].receive(e));
+        }
+        assertThat(parties[1].isFinished()).isTrue();
+        assertThat(Auditor.audit(new TranscriptFile.Contents(parties[1].transcript().envelopes(), List.of()), RULES)
+                .line()).startsWith("VERIFIED");
+    }
+
     @Test
     void andosPartiesSurviveRestoresToo() throws Exception {
         // 256-bit Goldwasser-Micali keys only to keep the test fast; a restored party makes a fresh key.

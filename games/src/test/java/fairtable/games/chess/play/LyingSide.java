@@ -28,6 +28,16 @@ final class LyingSide implements DarkChessSide {
             return honest;
         }
 
+        /** The table (oprf-table) the side offers, unsealed. */
+        default byte[] table(int ply, byte[] honest) {
+            return honest;
+        }
+
+        /** The table rebuild the side begins: its inputs, what it asks. */
+        default TableRebuild tableRebuild(int ply, TableRebuild honest) {
+            return honest;
+        }
+
         /** What the side announces of its own move. */
         default byte[] announced(int ply, byte[] honest) {
             return honest;
@@ -95,6 +105,31 @@ final class LyingSide implements DarkChessSide {
     @Override
     public DarkChessSide answered(int[] codes) {
         return wrap(inner.answered(lies.answers(ply, codes)), ply);
+    }
+
+    @Override
+    public List<byte[]> tableInputs() {
+        return inner.tableInputs();
+    }
+
+    @Override
+    public byte[] table() {
+        return lies.table(ply, inner.table());
+    }
+
+    @Override
+    public TableRebuild startTableRebuild() {
+        return lies.tableRebuild(ply, inner.startTableRebuild());
+    }
+
+    @Override
+    public int peerTableQueries(byte[] announcement) {
+        return inner.peerTableQueries(announcement);
+    }
+
+    @Override
+    public DarkChessSide tableAnswered(byte[] entries) {
+        return wrap(inner.tableAnswered(entries), ply);
     }
 
     @Override
