@@ -18,8 +18,8 @@ import java.util.function.BooleanSupplier;
  * Checks many Schnorr and Chaum–Pedersen proofs as one random linear combination, and names the author
  * of the first bad one when the combination fails.
  *
- * <p>A proof in commitment form is one or two equations g*G + sum k_m*P_m = 0 (Schnorr: s*G - e*X - A;
- * Chaum–Pedersen: s*G - e*X - A1 and s*B - e*Y - A2, with e recomputed from the proof's own transcript).
+ * <p>A proof in commitment form is one or two equations g*G + sum k_m*P_m = 0 (Schnorr: A + e*X - s*G;
+ * Chaum–Pedersen: A1 + e*X - s*G and A2 + e*Y - s*B, with e recomputed from the proof's own transcript).
  * The batch holds iff sum_j w_j * (equation j) = 0, one variable-time multi-scalar multiplication in which
  * equal points (the generator, a key shared by many proofs) are merged. Each weight w_j is 128 bits; a
  * batch with a false equation passes with probability at most 2^-128 per batch tried.

@@ -71,14 +71,17 @@ public final class SchnorrProof {
         return commitment != null;
     }
 
-    /** The equation s*G - e*X - A = 0 for a batch, or null when it cannot be batched or X is the identity. */
+    /**
+     * The equation A + e*X - s*G = 0 for a batch (A's coefficient +1, so its weighted scalar stays 128 bits
+     * short), or null when it cannot be batched or X is the identity.
+     */
     ProofBatch.Equation[] equations(EncodedPoint publicKey, ProofContext context) {
         if (!hasCommitment() || publicKey.isIdentity()) {
             return null;
         }
-        Scalar minusE = challenge(publicKey, commitment, context).negate();
-        return new ProofBatch.Equation[] {new ProofBatch.Equation(response,
-                new Scalar[] {minusE, Scalar.ONE.negate()}, new EncodedPoint[] {publicKey, commitment})};
+        Scalar e = challenge(publicKey, commitment, context);
+        return new ProofBatch.Equation[] {new ProofBatch.Equation(response.negate(),
+                new Scalar[] {e, Scalar.ONE}, new EncodedPoint[] {publicKey, commitment})};
     }
 
     /** Package-private so that tests can forge against this exact challenge (weak Fiat–Shamir checks). */

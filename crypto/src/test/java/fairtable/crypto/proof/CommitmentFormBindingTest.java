@@ -172,6 +172,23 @@ class CommitmentFormBindingTest {
         assertThat(chaumPedersenAccepted(key, base, image, a1, a2, s)).isFalse();
     }
 
+    /** The prover knows x and answers honestly for A1, but the image is not x*B: only the second equation fails. */
+    @Test
+    void aProofWhoseSecondEquationFailsIsRejected() throws MalformedEncodingException {
+        SplittableRandom rng = new SplittableRandom(20);
+        Scalar x = Scalars.randomNonZero(rng);
+        EncodedPoint key = EncodedPoint.of(timesG(x));
+        EncodedPoint base = unknownLog("base", rng);
+        EncodedPoint image = unknownLog("image", rng);
+        Scalar k = Scalars.randomNonZero(rng);
+        RistrettoPoint a1 = timesG(k);
+        RistrettoPoint a2 = base.element().multiply(k);
+        Scalar e = ChaumPedersenProof.challenge(key, base, image, EncodedPoint.of(a1), EncodedPoint.of(a2), CTX);
+        Scalar s = k.add(e.multiply(x));
+        assertThat(timesG(s)).as("the first equation holds").isEqualTo(a1.add(key.element().multiply(e)));
+        assertThat(chaumPedersenAccepted(key, base, image, a1, a2, s)).isFalse();
+    }
+
     private static void assertEquationsHold(EncodedPoint key, EncodedPoint base, EncodedPoint image,
             RistrettoPoint a1, RistrettoPoint a2, Scalar e, Scalar s) {
         assertThat(timesG(s)).as("s*G = A1 + e*X").isEqualTo(a1.add(key.element().multiply(e)));
