@@ -1,9 +1,9 @@
 package fairtable.crypto.proof;
 
 import fairtable.crypto.ristretto.EncodedPoint;
-import fairtable.crypto.ristretto.MultiScalar;
 import fairtable.crypto.ristretto.RistrettoPoint;
 import fairtable.crypto.ristretto.Scalar;
+import fairtable.crypto.ristretto.TwoCores;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -20,7 +20,7 @@ import java.util.function.BooleanSupplier;
  *
  * <p>A proof in commitment form is one or two equations g*G + sum k_m*P_m = 0 (Schnorr: A + e*X - s*G;
  * Chaum–Pedersen: A1 + e*X - s*G and A2 + e*Y - s*B, with e recomputed from the proof's own transcript).
- * The batch holds iff sum_j w_j * (equation j) = 0, one variable-time multi-scalar multiplication in which
+ * The batch holds iff sum_j w_j * (equation j) = 0, one variable-time multi-scalar multiplication (split over two cores past 64 terms) in which
  * equal points (the generator, a key shared by many proofs) are merged. Each weight w_j is 128 bits; a
  * batch with a false equation passes with probability at most 2^-128 per batch tried.
  *
@@ -117,7 +117,7 @@ public final class ProofBatch<L> {
             points[i] = term.getKey().element();
             scalars[i++] = term.getValue();
         }
-        return MultiScalar.vartimeOnTwoCores(scalars, points).equals(RistrettoPoint.IDENTITY);
+        return TwoCores.vartimeSum(scalars, points).equals(RistrettoPoint.IDENTITY);
     }
 
     /** The 128-bit weights, derived from the whole batch as the class comment specifies. */

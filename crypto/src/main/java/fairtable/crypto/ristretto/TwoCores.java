@@ -3,6 +3,7 @@ package fairtable.crypto.ristretto;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
+import java.util.function.BiFunction;
 import java.util.function.IntConsumer;
 
 /**
@@ -25,18 +26,34 @@ public final class TwoCores {
      * count decides the split.
      */
     public static RistrettoPoint constantTimeSum(Scalar[] scalars, RistrettoPoint[] points) {
+        return split(scalars, points, 2, MultiScalar::constantTime);
+    }
+
+    /** Below this many terms a variable-time sum stays on one core: each half would cost well under a millisecond. */
+    private static final int VARTIME_SPLIT = 64;
+
+    /**
+     * sum scalars[i] * points[i] in variable time (public inputs only): {@link MultiScalar#vartime} on each
+     * half once there are enough terms to repay the hand-over (a batch of 50 decryption shares has about 200).
+     */
+    public static RistrettoPoint vartimeSum(Scalar[] scalars, RistrettoPoint[] points) {
+        return split(scalars, points, VARTIME_SPLIT, MultiScalar::vartime);
+    }
+
+    private static RistrettoPoint split(Scalar[] scalars, RistrettoPoint[] points, int atLeast,
+            BiFunction<Scalar[], RistrettoPoint[], RistrettoPoint> sum) {
         int n = scalars.length;
         if (n != points.length) {
             throw new IllegalArgumentException(n + " scalars for " + points.length + " points");
         }
-        if (n < 2 || !available()) {
-            return MultiScalar.constantTime(scalars, points);
+        if (n < atLeast || !available()) {
+            return sum.apply(scalars, points);
         }
         int half = n / 2;
-        CompletableFuture<RistrettoPoint> first = CompletableFuture.supplyAsync(() ->
-                MultiScalar.constantTime(Arrays.copyOfRange(scalars, 0, half), Arrays.copyOfRange(points, 0, half)),
+        CompletableFuture<RistrettoPoint> first = CompletableFuture.supplyAsync(
+                () -> sum.apply(Arrays.copyOfRange(scalars, 0, half), Arrays.copyOfRange(points, 0, half)),
                 ForkJoinPool.commonPool());
-        RistrettoPoint second = MultiScalar.constantTime(Arrays.copyOfRange(scalars, half, n), Arrays.copyOfRange(points, half, n));
+        RistrettoPoint second = sum.apply(Arrays.copyOfRange(scalars, half, n), Arrays.copyOfRange(points, half, n));
         return first.join().add(second);
     }
 

@@ -20,7 +20,7 @@ class TwoCoresTest {
     @Test
     void aSumOnTwoCoresIsTheSumOnOne() {
         SplittableRandom rng = new SplittableRandom(21);
-        for (int n : new int[] {0, 1, 2, 3, 53, 100}) {
+        for (int n : new int[] {0, 1, 2, 3, 53, 64, 100, 203}) {
             Scalar[] scalars = new Scalar[n];
             RistrettoPoint[] points = new RistrettoPoint[n];
             for (int i = 0; i < n; i++) {
@@ -29,6 +29,8 @@ class TwoCoresTest {
             }
             assertThat(TwoCores.constantTimeSum(scalars, points)).as("n = %d", n)
                     .isEqualTo(MultiScalar.constantTime(scalars, points));
+            assertThat(TwoCores.vartimeSum(scalars, points)).as("n = %d", n)
+                    .isEqualTo(MultiScalar.vartime(scalars, points));
         }
     }
 
