@@ -5,6 +5,7 @@ import fairtable.crypto.elgamal.DecryptionShare;
 import fairtable.crypto.elgamal.JointKey;
 import fairtable.crypto.elgamal.KeyPair;
 import fairtable.crypto.elgamal.PublicKey;
+import fairtable.crypto.proof.ProofBatch;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.Points;
@@ -24,6 +25,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -34,7 +36,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The verifiable deck's costs for one 52-card deck: one player's shuffle with its proof, checking it
  * (from the wire bytes: decoding included, and from decoded objects), a whole shuffle phase, and one
- * decryption share with its Chaum–Pedersen proof. Production randomness (SecureRandom). The number of
+ * decryption share with its Chaum–Pedersen proof, alone and in a batch of 50. Production randomness (SecureRandom). The number of
  * players changes only the joint key's value, so per-operation costs should not depend on it; the
  * whole-phase benchmark scales with it.
  */
@@ -61,6 +63,7 @@ public class DeckBenchmark {
     private ProofContext context;
     private DecryptionShare share;
     private Ciphertext dealt;
+    private List<DecryptionShare> batchShares;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -84,8 +87,17 @@ public class DeckBenchmark {
         proofBytes = shuffled.proof().encode();
         dealt = shuffled.deck().get(0);
         share = keys.get(0).decryptionShare(dealt, context, rng);
+        batchShares = new ArrayList<>();
+        for (int i = 0; i < BATCH; i++) {
+            byte[] wire = keys.get(0).decryptionShare(shuffled.deck().get(i), context, rng).encodeCommitted();
+            try {
+                batchShares.add(DecryptionShare.decodeCommitted(wire)); // as a verifier holds it
+            } catch (MalformedEncodingException e) {
+                throw new IllegalStateException(e);
+            }
+        }
         if (!VerifiableShuffle.verify(jointKey, deck, shuffled.deck(), shuffled.proof(), context, rng)
-                || !share.verify(keys.get(0).publicKey(), dealt, context)) {
+                || !share.verify(keys.get(0).publicKey(), dealt, context) || checkSharesInABatchOf50() != -1) {
             throw new IllegalStateException("benchmark fixture does not verify");
         }
     }
@@ -129,5 +141,21 @@ public class DeckBenchmark {
     @Benchmark
     public boolean checkShare() {
         return share.verify(keys.get(0).publicKey(), dealt, context);
+    }
+
+    private static final int BATCH = 50;
+
+    /**
+     * One seat's shares of 50 cards, in commitment form, checked as one batch as the deck observer checks a
+     * message: JMH reports the time per share. Returns the first bad position, -1 when all verify.
+     */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public int checkSharesInABatchOf50() {
+        ProofBatch<Integer> batch = new ProofBatch<>();
+        for (int i = 0; i < BATCH; i++) {
+            batchShares.get(i).addTo(batch, i, keys.get(0).publicKey(), shuffled.deck().get(i), context);
+        }
+        return batch.firstInvalid().orElse(-1);
     }
 }

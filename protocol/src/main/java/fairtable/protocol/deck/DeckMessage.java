@@ -115,11 +115,10 @@ public sealed interface DeckMessage extends PartyCore.Message {
         }
 
         public byte[] toBytes() {
-            WireWriter w = new WireWriter().u32(position).u8(faceUp() ? 1 : 0);
-            if (faceUp()) {
-                w.fixed(faceUpShare.encode());
+            if (!faceUp()) {
+                return new WireWriter().u32(position).u8(0).toBytes();
             }
-            return w.toBytes();
+            return Codec.writeShareList(new WireWriter().u32(position).u8(1), List.of(faceUpShare)).toBytes();
         }
     }
 
@@ -140,9 +139,7 @@ public sealed interface DeckMessage extends PartyCore.Message {
         }
 
         public byte[] toBytes() {
-            WireWriter w = new WireWriter().ints(positions);
-            shares.forEach(s -> w.fixed(s.encode()));
-            return w.toBytes();
+            return Codec.writeShareList(new WireWriter().ints(positions), shares).toBytes();
         }
     }
 
@@ -201,9 +198,33 @@ public sealed interface DeckMessage extends PartyCore.Message {
         private Codec() {}
 
         static WireWriter writeShares(WireWriter w, List<DecryptionShare> shares) {
-            w.u32(shares.size());
-            shares.forEach(s -> w.fixed(s.encode()));
+            return writeShareList(w.u32(shares.size()), shares);
+        }
+
+        /**
+         * The shares back to back, in commitment form (128 bytes each, batch-verifiable) when every share
+         * has its commitments, as every share made by a seat does; a list read in the earlier challenge form
+         * (96 bytes each) is written back in that form, so a relayed or replayed message keeps its bytes.
+         */
+        static WireWriter writeShareList(WireWriter w, List<DecryptionShare> shares) {
+            boolean committed = shares.stream().allMatch(DecryptionShare::hasCommitments);
+            shares.forEach(s -> w.fixed(committed ? s.encodeCommitted() : s.encode()));
             return w;
+        }
+
+        /**
+         * {@code n} shares, all in one form told by the length of the rest of the message: 128 bytes each
+         * (commitment form) when at least that much is left, else 96 (challenge form, the form of messages
+         * written before shares were batch-verified, still read so that older transcripts audit). The
+         * caller's {@code end()} then refuses any trailing bytes.
+         */
+        private static List<DecryptionShare> shareList(WireReader r, int n) throws MalformedMessageException {
+            boolean committed = n > 0 && r.remaining() >= (long) n * DecryptionShare.COMMITTED_LENGTH;
+            List<DecryptionShare> out = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                out.add(share(r, "share " + (i + 1), committed));
+            }
+            return out;
         }
 
         static KeyShare keyShare(byte[] body) throws MalformedMessageException {
@@ -273,7 +294,7 @@ public sealed interface DeckMessage extends PartyCore.Message {
             if (flag > 1) {
                 throw new MalformedMessageException("the face-up flag is " + flag + ", not 0 or 1");
             }
-            DecryptionShare share = flag == 1 ? share(r, "the face-up share") : null;
+            DecryptionShare share = flag == 1 ? shareList(r, 1).get(0) : null;
             r.end();
             return new Discard(position, share);
         }
@@ -287,10 +308,7 @@ public sealed interface DeckMessage extends PartyCore.Message {
             if (new HashSet<>(positions).size() != positions.size()) {
                 throw new MalformedMessageException("shows a position twice");
             }
-            List<DecryptionShare> shares = new ArrayList<>(positions.size());
-            for (int i = 0; i < positions.size(); i++) {
-                shares.add(share(r, "share " + (i + 1)));
-            }
+            List<DecryptionShare> shares = shareList(r, positions.size());
             r.end();
             return new Show(positions, shares);
         }
@@ -307,18 +325,15 @@ public sealed interface DeckMessage extends PartyCore.Message {
             if (n != expected) {
                 throw new MalformedMessageException(n + " shares where " + expected + " are due");
             }
-            List<DecryptionShare> out = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) {
-                out.add(share(r, "share " + (i + 1)));
-            }
+            List<DecryptionShare> out = shareList(r, n);
             r.end();
             return out;
         }
 
-        private static DecryptionShare share(WireReader r, String what) throws MalformedMessageException {
-            byte[] raw = r.fixed(DecryptionShare.ENCODED_LENGTH, what);
+        private static DecryptionShare share(WireReader r, String what, boolean committed) throws MalformedMessageException {
+            byte[] raw = r.fixed(committed ? DecryptionShare.COMMITTED_LENGTH : DecryptionShare.ENCODED_LENGTH, what);
             try {
-                return DecryptionShare.decode(raw);
+                return committed ? DecryptionShare.decodeCommitted(raw) : DecryptionShare.decode(raw);
             } catch (MalformedEncodingException e) {
                 throw new MalformedMessageException(what + ": " + e.getMessage());
             }

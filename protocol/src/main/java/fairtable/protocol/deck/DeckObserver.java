@@ -4,6 +4,7 @@ import fairtable.crypto.elgamal.Ciphertext;
 import fairtable.crypto.elgamal.DecryptionShare;
 import fairtable.crypto.elgamal.JointKey;
 import fairtable.crypto.elgamal.PublicKey;
+import fairtable.crypto.proof.ProofBatch;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.shuffle.VerifiableShuffle;
 import fairtable.protocol.ProtocolViolation;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.random.RandomGenerator;
 
@@ -206,9 +208,7 @@ public final class DeckObserver {
                 expect(e, who, owing.get(owingIndex), Shares.TYPE);
                 List<Integer> due = duePositions(seat);
                 List<DecryptionShare> list = Codec.shares(body, due.size());
-                for (int i = 0; i < due.size(); i++) {
-                    verifyShare(e, who, seat, due.get(i), list.get(i), context);
-                }
+                verifyShares(e, who, seat, due, list, context);
                 return new Shares(list);
             }
             default -> throw new ProtocolViolation(e.step(), who, "sent '" + e.type() + "' after the game is over");
@@ -246,7 +246,7 @@ public final class DeckObserver {
                 Discard d = Codec.discard(body, cards);
                 requireHeld(seat, d.position());
                 if (d.faceUp()) {
-                    verifyShare(e, who, seat, d.position(), d.faceUpShare(), context);
+                    verifyShares(e, who, seat, List.of(d.position()), List.of(d.faceUpShare()), context);
                 }
                 return d;
             }
@@ -255,9 +255,7 @@ public final class DeckObserver {
                 for (int position : s.positions()) {
                     requireHeld(seat, position);
                 }
-                for (int i = 0; i < s.positions().size(); i++) {
-                    verifyShare(e, who, seat, s.positions().get(i), s.shares().get(i), context);
-                }
+                verifyShares(e, who, seat, s.positions(), s.shares(), context);
                 return s;
             }
             case Reveal.TYPE -> {
@@ -265,9 +263,7 @@ public final class DeckObserver {
             }
             case Leave.TYPE -> {
                 List<DecryptionShare> list = Codec.shares(body, stock.size());
-                for (int i = 0; i < stock.size(); i++) {
-                    verifyShare(e, who, seat, stock.get(i), list.get(i), context);
-                }
+                verifyShares(e, who, seat, stock, list, context);
                 return new Leave(list);
             }
             default -> throw new ProtocolViolation(e.step(), who, "sent '" + e.type()
@@ -287,10 +283,19 @@ public final class DeckObserver {
         }
     }
 
-    private void verifyShare(Envelope e, String who, int seat, int position, DecryptionShare share, ProofContext context)
-            throws ProtocolViolation {
-        if (!share.verify(keys[seat], deck.get(position), context)) {
-            throw new ProtocolViolation(e.step(), who, "the decryption share for position " + position
+    /**
+     * Checks a message's shares (one per position) as one batch: a failing batch is re-checked share by
+     * share, so the refusal names the first position whose share is bad, as checking them one by one would.
+     */
+    private void verifyShares(Envelope e, String who, int seat, List<Integer> positions, List<DecryptionShare> list,
+            ProofContext context) throws ProtocolViolation {
+        ProofBatch<Integer> batch = new ProofBatch<>();
+        for (int i = 0; i < positions.size(); i++) {
+            list.get(i).addTo(batch, positions.get(i), keys[seat], deck.get(positions.get(i)), context);
+        }
+        Optional<Integer> bad = batch.firstInvalid();
+        if (bad.isPresent()) {
+            throw new ProtocolViolation(e.step(), who, "the decryption share for position " + bad.get()
                     + " does not verify: it was not made with its key for this card");
         }
     }

@@ -130,6 +130,11 @@ public final class WireReader {
         return out;
     }
 
+    /** How many bytes are left to read: for a field whose form is told by its length. */
+    public int remaining() {
+        return in.length - position;
+    }
+
     /** Whether every byte has been read: for a message whose last field is optional. */
     public boolean atEnd() {
         return position == in.length;
