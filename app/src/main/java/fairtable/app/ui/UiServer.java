@@ -3,6 +3,7 @@ package fairtable.app.ui;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fairtable.app.Audits;
+import fairtable.games.chess.Color;
 import fairtable.games.definitions.GameDefinition;
 import fairtable.games.definitions.Games;
 import fairtable.net.identity.Profile;
@@ -23,7 +24,10 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -67,8 +71,12 @@ public final class UiServer implements AutoCloseable {
     private final AtomicInteger tableCount = new AtomicInteger();
     private final ScheduledExecutorService clock;
     private final Path transcripts;
+    /** Where the node's own tables draw their secrets and bots' choices: null for SecureRandom, a seed in tests. */
+    private final SplittableRandom seeds;
 
-    private UiServer(Profile profile, Games games, int actionSeconds, String token, Server server) throws IOException {
+    private UiServer(Profile profile, Games games, int actionSeconds, String token, Server server,
+            SplittableRandom seeds) throws IOException {
+        this.seeds = seeds;
         this.profile = profile;
         this.games = games;
         this.actionSeconds = actionSeconds;
@@ -88,6 +96,12 @@ public final class UiServer implements AutoCloseable {
      * {@code actionSeconds} is the person's clock for each decision.
      */
     public static UiServer start(Profile profile, Games games, int port, int actionSeconds) throws Exception {
+        return start(profile, games, port, actionSeconds, null);
+    }
+
+    /** As {@link #start(Profile, Games, int, int)}; tests give {@code seeds} so that the bots' games repeat. */
+    static UiServer start(Profile profile, Games games, int port, int actionSeconds, SplittableRandom seeds)
+            throws Exception {
         byte[] secret = new byte[32];
         new SecureRandom().nextBytes(secret);
         String token = HexFormat.of().formatHex(secret);
@@ -100,7 +114,7 @@ public final class UiServer implements AutoCloseable {
         connector.setHost("127.0.0.1");
         connector.setPort(port);
         server.addConnector(connector);
-        UiServer ui = new UiServer(profile, games, actionSeconds, token, server);
+        UiServer ui = new UiServer(profile, games, actionSeconds, token, server, seeds);
         ContextHandler context = new ContextHandler("/");
         WebSocketUpgradeHandler sockets = WebSocketUpgradeHandler.from(server, context, container -> {
             container.setIdleTimeout(Duration.ofHours(12));
@@ -172,14 +186,26 @@ public final class UiServer implements AutoCloseable {
         }
         Map<String, Object> darkChess = new LinkedHashMap<>();
         darkChess.put("name", BrowserDarkChess.NAME);
-        darkChess.put("summary", "dark chess against the bot: you play White and see only what your pieces see;"
-                + " vision is rebuilt by oblivious transfer each ply");
+        darkChess.put("summary", "dark chess against the bot: you play White or Black (colour) and see only what"
+                + " your pieces see; vision is rebuilt by oblivious transfer each ply");
         darkChess.put("minPlayers", 2);
         darkChess.put("maxPlayers", 2);
-        darkChess.put("settings", Map.of("max-plies", "40"));
+        Map<String, String> chessSettings = new LinkedHashMap<>();
+        chessSettings.put("colour", "white");
+        chessSettings.put("max-plies", "40");
+        darkChess.put("settings", chessSettings);
         known.add(darkChess);
         out.put("games", known);
         return out;
+    }
+
+    private synchronized RandomGenerator random() {
+        return seeds == null ? new SecureRandom() : seeds.split();
+    }
+
+    /** The table {@code id}, for tests that compare a page with the game's own view; null if there is none. */
+    NodeTable table(String id) {
+        return tables.get(id);
     }
 
     /** A new table from the home page's form: the game, how many players, how many of them bots, settings. */
@@ -192,10 +218,15 @@ public final class UiServer implements AutoCloseable {
             if (!plies.matches("[0-9]{1,4}")) {
                 throw new IllegalArgumentException("max-plies must be a whole number, not '" + plies + "'");
             }
+            String colour = form.path("settings").path("colour").asText("white").strip().toLowerCase(Locale.ROOT);
+            if (!colour.equals("white") && !colour.equals("black")) {
+                throw new IllegalArgumentException("colour must be white or black, not '" + colour + "'");
+            }
             String id = "t" + tableCount.incrementAndGet();
             Path file = transcripts.resolve(id + "-" + name + "-" + System.currentTimeMillis() + ".jsonl");
-            tables.put(id, BrowserDarkChess.start(id, profile.displayName(), profile.identity(),
-                    Integer.parseInt(plies), actionSeconds, file));
+            tables.put(id, BrowserDarkChess.start(id, profile.displayName(), colour.equals("white") ? Color.WHITE
+                    : Color.BLACK, profile.identity(), Integer.parseInt(plies), actionSeconds, file, random(),
+                    random()));
             return Map.of("id", id);
         }
         GameDefinition<?, ?> game = games.definition(name).orElseThrow(() -> new IllegalArgumentException(

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import fairtable.games.chess.FogView;
+import fairtable.games.chess.Square;
+import fairtable.games.chess.SquareView;
 import fairtable.games.definitions.Games;
 import fairtable.net.identity.Profile;
 import java.nio.file.Files;
@@ -12,6 +15,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,7 +43,7 @@ class UiBrowserTest {
                 + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
         Profile profile = Profile.open(home, new SecureRandom());
         profile.setDisplayName("alice");
-        ui = UiServer.start(profile, Games.ALL, 0, 600);
+        ui = UiServer.start(profile, Games.ALL, 0, 600, new SplittableRandom(16));
         browser = new HeadlessChromium(1100, 1000);
         Files.createDirectories(SCREENS);
     }
@@ -180,6 +184,74 @@ class UiBrowserTest {
         assertThat(moves).isEqualTo(3);
         assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
         browser.screenshot(SCREENS.resolve("dark-chess-verified.png"));
+    }
+
+    @Test
+    void darkChessAsBlackDrawsExactlyTheEnginesFogViewAndEndsVerifiedOnResigning() throws Exception {
+        sitDown("dark-chess", "colour", "black");
+        browser.click("#start");
+        browser.await("the board", MOVE, "return document.querySelectorAll('.board8 .sq').length === 64");
+        String id = browser.run("return new URLSearchParams(location.search).get('id')").asText();
+        BrowserDarkChess table = (BrowserDarkChess) ui.table(id);
+        int moves = 0;
+        while (moves < 3) {
+            browser.await("black's move", MOVE, "return document.querySelector('.sq.movable:not(:disabled)')");
+            // Rank 1 at the top: Black sees the board from its own side.
+            assertThat(browser.run("return document.querySelector('.board8 .sq').dataset.square").asText()).isEqualTo("h1");
+            // Every square says exactly what the rules engine's view for Black says: fog stays fog.
+            FogView truth = table.awaitedView();
+            assertThat(truth).isNotNull();
+            JsonNode labels = browser.run("const o = {}; for (const q of document.querySelectorAll('.board8 .sq'))"
+                    + " o[q.dataset.square] = q.getAttribute('aria-label').split(',')[0]"
+                    + " + '|' + (q.classList.contains('fog') ? 'fog' : q.querySelector('.piece') ? 'piece' : 'none');"
+                    + " return o;");
+            for (Square sq : Square.values()) {
+                assertThat(labels.path(sq.algebraic()).asText()).as("square %s", sq).isEqualTo(sq.algebraic() + ": "
+                        + expected(truth.at(sq)));
+            }
+            if (moves == 0) {
+                browser.screenshot(SCREENS.resolve("dark-chess-black.png"));
+            }
+            int step = step();
+            browser.click(".sq.movable:not(:disabled)");
+            browser.await("the legal targets", MOVE, "return document.querySelector('.sq.target')");
+            browser.click(".sq.target");
+            moves++;
+            browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
+                    + ".match(/step (\\d+)/); return !document.querySelector('.sq.movable:not(:disabled)')"
+                    + " || (m && Number(m[1]) !== arguments[0]);", step);
+        }
+        browser.await("black's fourth move", MOVE, "return document.querySelector('#resign')");
+        browser.click("#resign");
+        browser.await("the resignation to be confirmed", MOVE,
+                "return document.getElementById('resign').textContent.includes('again')");
+        browser.click("#resign");
+        browser.await("the verdict", MOVE, "return !document.getElementById('verdict').hidden");
+        assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
+        assertThat(browser.run("return document.getElementById('status').textContent").asText())
+                .contains("white wins: black resigned");
+        assertThat(browser.run("return document.getElementById('history').textContent").asText())
+                .contains("Black (you): resign");
+        browser.resize(390, 1100);
+        assertThat(browser.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
+                .as("readable at phone width: nothing wider than the screen").isTrue();
+        browser.screenshot(SCREENS.resolve("dark-chess-phone.png"));
+    }
+
+    /** What the page must say of a square, from the rules engine's view alone. */
+    private static String expected(SquareView seen) {
+        if (seen instanceof SquareView.Seen s) {
+            return s.piece().map(p -> p.color().name().toLowerCase() + " " + p.type().name().toLowerCase() + "|piece")
+                    .orElse("empty|none");
+        }
+        if (seen instanceof SquareView.Occupancy o) {
+            return (o.occupied() ? "something stands here" : "empty") + "|none";
+        }
+        return "fog|fog";
+    }
+
+    private int step() throws Exception {
+        return browser.run("return Number(document.getElementById('status').textContent.match(/step (\\d+)/)[1])").asInt();
     }
 
     @Test
