@@ -195,6 +195,18 @@ public final class UiServer implements AutoCloseable {
         chessSettings.put("max-plies", "40");
         darkChess.put("settings", chessSettings);
         known.add(darkChess);
+        Map<String, Object> mahjong = new LinkedHashMap<>();
+        mahjong.put("name", BrowserMahjong.NAME);
+        mahjong.put("summary", "Mahjong Shogi against the bot: arrange your 25 hidden tiles, then move one square a"
+                + " turn; an attack is a battle decided by an oblivious table lookup, so neither side learns more"
+                + " than who won (side: east moves first, or west)");
+        mahjong.put("minPlayers", 2);
+        mahjong.put("maxPlayers", 2);
+        Map<String, String> mahjongSettings = new LinkedHashMap<>();
+        mahjongSettings.put("side", "east");
+        mahjongSettings.put("move-limit", "400");
+        mahjong.put("settings", mahjongSettings);
+        known.add(mahjong);
         out.put("games", known);
         return out;
     }
@@ -227,6 +239,23 @@ public final class UiServer implements AutoCloseable {
             tables.put(id, BrowserDarkChess.start(id, profile.displayName(), colour.equals("white") ? Color.WHITE
                     : Color.BLACK, profile.identity(), Integer.parseInt(plies), actionSeconds, file, random(),
                     random()));
+            return Map.of("id", id);
+        }
+        if (name.equals(BrowserMahjong.NAME)) {
+            number(form, "players", 2, 2);
+            number(form, "bots", 1, 1);
+            String limit = form.path("settings").path("move-limit").asText("400").strip();
+            if (!limit.matches("[0-9]{1,5}")) {
+                throw new IllegalArgumentException("move-limit must be a whole number, not '" + limit + "'");
+            }
+            String side = form.path("settings").path("side").asText("east").strip().toLowerCase(Locale.ROOT);
+            if (!side.equals("east") && !side.equals("west")) {
+                throw new IllegalArgumentException("side must be east or west, not '" + side + "'");
+            }
+            String id = "t" + tableCount.incrementAndGet();
+            Path file = transcripts.resolve(id + "-" + name + "-" + System.currentTimeMillis() + ".jsonl");
+            tables.put(id, BrowserMahjong.start(id, profile.displayName(), side.equals("east") ? 0 : 1,
+                    Integer.parseInt(limit), actionSeconds, file, random(), random()));
             return Map.of("id", id);
         }
         GameDefinition<?, ?> game = games.definition(name).orElseThrow(() -> new IllegalArgumentException(

@@ -8,6 +8,9 @@ import fairtable.games.chess.FogView;
 import fairtable.games.chess.Square;
 import fairtable.games.chess.SquareView;
 import fairtable.games.definitions.Games;
+import fairtable.games.mahjongshogi.Board;
+import fairtable.games.mahjongshogi.TileRef;
+import fairtable.games.mahjongshogi.play.PlayerView;
 import fairtable.net.identity.Profile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -236,6 +239,89 @@ class UiBrowserTest {
         assertThat(browser.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
                 .as("readable at phone width: nothing wider than the screen").isTrue();
         browser.screenshot(SCREENS.resolve("dark-chess-phone.png"));
+    }
+
+    @Test
+    void mahjongShogiFromARandomPlacementToABattleByClickingThenResignedAndVerified() throws Exception {
+        sitDown("mahjong-shogi", "side", "east");
+        browser.click("#start");
+        browser.await("the arrangement", MOVE, "return document.querySelector('#mj-random')");
+        String tiles = "return [...document.querySelectorAll('.mj-sq')].map(q => q.getAttribute('aria-label')).join(';')";
+        String before = browser.run(tiles).asText();
+        browser.click("#mj-random");
+        browser.await("a new random placement", MOVE, "return (" + tiles.substring(7) + ") !== arguments[0]", before);
+        // A swap of a tile with an empty home square moves it there: the node applies it, the page redraws.
+        String from = browser.run("return [...document.querySelectorAll('.mj-sq.home')].find(q => q.querySelector("
+                + "'.mj-tile')).dataset.square").asText();
+        String to = browser.run("return [...document.querySelectorAll('.mj-sq.home')].find(q => !q.querySelector("
+                + "'.mj-tile')).dataset.square").asText();
+        String moved = browser.run("return document.querySelector('[data-square=\"' + arguments[0] + '\"]')"
+                + ".getAttribute('aria-label').split(': ')[1]", from).asText();
+        browser.click("[data-square='" + from + "']");
+        browser.click("[data-square='" + to + "']");
+        browser.await("the swap", MOVE, "return document.querySelector('[data-square=\"' + arguments[0] + '\"]')"
+                + ".getAttribute('aria-label') === arguments[0] + ': ' + arguments[1]", to, moved);
+        browser.screenshot(SCREENS.resolve("mahjong-shogi-arrange.png"));
+        browser.click("#mj-start");
+        String id = browser.run("return new URLSearchParams(location.search).get('id')").asText();
+        BrowserMahjong table = (BrowserMahjong) ui.table(id);
+        boolean battle = false;
+        for (int moves = 0; moves < 30 && !battle; moves++) {
+            browser.await("east's move", MOVE, "return document.querySelector('.mj-sq.movable')");
+            // Each square says what the seat's own view holds: its tiles by kind, the bot's only as hidden.
+            PlayerView truth = table.awaitedView();
+            JsonNode labels = browser.run("const o = {}; for (const q of document.querySelectorAll('.mj-sq'))"
+                    + " o[q.dataset.square] = q.getAttribute('aria-label').split(',')[0]"
+                    + " + (q.querySelector('.mj-tile.back') ? '|back' : ''); return o;");
+            for (int i = 0; i < Board.SQUARES; i++) {
+                fairtable.games.mahjongshogi.Square sq = fairtable.games.mahjongshogi.Square.ofIndex(i);
+                TileRef t = truth.state().tileAt(sq).orElse(null);
+                String expected = t == null ? "empty" : t.owner() == 1 ? "the bot's hidden tile|back"
+                        : "your " + kindWords(truth.placement().kindOf(t));
+                assertThat(labels.path(sq.toString()).asText()).as("square %s", sq).isEqualTo(sq + ": " + expected);
+            }
+            if (moves == 0) {
+                assertThat(browser.run("return document.querySelectorAll('.mj-tile.mine').length").asInt()).isEqualTo(25);
+                assertThat(browser.run("return document.querySelectorAll('.mj-tile.back').length").asInt()).isEqualTo(25);
+            }
+            int step = step();
+            // The most advanced tile that can move, then its attack if it has one, else its most forward square.
+            browser.run("const m = [...document.querySelectorAll('.mj-sq.movable')].sort((a, b) =>"
+                    + " Number(b.dataset.square.slice(1)) - Number(a.dataset.square.slice(1)))[0];"
+                    + " m.setAttribute('data-pick', '1')");
+            browser.click("[data-pick='1']");
+            browser.await("the legal targets", MOVE, "return document.querySelector('.mj-sq.target')");
+            browser.run("const t = document.querySelector('.mj-sq.target.attack') || [...document.querySelectorAll("
+                    + "'.mj-sq.target')].sort((a, b) => Number(b.dataset.square.slice(1))"
+                    + " - Number(a.dataset.square.slice(1)))[0]; t.setAttribute('data-go', '1')");
+            browser.click("[data-go='1']");
+            browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
+                    + ".match(/step (\\d+)/); return !document.querySelector('.mj-sq.movable')"
+                    + " || (m && Number(m[1]) !== arguments[0]);", step);
+            battle = browser.run("return !!document.querySelector('#battles li:not(.hint)')").asBoolean();
+        }
+        assertThat(battle).as("a battle within 30 moves of this seeded game").isTrue();
+        assertThat(browser.run("return document.getElementById('battles').textContent").asText())
+                .containsPattern("Move \\d+, [a-i][1-9]-[a-i][1-9]: (my .* attacked \\?\\?|\\?\\? attacked my .*): ");
+        browser.screenshot(SCREENS.resolve("mahjong-shogi.png"));
+        browser.await("east's move", MOVE, "return document.querySelector('#resign')");
+        browser.click("#resign");
+        browser.await("the resignation to be confirmed", MOVE,
+                "return document.getElementById('resign').textContent.includes('again')");
+        browser.click("#resign");
+        browser.await("the verdict", MOVE, "return !document.getElementById('verdict').hidden");
+        assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
+        assertThat(browser.run("return document.getElementById('history').textContent").asText()).contains("You resigned");
+        browser.resize(390, 1100);
+        assertThat(browser.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
+                .as("readable at phone width: nothing wider than the screen").isTrue();
+        browser.screenshot(SCREENS.resolve("mahjong-shogi-phone.png"));
+    }
+
+    private static String kindWords(int kind) {
+        List<String> numbers = List.of("one", "two", "three", "four", "five", "six", "seven", "eight", "nine");
+        return kind <= 9 ? numbers.get(kind - 1) + " of circles"
+                : List.of("East wind", "White dragon", "Green dragon", "Red dragon").get(kind - 10);
     }
 
     /** What the page must say of a square, from the rules engine's view alone. */

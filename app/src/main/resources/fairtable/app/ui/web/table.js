@@ -1,5 +1,6 @@
 import {el, cardEl, tileEl} from '/static/common.js';
 import {chess, chessControls} from '/static/chess.js';
+import {mahjong, mahjongControls} from '/static/mahjong.js';
 
 const id = new URLSearchParams(location.search).get('id');
 let socket;
@@ -55,6 +56,7 @@ function render() {
   if (s.poker) felt.replaceChildren(poker(s));
   else if (s.dominoes) felt.replaceChildren(dominoes(s));
   else if (s.chess) felt.replaceChildren(chess(s, send, render));
+  else if (s.mahjong) felt.replaceChildren(mahjong(s, send, render));
   else felt.replaceChildren(el('pre', {class: 'plain'}, s.text.join('\n')));
   buttons(s);
   clock(s);
@@ -131,6 +133,7 @@ function dominoes(s) {
 function buttons(s) {
   const box = document.getElementById('buttons');
   box.replaceChildren();
+  if (s.mahjong) mahjongControls(s, send, box);
   if (!s.yourMove) return;
   let n = 0;
   const raise = s.poker && s.poker.raise;
@@ -138,7 +141,7 @@ function buttons(s) {
     if (m.kind === 'raiseto' && raise) continue; // drawn as the amount below
     if (m.kind === 'play' && s.dominoes) continue; // on the tiles themselves
     if (m.kind === 'draw' && s.poker) continue; // chosen on the cards below
-    if (m.kind === 'chess') continue; // on the board
+    if (m.kind === 'chess' || m.kind === 'mahjong') continue; // on the board
     n++;
     let label = m.label;
     if (m.kind === 'call' && s.poker) label = 'call ' + s.poker.toCall;
@@ -164,7 +167,7 @@ function buttons(s) {
       el('button', {type: 'button', class: 'move', onclick: () => send({words: 'all-in'})}, 'all-in ' + raise.max)));
   }
   const typed = el('input', {id: 'words', type: 'text', autocomplete: 'off', 'aria-label': 'type a move in words',
-    placeholder: s.chess ? 'e2e4' : 'type a move'});
+    placeholder: s.chess ? 'e2e4' : s.mahjong ? 'e3-e4' : 'type a move'});
   typed.addEventListener('keydown', (e) => { if (e.key === 'Enter' && typed.value.trim()) send({words: typed.value.trim()}); });
   box.append(el('label', {class: 'typed'}, 'or type: ', typed));
   if (s.chess) chessControls(s, send, box);
