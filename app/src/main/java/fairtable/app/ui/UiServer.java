@@ -59,7 +59,8 @@ public final class UiServer implements AutoCloseable {
     private static final Pattern STATIC = Pattern.compile("/static/([a-z][a-z0-9-]*\\.(?:css|js|svg))");
     private static final Pattern TABLE = Pattern.compile("/api/tables/([a-z0-9-]+)/transcript");
     private static final Map<String, String> PAGES = Map.of("/", "index.html", "/table", "table.html",
-            "/audit", "audit.html");
+            "/audit", "audit.html", "/allocate", "allocate.html");
+    private static final Pattern ALLOCATION = Pattern.compile("/api/allocations/(a[0-9]+)(/csv|/unblind)?");
     private static final String WEB = "/fairtable/app/ui/web/";
 
     private final Profile profile;
@@ -68,6 +69,7 @@ public final class UiServer implements AutoCloseable {
     private final String token;
     private final Server server;
     private final Map<String, NodeTable> tables = new ConcurrentHashMap<>();
+    private final Map<String, BrowserAllocation> allocations = new ConcurrentHashMap<>();
     private final AtomicInteger tableCount = new AtomicInteger();
     private final ScheduledExecutorService clock;
     private final Path transcripts;
@@ -157,6 +159,7 @@ public final class UiServer implements AutoCloseable {
     @Override
     public void close() throws Exception {
         tables.values().forEach(NodeTable::close);
+        allocations.values().forEach(BrowserAllocation::close);
         clock.shutdownNow();
         server.stop();
     }
@@ -283,6 +286,17 @@ public final class UiServer implements AutoCloseable {
         return Map.of("id", id);
     }
 
+    /** A new allocation from the allocation page's form: K numbers, X for each institution. */
+    Map<String, Object> newAllocation(JsonNode form) {
+        int items = number(form, "items", 2, 1024);
+        int each = number(form, "each", 1, 512);
+        String id = "a" + tableCount.incrementAndGet();
+        Path file = transcripts.resolve(id + "-allocation-" + System.currentTimeMillis() + ".jsonl");
+        allocations.put(id, BrowserAllocation.start(id, profile.displayName(), items, each, profile.identity(), file,
+                random(), random()));
+        return Map.of("id", id);
+    }
+
     /** The verdict on a transcript someone dropped on the audit page, and its messages in order. */
     Map<String, Object> audit(String text) {
         Map<String, Object> out = new LinkedHashMap<>();
@@ -370,6 +384,28 @@ public final class UiServer implements AutoCloseable {
                 }
                 if (method.equals("POST") && path.equals("/api/audit")) {
                     return json(ui.audit(body(request)), request, response, callback);
+                }
+                if (method.equals("POST") && path.equals("/api/allocations")) {
+                    return json(ui.newAllocation(JSON.readTree(body(request))), request, response, callback);
+                }
+                Matcher allocation = ALLOCATION.matcher(path);
+                if (allocation.matches() && ui.allocations.containsKey(allocation.group(1))) {
+                    BrowserAllocation a = ui.allocations.get(allocation.group(1));
+                    String part = allocation.group(2) == null ? "" : allocation.group(2);
+                    if (method.equals("GET") && part.isEmpty()) {
+                        return json(a.state(), request, response, callback);
+                    }
+                    if (method.equals("POST") && part.equals("/unblind")) {
+                        return json(a.unblind(), request, response, callback);
+                    }
+                    if (method.equals("GET") && part.equals("/csv")) {
+                        byte[] csv = a.csv().getBytes(StandardCharsets.UTF_8);
+                        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/csv; charset=utf-8");
+                        response.getHeaders().put(HttpHeader.CONTENT_DISPOSITION, "attachment; filename=\""
+                                + a.filename() + "\"");
+                        response.write(true, ByteBuffer.wrap(csv), callback);
+                        return true;
+                    }
                 }
                 Matcher transcript = TABLE.matcher(path);
                 if (method.equals("GET") && transcript.matches()) {

@@ -324,6 +324,44 @@ class UiBrowserTest {
                 : List.of("East wind", "White dragon", "Green dragon", "Red dragon").get(kind - 10);
     }
 
+    @Test
+    void anAllocationShowsOnlyOurNumbersWithTheirCsvAndTheVerdictAndTheCounterpartsOnlyWhenUnblinded() throws Exception {
+        browser.open(ui.url().toString());
+        browser.await("the home page", MOVE, "return document.getElementById('fingerprint').textContent");
+        browser.click("a[href='/allocate']");
+        browser.await("the allocation page", MOVE, "return document.getElementById('alloc-form')");
+        browser.run("document.getElementById('items').value = 20; document.getElementById('each').value = 5;");
+        browser.click("#alloc-start");
+        browser.await("the verdict", MOVE, "if (document.getElementById('alloc-error').textContent) throw new Error("
+                + "document.getElementById('alloc-error').textContent); return !document.getElementById('verdict').hidden");
+        assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
+        JsonNode mine = browser.run("return [...document.querySelectorAll('#mine li')].map(li => Number(li.textContent))");
+        List<Integer> ours = new ArrayList<>();
+        mine.forEach(n -> ours.add(n.asInt()));
+        assertThat(ours).hasSize(5).doesNotHaveDuplicates().allMatch(n -> n >= 1 && n <= 20);
+        // The CSV holds exactly these numbers; the node sends nothing of the counterpart's before unblinding.
+        String id = browser.run("return document.getElementById('csv').getAttribute('href').split('/')[3]").asText();
+        String csv = browser.run("return fetch('/api/allocations/' + arguments[0] + '/csv').then(r => r.text())", id)
+                .asText();
+        assertThat(csv.lines().skip(1).map(l -> Integer.parseInt(l.split(",")[1])).toList()).isEqualTo(ours);
+        assertThat(csv).startsWith("institution,experiment\nalice,");
+        JsonNode before = browser.run("return fetch('/api/allocations/' + arguments[0]).then(r => r.json())", id);
+        assertThat(before.has("unblinded")).isFalse();
+        assertThat(browser.run("return document.getElementById('theirs-box').hidden").asBoolean()).isTrue();
+        browser.screenshot(SCREENS.resolve("allocation.png"));
+        browser.click("#unblind");
+        browser.await("the counterpart's numbers", MOVE, "return !document.getElementById('theirs-box').hidden");
+        JsonNode theirs = browser.run("return [...document.querySelectorAll('#theirs li')].map(li => Number(li.textContent))");
+        List<Integer> others = new ArrayList<>();
+        theirs.forEach(n -> others.add(n.asInt()));
+        assertThat(others).hasSize(5).doesNotHaveDuplicates().allMatch(n -> n >= 1 && n <= 20).doesNotContainAnyElementsOf(ours);
+        browser.screenshot(SCREENS.resolve("allocation-unblinded.png"));
+        browser.resize(390, 1100);
+        assertThat(browser.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
+                .as("readable at phone width: nothing wider than the screen").isTrue();
+        browser.screenshot(SCREENS.resolve("allocation-phone.png"));
+    }
+
     /** What the page must say of a square, from the rules engine's view alone. */
     private static String expected(SquareView seen) {
         if (seen instanceof SquareView.Seen s) {
