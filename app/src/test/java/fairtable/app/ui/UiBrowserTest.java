@@ -33,6 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 class UiBrowserTest {
     private static final Duration MOVE = Duration.ofSeconds(120);
     private static final Path SCREENS = Path.of("target", "ui-screens");
+    /** WebDriver's code for the Enter key. */
+    private static final String ENTER = "\uE007";
 
     @TempDir
     Path home;
@@ -216,9 +218,17 @@ class UiBrowserTest {
                 browser.screenshot(SCREENS.resolve("dark-chess-black.png"));
             }
             int step = step();
-            browser.click(".sq.movable:not(:disabled)");
-            browser.await("the legal targets", MOVE, "return document.querySelector('.sq.target')");
-            browser.click(".sq.target");
+            if (moves == 0) {
+                // By the keyboard alone: Enter on a piece, then Enter on one of its targets.
+                browser.type(".sq.movable:not(:disabled)", ENTER);
+                browser.await("the legal targets", MOVE, "return document.querySelector('.sq.target')"
+                        + " && document.activeElement.classList.contains('selected')");
+                browser.type(".sq.target", ENTER);
+            } else {
+                browser.click(".sq.movable:not(:disabled)");
+                browser.await("the legal targets", MOVE, "return document.querySelector('.sq.target')");
+                browser.click(".sq.target");
+            }
             moves++;
             browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
                     + ".match(/step (\\d+)/); return !document.querySelector('.sq.movable:not(:disabled)')"
