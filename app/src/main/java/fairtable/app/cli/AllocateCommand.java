@@ -245,9 +245,14 @@ public final class AllocateCommand implements Callable<Integer> {
     }
 
     private void writeCsv(String me, List<Integer> numbers) throws java.io.IOException {
-        String rows = numbers.stream().map(n -> me + "," + n).collect(Collectors.joining("\n"));
         // Which experiments this institution drew is what the double blind hides: for its owner's eyes only.
-        OwnerOnlyFiles.writeString(csv, "institution,experiment\n" + rows + (rows.isEmpty() ? "" : "\n"));
+        OwnerOnlyFiles.writeString(csv, csv(me, numbers));
+    }
+
+    /** An institution's numbers as CSV rows "institution,experiment", under that header. */
+    public static String csv(String me, List<Integer> numbers) {
+        String rows = numbers.stream().map(n -> me + "," + n).collect(Collectors.joining("\n"));
+        return "institution,experiment\n" + rows + (rows.isEmpty() ? "" : "\n");
     }
 
     /** The two-party FR 2823580 draw, as the patent has it: both reveal at the end, which unblinds everything. */

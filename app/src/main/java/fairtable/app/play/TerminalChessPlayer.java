@@ -83,7 +83,7 @@ public final class TerminalChessPlayer implements ChessSide.MoveChooser {
         String me = name(view.viewer());
         out.println();
         out.println("=== Your move " + number + " (" + me + ") ===");
-        for (String fact : learned(view)) {
+        for (String fact : learned(previousView, previousMove, view)) {
             out.println(fact);
         }
         if (drawOffered) {
@@ -201,8 +201,12 @@ public final class TerminalChessPlayer implements ChessSide.MoveChooser {
         return "Your " + typeName(mine.get().type()) + " on " + move.from() + " cannot play " + move.uci() + " now.";
     }
 
-    /** What the player learned since its last move: a capture on one of its squares, an en-passant chance. */
-    private List<String> learned(FogView view) {
+    /**
+     * What the player of {@code view} learned since its last move ({@code previousMove}, played from
+     * {@code previousView}; both null before its first): a capture on one of its squares, an en-passant chance.
+     * Only the player's own views are read, so nothing is said that the fog hides.
+     */
+    public static List<String> learned(FogView previousView, Move previousMove, FogView view) {
         List<String> facts = new ArrayList<>();
         Color me = view.viewer();
         String them = name(me.opposite());

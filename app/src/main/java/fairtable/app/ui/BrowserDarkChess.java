@@ -4,11 +4,13 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fairtable.app.Audits;
 import fairtable.app.play.SeatSeeds;
+import fairtable.app.play.TerminalChessPlayer;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.games.chess.Color;
 import fairtable.games.chess.FogView;
 import fairtable.games.chess.Move;
 import fairtable.games.chess.Piece;
+import fairtable.games.chess.PieceType;
 import fairtable.games.chess.Square;
 import fairtable.games.chess.SquareView;
 import fairtable.games.chess.play.BotChooser;
@@ -39,12 +41,14 @@ import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 
 /**
- * Dark chess in the node: the person plays White in the browser against the bot, as {@code play dark-chess --bots
- * black} does at the terminal; both dark-chess/v1 parties run in this process and rebuild their vision by
- * oblivious transfer. The browser is sent only the person's fog-of-war view ({@link ChessSide#view()}): a square
+ * Dark chess in the node: the person plays White or Black in the browser against the bot, as {@code play dark-chess
+ * --bots black|white} does at the terminal; both dark-chess/v1 parties run in this process and rebuild their vision
+ * by oblivious transfer. The browser is sent only the person's fog-of-war view ({@link ChessSide#view()}): a square
  * the person cannot see is sent as fog, never with what stands there. A move from the browser is taken only if
- * it is one of that view's legal moves. The person's clock works as at the card tables: when it runs out, the
- * bot's chooser decides.
+ * it is one of that view's legal moves; the person may also resign, offer a draw with a move, or accept the draw the
+ * bot's last move offered, each through the protocol's own announcements. What the person learned since their last
+ * move (a capture of theirs, an en-passant chance) comes from {@link TerminalChessPlayer#learned}, as at the
+ * terminal. The person's clock works as at the card tables: when it runs out, the bot's chooser decides.
  */
 final class BrowserDarkChess implements NodeTable {
     static final String NAME = "dark-chess";
@@ -56,24 +60,48 @@ final class BrowserDarkChess implements NodeTable {
     private final Path transcriptFile;
     private final DarkChessTable table;
     private final ExecutorService thread;
-    private final BlockingQueue<Integer> offered = new LinkedBlockingQueue<>();
+    private final Color person;
+    private final int seat;
+    private final BlockingQueue<Choice> offered = new LinkedBlockingQueue<>();
     private final List<Consumer<String>> watchers = new CopyOnWriteArrayList<>();
     private final List<String> history = new CopyOnWriteArrayList<>();
     private volatile List<Move> legal = List.of();
     private volatile FogView shown;
+    private volatile boolean drawOffered;
+    private volatile List<String> notices = List.of();
+    private FogView previousView;
+    private Move previousMove;
     private volatile long deadlineMillis;
     private volatile String lastSnapshot;
     private volatile AuditVerdict verdict;
     private volatile String problem;
 
-    private BrowserDarkChess(String id, String name, SigningKey key, int maxPlies, int actionSeconds, Path file) {
+    /** What the browser chose: a move (maybe offering a draw with it), a resignation, or the acceptance of a draw. */
+    private record Choice(int index, boolean offersDraw, boolean resigns, boolean acceptsDraw) {}
+
+    private BrowserDarkChess(String id, String name, Color person, SigningKey key, int maxPlies, int actionSeconds,
+            Path file, RandomGenerator whiteRandom, RandomGenerator blackRandom) {
         this.id = id;
         this.name = name;
+        this.person = person;
+        this.seat = person == Color.WHITE ? 0 : 1;
         this.actionSeconds = actionSeconds;
         this.transcriptFile = file;
         DarkChessParameters params = new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, maxPlies);
-        this.table = DarkChessTable.personAgainstBot(params, Color.WHITE, this::personChooses, key,
-                SeatSeeds.signingKey(null, 1), new SecureRandom(), new SecureRandom());
+        ChessSide.MoveChooser chooser = new ChessSide.MoveChooser() {
+            @Override
+            public Move choose(FogView view, List<Move> moves, RandomGenerator random) {
+                return personChooses(view, moves, false, random);
+            }
+
+            @Override
+            public Move choose(FogView view, List<Move> moves, boolean offer, RandomGenerator random) {
+                return personChooses(view, moves, offer, random);
+            }
+        };
+        SigningKey bot = SeatSeeds.signingKey(null, 1 - seat);
+        this.table = DarkChessTable.personAgainstBot(params, person, chooser, person == Color.WHITE ? key : bot,
+                person == Color.WHITE ? bot : key, whiteRandom, blackRandom);
         this.thread = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "table-" + id);
             t.setDaemon(true);
@@ -81,11 +109,17 @@ final class BrowserDarkChess implements NodeTable {
         });
     }
 
-    static BrowserDarkChess start(String id, String name, SigningKey key, int maxPlies, int actionSeconds, Path file) {
+    /**
+     * A game started on its own thread, the person playing {@code person}; {@code whiteRandom} and
+     * {@code blackRandom} supply each seat's secrets and the bot's choices (a {@link SecureRandom} but in tests).
+     */
+    static BrowserDarkChess start(String id, String name, Color person, SigningKey key, int maxPlies,
+            int actionSeconds, Path file, RandomGenerator whiteRandom, RandomGenerator blackRandom) {
         if (maxPlies < 1 || maxPlies > 1000) {
             throw new IllegalArgumentException("max-plies must be 1 to 1000, not " + maxPlies);
         }
-        BrowserDarkChess t = new BrowserDarkChess(id, name, key, maxPlies, actionSeconds, file);
+        BrowserDarkChess t = new BrowserDarkChess(id, name, person, key, maxPlies, actionSeconds, file, whiteRandom,
+                blackRandom);
         t.thread.execute(t::run);
         return t;
     }
@@ -102,6 +136,7 @@ final class BrowserDarkChess implements NodeTable {
         legal = List.of();
         try {
             List<Party.Rejected> rejected = new ArrayList<>(table.party(0).rejected());
+            table.party(seat).result().ifPresent(r -> history.add("Result: " + r));
             rejected.addAll(table.party(1).rejected());
             TranscriptFile.write(transcriptFile, table.transcript(), rejected);
             verdict = Audits.auditWritten(transcriptFile, fairtable.games.definitions.Games.ALL);
@@ -111,26 +146,53 @@ final class BrowserDarkChess implements NodeTable {
         publish();
     }
 
-    /** Runs on the table's thread inside the person's party: waits for the browser's move, or the clock. */
-    private Move personChooses(FogView view, List<Move> moves, RandomGenerator random) {
+    /**
+     * Runs on the table's thread inside the person's party: waits for the browser's choice, or the clock. A
+     * resignation or an accepted draw leaves by the exceptions {@link ChessSide} reads as those announcements.
+     */
+    private Move personChooses(FogView view, List<Move> moves, boolean offer, RandomGenerator random) {
+        List<String> facts = new ArrayList<>(TerminalChessPlayer.learned(previousView, previousMove, view));
+        if (previousMove != null) {
+            previousView.seenPiece(previousMove.to()).filter(p -> p.color() != person).ifPresent(p -> facts.add(0,
+                    "You captured " + colour(p.color()) + "'s " + typeName(p.type()) + " on " + previousMove.to() + "."));
+        }
+        if (offer) {
+            facts.add(colour(person.opposite()) + " offers a draw: accept it, or any move declines it.");
+        }
+        notices = List.copyOf(facts);
+        facts.forEach(f -> history.add("  " + f));
         shown = view;
+        drawOffered = offer;
         legal = List.copyOf(moves);
         deadlineMillis = System.currentTimeMillis() + actionSeconds * 1000L;
         offered.clear();
         publish();
         try {
             while (true) {
-                Integer index = offered.poll(Math.max(0, deadlineMillis - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
-                if (index == null) {
+                Choice c = offered.poll(Math.max(0, deadlineMillis - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
+                if (c == null) {
                     Move move = new BotChooser().choose(view, moves, random);
                     history.add("(time ran out: the bot moved for you) " + move.uci());
-                    legal = List.of();
-                    return move;
+                    return played(view, move);
                 }
-                if (index >= 0 && index < moves.size()) {
-                    Move move = moves.get(index);
-                    history.add("White (you): " + move.uci());
+                if (c.resigns()) {
+                    history.add(colour(person) + " (you): resign");
                     legal = List.of();
+                    throw new ChessSide.Resigns();
+                }
+                if (c.acceptsDraw() && offer) {
+                    history.add(colour(person) + " (you): accept the draw");
+                    legal = List.of();
+                    throw new ChessSide.AcceptsDraw();
+                }
+                if (c.index() >= 0 && c.index() < moves.size()) {
+                    Move move = moves.get(c.index());
+                    history.add(colour(person) + " (you): " + move.uci() + (takes(view, move) ? " takes" : "")
+                            + (enPassant(view, move) ? " en passant" : "") + (c.offersDraw() ? ", offering a draw" : ""));
+                    played(view, move);
+                    if (c.offersDraw()) {
+                        throw new ChessSide.OffersDraw(move);
+                    }
                     return move;
                 }
             }
@@ -140,16 +202,68 @@ final class BrowserDarkChess implements NodeTable {
         }
     }
 
+    private Move played(FogView view, Move move) {
+        previousView = view;
+        previousMove = move;
+        legal = List.of();
+        notices = List.of();
+        return move;
+    }
+
+    /** Whether {@code move} takes a piece the person sees, en passant included. */
+    private static boolean takes(FogView view, Move move) {
+        return view.seenPiece(move.to()).map(p -> p.color() != view.viewer()).orElse(false) || enPassant(view, move);
+    }
+
+    private static boolean enPassant(FogView view, Move move) {
+        return view.enPassantPawn().map(pawn -> view.seenPiece(move.from()).map(p -> p.type() == PieceType.PAWN)
+                .orElse(false) && move.to().file() == pawn.file() && move.from().rank() == pawn.rank()).orElse(false);
+    }
+
+    private static String colour(Color c) {
+        return c == Color.WHITE ? "White" : "Black";
+    }
+
+    private static String typeName(PieceType t) {
+        return t.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The person's view while the table awaits their move (what the page draws then); null at other times. */
+    FogView awaitedView() {
+        return legal.isEmpty() ? null : shown;
+    }
+
+    /**
+     * A move by index, or words: a move in UCI, a move and "draw" (offering one with it), "resign", or "accept
+     * draw" when the bot's last move offered one.
+     */
     @Override
     public void offer(Integer index, String words, Consumer<String> answer) {
         List<Move> now = legal;
         if (now.isEmpty()) {
-            answer.accept("it is not your move: the table awaits " + table.party(0).awaiting());
+            answer.accept("it is not your move: the table awaits " + table.party(seat).awaiting());
             return;
         }
         int chosen = index == null ? -1 : index;
+        boolean offersDraw = false;
         if (index == null && words != null) {
-            String uci = words.strip().toLowerCase(Locale.ROOT);
+            String said = words.strip().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
+            if (said.equals("resign")) {
+                offered.add(new Choice(-1, false, true, false));
+                answer.accept(null);
+                return;
+            }
+            if (said.equals("accept draw") || said.equals("draw")) {
+                if (!drawOffered) {
+                    answer.accept("no draw is on offer: offer one with your move, e.g. '" + now.get(0).uci() + " draw'");
+                    return;
+                }
+                offered.add(new Choice(-1, false, false, true));
+                answer.accept(null);
+                return;
+            }
+            offersDraw = said.endsWith(" draw");
+            String uci = offersDraw ? said.substring(0, said.length() - 5).strip() : said;
             for (int i = 0; i < now.size(); i++) {
                 if (now.get(i).uci().equals(uci)) {
                     chosen = i;
@@ -160,18 +274,18 @@ final class BrowserDarkChess implements NodeTable {
             answer.accept("not one of your legal moves; they are " + now.stream().map(Move::uci).toList());
             return;
         }
-        offered.add(chosen);
+        offered.add(new Choice(chosen, offersDraw, false, false));
         answer.accept(null);
     }
 
     private synchronized void publish() {
-        DarkChessParty me = table.party(0);
+        DarkChessParty me = table.party(seat);
         FogView view = me.side() instanceof ChessSide side ? side.view() : shown;
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("type", "state");
         out.put("game", NAME);
-        out.put("names", List.of(name, "bot"));
-        out.put("seat", 0);
+        out.put("names", person == Color.WHITE ? List.of(name, "bot") : List.of("bot", name));
+        out.put("seat", seat);
         out.put("round", 1);
         out.put("step", me.nextStep());
         out.put("awaiting", me.awaiting());
@@ -181,8 +295,23 @@ final class BrowserDarkChess implements NodeTable {
         List<Map<String, Object>> listed = new ArrayList<>();
         for (int i = 0; i < moves.size(); i++) {
             Move m = moves.get(i);
-            listed.add(Map.of("index", i, "kind", "chess", "label", m.uci(), "from", m.from().algebraic(),
-                    "to", m.to().algebraic()));
+            Map<String, Object> listedMove = new LinkedHashMap<>();
+            listedMove.put("index", i);
+            listedMove.put("kind", "chess");
+            listedMove.put("label", m.uci());
+            listedMove.put("from", m.from().algebraic());
+            listedMove.put("to", m.to().algebraic());
+            if (m.promotion() != null) {
+                listedMove.put("promotion", typeName(m.promotion()));
+            }
+            FogView now = shown;
+            if (now != null && takes(now, m)) {
+                listedMove.put("takes", true);
+            }
+            if (now != null && enPassant(now, m)) {
+                listedMove.put("enPassant", true);
+            }
+            listed.add(listedMove);
         }
         out.put("moves", listed);
         out.put("text", List.of());
@@ -199,7 +328,11 @@ final class BrowserDarkChess implements NodeTable {
         if (problem != null) {
             out.put("problem", problem);
         }
-        out.put("chess", board(view, me.plies()));
+        Map<String, Object> chess = new LinkedHashMap<>(board(view, me.plies()));
+        chess.put("you", person == Color.WHITE ? "white" : "black");
+        chess.put("drawOffered", yourMove && drawOffered);
+        chess.put("notices", yourMove ? notices : List.of());
+        out.put("chess", chess);
         try {
             lastSnapshot = JSON.writeValueAsString(out);
         } catch (JsonProcessingException e) {
@@ -231,7 +364,7 @@ final class BrowserDarkChess implements NodeTable {
                 squares.add(m);
             }
         }
-        return Map.of("squares", squares, "plies", plies, "you", "white");
+        return Map.of("squares", squares, "plies", plies);
     }
 
     private static Map<String, String> piece(Piece p) {
@@ -247,8 +380,9 @@ final class BrowserDarkChess implements NodeTable {
     @Override
     public Map<String, Object> summary() {
         String state = problem != null ? problem : verdict != null ? verdict.line()
-                : !legal.isEmpty() ? "your move" : "awaits " + table.party(0).awaiting();
-        return Map.of("id", id, "game", NAME, "players", List.of(name, "bot"), "state", state,
+                : !legal.isEmpty() ? "your move" : "awaits " + table.party(seat).awaiting();
+        return Map.of("id", id, "game", NAME, "players", person == Color.WHITE ? List.of(name, "bot")
+                : List.of("bot", name), "state", state,
                 "finished", verdict != null || problem != null);
     }
 

@@ -3,6 +3,7 @@ package fairtable.app.ui;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fairtable.app.Audits;
+import fairtable.games.chess.Color;
 import fairtable.games.definitions.GameDefinition;
 import fairtable.games.definitions.Games;
 import fairtable.net.identity.Profile;
@@ -23,7 +24,10 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -55,7 +59,8 @@ public final class UiServer implements AutoCloseable {
     private static final Pattern STATIC = Pattern.compile("/static/([a-z][a-z0-9-]*\\.(?:css|js|svg))");
     private static final Pattern TABLE = Pattern.compile("/api/tables/([a-z0-9-]+)/transcript");
     private static final Map<String, String> PAGES = Map.of("/", "index.html", "/table", "table.html",
-            "/audit", "audit.html");
+            "/audit", "audit.html", "/allocate", "allocate.html");
+    private static final Pattern ALLOCATION = Pattern.compile("/api/allocations/(a[0-9]+)(/csv|/unblind)?");
     private static final String WEB = "/fairtable/app/ui/web/";
 
     private final Profile profile;
@@ -64,11 +69,16 @@ public final class UiServer implements AutoCloseable {
     private final String token;
     private final Server server;
     private final Map<String, NodeTable> tables = new ConcurrentHashMap<>();
+    private final Map<String, BrowserAllocation> allocations = new ConcurrentHashMap<>();
     private final AtomicInteger tableCount = new AtomicInteger();
     private final ScheduledExecutorService clock;
     private final Path transcripts;
+    /** Where the node's own tables draw their secrets and bots' choices: null for SecureRandom, a seed in tests. */
+    private final SplittableRandom seeds;
 
-    private UiServer(Profile profile, Games games, int actionSeconds, String token, Server server) throws IOException {
+    private UiServer(Profile profile, Games games, int actionSeconds, String token, Server server,
+            SplittableRandom seeds) throws IOException {
+        this.seeds = seeds;
         this.profile = profile;
         this.games = games;
         this.actionSeconds = actionSeconds;
@@ -88,6 +98,12 @@ public final class UiServer implements AutoCloseable {
      * {@code actionSeconds} is the person's clock for each decision.
      */
     public static UiServer start(Profile profile, Games games, int port, int actionSeconds) throws Exception {
+        return start(profile, games, port, actionSeconds, null);
+    }
+
+    /** As {@link #start(Profile, Games, int, int)}; tests give {@code seeds} so that the bots' games repeat. */
+    static UiServer start(Profile profile, Games games, int port, int actionSeconds, SplittableRandom seeds)
+            throws Exception {
         byte[] secret = new byte[32];
         new SecureRandom().nextBytes(secret);
         String token = HexFormat.of().formatHex(secret);
@@ -100,7 +116,7 @@ public final class UiServer implements AutoCloseable {
         connector.setHost("127.0.0.1");
         connector.setPort(port);
         server.addConnector(connector);
-        UiServer ui = new UiServer(profile, games, actionSeconds, token, server);
+        UiServer ui = new UiServer(profile, games, actionSeconds, token, server, seeds);
         ContextHandler context = new ContextHandler("/");
         WebSocketUpgradeHandler sockets = WebSocketUpgradeHandler.from(server, context, container -> {
             container.setIdleTimeout(Duration.ofHours(12));
@@ -143,6 +159,7 @@ public final class UiServer implements AutoCloseable {
     @Override
     public void close() throws Exception {
         tables.values().forEach(NodeTable::close);
+        allocations.values().forEach(BrowserAllocation::close);
         clock.shutdownNow();
         server.stop();
     }
@@ -172,14 +189,38 @@ public final class UiServer implements AutoCloseable {
         }
         Map<String, Object> darkChess = new LinkedHashMap<>();
         darkChess.put("name", BrowserDarkChess.NAME);
-        darkChess.put("summary", "dark chess against the bot: you play White and see only what your pieces see;"
-                + " vision is rebuilt by oblivious transfer each ply");
+        darkChess.put("summary", "dark chess against the bot: you play White or Black (colour) and see only what"
+                + " your pieces see; vision is rebuilt by oblivious transfer each ply");
         darkChess.put("minPlayers", 2);
         darkChess.put("maxPlayers", 2);
-        darkChess.put("settings", Map.of("max-plies", "40"));
+        Map<String, String> chessSettings = new LinkedHashMap<>();
+        chessSettings.put("colour", "white");
+        chessSettings.put("max-plies", "40");
+        darkChess.put("settings", chessSettings);
         known.add(darkChess);
+        Map<String, Object> mahjong = new LinkedHashMap<>();
+        mahjong.put("name", BrowserMahjong.NAME);
+        mahjong.put("summary", "Mahjong Shogi against the bot: arrange your 25 hidden tiles, then move one square a"
+                + " turn; an attack is a battle decided by an oblivious table lookup, so neither side learns more"
+                + " than who won (side: east moves first, or west)");
+        mahjong.put("minPlayers", 2);
+        mahjong.put("maxPlayers", 2);
+        Map<String, String> mahjongSettings = new LinkedHashMap<>();
+        mahjongSettings.put("side", "east");
+        mahjongSettings.put("move-limit", "400");
+        mahjong.put("settings", mahjongSettings);
+        known.add(mahjong);
         out.put("games", known);
         return out;
+    }
+
+    private synchronized RandomGenerator random() {
+        return seeds == null ? new SecureRandom() : seeds.split();
+    }
+
+    /** The table {@code id}, for tests that compare a page with the game's own view; null if there is none. */
+    NodeTable table(String id) {
+        return tables.get(id);
     }
 
     /** A new table from the home page's form: the game, how many players, how many of them bots, settings. */
@@ -192,10 +233,32 @@ public final class UiServer implements AutoCloseable {
             if (!plies.matches("[0-9]{1,4}")) {
                 throw new IllegalArgumentException("max-plies must be a whole number, not '" + plies + "'");
             }
+            String colour = form.path("settings").path("colour").asText("white").strip().toLowerCase(Locale.ROOT);
+            if (!colour.equals("white") && !colour.equals("black")) {
+                throw new IllegalArgumentException("colour must be white or black, not '" + colour + "'");
+            }
             String id = "t" + tableCount.incrementAndGet();
             Path file = transcripts.resolve(id + "-" + name + "-" + System.currentTimeMillis() + ".jsonl");
-            tables.put(id, BrowserDarkChess.start(id, profile.displayName(), profile.identity(),
-                    Integer.parseInt(plies), actionSeconds, file));
+            tables.put(id, BrowserDarkChess.start(id, profile.displayName(), colour.equals("white") ? Color.WHITE
+                    : Color.BLACK, profile.identity(), Integer.parseInt(plies), actionSeconds, file, random(),
+                    random()));
+            return Map.of("id", id);
+        }
+        if (name.equals(BrowserMahjong.NAME)) {
+            number(form, "players", 2, 2);
+            number(form, "bots", 1, 1);
+            String limit = form.path("settings").path("move-limit").asText("400").strip();
+            if (!limit.matches("[0-9]{1,5}")) {
+                throw new IllegalArgumentException("move-limit must be a whole number, not '" + limit + "'");
+            }
+            String side = form.path("settings").path("side").asText("east").strip().toLowerCase(Locale.ROOT);
+            if (!side.equals("east") && !side.equals("west")) {
+                throw new IllegalArgumentException("side must be east or west, not '" + side + "'");
+            }
+            String id = "t" + tableCount.incrementAndGet();
+            Path file = transcripts.resolve(id + "-" + name + "-" + System.currentTimeMillis() + ".jsonl");
+            tables.put(id, BrowserMahjong.start(id, profile.displayName(), side.equals("east") ? 0 : 1,
+                    Integer.parseInt(limit), actionSeconds, file, random(), random()));
             return Map.of("id", id);
         }
         GameDefinition<?, ?> game = games.definition(name).orElseThrow(() -> new IllegalArgumentException(
@@ -220,6 +283,17 @@ public final class UiServer implements AutoCloseable {
         BrowserTable<?, ?> table = BrowserTable.start(id, game, names, settings, person, profile.identity(), file,
                 games, actionSeconds, clock);
         tables.put(id, table);
+        return Map.of("id", id);
+    }
+
+    /** A new allocation from the allocation page's form: K numbers, X for each institution. */
+    Map<String, Object> newAllocation(JsonNode form) {
+        int items = number(form, "items", 2, 1024);
+        int each = number(form, "each", 1, 512);
+        String id = "a" + tableCount.incrementAndGet();
+        Path file = transcripts.resolve(id + "-allocation-" + System.currentTimeMillis() + ".jsonl");
+        allocations.put(id, BrowserAllocation.start(id, profile.displayName(), items, each, profile.identity(), file,
+                random(), random()));
         return Map.of("id", id);
     }
 
@@ -310,6 +384,28 @@ public final class UiServer implements AutoCloseable {
                 }
                 if (method.equals("POST") && path.equals("/api/audit")) {
                     return json(ui.audit(body(request)), request, response, callback);
+                }
+                if (method.equals("POST") && path.equals("/api/allocations")) {
+                    return json(ui.newAllocation(JSON.readTree(body(request))), request, response, callback);
+                }
+                Matcher allocation = ALLOCATION.matcher(path);
+                if (allocation.matches() && ui.allocations.containsKey(allocation.group(1))) {
+                    BrowserAllocation a = ui.allocations.get(allocation.group(1));
+                    String part = allocation.group(2) == null ? "" : allocation.group(2);
+                    if (method.equals("GET") && part.isEmpty()) {
+                        return json(a.state(), request, response, callback);
+                    }
+                    if (method.equals("POST") && part.equals("/unblind")) {
+                        return json(a.unblind(), request, response, callback);
+                    }
+                    if (method.equals("GET") && part.equals("/csv")) {
+                        byte[] csv = a.csv().getBytes(StandardCharsets.UTF_8);
+                        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/csv; charset=utf-8");
+                        response.getHeaders().put(HttpHeader.CONTENT_DISPOSITION, "attachment; filename=\""
+                                + a.filename() + "\"");
+                        response.write(true, ByteBuffer.wrap(csv), callback);
+                        return true;
+                    }
                 }
                 Matcher transcript = TABLE.matcher(path);
                 if (method.equals("GET") && transcript.matches()) {

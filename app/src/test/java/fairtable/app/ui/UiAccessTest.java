@@ -84,7 +84,9 @@ class UiAccessTest {
         JSON.readTree(get("/api/home", cookie).body()).path("games").forEach(g -> offered.add(g.path("name").asText()));
         List<String> expected = new ArrayList<>(Games.ALL.names());
         expected.add("dark-chess");
-        assertThat(offered).as("every registered game, and dark chess, on the new-table form").isEqualTo(expected);
+        expected.add("mahjong-shogi");
+        assertThat(offered).as("every registered game, dark chess and Mahjong Shogi, on the new-table form")
+                .isEqualTo(expected);
     }
 
     @Test
@@ -177,6 +179,19 @@ class UiAccessTest {
                 return m;
             }
         }
+    }
+
+    @Test
+    void anAllocationTheParametersForbidIsRefusedWithTheReasonAndAnUnknownOneIsNotFound() throws Exception {
+        HttpResponse<String> refused = http.send(HttpRequest.newBuilder(URI.create(origin + "/api/allocations"))
+                .header("Cookie", cookie).header("Origin", origin).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"items\": 5, \"each\": 3}")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(refused.body()).path("error").asText())
+                .isEqualTo("2 institutions cannot each obtain 3 distinct numbers out of 5");
+        assertThat(get("/api/allocations/a999", cookie).statusCode()).isEqualTo(404);
+        assertThat(get("/api/allocations/a999/csv", null).statusCode()).isEqualTo(403);
     }
 
     private String newTable(String form) throws Exception {

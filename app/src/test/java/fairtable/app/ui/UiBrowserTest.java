@@ -4,7 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import fairtable.games.chess.FogView;
+import fairtable.games.chess.Square;
+import fairtable.games.chess.SquareView;
 import fairtable.games.definitions.Games;
+import fairtable.games.mahjongshogi.Board;
+import fairtable.games.mahjongshogi.TileRef;
+import fairtable.games.mahjongshogi.play.PlayerView;
 import fairtable.net.identity.Profile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +18,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,6 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 class UiBrowserTest {
     private static final Duration MOVE = Duration.ofSeconds(120);
     private static final Path SCREENS = Path.of("target", "ui-screens");
+    /** WebDriver's code for the Enter key. */
+    private static final String ENTER = "\uE007";
 
     @TempDir
     Path home;
@@ -39,7 +48,7 @@ class UiBrowserTest {
                 + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
         Profile profile = Profile.open(home, new SecureRandom());
         profile.setDisplayName("alice");
-        ui = UiServer.start(profile, Games.ALL, 0, 600);
+        ui = UiServer.start(profile, Games.ALL, 0, 600, new SplittableRandom(16));
         browser = new HeadlessChromium(1100, 1000);
         Files.createDirectories(SCREENS);
     }
@@ -180,6 +189,203 @@ class UiBrowserTest {
         assertThat(moves).isEqualTo(3);
         assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
         browser.screenshot(SCREENS.resolve("dark-chess-verified.png"));
+    }
+
+    @Test
+    void darkChessAsBlackDrawsExactlyTheEnginesFogViewAndEndsVerifiedOnResigning() throws Exception {
+        sitDown("dark-chess", "colour", "black");
+        browser.click("#start");
+        browser.await("the board", MOVE, "return document.querySelectorAll('.board8 .sq').length === 64");
+        String id = browser.run("return new URLSearchParams(location.search).get('id')").asText();
+        BrowserDarkChess table = (BrowserDarkChess) ui.table(id);
+        int moves = 0;
+        while (moves < 3) {
+            browser.await("black's move", MOVE, "return document.querySelector('.sq.movable:not(:disabled)')");
+            // Rank 1 at the top: Black sees the board from its own side.
+            assertThat(browser.run("return document.querySelector('.board8 .sq').dataset.square").asText()).isEqualTo("h1");
+            // Every square says exactly what the rules engine's view for Black says: fog stays fog.
+            FogView truth = table.awaitedView();
+            assertThat(truth).isNotNull();
+            JsonNode labels = browser.run("const o = {}; for (const q of document.querySelectorAll('.board8 .sq'))"
+                    + " o[q.dataset.square] = q.getAttribute('aria-label').split(',')[0]"
+                    + " + '|' + (q.classList.contains('fog') ? 'fog' : q.querySelector('.piece') ? 'piece' : 'none');"
+                    + " return o;");
+            for (Square sq : Square.values()) {
+                assertThat(labels.path(sq.algebraic()).asText()).as("square %s", sq).isEqualTo(sq.algebraic() + ": "
+                        + expected(truth.at(sq)));
+            }
+            if (moves == 0) {
+                browser.screenshot(SCREENS.resolve("dark-chess-black.png"));
+            }
+            int step = step();
+            if (moves == 0) {
+                // By the keyboard alone: Enter on a piece, then Enter on one of its targets.
+                browser.type(".sq.movable:not(:disabled)", ENTER);
+                browser.await("the legal targets", MOVE, "return document.querySelector('.sq.target')"
+                        + " && document.activeElement.classList.contains('selected')");
+                browser.type(".sq.target", ENTER);
+            } else {
+                browser.click(".sq.movable:not(:disabled)");
+                browser.await("the legal targets", MOVE, "return document.querySelector('.sq.target')");
+                browser.click(".sq.target");
+            }
+            moves++;
+            browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
+                    + ".match(/step (\\d+)/); return !document.querySelector('.sq.movable:not(:disabled)')"
+                    + " || (m && Number(m[1]) !== arguments[0]);", step);
+        }
+        browser.await("black's fourth move", MOVE, "return document.querySelector('#resign')");
+        browser.click("#resign");
+        browser.await("the resignation to be confirmed", MOVE,
+                "return document.getElementById('resign').textContent.includes('again')");
+        browser.click("#resign");
+        browser.await("the verdict", MOVE, "return !document.getElementById('verdict').hidden");
+        assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
+        assertThat(browser.run("return document.getElementById('status').textContent").asText())
+                .contains("white wins: black resigned");
+        assertThat(browser.run("return document.getElementById('history').textContent").asText())
+                .contains("Black (you): resign");
+        browser.resize(390, 1100);
+        assertThat(browser.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
+                .as("readable at phone width: nothing wider than the screen").isTrue();
+        browser.screenshot(SCREENS.resolve("dark-chess-phone.png"));
+    }
+
+    @Test
+    void mahjongShogiFromARandomPlacementToABattleByClickingThenResignedAndVerified() throws Exception {
+        sitDown("mahjong-shogi", "side", "east");
+        browser.click("#start");
+        browser.await("the arrangement", MOVE, "return document.querySelector('#mj-random')");
+        String tiles = "return [...document.querySelectorAll('.mj-sq')].map(q => q.getAttribute('aria-label')).join(';')";
+        String before = browser.run(tiles).asText();
+        browser.click("#mj-random");
+        browser.await("a new random placement", MOVE, "return (" + tiles.substring(7) + ") !== arguments[0]", before);
+        // A swap of a tile with an empty home square moves it there: the node applies it, the page redraws.
+        String from = browser.run("return [...document.querySelectorAll('.mj-sq.home')].find(q => q.querySelector("
+                + "'.mj-tile')).dataset.square").asText();
+        String to = browser.run("return [...document.querySelectorAll('.mj-sq.home')].find(q => !q.querySelector("
+                + "'.mj-tile')).dataset.square").asText();
+        String moved = browser.run("return document.querySelector('[data-square=\"' + arguments[0] + '\"]')"
+                + ".getAttribute('aria-label').split(': ')[1]", from).asText();
+        browser.click("[data-square='" + from + "']");
+        browser.click("[data-square='" + to + "']");
+        browser.await("the swap", MOVE, "return document.querySelector('[data-square=\"' + arguments[0] + '\"]')"
+                + ".getAttribute('aria-label') === arguments[0] + ': ' + arguments[1]", to, moved);
+        browser.screenshot(SCREENS.resolve("mahjong-shogi-arrange.png"));
+        browser.click("#mj-start");
+        String id = browser.run("return new URLSearchParams(location.search).get('id')").asText();
+        BrowserMahjong table = (BrowserMahjong) ui.table(id);
+        boolean battle = false;
+        for (int moves = 0; moves < 30 && !battle; moves++) {
+            browser.await("east's move", MOVE, "return document.querySelector('.mj-sq.movable')");
+            // Each square says what the seat's own view holds: its tiles by kind, the bot's only as hidden.
+            PlayerView truth = table.awaitedView();
+            JsonNode labels = browser.run("const o = {}; for (const q of document.querySelectorAll('.mj-sq'))"
+                    + " o[q.dataset.square] = q.getAttribute('aria-label').split(',')[0]"
+                    + " + (q.querySelector('.mj-tile.back') ? '|back' : ''); return o;");
+            for (int i = 0; i < Board.SQUARES; i++) {
+                fairtable.games.mahjongshogi.Square sq = fairtable.games.mahjongshogi.Square.ofIndex(i);
+                TileRef t = truth.state().tileAt(sq).orElse(null);
+                String expected = t == null ? "empty" : t.owner() == 1 ? "the bot's hidden tile|back"
+                        : "your " + kindWords(truth.placement().kindOf(t));
+                assertThat(labels.path(sq.toString()).asText()).as("square %s", sq).isEqualTo(sq + ": " + expected);
+            }
+            if (moves == 0) {
+                assertThat(browser.run("return document.querySelectorAll('.mj-tile.mine').length").asInt()).isEqualTo(25);
+                assertThat(browser.run("return document.querySelectorAll('.mj-tile.back').length").asInt()).isEqualTo(25);
+            }
+            int step = step();
+            // The most advanced tile that can move, then its attack if it has one, else its most forward square.
+            browser.run("const m = [...document.querySelectorAll('.mj-sq.movable')].sort((a, b) =>"
+                    + " Number(b.dataset.square.slice(1)) - Number(a.dataset.square.slice(1)))[0];"
+                    + " m.setAttribute('data-pick', '1')");
+            browser.click("[data-pick='1']");
+            browser.await("the legal targets", MOVE, "return document.querySelector('.mj-sq.target')");
+            browser.run("const t = document.querySelector('.mj-sq.target.attack') || [...document.querySelectorAll("
+                    + "'.mj-sq.target')].sort((a, b) => Number(b.dataset.square.slice(1))"
+                    + " - Number(a.dataset.square.slice(1)))[0]; t.setAttribute('data-go', '1')");
+            browser.click("[data-go='1']");
+            browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
+                    + ".match(/step (\\d+)/); return !document.querySelector('.mj-sq.movable')"
+                    + " || (m && Number(m[1]) !== arguments[0]);", step);
+            battle = browser.run("return !!document.querySelector('#battles li:not(.hint)')").asBoolean();
+        }
+        assertThat(battle).as("a battle within 30 moves of this seeded game").isTrue();
+        assertThat(browser.run("return document.getElementById('battles').textContent").asText())
+                .containsPattern("Move \\d+, [a-i][1-9]-[a-i][1-9]: (my .* attacked \\?\\?|\\?\\? attacked my .*): ");
+        browser.screenshot(SCREENS.resolve("mahjong-shogi.png"));
+        browser.await("east's move", MOVE, "return document.querySelector('#resign')");
+        browser.click("#resign");
+        browser.await("the resignation to be confirmed", MOVE,
+                "return document.getElementById('resign').textContent.includes('again')");
+        browser.click("#resign");
+        browser.await("the verdict", MOVE, "return !document.getElementById('verdict').hidden");
+        assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
+        assertThat(browser.run("return document.getElementById('history').textContent").asText()).contains("You resigned");
+        browser.resize(390, 1100);
+        assertThat(browser.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
+                .as("readable at phone width: nothing wider than the screen").isTrue();
+        browser.screenshot(SCREENS.resolve("mahjong-shogi-phone.png"));
+    }
+
+    private static String kindWords(int kind) {
+        List<String> numbers = List.of("one", "two", "three", "four", "five", "six", "seven", "eight", "nine");
+        return kind <= 9 ? numbers.get(kind - 1) + " of circles"
+                : List.of("East wind", "White dragon", "Green dragon", "Red dragon").get(kind - 10);
+    }
+
+    @Test
+    void anAllocationShowsOnlyOurNumbersWithTheirCsvAndTheVerdictAndTheCounterpartsOnlyWhenUnblinded() throws Exception {
+        browser.open(ui.url().toString());
+        browser.await("the home page", MOVE, "return document.getElementById('fingerprint').textContent");
+        browser.click("a[href='/allocate']");
+        browser.await("the allocation page", MOVE, "return document.getElementById('alloc-form')");
+        browser.run("document.getElementById('items').value = 20; document.getElementById('each').value = 5;");
+        browser.click("#alloc-start");
+        browser.await("the verdict", MOVE, "if (document.getElementById('alloc-error').textContent) throw new Error("
+                + "document.getElementById('alloc-error').textContent); return !document.getElementById('verdict').hidden");
+        assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
+        JsonNode mine = browser.run("return [...document.querySelectorAll('#mine li')].map(li => Number(li.textContent))");
+        List<Integer> ours = new ArrayList<>();
+        mine.forEach(n -> ours.add(n.asInt()));
+        assertThat(ours).hasSize(5).doesNotHaveDuplicates().allMatch(n -> n >= 1 && n <= 20);
+        // The CSV holds exactly these numbers; the node sends nothing of the counterpart's before unblinding.
+        String id = browser.run("return document.getElementById('csv').getAttribute('href').split('/')[3]").asText();
+        String csv = browser.run("return fetch('/api/allocations/' + arguments[0] + '/csv').then(r => r.text())", id)
+                .asText();
+        assertThat(csv.lines().skip(1).map(l -> Integer.parseInt(l.split(",")[1])).toList()).isEqualTo(ours);
+        assertThat(csv).startsWith("institution,experiment\nalice,");
+        JsonNode before = browser.run("return fetch('/api/allocations/' + arguments[0]).then(r => r.json())", id);
+        assertThat(before.has("unblinded")).isFalse();
+        assertThat(browser.run("return document.getElementById('theirs-box').hidden").asBoolean()).isTrue();
+        browser.screenshot(SCREENS.resolve("allocation.png"));
+        browser.click("#unblind");
+        browser.await("the counterpart's numbers", MOVE, "return !document.getElementById('theirs-box').hidden");
+        JsonNode theirs = browser.run("return [...document.querySelectorAll('#theirs li')].map(li => Number(li.textContent))");
+        List<Integer> others = new ArrayList<>();
+        theirs.forEach(n -> others.add(n.asInt()));
+        assertThat(others).hasSize(5).doesNotHaveDuplicates().allMatch(n -> n >= 1 && n <= 20).doesNotContainAnyElementsOf(ours);
+        browser.screenshot(SCREENS.resolve("allocation-unblinded.png"));
+        browser.resize(390, 1100);
+        assertThat(browser.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
+                .as("readable at phone width: nothing wider than the screen").isTrue();
+        browser.screenshot(SCREENS.resolve("allocation-phone.png"));
+    }
+
+    /** What the page must say of a square, from the rules engine's view alone. */
+    private static String expected(SquareView seen) {
+        if (seen instanceof SquareView.Seen s) {
+            return s.piece().map(p -> p.color().name().toLowerCase() + " " + p.type().name().toLowerCase() + "|piece")
+                    .orElse("empty|none");
+        }
+        if (seen instanceof SquareView.Occupancy o) {
+            return (o.occupied() ? "something stands here" : "empty") + "|none";
+        }
+        return "fog|fog";
+    }
+
+    private int step() throws Exception {
+        return browser.run("return Number(document.getElementById('status').textContent.match(/step (\\d+)/)[1])").asInt();
     }
 
     @Test

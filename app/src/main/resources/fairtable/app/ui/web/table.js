@@ -1,4 +1,6 @@
 import {el, cardEl, tileEl} from '/static/common.js';
+import {chess, chessControls} from '/static/chess.js';
+import {mahjong, mahjongControls} from '/static/mahjong.js';
 
 const id = new URLSearchParams(location.search).get('id');
 let socket;
@@ -53,7 +55,8 @@ function render() {
   const felt = document.getElementById('felt');
   if (s.poker) felt.replaceChildren(poker(s));
   else if (s.dominoes) felt.replaceChildren(dominoes(s));
-  else if (s.chess) felt.replaceChildren(chess(s));
+  else if (s.chess) felt.replaceChildren(chess(s, send, render));
+  else if (s.mahjong) felt.replaceChildren(mahjong(s, send, render));
   else felt.replaceChildren(el('pre', {class: 'plain'}, s.text.join('\n')));
   buttons(s);
   clock(s);
@@ -125,64 +128,12 @@ function dominoes(s) {
     scores, line, mine ? el('h3', {}, 'Your tiles') : null, hand);
 }
 
-// ---- Dark chess: the board from White's side, fog on every square the player cannot see.
-
-const PIECES = {white: {king: '♔', queen: '♕', rook: '♖', bishop: '♗', knight: '♘', pawn: '♙'},
-  black: {king: '♚', queen: '♛', rook: '♜', bishop: '♝', knight: '♞', pawn: '♟'}};
-let selected = null;
-
-function chess(s) {
-  const byFrom = new Map();
-  for (const m of s.moves) {
-    if (!byFrom.has(m.from)) byFrom.set(m.from, []);
-    byFrom.get(m.from).push(m);
-  }
-  if (selected && !byFrom.has(selected)) selected = null;
-  const targets = selected ? byFrom.get(selected) : [];
-  const board = el('div', {class: 'board8', role: 'grid', 'aria-label': 'your view of the board, White at the bottom'});
-  for (const sq of s.chess.squares) {
-    const file = sq.square.charCodeAt(0) - 97, rank = Number(sq.square[1]);
-    const cls = ['sq', (file + rank) % 2 === 0 ? 'light' : 'dark', sq.sight];
-    let words = sq.square + ': ';
-    let content = null;
-    if (sq.sight === 'fog') words += 'fog, not visible';
-    else if (sq.sight === 'occupancy') {
-      words += sq.occupied ? 'something stands here, unseen' : 'empty, seen only as empty';
-      if (sq.occupied) content = el('span', {class: 'occupied', 'aria-hidden': 'true'}, '?');
-    } else if (sq.piece) {
-      words += sq.piece.color + ' ' + sq.piece.type;
-      content = el('span', {class: 'piece ' + sq.piece.color, 'aria-hidden': 'true'}, PIECES[sq.piece.color][sq.piece.type]);
-    } else words += 'empty';
-    const moving = byFrom.has(sq.square);
-    const target = targets.filter(m => m.to === sq.square);
-    if (moving) cls.push('movable');
-    if (selected === sq.square) cls.push('selected');
-    if (target.length) cls.push('target');
-    const b = el('button', {type: 'button', class: cls.join(' '), 'data-square': sq.square, 'aria-label': words
-      + (target.length ? ', a legal target' : ''), disabled: !(moving || target.length) || !s.yourMove}, content);
-    b.onclick = () => {
-      if (target.length === 1) { selected = null; send({move: target[0].index}); return; }
-      if (target.length > 1) { promotion(target); return; }
-      selected = selected === sq.square ? null : sq.square;
-      render();
-    };
-    board.append(b);
-  }
-  return el('div', {class: 'chess'}, board, el('p', {class: 'hint'}, 'Ply ' + s.chess.plies
-    + '. Fog hides every square your pieces cannot see; “?” is a square seen only as occupied.'));
-}
-
-function promotion(moves) {
-  const box = document.getElementById('buttons');
-  box.replaceChildren(el('span', {}, 'Promote to: '), ...moves.map(m => el('button', {type: 'button', class: 'move',
-    onclick: () => { selected = null; send({move: m.index}); }}, m.label.slice(4) || m.label)));
-}
-
 // ---- The moves: only the legal ones, as buttons; a raise limited to its legal range.
 
 function buttons(s) {
   const box = document.getElementById('buttons');
   box.replaceChildren();
+  if (s.mahjong) mahjongControls(s, send, box);
   if (!s.yourMove) return;
   let n = 0;
   const raise = s.poker && s.poker.raise;
@@ -190,7 +141,7 @@ function buttons(s) {
     if (m.kind === 'raiseto' && raise) continue; // drawn as the amount below
     if (m.kind === 'play' && s.dominoes) continue; // on the tiles themselves
     if (m.kind === 'draw' && s.poker) continue; // chosen on the cards below
-    if (m.kind === 'chess') continue; // on the board
+    if (m.kind === 'chess' || m.kind === 'mahjong') continue; // on the board
     n++;
     let label = m.label;
     if (m.kind === 'call' && s.poker) label = 'call ' + s.poker.toCall;
@@ -216,9 +167,10 @@ function buttons(s) {
       el('button', {type: 'button', class: 'move', onclick: () => send({words: 'all-in'})}, 'all-in ' + raise.max)));
   }
   const typed = el('input', {id: 'words', type: 'text', autocomplete: 'off', 'aria-label': 'type a move in words',
-    placeholder: s.chess ? 'e2e4' : 'type a move'});
+    placeholder: s.chess ? 'e2e4' : s.mahjong ? 'e3-e4' : 'type a move'});
   typed.addEventListener('keydown', (e) => { if (e.key === 'Enter' && typed.value.trim()) send({words: typed.value.trim()}); });
   box.append(el('label', {class: 'typed'}, 'or type: ', typed));
+  if (s.chess) chessControls(s, send, box);
   if (s.poker && s.moves.some(m => m.kind === 'draw')) {
     const mine = s.poker.seats[s.seat].cards;
     const picks = mine.map((c, i) => el('label', {class: 'pick'}, el('input', {type: 'checkbox', value: i + 1}), cardEl(c)));

@@ -43,7 +43,17 @@ public final class LocalGame {
 
     public LocalGame(MahjongParameters params, List<String> names, List<Seat> seats, RandomGenerator play,
             RandomGenerator secrets) {
-        if (names.size() != 2 || seats.size() != 2) {
+        this(params, names, seats, List.of(Placement.random(0, ProtocolRules.tileSet(params), play),
+                Placement.random(1, ProtocolRules.tileSet(params), play)), secrets);
+    }
+
+    /**
+     * A game from placements chosen before play (a person who arranged their own tiles): {@code placements} holds
+     * east's then west's, each on its owner's home ranks with the parameters' tile set.
+     */
+    public LocalGame(MahjongParameters params, List<String> names, List<Seat> seats, List<Placement> placements,
+            RandomGenerator secrets) {
+        if (names.size() != 2 || seats.size() != 2 || placements.size() != 2) {
             throw new IllegalArgumentException("two players");
         }
         this.params = params;
@@ -51,8 +61,12 @@ public final class LocalGame {
         this.names = List.copyOf(names);
         this.seats = List.copyOf(seats);
         for (int seat = 0; seat < 2; seat++) {
-            Placement placement = Placement.random(seat, ProtocolRules.tileSet(params), play);
-            placements.add(placement);
+            Placement placement = placements.get(seat);
+            if (placement.owner() != seat || !placement.tileSet().equals(rules.tileSet())) {
+                throw new IllegalArgumentException("placement " + seat + " is not seat " + seat
+                        + "'s with this game's tile set");
+            }
+            this.placements.add(placement);
             byte[] seed = new byte[32];
             secrets.nextBytes(seed);
             parties.add(MahjongParty.create(params, seat, names.get(seat), SigningKey.fromSeed(seed),

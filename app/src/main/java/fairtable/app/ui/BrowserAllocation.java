@@ -1,0 +1,169 @@
+package fairtable.app.ui;
+
+import fairtable.app.Audits;
+import fairtable.app.cli.AllocateCommand;
+import fairtable.app.play.SeatSeeds;
+import fairtable.crypto.sign.SigningKey;
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.allocation.AllocationClaim;
+import fairtable.protocol.allocation.AllocationParameters;
+import fairtable.protocol.allocation.AllocationParty;
+import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.TranscriptFile;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.random.RandomGenerator;
+
+/**
+ * The double-blind allocation of experiment numbers (allocation/v1) from the browser, for the person's institution
+ * and one counterpart institution that a bot runs in this same node: both parties deal X of 1..K each from the
+ * verifiable deck, messages delivered in memory. The page is given only the person's own numbers (read with its own
+ * deck key, {@link AllocationParty#numbers()}) and the audit's verdict, which needs no unblinding. The counterpart's
+ * numbers are shown only when the person asks to unblind: the counterpart then publishes its signed claim, and the
+ * page shows the numbers {@link AllocationClaim#check} confirms against the transcript, as `fairtable unblind
+ * --check` does. A real second institution joins over the network with `fairtable allocate`, not from here.
+ */
+final class BrowserAllocation {
+    static final String COUNTERPART = "counterpart (bot)";
+
+    private final String id;
+    private final String name;
+    private final AllocationParameters params;
+    private final Path transcriptFile;
+    private final List<AllocationParty> parties = new ArrayList<>();
+    private final ExecutorService thread;
+    private volatile AuditVerdict verdict;
+    private volatile String problem;
+    private volatile AllocationClaim.Confirmed unblinded;
+
+    private BrowserAllocation(String id, String name, int items, int each, SigningKey key, Path transcriptFile,
+            RandomGenerator mine, RandomGenerator counterparts) {
+        if (name.contains(",") || name.contains("\"")) {
+            throw new IllegalArgumentException("the institution's name may not contain commas or quotes (it goes into"
+                    + " a CSV file)");
+        }
+        this.id = id;
+        this.name = name;
+        this.params = new AllocationParameters(2, items, each, Optional.empty());
+        this.transcriptFile = transcriptFile;
+        parties.add(AllocationParty.create(params, 0, name, key, mine));
+        parties.add(AllocationParty.create(params, 1, COUNTERPART, SeatSeeds.signingKey(null, 1), counterparts));
+        this.thread = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "allocation-" + id);
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Starts the allocation of {@code each} of 1..{@code items} to each institution on its own thread. */
+    static BrowserAllocation start(String id, String name, int items, int each, SigningKey key, Path transcriptFile,
+            RandomGenerator mine, RandomGenerator counterparts) {
+        BrowserAllocation a = new BrowserAllocation(id, name, items, each, key, transcriptFile, mine, counterparts);
+        a.thread.execute(a::run);
+        return a;
+    }
+
+    private void run() {
+        try {
+            Deque<Envelope> queue = new ArrayDeque<>(parties.get(0).start());
+            while (!queue.isEmpty()) {
+                Envelope e = queue.poll();
+                for (AllocationParty to : parties) {
+                    if (to.seat() != e.sender() && !to.isFinished()) {
+                        synchronized (parties) { // the page reads the person's party between two messages
+                            queue.addAll(to.receive(e));
+                        }
+                    }
+                }
+            }
+            AllocationParty me = parties.get(0);
+            TranscriptFile.write(transcriptFile, me.transcript().envelopes(), me.rejected());
+            verdict = Audits.auditWritten(transcriptFile, fairtable.games.definitions.Games.ALL);
+        } catch (ProtocolViolation v) {
+            problem = "CHEAT CAUGHT: " + v.getMessage();
+        } catch (IOException e) {
+            problem = "the transcript could not be written: " + e.getMessage();
+        } catch (RuntimeException e) {
+            problem = "the allocation stopped: " + e.getMessage();
+        }
+    }
+
+    /** What the page shows: the person's numbers once dealt, the verdict, and the counterpart's only if unblinded. */
+    Map<String, Object> state() {
+        synchronized (parties) {
+            return stateNow();
+        }
+    }
+
+    private Map<String, Object> stateNow() {
+        AllocationParty me = parties.get(0);
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", id);
+        out.put("institution", name);
+        out.put("counterpart", COUNTERPART);
+        out.put("items", params.items());
+        out.put("each", params.each());
+        out.put("step", me.nextStep());
+        out.put("awaiting", me.awaiting());
+        out.put("finished", verdict != null || problem != null);
+        out.put("numbers", me.numbers());
+        if (verdict != null) {
+            out.put("verdict", Map.of("verified", verdict.verified(), "line", verdict.line()));
+        }
+        if (problem != null) {
+            out.put("problem", problem);
+        }
+        AllocationClaim.Confirmed other = unblinded;
+        if (other != null) {
+            out.put("unblinded", Map.of("institution", other.institution(), "numbers", other.numbers()));
+        }
+        return out;
+    }
+
+    /** The person's numbers as the CSV `fairtable allocate --out` writes; refused before they are dealt. */
+    String csv() {
+        List<Integer> numbers;
+        synchronized (parties) {
+            numbers = parties.get(0).numbers();
+        }
+        if (numbers.isEmpty()) {
+            throw new IllegalArgumentException("the allocation is not over: awaiting " + parties.get(0).awaiting());
+        }
+        return AllocateCommand.csv(name, numbers);
+    }
+
+    /**
+     * Unblinds the counterpart, as the person asked: its claim of its numbers, checked against the person's own
+     * transcript; a claim that fails the check is refused with its reason.
+     */
+    Map<String, Object> unblind() {
+        if (verdict == null) {
+            throw new IllegalArgumentException("the allocation is not over and audited yet: awaiting "
+                    + parties.get(0).awaiting());
+        }
+        try {
+            unblinded = AllocationClaim.check(parties.get(0).transcript(), parties.get(1).claim());
+        } catch (ProtocolViolation refused) {
+            throw new IllegalArgumentException("the counterpart's claim is refused: " + refused.getMessage());
+        }
+        return state();
+    }
+
+    String filename() {
+        return "allocation-" + id + ".csv";
+    }
+
+    void close() {
+        thread.shutdownNow();
+    }
+}

@@ -1,0 +1,469 @@
+package fairtable.app.ui;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import fairtable.app.Audits;
+import fairtable.games.mahjongshogi.BattleRecord;
+import fairtable.games.mahjongshogi.Board;
+import fairtable.games.mahjongshogi.Kinds;
+import fairtable.games.mahjongshogi.MahjongShogiState;
+import fairtable.games.mahjongshogi.Move;
+import fairtable.games.mahjongshogi.Placement;
+import fairtable.games.mahjongshogi.Square;
+import fairtable.games.mahjongshogi.TileRef;
+import fairtable.games.mahjongshogi.TileSet;
+import fairtable.games.mahjongshogi.play.LocalGame;
+import fairtable.games.mahjongshogi.play.PlayerView;
+import fairtable.games.mahjongshogi.play.ProtocolRules;
+import fairtable.games.mahjongshogi.play.Seat;
+import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.mahjong.MahjongMode;
+import fairtable.protocol.mahjong.MahjongObserver;
+import fairtable.protocol.mahjong.MahjongParameters;
+import fairtable.protocol.transcript.TranscriptFile;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.random.RandomGenerator;
+
+/**
+ * Mahjong Shogi in the node: the person plays one seat in the browser against the bot, as {@code play-mahjong-shogi
+ * --bots east|west} does at the terminal, both mahjong-shogi/v1 parties in this process ({@link LocalGame}). Before
+ * play the person arranges their 25 tiles on their three home ranks (swapping two squares at a time, from a random
+ * placement) or takes a random one; {@link Placement#of} decides whether an arrangement is allowed. In play the
+ * browser is sent only the person's {@link PlayerView}: their own tiles by kind, the opponent's as backs, the
+ * legal moves the rules engine lists, and each battle as that seat learned it.
+ */
+final class BrowserMahjong implements NodeTable {
+    static final String NAME = "mahjong-shogi";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final List<String> WORDS = List.of("one", "two", "three", "four", "five", "six", "seven", "eight",
+            "nine");
+
+    private final String id;
+    private final List<String> names;
+    private final int seat;
+    private final int actionSeconds;
+    private final Path transcriptFile;
+    private final MahjongParameters params;
+    private final TileSet tileSet;
+    private final RandomGenerator play;
+    private final RandomGenerator secrets;
+    private final ExecutorService thread;
+    private final BlockingQueue<String> offered = new LinkedBlockingQueue<>();
+    private final List<Consumer<String>> watchers = new CopyOnWriteArrayList<>();
+    private final List<String> history = new CopyOnWriteArrayList<>();
+    // Before play: the arrangement the person is making. In play: the person's view and its legal moves.
+    private volatile Map<Square, Integer> arrangement;
+    private volatile LocalGame game;
+    private volatile PlayerView view;
+    private volatile List<Move> legal = List.of();
+    private volatile long deadlineMillis;
+    private volatile String lastSnapshot;
+    private volatile AuditVerdict verdict;
+    private volatile String problem;
+    private int battlesSeen;
+
+    private BrowserMahjong(String id, String name, int seat, int moveLimit, int actionSeconds, Path file,
+            RandomGenerator play, RandomGenerator secrets) {
+        this.id = id;
+        this.seat = seat;
+        this.names = seat == 0 ? List.of(name, "bot") : List.of("bot", name);
+        this.actionSeconds = actionSeconds;
+        this.transcriptFile = file;
+        this.params = MahjongParameters.standard(MahjongMode.DEFAULT).withMoveLimit(moveLimit);
+        this.tileSet = ProtocolRules.tileSet(params);
+        this.play = play;
+        this.secrets = secrets;
+        this.arrangement = kinds(Placement.random(seat, tileSet, play));
+        this.thread = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "table-" + id);
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * A table on its own thread, the person on {@code seat} (0 east, who moves first; 1 west); {@code play} draws
+     * the placements and the bot's choices, {@code secrets} the keys and commitments.
+     */
+    static BrowserMahjong start(String id, String name, int seat, int moveLimit, int actionSeconds, Path file,
+            RandomGenerator play, RandomGenerator secrets) {
+        if (moveLimit < 1 || moveLimit > 10_000) {
+            throw new IllegalArgumentException("move-limit must be 1 to 10000, not " + moveLimit);
+        }
+        BrowserMahjong t = new BrowserMahjong(id, name, seat, moveLimit, actionSeconds, file, play, secrets);
+        t.thread.execute(t::run);
+        return t;
+    }
+
+    private void run() {
+        try {
+            Placement mine = arrange();
+            history.add("You start with your arrangement.");
+            Placement bots = Placement.random(1 - seat, tileSet, play);
+            List<Seat> seats = new ArrayList<>(List.of(Seat.bot(play), Seat.bot(play)));
+            seats.set(seat, new Person());
+            game = new LocalGame(params, List.of("east", "west"), seats, seat == 0 ? List.of(mine, bots)
+                    : List.of(bots, mine), secrets);
+            publish();
+            game.play();
+            view = game.view(seat);
+            game.resigned().ifPresent(s -> history.add((s == seat ? "You" : "The bot") + " resigned: mahjong-shogi/v1"
+                    + " records it as an early reveal, with no winner."));
+            legal = List.of();
+            TranscriptFile.write(transcriptFile, game.transcript(), game.refused());
+            verdict = Audits.auditWritten(transcriptFile, fairtable.games.definitions.Games.ALL);
+        } catch (ProtocolViolation v) {
+            problem = "CHEAT CAUGHT: " + v.getMessage();
+        } catch (IOException e) {
+            problem = "the transcript could not be written: " + e.getMessage();
+        } catch (InterruptedException stopped) {
+            Thread.currentThread().interrupt();
+            return;
+        } catch (RuntimeException e) {
+            problem = "the table stopped: " + e.getMessage();
+        }
+        legal = List.of();
+        publish();
+    }
+
+    /** Waits for the person's arrangement: swaps of two home squares, a fresh random one, then "start". */
+    private Placement arrange() throws InterruptedException {
+        publish();
+        while (true) {
+            String[] said = offered.take().split(" ");
+            switch (said[0]) {
+                case "start" -> {
+                    return Placement.of(seat, tileSet, arrangement);
+                }
+                case "random" -> arrangement = kinds(Placement.random(seat, tileSet, play));
+                case "swap" -> {
+                    Square a = Square.parse(said[1]);
+                    Square b = Square.parse(said[2]);
+                    Map<Square, Integer> next = new TreeMap<>(arrangement);
+                    Integer ka = next.remove(a);
+                    Integer kb = next.remove(b);
+                    if (kb != null) {
+                        next.put(a, kb);
+                    }
+                    if (ka != null) {
+                        next.put(b, ka);
+                    }
+                    arrangement = kinds(Placement.of(seat, tileSet, next)); // the rules decide, not the page
+                }
+                default -> throw new IllegalStateException("an arrangement word offer() did not check: " + said[0]);
+            }
+            publish();
+        }
+    }
+
+    private static Map<Square, Integer> kinds(Placement p) {
+        Map<Square, Integer> m = new TreeMap<>();
+        for (Square s : p.squares()) {
+            m.put(s, p.kindOf(p.squares().headSet(s).size()));
+        }
+        return Map.copyOf(m);
+    }
+
+    /** The person's seat: waits for the browser's move or resignation, or the clock (then the bot decides). */
+    private final class Person implements Seat {
+        @Override
+        public Choice choose(PlayerView now) {
+            view = now;
+            legal = List.copyOf(now.state().legalMoves());
+            deadlineMillis = System.currentTimeMillis() + actionSeconds * 1000L;
+            offered.clear();
+            publish();
+            try {
+                while (true) {
+                    String said = offered.poll(Math.max(0, deadlineMillis - System.currentTimeMillis()),
+                            TimeUnit.MILLISECONDS);
+                    if (said == null) {
+                        history.add("(time ran out: the bot moved for you)");
+                        legal = List.of();
+                        return Seat.bot(play).choose(now);
+                    }
+                    if (said.equals("resign")) {
+                        legal = List.of();
+                        return new Resign();
+                    }
+                    int index = Integer.parseInt(said);
+                    if (index >= 0 && index < legal.size()) {
+                        Move move = legal.get(index);
+                        legal = List.of();
+                        return new Play(move);
+                    }
+                }
+            } catch (InterruptedException stopped) {
+                Thread.currentThread().interrupt();
+                return new Leave("the node is stopping");
+            }
+        }
+
+        @Override
+        public void moved(int mover, Move move, PlayerView now) {
+            view = now;
+            List<BattleRecord> battles = now.state().battles();
+            String who = mover == seat ? "You" : "The bot";
+            if (battles.size() > battlesSeen) {
+                BattleRecord b = battles.get(battles.size() - 1);
+                history.add("Battle at move " + (b.moveNumber() + 1) + ", " + move + ": " + now.battle(b));
+            } else {
+                history.add(who + " moved " + move);
+            }
+            battlesSeen = battles.size();
+            publish();
+        }
+    }
+
+    /** A move by index, or words: "e3-e4", "resign"; before play "swap a1 b2", "random" or "start". */
+    @Override
+    public void offer(Integer index, String words, Consumer<String> answer) {
+        String said = words == null ? null : words.strip().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
+        if (game == null && verdict == null && problem == null) {
+            if (said == null) {
+                answer.accept("first arrange your tiles: 'swap a1 b2', 'random' or 'start'");
+                return;
+            }
+            if (said.equals("start") || said.equals("random")) {
+                offered.add(said);
+                answer.accept(null);
+                return;
+            }
+            String[] w = said.split(" ");
+            if (w.length == 3 && w[0].equals("swap") && home(w[1]) && home(w[2]) && !w[1].equals(w[2])) {
+                offered.add(said);
+                answer.accept(null);
+                return;
+            }
+            answer.accept("an arrangement swaps two of your home squares ('swap a1 b2'), or is 'random' or 'start'");
+            return;
+        }
+        List<Move> now = legal;
+        if (now.isEmpty()) {
+            answer.accept("it is not your move: the table awaits " + (game == null ? "the setup"
+                    : game.party(seat).awaiting()));
+            return;
+        }
+        if ("resign".equals(said)) {
+            offered.add("resign");
+            answer.accept(null);
+            return;
+        }
+        int chosen = index == null ? -1 : index;
+        if (index == null && said != null) {
+            try {
+                chosen = now.indexOf(Move.parse(said));
+            } catch (IllegalArgumentException e) {
+                answer.accept("'" + words.strip() + "' is not a move like e3-e4: " + e.getMessage());
+                return;
+            }
+        }
+        if (chosen < 0 || chosen >= now.size()) {
+            answer.accept("not one of your legal moves; they are " + now.stream().map(Move::toString).toList());
+            return;
+        }
+        offered.add(Integer.toString(chosen));
+        answer.accept(null);
+    }
+
+    private boolean home(String name) {
+        try {
+            return Board.isHome(seat, Square.parse(name));
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private synchronized void publish() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        LocalGame g = game;
+        PlayerView v = view;
+        out.put("type", "state");
+        out.put("game", NAME);
+        out.put("names", names);
+        out.put("seat", seat);
+        out.put("round", 1);
+        out.put("step", g == null ? 0 : g.party(seat).nextStep());
+        out.put("awaiting", g == null ? "your arrangement of your tiles" : g.party(seat).awaiting());
+        List<Move> moves = legal;
+        boolean yourMove = !moves.isEmpty() && verdict == null && problem == null;
+        out.put("yourMove", yourMove);
+        List<Map<String, Object>> listed = new ArrayList<>();
+        for (int i = 0; i < moves.size(); i++) {
+            Move m = moves.get(i);
+            Map<String, Object> lm = new LinkedHashMap<>();
+            lm.put("index", i);
+            lm.put("kind", "mahjong");
+            lm.put("label", m.toString());
+            lm.put("from", m.from().toString());
+            lm.put("to", m.to().toString());
+            if (v != null && v.state().tileAt(m.to()).isPresent()) {
+                lm.put("attack", true);
+            }
+            listed.add(lm);
+        }
+        out.put("moves", listed);
+        out.put("text", v == null ? List.of() : v.render(names.get(seat), names.get(1 - seat)).lines().toList());
+        out.put("history", List.copyOf(history));
+        if (yourMove) {
+            out.put("clock", Map.of("remainingMillis", Math.max(0, deadlineMillis - System.currentTimeMillis()),
+                    "seconds", actionSeconds));
+        }
+        if (g != null && g.party(seat).isStarted()) {
+            g.party(seat).observer().outcome().ifPresent(o -> out.put("outcome", outcome(o)));
+        }
+        out.put("finished", verdict != null || problem != null);
+        if (verdict != null) {
+            out.put("verdict", Map.of("verified", verdict.verified(), "line", verdict.line()));
+        }
+        if (problem != null) {
+            out.put("problem", problem);
+        }
+        out.put("mahjong", v == null ? arranging(g == null ? "arrange" : "starting") : board(v));
+        try {
+            lastSnapshot = JSON.writeValueAsString(out);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        for (Consumer<String> w : watchers) {
+            w.accept(lastSnapshot);
+        }
+    }
+
+    private String outcome(MahjongObserver.Outcome o) {
+        String who = o.winner() < 0 ? "no winner" : o.winner() == seat ? "you win" : "the bot wins";
+        return who + " (" + o.reason() + ")";
+    }
+
+    /** Before play ("arrange", then "starting" while the parties set up): the person's home squares, rank by rank from their side, with the kinds they hold. */
+    private Map<String, Object> arranging(String phase) {
+        Map<Square, Integer> now = arrangement;
+        List<Map<String, Object>> squares = new ArrayList<>();
+        for (int r = 0; r < Board.SIZE; r++) {
+            int rank = seat == 0 ? Board.SIZE - 1 - r : r;
+            for (int f = 0; f < Board.SIZE; f++) {
+                Square sq = new Square(f, rank);
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("square", sq.toString());
+                if (Board.isHome(seat, sq)) {
+                    m.put("home", true);
+                    Integer kind = now.get(sq);
+                    if (kind != null) {
+                        m.put("tile", tile(kind, true));
+                    }
+                }
+                squares.add(m);
+            }
+        }
+        return Map.of("phase", phase, "squares", squares);
+    }
+
+    /** In play: every square from the person's side, own tiles by kind, the opponent's as backs, and the battles. */
+    private Map<String, Object> board(PlayerView v) {
+        MahjongShogiState state = v.state();
+        Placement own = v.placement();
+        List<Map<String, Object>> squares = new ArrayList<>();
+        for (int r = 0; r < Board.SIZE; r++) {
+            int rank = seat == 0 ? Board.SIZE - 1 - r : r;
+            for (int f = 0; f < Board.SIZE; f++) {
+                Square sq = new Square(f, rank);
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("square", sq.toString());
+                TileRef t = state.tileAt(sq).orElse(null);
+                if (t != null) {
+                    m.put("tile", t.owner() == seat ? tile(own.kindOf(t), true) : Map.of("mine", false));
+                }
+                squares.add(m);
+            }
+        }
+        List<String> battles = new ArrayList<>();
+        for (BattleRecord b : state.battles()) {
+            battles.add("Move " + (b.moveNumber() + 1) + ", " + b.move() + ": " + v.battle(b));
+        }
+        return Map.of("phase", "play", "squares", squares, "battles", battles, "moves", state.movesMade(),
+                "moveLimit", state.rules().moveLimit(), "yourTiles", state.tiles(seat).size(),
+                "theirTiles", state.tiles(1 - seat).size());
+    }
+
+    /** One of the person's tiles: its kind, short code, character and words for a screen reader. */
+    private Map<String, Object> tile(int kind, boolean mine) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("mine", mine);
+        m.put("kind", kind);
+        m.put("code", kind <= 9 ? kind + "p" : switch (kind) {
+            case Kinds.EAST -> "E";
+            case 11 -> "Wh";
+            case 12 -> "Gr";
+            default -> "Rd";
+        });
+        m.put("glyph", Kinds.name(kind));
+        String words = kind <= 9 ? WORDS.get(kind - 1) + " of circles" : switch (kind) {
+            case Kinds.EAST -> "East wind";
+            case 11 -> "White dragon";
+            case 12 -> "Green dragon";
+            default -> "Red dragon";
+        };
+        boolean king = kind == tileSet.kingKind();
+        m.put("king", king);
+        m.put("words", words + (king ? ", your king" : ""));
+        return m;
+    }
+
+    /** The person's view while the table awaits their move; null at other times (for tests). */
+    PlayerView awaitedView() {
+        return legal.isEmpty() ? null : view;
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public Map<String, Object> summary() {
+        String state = problem != null ? problem : verdict != null ? verdict.line()
+                : game == null ? "arrange your tiles" : !legal.isEmpty() ? "your move"
+                : "awaits " + game.party(seat).awaiting();
+        return Map.of("id", id, "game", NAME, "players", names, "state", state,
+                "finished", verdict != null || problem != null);
+    }
+
+    @Override
+    public void watch(Consumer<String> watcher) {
+        watchers.add(watcher);
+        String now = lastSnapshot;
+        if (now != null) {
+            watcher.accept(now);
+        }
+    }
+
+    @Override
+    public void unwatch(Consumer<String> watcher) {
+        watchers.remove(watcher);
+    }
+
+    @Override
+    public Path transcript() {
+        return verdict != null ? transcriptFile : null;
+    }
+
+    @Override
+    public void close() {
+        thread.shutdownNow();
+    }
+}
