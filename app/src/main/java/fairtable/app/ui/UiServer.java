@@ -67,8 +67,20 @@ public final class UiServer implements AutoCloseable {
     private final AtomicInteger tableCount = new AtomicInteger();
     private final ScheduledExecutorService clock;
     private final Path transcripts;
+    private final Network network;
 
-    private UiServer(Profile profile, Games games, int actionSeconds, String token, Server server) throws IOException {
+    /**
+     * How this node's networked tables meet other nodes: the address the tables it hosts listen on for the other
+     * players, and a seed from which every secret and bot decision of its seats is derived (reproducible, NOT secret:
+     * tests and demos), or null.
+     */
+    public record Network(String bind, Long seed) {
+        public static final Network LOCAL = new Network("127.0.0.1", null);
+    }
+
+    private UiServer(Profile profile, Games games, int actionSeconds, String token, Server server, Network network)
+            throws IOException {
+        this.network = network;
         this.profile = profile;
         this.games = games;
         this.actionSeconds = actionSeconds;
@@ -88,6 +100,12 @@ public final class UiServer implements AutoCloseable {
      * {@code actionSeconds} is the person's clock for each decision.
      */
     public static UiServer start(Profile profile, Games games, int port, int actionSeconds) throws Exception {
+        return start(profile, games, port, actionSeconds, Network.LOCAL);
+    }
+
+    /** As above, its networked tables meeting other nodes as {@code network} says. */
+    public static UiServer start(Profile profile, Games games, int port, int actionSeconds, Network network)
+            throws Exception {
         byte[] secret = new byte[32];
         new SecureRandom().nextBytes(secret);
         String token = HexFormat.of().formatHex(secret);
@@ -100,7 +118,7 @@ public final class UiServer implements AutoCloseable {
         connector.setHost("127.0.0.1");
         connector.setPort(port);
         server.addConnector(connector);
-        UiServer ui = new UiServer(profile, games, actionSeconds, token, server);
+        UiServer ui = new UiServer(profile, games, actionSeconds, token, server, network);
         ContextHandler context = new ContextHandler("/");
         WebSocketUpgradeHandler sockets = WebSocketUpgradeHandler.from(server, context, container -> {
             container.setIdleTimeout(Duration.ofHours(12));
@@ -200,16 +218,12 @@ public final class UiServer implements AutoCloseable {
         }
         GameDefinition<?, ?> game = games.definition(name).orElseThrow(() -> new IllegalArgumentException(
                 "unknown game '" + name + "'; the games are " + String.join(", ", games.names())));
+        if (form.path("invite").asBoolean(false)) {
+            return hostTable(game, form);
+        }
         int players = number(form, "players", game.minSeats(), game.maxSeats());
         int bots = number(form, "bots", players - 1, players);
-        Map<String, String> settings = new LinkedHashMap<>();
-        JsonNode given = form.path("settings");
-        given.fieldNames().forEachRemaining(k -> {
-            String v = given.get(k).asText().strip();
-            if (!v.isEmpty() && !k.equals("players")) {
-                settings.put(k, v);
-            }
-        });
+        Map<String, String> settings = settings(form);
         int person = bots == players ? -1 : 0;
         List<String> names = new ArrayList<>();
         for (int s = 0; s < players; s++) {
@@ -220,6 +234,53 @@ public final class UiServer implements AutoCloseable {
         BrowserTable<?, ?> table = BrowserTable.start(id, game, names, settings, person, profile.identity(), file,
                 games, actionSeconds, clock);
         tables.put(id, table);
+        return Map.of("id", id);
+    }
+
+    private static Map<String, String> settings(JsonNode form) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        JsonNode given = form.path("settings");
+        given.fieldNames().forEachRemaining(k -> {
+            String v = given.get(k).asText().strip();
+            if (!v.isEmpty() && !k.equals("players")) {
+                settings.put(k, v);
+            }
+        });
+        return settings;
+    }
+
+    /**
+     * A table for two with another person's node: this node hosts it over TLS and plays seat 0; the page shows the
+     * invitation to send, which carries the game and its settings.
+     */
+    private Map<String, Object> hostTable(GameDefinition<?, ?> game, JsonNode form) {
+        number(form, "players", 2, 2);
+        JsonNode bots = form.get("bots");
+        if (bots != null && bots.asInt(-1) != 0) {
+            throw new IllegalArgumentException("a table you invite a person to has no bots: 'bots' must be 0");
+        }
+        String id = "t" + tableCount.incrementAndGet();
+        Path file = transcripts.resolve(id + "-" + game.name() + "-" + System.currentTimeMillis() + ".jsonl");
+        try {
+            NetworkTable<?, ?> table = NetworkTable.host(id, game, 2, settings(form), profile, network.seed(), file,
+                    games, actionSeconds, network.bind());
+            tables.put(id, table);
+            return Map.of("id", id, "invitation", table.invitation());
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot host a table on " + network.bind() + ": " + e.getMessage());
+        }
+    }
+
+    /** Sits down at another node's table by the invitation its host sent; the invitation says everything else. */
+    Map<String, Object> join(JsonNode form) {
+        String invitation = text(form, "invitation");
+        String id = "t" + tableCount.incrementAndGet();
+        Path file = transcripts.resolve(id + "-joined-" + System.currentTimeMillis() + ".jsonl");
+        try {
+            tables.put(id, NetworkTable.join(id, invitation, games, profile, network.seed(), file, actionSeconds));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot join: " + e.getMessage());
+        }
         return Map.of("id", id);
     }
 
@@ -307,6 +368,9 @@ public final class UiServer implements AutoCloseable {
                 }
                 if (method.equals("POST") && path.equals("/api/tables")) {
                     return json(ui.newTable(JSON.readTree(body(request))), request, response, callback);
+                }
+                if (method.equals("POST") && path.equals("/api/join")) {
+                    return json(ui.join(JSON.readTree(body(request))), request, response, callback);
                 }
                 if (method.equals("POST") && path.equals("/api/audit")) {
                     return json(ui.audit(body(request)), request, response, callback);
