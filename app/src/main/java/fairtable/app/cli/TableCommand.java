@@ -238,8 +238,9 @@ public final class TableCommand implements Runnable {
                 Party seated = insecure ? table.party()
                         : new PinnedPlayers(table.party(), new PinnedPlayers.Policy(rule, invitedHost()));
                 try {
+                    // Silence is shown while it lasts ("waiting for ben's move (15 s)"), a dropped player at once.
                     played = SessionSeat.play(seated, identity, me, table.actor(), journal, connector(identity, out, rule),
-                            this::patienceAt, patience);
+                            this::patienceAt, patience, out);
                 } finally {
                     afterGame();
                 }

@@ -152,7 +152,10 @@ final class NetworkTable<S, M> implements NodeTable {
             Map<String, String> settings, Profile profile, Long seed, Path transcriptFile, Games games,
             int actionSeconds, String bind) throws IOException {
         GameSettings.requireSeats(game, players);
-        Map<String, String> chosen = GameSettings.forTable(game, players, settings);
+        // Every setting is spelled out, defaults too: the guest's node builds the same table without its own defaults.
+        Map<String, String> all = new LinkedHashMap<>(game.defaults());
+        all.putAll(settings);
+        Map<String, String> chosen = GameSettings.forTable(game, players, all);
         TableParameters table = parameters(game, players, chosen);
         NetworkTable<S, M> t = new NetworkTable<>(id, game, table, 0, profile, seed, transcriptFile, games,
                 actionSeconds, bind, null);

@@ -17,9 +17,9 @@ export function waiting(s) {
 /** Shows the network's part of the snapshot; {@code again} redraws the status each second while the table waits. */
 export function network(s, send, again) {
   const n = s.network;
-  document.getElementById('network').hidden = false;
   const invite = document.getElementById('invite-box');
   invite.hidden = !n.invitation || n.joined;
+  document.getElementById('network').hidden = invite.hidden && !n.question && !n.notice;
   if (n.invitation) {
     document.getElementById('invitation').textContent = n.invitation;
     document.getElementById('copy-invitation').onclick = (e) => copy(n.invitation, e.target);
