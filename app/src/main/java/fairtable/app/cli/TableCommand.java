@@ -68,16 +68,18 @@ public final class TableCommand implements Runnable {
             return Main.games(table == null ? null : table.main);
         }
 
-        @Option(names = "--game", defaultValue = "deal", description = "What the table plays (all must agree): deal "
+        @Option(names = "--game", description = "What the table plays (all must agree; a joiner takes it from the "
+                + "invitation): deal "
                 + "(verifiable deck, 2 to 10 players; default), permutation (seed 002's permutation deal, 3 to 254 "
                 + "players, semi-honest, private messages sealed end to end), draw (FR 2823580 blind draw), mahjong-shogi or "
                 + "dark-chess (two players; this seat's moves by bot), or a registered game ('fairtable play list'): "
                 + "the whole game as one signed session, every seat by its bot.")
         String game;
 
-        @Option(names = "--players", required = true, description = "Number of players (all must agree): 2 to 10 for deal, 3 or more for "
+        @Option(names = "--players", description = "Number of players (all must agree; the host must say, a joiner takes "
+                + "it from the invitation): 2 to 10 for deal, 3 or more for "
                 + "permutation, 2 for the others.")
-        int players;
+        Integer players;
 
         @Option(names = "--mode", description = "draw: patent-ristretto (default), patent-safe-prime or patent-literal; "
                 + "mahjong-shogi: ristretto (default), fixed or faithful; dark-chess: oprf-table (default), chou-orlandi or andos.")
@@ -87,14 +89,14 @@ public final class TableCommand implements Runnable {
                 + "chess, default 40) after which the game is drawn.")
         Integer maxMoves;
 
-        @Option(names = "--cards", defaultValue = "52", description = "Deck size for deal, permutation and draw (default: ${DEFAULT-VALUE}).")
-        int cards;
+        @Option(names = "--cards", description = "Deck size for deal, permutation and draw (default: 52).")
+        Integer cards;
 
-        @Option(names = "--each", defaultValue = "2", description = "Private cards dealt (drawn) to each player (default: ${DEFAULT-VALUE}).")
-        int each;
+        @Option(names = "--each", description = "Private cards dealt (drawn) to each player (default: 2).")
+        Integer each;
 
-        @Option(names = "--open", defaultValue = "3", description = "Cards then opened face-up (default: ${DEFAULT-VALUE}).")
-        int open;
+        @Option(names = "--open", description = "Cards then opened face-up (default: 3).")
+        Integer open;
 
         @Option(names = "--name", description = "Your name at the table, under which the others pin your key (default: "
                 + "your profile's name, see `fairtable id --name`).")
@@ -146,6 +148,59 @@ public final class TableCommand implements Runnable {
         /** Opens, and after a lost connection opens again, this seat's connection to the host. */
         abstract PartyRunner.Connector connector(SigningKey identity, PrintWriter out, TrustRule rule) throws IOException;
 
+        /** The table's terms as this seat agreed them: set in {@link #call} before the seat connects. */
+        TableGame.Terms terms;
+
+        /** What the invitation this seat joined by says of the table: the game and its settings; empty for a host. */
+        Map<String, String> carried() {
+            return Map.of();
+        }
+
+        /**
+         * The table's terms: what the command line gives, else what the invitation carries, else the defaults. A
+         * value given that is not the invitation's is refused: playing the host's other table instead would leave
+         * the person guessing, and the host's seat would refuse this seat's hello anyway.
+         */
+        TableGame.Terms terms() {
+            Map<String, String> from = new LinkedHashMap<>(carried());
+            String g = agreed("--game", game, from.remove("game"), "deal");
+            String p = agreed("--players", players, from.remove("players"), null);
+            if (p == null) {
+                throw new IllegalArgumentException("--players is required: how many sit at the table, 2 or more");
+            }
+            boolean registered = !TableGame.NAMES.contains(g);
+            String c = agreed("--cards", cards, registered ? null : from.remove("cards"), "52");
+            String e = agreed("--each", each, registered ? null : from.remove("each"), "2");
+            String o = agreed("--open", open, registered ? null : from.remove("open"), "3");
+            String m = agreed("--mode", mode, registered ? null : from.remove("mode"), null);
+            String moves = agreed("--max-moves", maxMoves, registered ? null : from.remove("max-moves"), null);
+            if (!registered && !from.isEmpty()) {
+                throw new IllegalArgumentException("the invitation carries " + String.join(", ", from.keySet())
+                        + ", which a " + g + " table does not have; ask the host for its invitation again");
+            }
+            Map<String, String> chosen = new LinkedHashMap<>(from);
+            settings.forEach((k, v) -> agreed("--set " + k, v, from.get(k), null));
+            chosen.putAll(settings);
+            return new TableGame.Terms(g, number("--players", p), number("--cards", c), number("--each", e),
+                    number("--open", o), m, moves == null ? null : number("--max-moves", moves), chosen);
+        }
+
+        private static String agreed(String option, Object given, String carried, String fallback) {
+            String mine = given == null ? null : given.toString();
+            if (mine != null && carried != null && !mine.equals(carried)) {
+                throw new IllegalArgumentException("the host's table has " + option + " " + carried + ", not " + mine
+                        + "; join with the invitation alone to take the host's settings");
+            }
+            return mine != null ? mine : carried != null ? carried : fallback;
+        }
+
+        private static int number(String option, String value) {
+            if (!value.matches("[0-9]{1,6}")) {
+                throw new IllegalArgumentException(option + " is a whole number, not '" + value + "'");
+            }
+            return Integer.parseInt(value);
+        }
+
         /** The host's fingerprint from the invitation this seat joined by, if any. */
         Optional<Fingerprint> invitedHost() {
             return Optional.empty();
@@ -171,7 +226,8 @@ public final class TableCommand implements Runnable {
             SessionSeat.Result played;
             try {
                 byte[] saved = journal == null ? null : journal.last().map(Journal.Entry::state).orElse(null);
-                table = TableGame.of(new TableGame.Terms(game, players, cards, each, open, mode, maxMoves, settings), seat(),
+                terms = terms();
+                table = TableGame.of(terms, seat(),
                         me, identity, saved, games());
                 if (saved != null) {
                     out.println("Resuming from " + journalFile() + " after " + table.party().transcript().size()
@@ -182,8 +238,9 @@ public final class TableCommand implements Runnable {
                 Party seated = insecure ? table.party()
                         : new PinnedPlayers(table.party(), new PinnedPlayers.Policy(rule, invitedHost()));
                 try {
+                    // Silence is shown while it lasts ("waiting for ben's move (15 s)"), a dropped player at once.
                     played = SessionSeat.play(seated, identity, me, table.actor(), journal, connector(identity, out, rule),
-                            this::patienceAt, patience);
+                            this::patienceAt, patience, out);
                 } finally {
                     afterGame();
                 }
@@ -245,13 +302,44 @@ public final class TableCommand implements Runnable {
                         out.println(line);
                         out.flush();
                     });
-            out.println("Hosting a table for " + players + " on port " + link.port() + ". Invitation: " + link.invitation());
-            StringBuilder set = new StringBuilder();
-            settings.forEach((k, v) -> set.append(" --set ").append(k).append('=').append(v));
-            out.println("Each player joins with: fairtable table join --game " + game + " --seat S --players " + players
-                    + " --cards " + cards + set + " --connect INVITATION");
+            String invitation;
+            try {
+                invitation = Invitation.parse(link.invitation()).forTable(terms.game(), carry(terms)).format();
+                out.println("Hosting a table for " + terms.players() + " on port " + link.port() + ". Invitation: "
+                        + invitation);
+                out.println("Each player joins with: fairtable table join " + (terms.players() == 2 ? "" : "--seat S ")
+                        + "--connect INVITATION (it carries the game and its settings)");
+            } catch (IllegalArgumentException cannotTravel) {
+                // A setting with characters an invitation cannot carry: the players type the settings themselves.
+                out.println("Hosting a table for " + terms.players() + " on port " + link.port() + ". Invitation: "
+                        + link.invitation());
+                StringBuilder set = new StringBuilder();
+                settings.forEach((k, v) -> set.append(" --set ").append(k).append('=').append(v));
+                out.println("Each player joins with: fairtable table join --game " + terms.game() + " --seat S --players "
+                        + terms.players() + " --cards " + terms.cards() + set + " --connect INVITATION");
+            }
             out.flush();
             return link.seat();
+        }
+
+        /** What the invitation carries: the number of players, then the game's own terms, as given or by default. */
+        private static Map<String, String> carry(TableGame.Terms terms) {
+            Map<String, String> carried = new LinkedHashMap<>();
+            carried.put("players", Integer.toString(terms.players()));
+            if (TableGame.NAMES.contains(terms.game())) {
+                carried.put("cards", Integer.toString(terms.cards()));
+                carried.put("each", Integer.toString(terms.each()));
+                carried.put("open", Integer.toString(terms.open()));
+                if (terms.mode() != null) {
+                    carried.put("mode", terms.mode());
+                }
+                if (terms.maxMoves() != null) {
+                    carried.put("max-moves", Integer.toString(terms.maxMoves()));
+                }
+            } else {
+                carried.putAll(new java.util.TreeMap<>(terms.settings()));
+            }
+            return carried;
         }
 
         @Override
@@ -265,9 +353,9 @@ public final class TableCommand implements Runnable {
     /** Joins a table by its invitation. */
     @Command(name = "join", mixinStandardHelpOptions = true, description = "Join a table by the host's invitation.")
     public static final class Join extends Seat {
-        @Option(names = "--seat", required = true, description = "Your seat, 1 to players-1, as agreed with the host "
-                + "(0 to players-1 at a relay).")
-        int seat;
+        @Option(names = "--seat", description = "Your seat, 1 to players-1, as agreed with the host "
+                + "(0 to players-1 at a relay); at a table for two, 1 unless said.")
+        Integer seat;
 
         @Option(names = "--relay", description = "The invitation is a relay's (`fairtable relay`), which plays no seat: "
                 + "seats are 0 to players-1, and seat 0 is let in by the trust rule like any other, not by the invitation.")
@@ -287,7 +375,25 @@ public final class TableCommand implements Runnable {
         }
 
         @Override
+        Map<String, String> carried() {
+            if (!target.startsWith(Invitation.SCHEME)) {
+                return Map.of();
+            }
+            Invitation invitation = Invitation.parse(target);
+            Map<String, String> carried = new LinkedHashMap<>();
+            invitation.game().ifPresent(g -> carried.put("game", g));
+            carried.putAll(invitation.settings());
+            return carried;
+        }
+
+        @Override
         int seat() {
+            int players = terms.players();
+            if (seat == null && (relay || players != 2)) {
+                throw new IllegalArgumentException("--seat is required at " + (relay ? "a relay: 0" : "this table: 1")
+                        + " to " + (players - 1) + ", as agreed with the host");
+            }
+            int seat = this.seat == null ? 1 : this.seat;
             if (relay && (seat < 0 || seat >= players)) {
                 throw new IllegalArgumentException("--seat must be 0 to " + (players - 1) + " at a relay");
             }

@@ -35,6 +35,15 @@ public final class UiCommand implements Callable<Integer> {
             description = "Your clock for each decision; when it runs out the game's bot decides for you (default: 60).")
     int actionSeconds;
 
+    @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1", description = "The address the "
+            + "tables you host listen on for the players you invite (default: ${DEFAULT-VALUE}: this machine only; the "
+            + "pages themselves are always on 127.0.0.1).")
+    String bind;
+
+    @Option(names = "--seed", description = "Derive every secret and bot decision of your seats from this seed: "
+            + "reproducible, NOT secret (tests and demos).")
+    Long seed;
+
     @ParentCommand
     Main main;
 
@@ -55,7 +64,7 @@ public final class UiCommand implements Callable<Integer> {
         Profile profile = Profile.open(home != null ? home : Profile.defaultDirectory(), new SecureRandom());
         UiServer server;
         try {
-            server = UiServer.start(profile, Main.games(main), port, actionSeconds);
+            server = UiServer.start(profile, Main.games(main), port, actionSeconds, new UiServer.Network(bind, seed));
         } catch (java.io.IOException bindFailed) {
             spec.commandLine().getErr().println("fairtable: cannot serve on 127.0.0.1:" + port + ": "
                     + bindFailed.getMessage());
@@ -64,6 +73,10 @@ public final class UiCommand implements Callable<Integer> {
         out.println("fairtable ui for " + profile.displayName() + " (" + profile.fingerprint() + ")");
         out.println("Open: " + server.url());
         out.println("The address carries your secret token: do not share it. Ctrl-C stops the node.");
+        if (seed != null) {
+            out.println("Seeded with " + seed + ": every secret of your seats is derived from the seed, so your games"
+                    + " are NOT secret.");
+        }
         out.flush();
         if (!noBrowser) {
             open(server.url(), out);

@@ -26,6 +26,14 @@ interface NodeTable {
      */
     void offer(Integer index, String words, Consumer<String> answer);
 
+    /**
+     * The person's yes or no to what the page asks (a networked table's "accept bob, fingerprint ...?").
+     * {@code reply} gets null when it was taken, or why not.
+     */
+    default void answer(boolean accept, Consumer<String> reply) {
+        reply.accept("nothing is asked at this table");
+    }
+
     /** The transcript, once the game is over and audited; null before. */
     Path transcript();
 

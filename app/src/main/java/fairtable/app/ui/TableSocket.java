@@ -11,7 +11,8 @@ import org.eclipse.jetty.websocket.api.Session;
 
 /**
  * One browser watching one table: it gets every snapshot of the person's seat view, and sends moves as
- * {@code {"move": N}} (the N-th legal move of the last snapshot) or {@code {"words": "raise 60"}}. Anything else,
+ * {@code {"move": N}} (the N-th legal move of the last snapshot) or {@code {"words": "raise 60"}}, and answers a
+ * question the page shows as {@code {"accept": true}} or {@code {"accept": false}}. Anything else,
  * or a move the game refuses, is answered with {@code {"type":"error","message":...}} and changes nothing. Public
  * only because Jetty reaches a socket's methods through a public lookup.
  */
@@ -49,7 +50,10 @@ public final class TableSocket implements Session.Listener.AutoDemanding {
         }
         JsonNode move = m.get("move");
         JsonNode words = m.get("words");
-        if (move != null && move.canConvertToInt() && move.isIntegralNumber()) {
+        JsonNode accept = m.get("accept");
+        if (accept != null && accept.isBoolean()) {
+            table.answer(accept.asBoolean(), this::answer);
+        } else if (move != null && move.canConvertToInt() && move.isIntegralNumber()) {
             table.offer(move.asInt(), null, this::answer);
         } else if (words != null && words.isTextual() && words.asText().length() <= 200) {
             table.offer(null, words.asText(), this::answer);

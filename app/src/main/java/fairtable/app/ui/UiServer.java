@@ -75,9 +75,20 @@ public final class UiServer implements AutoCloseable {
     private final Path transcripts;
     /** Where the node's own tables draw their secrets and bots' choices: null for SecureRandom, a seed in tests. */
     private final SplittableRandom seeds;
+    private final Network network;
 
-    private UiServer(Profile profile, Games games, int actionSeconds, String token, Server server,
+    /**
+     * How this node's networked tables meet other nodes: the address the tables it hosts listen on for the other
+     * players, and a seed from which every secret and bot decision of its seats is derived (reproducible, NOT secret:
+     * tests and demos), or null.
+     */
+    public record Network(String bind, Long seed) {
+        public static final Network LOCAL = new Network("127.0.0.1", null);
+    }
+
+    private UiServer(Profile profile, Games games, int actionSeconds, String token, Server server, Network network,
             SplittableRandom seeds) throws IOException {
+        this.network = network;
         this.seeds = seeds;
         this.profile = profile;
         this.games = games;
@@ -98,11 +109,23 @@ public final class UiServer implements AutoCloseable {
      * {@code actionSeconds} is the person's clock for each decision.
      */
     public static UiServer start(Profile profile, Games games, int port, int actionSeconds) throws Exception {
-        return start(profile, games, port, actionSeconds, null);
+        return start(profile, games, port, actionSeconds, Network.LOCAL, null);
     }
 
     /** As {@link #start(Profile, Games, int, int)}; tests give {@code seeds} so that the bots' games repeat. */
     static UiServer start(Profile profile, Games games, int port, int actionSeconds, SplittableRandom seeds)
+            throws Exception {
+        return start(profile, games, port, actionSeconds, Network.LOCAL, seeds);
+    }
+
+    /** As above, its networked tables meeting other nodes as {@code network} says. */
+    public static UiServer start(Profile profile, Games games, int port, int actionSeconds, Network network)
+            throws Exception {
+        return start(profile, games, port, actionSeconds, network, null);
+    }
+
+    private static UiServer start(Profile profile, Games games, int port, int actionSeconds, Network network,
+            SplittableRandom seeds)
             throws Exception {
         byte[] secret = new byte[32];
         new SecureRandom().nextBytes(secret);
@@ -116,7 +139,7 @@ public final class UiServer implements AutoCloseable {
         connector.setHost("127.0.0.1");
         connector.setPort(port);
         server.addConnector(connector);
-        UiServer ui = new UiServer(profile, games, actionSeconds, token, server, seeds);
+        UiServer ui = new UiServer(profile, games, actionSeconds, token, server, network, seeds);
         ContextHandler context = new ContextHandler("/");
         WebSocketUpgradeHandler sockets = WebSocketUpgradeHandler.from(server, context, container -> {
             container.setIdleTimeout(Duration.ofHours(12));
@@ -263,16 +286,12 @@ public final class UiServer implements AutoCloseable {
         }
         GameDefinition<?, ?> game = games.definition(name).orElseThrow(() -> new IllegalArgumentException(
                 "unknown game '" + name + "'; the games are " + String.join(", ", games.names())));
+        if (form.path("invite").asBoolean(false)) {
+            return hostTable(game, form);
+        }
         int players = number(form, "players", game.minSeats(), game.maxSeats());
         int bots = number(form, "bots", players - 1, players);
-        Map<String, String> settings = new LinkedHashMap<>();
-        JsonNode given = form.path("settings");
-        given.fieldNames().forEachRemaining(k -> {
-            String v = given.get(k).asText().strip();
-            if (!v.isEmpty() && !k.equals("players")) {
-                settings.put(k, v);
-            }
-        });
+        Map<String, String> settings = settings(form);
         int person = bots == players ? -1 : 0;
         List<String> names = new ArrayList<>();
         for (int s = 0; s < players; s++) {
@@ -294,6 +313,53 @@ public final class UiServer implements AutoCloseable {
         Path file = transcripts.resolve(id + "-allocation-" + System.currentTimeMillis() + ".jsonl");
         allocations.put(id, BrowserAllocation.start(id, profile.displayName(), items, each, profile.identity(), file,
                 random(), random()));
+        return Map.of("id", id);
+    }
+
+    private static Map<String, String> settings(JsonNode form) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        JsonNode given = form.path("settings");
+        given.fieldNames().forEachRemaining(k -> {
+            String v = given.get(k).asText().strip();
+            if (!v.isEmpty() && !k.equals("players")) {
+                settings.put(k, v);
+            }
+        });
+        return settings;
+    }
+
+    /**
+     * A table for two with another person's node: this node hosts it over TLS and plays seat 0; the page shows the
+     * invitation to send, which carries the game and its settings.
+     */
+    private Map<String, Object> hostTable(GameDefinition<?, ?> game, JsonNode form) {
+        number(form, "players", 2, 2);
+        JsonNode bots = form.get("bots");
+        if (bots != null && bots.asInt(-1) != 0) {
+            throw new IllegalArgumentException("a table you invite a person to has no bots: 'bots' must be 0");
+        }
+        String id = "t" + tableCount.incrementAndGet();
+        Path file = transcripts.resolve(id + "-" + game.name() + "-" + System.currentTimeMillis() + ".jsonl");
+        try {
+            NetworkTable<?, ?> table = NetworkTable.host(id, game, 2, settings(form), profile, network.seed(), file,
+                    games, actionSeconds, network.bind());
+            tables.put(id, table);
+            return Map.of("id", id, "invitation", table.invitation());
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot host a table on " + network.bind() + ": " + e.getMessage());
+        }
+    }
+
+    /** Sits down at another node's table by the invitation its host sent; the invitation says everything else. */
+    Map<String, Object> join(JsonNode form) {
+        String invitation = text(form, "invitation");
+        String id = "t" + tableCount.incrementAndGet();
+        Path file = transcripts.resolve(id + "-joined-" + System.currentTimeMillis() + ".jsonl");
+        try {
+            tables.put(id, NetworkTable.join(id, invitation, games, profile, network.seed(), file, actionSeconds));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot join: " + e.getMessage());
+        }
         return Map.of("id", id);
     }
 
@@ -381,6 +447,9 @@ public final class UiServer implements AutoCloseable {
                 }
                 if (method.equals("POST") && path.equals("/api/tables")) {
                     return json(ui.newTable(JSON.readTree(body(request))), request, response, callback);
+                }
+                if (method.equals("POST") && path.equals("/api/join")) {
+                    return json(ui.join(JSON.readTree(body(request))), request, response, callback);
                 }
                 if (method.equals("POST") && path.equals("/api/audit")) {
                     return json(ui.audit(body(request)), request, response, callback);

@@ -75,4 +75,41 @@ class TableRegisteredGameTest {
         assertThat(Audits.audit(TranscriptFile.read(dir.resolve("t2.jsonl")), HighCardDefinition.CATALOG).line())
                 .isEqualTo("VERIFIED: high-card for 3, 2 rounds: " + result + "; game over");
     }
+
+    @Test
+    void aJoinerTypesOnlyTheInvitationWhichCarriesTheGameAndItsSettings() throws Exception {
+        InProcessHost host = InProcessHost.start(HighCardDefinition.CATALOG, "table", "host", "--accept-new", "--game",
+                "high-card", "--players", "2", "--set", "rounds=3", "--listen", "0", "--name", "ann",
+                "--home", dir.resolve("h0").toString(), "--transcript", dir.resolve("t0.jsonl").toString(),
+                "--timeout", "60");
+        String invitation = host.invitation();
+        assertThat(invitation).endsWith("?game=high-card&players=2&rounds=3");
+        StringWriter out = new StringWriter();
+        int code = Main.run(HighCardDefinition.CATALOG, new ByteArrayInputStream(new byte[0]), new PrintWriter(out, true),
+                new PrintWriter(out, true), "table", "join", "--name", "ben", "--home", dir.resolve("h1").toString(),
+                "--connect", invitation, "--transcript", dir.resolve("t1.jsonl").toString(), "--timeout", "60");
+        InProcessHost.Run hosted = host.finish();
+        assertThat(code).as(out.toString()).isZero();
+        assertThat(hosted.code()).as(hosted.out()).isZero();
+        assertThat(hosted.out()).contains("Each player joins with: fairtable table join --connect INVITATION");
+        assertThat(out.toString()).contains("Audit: VERIFIED: high-card for 2, 3 rounds: ");
+    }
+
+    @Test
+    void aJoinerWhoAsksForAnotherTableThanTheInvitationsIsToldSoBeforeConnecting() {
+        String invitation = "fairtable://127.0.0.1:9/1a2b-3c4d-5e6f-7a8b-9c0d?game=high-card&players=2&rounds=3";
+        for (List<String> asked : List.of(List.of("--set", "rounds=2"), List.of("--players", "3"),
+                List.of("--game", "deal"))) {
+            StringWriter out = new StringWriter();
+            List<String> args = new ArrayList<>(List.of("table", "join", "--home", dir.resolve("h1").toString(),
+                    "--connect", invitation));
+            args.addAll(asked);
+            int code = Main.run(HighCardDefinition.CATALOG, new ByteArrayInputStream(new byte[0]),
+                    new PrintWriter(out, true), new PrintWriter(out, true), args.toArray(String[]::new));
+            assertThat(code).as(out.toString()).isEqualTo(Main.ERROR);
+            assertThat(out.toString()).as(asked.toString()).contains("the host's table has ")
+                    .contains("join with the invitation alone to take the host's settings")
+                    .doesNotContain("Exception");
+        }
+    }
 }

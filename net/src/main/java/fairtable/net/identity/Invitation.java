@@ -2,12 +2,16 @@ package fairtable.net.identity;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
  * An invitation to a table, to send to a guest by any channel the guest trusts to come from the host:
- * {@code fairtable://HOST:PORT/FINGERPRINT} with an optional {@code ?game=NAME}.
+ * {@code fairtable://HOST:PORT/FINGERPRINT} with an optional {@code ?game=NAME}, which may be followed by the
+ * table's settings, {@code &players=2&stack=1000}, so that a guest needs nothing but the invitation.
  *
  * <p>The fingerprint is the host's identity key: the guest's TLS channel accepts only a host that proves
  * possession of that key, so an invitation is exactly as trustworthy as the channel it arrived by. Host and
@@ -17,13 +21,20 @@ import java.util.regex.Pattern;
  * @param port 1 to 65535
  * @param fingerprint the inviting host's identity key
  * @param game the game to be played, a short lower-case identifier, if the invitation names one
+ * @param settings the table's settings, in the host's order: names of a-z 0-9 and '-', values of letters, digits
+ *     and {@code . _ / : , + -}; only with a game. Like the address, they are only what the host says: every seat's signed
+ *     hello carries the table, and a seat refuses a hello for another table.
  */
-public record Invitation(String host, int port, Fingerprint fingerprint, Optional<String> game) {
+public record Invitation(String host, int port, Fingerprint fingerprint, Optional<String> game,
+        Map<String, String> settings) {
     public static final String SCHEME = "fairtable://";
 
     private static final Pattern DNS_LABEL = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?");
     private static final Pattern GAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,31}");
-    private static final int MAX_LENGTH = 512;
+    private static final Pattern SETTING = Pattern.compile("[a-z][a-z0-9-]{0,31}");
+    private static final Pattern VALUE = Pattern.compile("[A-Za-z0-9._/:,+-]{1,64}");
+    private static final int MAX_SETTINGS = 24;
+    private static final int MAX_LENGTH = 1024;
 
     public Invitation {
         checkHost(host);
@@ -39,10 +50,36 @@ public record Invitation(String host, int port, Fingerprint fingerprint, Optiona
                         + " or digit, not \"" + Fingerprint.printable(g) + "\"");
             }
         });
+        if (!settings.isEmpty() && game.isEmpty()) {
+            throw new IllegalArgumentException("settings come after ?game=NAME");
+        }
+        if (settings.size() > MAX_SETTINGS) {
+            throw new IllegalArgumentException("at most " + MAX_SETTINGS + " settings, not " + settings.size());
+        }
+        settings.forEach((name, value) -> {
+            if (name.equals("game") || !SETTING.matcher(name).matches()) {
+                throw new IllegalArgumentException("a setting's name is 1 to 32 of a-z 0-9 - starting with a letter,"
+                        + " and not game, not \"" + Fingerprint.printable(name) + "\"");
+            }
+            if (value == null || !VALUE.matcher(value).matches()) {
+                throw new IllegalArgumentException("the setting " + name + " is 1 to 64 of letters, digits . _ / : , + -, not \""
+                        + Fingerprint.printable(String.valueOf(value)) + "\"");
+            }
+        });
+        settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+    }
+
+    public Invitation(String host, int port, Fingerprint fingerprint, Optional<String> game) {
+        this(host, port, fingerprint, game, Map.of());
     }
 
     public Invitation(String host, int port, Fingerprint fingerprint) {
         this(host, port, fingerprint, Optional.empty());
+    }
+
+    /** The same invitation for {@code game}, carrying {@code settings}. */
+    public Invitation forTable(String game, Map<String, String> settings) {
+        return new Invitation(host, port, fingerprint, Optional.of(game), settings);
     }
 
     /**
@@ -107,23 +144,39 @@ public record Invitation(String host, int port, Fingerprint fingerprint, Optiona
         }
 
         Optional<String> game = Optional.empty();
+        Map<String, String> settings = new LinkedHashMap<>();
         if (query != null) {
-            if (!query.startsWith("game=") || query.indexOf('&') >= 0) {
-                throw invalid(text, "the only parameter an invitation has is ?game=NAME");
+            String[] pairs = query.split("&", -1);
+            if (!pairs[0].startsWith("game=")) {
+                throw invalid(text, "its parameters start with ?game=NAME");
             }
-            game = Optional.of(query.substring("game=".length()));
+            game = Optional.of(pairs[0].substring("game=".length()));
+            for (int i = 1; i < pairs.length; i++) {
+                int equals = pairs[i].indexOf('=');
+                if (equals < 0) {
+                    throw invalid(text, "a setting is NAME=VALUE, not \"" + pairs[i] + "\"");
+                }
+                if (settings.put(pairs[i].substring(0, equals), pairs[i].substring(equals + 1)) != null) {
+                    throw invalid(text, "the setting " + pairs[i].substring(0, equals) + " is given twice");
+                }
+            }
         }
         try {
-            return new Invitation(host, port, fingerprint, game);
+            return new Invitation(host, port, fingerprint, game, settings);
         } catch (IllegalArgumentException e) {
             throw invalid(text, e.getMessage());
         }
     }
 
-    /** The invitation as text, e.g. {@code fairtable://table.example.org:7777/1a2b-3c4d-5e6f-7a8b-9c0d?game=holdem}. */
+    /**
+     * The invitation as text, e.g.
+     * {@code fairtable://table.example.org:7777/1a2b-3c4d-5e6f-7a8b-9c0d?game=holdem&players=2&stack=1000}.
+     */
     public String format() {
         String authority = host.indexOf(':') >= 0 ? "[" + host + "]" : host;
-        return SCHEME + authority + ":" + port + "/" + fingerprint + game.map(g -> "?game=" + g).orElse("");
+        StringBuilder query = new StringBuilder(game.map(g -> "?game=" + g).orElse(""));
+        settings.forEach((name, value) -> query.append('&').append(name).append('=').append(value));
+        return SCHEME + authority + ":" + port + "/" + fingerprint + query;
     }
 
     @Override

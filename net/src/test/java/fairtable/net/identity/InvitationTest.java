@@ -34,6 +34,22 @@ class InvitationTest {
         }
     }
 
+    @Test
+    void theTablesSettingsTravelWithTheGameInTheHostsOrder() {
+        java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
+        settings.put("players", "2");
+        settings.put("stack", "1000");
+        settings.put("mode", "patent-ristretto");
+        Invitation invitation = new Invitation("127.0.0.1", 7777, HOST_KEY).forTable("holdem", settings);
+        assertThat(invitation.format()).isEqualTo("fairtable://127.0.0.1:7777/" + HOST_KEY
+                + "?game=holdem&players=2&stack=1000&mode=patent-ristretto");
+        Invitation parsed = Invitation.parse(invitation.format());
+        assertThat(parsed).isEqualTo(invitation);
+        assertThat(parsed.settings().keySet()).containsExactly("players", "stack", "mode");
+        assertThatThrownBy(() -> new Invitation("h", 1, HOST_KEY, Optional.empty(), settings))
+                .hasMessageContaining("after ?game=NAME");
+    }
+
     @RepeatedTest(10)
     void randomInvitationsRoundTrip(RepetitionInfo repetition) {
         SplittableRandom random = new SplittableRandom(repetition.getCurrentRepetition());
@@ -90,7 +106,13 @@ class InvitationTest {
         "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?",
         "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?game=",
         "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?game=Hold'em",
-        "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?game=holdem&x=1",
+        "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?game=holdem&x",
+        "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?game=holdem&x=",
+        "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?game=holdem&X=1",
+        "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?game=holdem&x=1&x=1",
+        "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?game=holdem&game=dominoes",
+        "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?game=holdem&x=a%20b",
+        "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?game=holdem&x=1&",
         "fairtable://host:80/1a2b-3c4d-5e6f-7a8b-9c0d?seats=2",
         "fairtable://256.1.1.1:80/1a2b-3c4d-5e6f-7a8b-9c0d",
         "fairtable://10.0.0:80/1a2b-3c4d-5e6f-7a8b-9c0d",

@@ -255,6 +255,23 @@ public final class TableObserver<S, M> {
     }
 
     /**
+     * The move a table message carries, as {@code game} reads it, for showing it to a person; null for a deck
+     * message. It judges nothing: only what a party or judge has accepted should be shown so.
+     *
+     * @throws MalformedMessageException if the move cannot be read
+     */
+    public static <M> M moveIn(TableGame<?, M> game, Envelope e) throws MalformedMessageException {
+        if (!MOVE.equals(e.type())) {
+            return null;
+        }
+        WireReader r = new WireReader(e.body());
+        r.u32();
+        byte[] bytes = r.blob(MAX_MOVE, "the move");
+        r.end();
+        return game.decode(bytes);
+    }
+
+    /**
      * Hands every completed deck operation to the rules; a card that breaks them stops the game, naming the
      * seat that played it. Then, if the round is over, the next one begins.
      */

@@ -38,13 +38,27 @@ function chosen() {
 }
 
 function syncBots() {
-  const players = Number(document.getElementById('players').value);
+  const invite = document.getElementById('invite').checked;
+  const players = document.getElementById('players');
   const bots = document.getElementById('bots');
-  bots.min = players - 1; bots.max = players;
-  if (Number(bots.value) < players - 1 || Number(bots.value) > players) bots.value = players - 1;
+  players.disabled = bots.disabled = invite;
+  if (invite) { players.value = 2; bots.value = 0; return; }
+  const n = Number(players.value);
+  bots.min = n - 1; bots.max = n;
+  if (Number(bots.value) < n - 1 || Number(bots.value) > n) bots.value = n - 1;
 }
 
 document.getElementById('players').addEventListener('input', syncBots);
+document.getElementById('invite').addEventListener('change', syncBots);
+document.getElementById('join-table').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  try {
+    const joined = await api('/api/join', {invitation: document.getElementById('invitation-text').value.trim()});
+    location.href = '/table?id=' + encodeURIComponent(joined.id);
+  } catch (err) {
+    document.getElementById('join-error').textContent = err.message;
+  }
+});
 document.getElementById('new-table').addEventListener('submit', async (e) => {
   e.preventDefault();
   const settings = {};
@@ -53,7 +67,8 @@ document.getElementById('new-table').addEventListener('submit', async (e) => {
     const made = await api('/api/tables', {
       game: document.getElementById('game').value,
       players: Number(document.getElementById('players').value),
-      bots: Number(document.getElementById('bots').value), settings});
+      bots: Number(document.getElementById('bots').value), settings,
+      invite: document.getElementById('invite').checked});
     location.href = '/table?id=' + encodeURIComponent(made.id);
   } catch (err) {
     document.getElementById('form-error').textContent = err.message;

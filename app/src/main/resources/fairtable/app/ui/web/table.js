@@ -1,6 +1,7 @@
 import {el, cardEl, tileEl} from '/static/common.js';
 import {chess, chessControls} from '/static/chess.js';
 import {mahjong, mahjongControls} from '/static/mahjong.js';
+import {network, waiting} from '/static/network.js';
 
 const id = new URLSearchParams(location.search).get('id');
 let socket;
@@ -16,6 +17,7 @@ function connect() {
     } else if (msg.type === 'state') {
       document.getElementById('error').textContent = '';
       state = msg;
+      state.receivedAt = Date.now();
       render();
     }
   };
@@ -29,14 +31,20 @@ function send(message) {
   socket.send(JSON.stringify(message));
 }
 
-function render() {
+function showStatus() {
   const s = state;
   const you = s.seat >= 0 ? s.names[s.seat] : null;
   let status;
   if (s.finished) status = 'Game over' + (s.outcome ? ': ' + s.outcome : '') + '.';
   else if (s.yourMove) status = 'Your move, ' + you + '.';
-  else status = 'Awaiting ' + s.awaiting + '.';
+  else status = s.network ? waiting(s) : 'Awaiting ' + s.awaiting + '.';
   document.getElementById('status').textContent = status + ' Round ' + s.round + ', step ' + s.step + '.';
+}
+
+function render() {
+  const s = state;
+  showStatus();
+  if (s.network) network(s, send, showStatus);
   const badge = document.getElementById('verdict');
   if (s.verdict || s.problem) {
     badge.hidden = false;

@@ -1,0 +1,541 @@
+package fairtable.app.ui;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import fairtable.app.Audits;
+import fairtable.app.net.PeerGame;
+import fairtable.app.net.PinnedPlayers;
+import fairtable.app.net.SessionSeat;
+import fairtable.app.net.TableLink;
+import fairtable.app.play.GameSettings;
+import fairtable.app.play.LocalGame;
+import fairtable.app.play.SeatSeeds;
+import fairtable.games.definitions.GameDefinition;
+import fairtable.games.definitions.Games;
+import fairtable.net.PartyRunner;
+import fairtable.net.identity.Fingerprint;
+import fairtable.net.identity.Invitation;
+import fairtable.net.identity.Profile;
+import fairtable.net.identity.TrustRule;
+import fairtable.protocol.Party;
+import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.table.IllegalMove;
+import fairtable.protocol.table.Outcome;
+import fairtable.protocol.table.TableObserver;
+import fairtable.protocol.table.TableParameters;
+import fairtable.protocol.table.TableParty;
+import fairtable.protocol.table.TablePlayer;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.TranscriptFile;
+import fairtable.protocol.wire.MalformedMessageException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+/**
+ * A table of a registered game with another person's node, over TLS through the session layer, as `fairtable table
+ * host/join` plays it: the host runs the relay ({@link TableLink}) and sits at seat 0, the guest joins by the host's
+ * invitation, which pins the host's key and carries the game and its settings, so the guest supplies nothing else.
+ * The host lets a new player in only after the person accepts them in the page ("accept bob, fingerprint ...?"),
+ * or if their key is pinned already; every later hello must pass the same {@link TrustRule}.
+ *
+ * <p>The seat is one {@link TableParty}, run by {@link SessionSeat} on the table's own thread, which alone touches
+ * the party. When the person is to move, that thread waits for the page (at most {@code actionSeconds}, then the
+ * game's bot decides, as at a local table); a move from the page is taken only if the game's definition lists it as
+ * legal in the seat's own view, or parses it from words and accepts it. The page is told whom the table awaits and
+ * since when, and at once when the other player's connection drops or returns.
+ */
+final class NetworkTable<S, M> implements NodeTable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** How long a host waits for the invited player to arrive, and a guest for the host's first words. */
+    private static final Duration ARRIVAL = Duration.ofMinutes(30);
+    /** How long the person has to answer "accept bob?" before the answer is no. */
+    private static final Duration QUESTION = Duration.ofMinutes(5);
+
+    private final String id;
+    private final GameDefinition<S, M> game;
+    private final TableParty<S, M> party;
+    private final int seat;
+    private final String me;
+    private final Profile profile;
+    private final Path transcriptFile;
+    private final Games games;
+    private final int actionSeconds;
+    private final TablePlayer<S, M> timeoutBot;
+    private final TableLink link; // the host's relay; null at a guest
+    private final Optional<Fingerprint> invitedHost;
+    private final PartyRunner.Connector connector;
+    private final TrustRule rule;
+    private final Thread thread;
+    private final List<String> history = new CopyOnWriteArrayList<>();
+    private final List<Consumer<String>> watchers = new CopyOnWriteArrayList<>();
+
+    // Touched only on the table's thread.
+    private int seenMessages;
+    private int shownRound;
+    private String lastAwaiting;
+
+    private volatile String view; // the seat's view as SeatView wrote it, on the table's thread
+    private volatile long awaitingSince = System.currentTimeMillis();
+    private volatile Decision<S, M> pending;
+    private volatile Question question;
+    private volatile String notice;
+    private volatile AuditVerdict verdict;
+    private volatile String problem;
+    private volatile String status = "starting";
+    private volatile String lastSnapshot;
+    private volatile boolean joined;
+
+    /** The person's decision the table's thread waits for, with the view and legal moves it was asked in. */
+    private record Decision<S, M>(S view, List<M> legal, long deadlineMillis, BlockingQueue<M> answer, AtomicBoolean taken) {}
+
+    /** "accept bob, fingerprint ...?", waiting for the person's yes or no. */
+    private record Question(String text, BlockingQueue<Boolean> answer) {}
+
+    private NetworkTable(String id, GameDefinition<S, M> game, TableParameters table, int seat, Profile profile,
+            Long seed, Path transcriptFile, Games games, int actionSeconds, String bind, Invitation joining)
+            throws IOException {
+        this.id = id;
+        this.game = game;
+        this.seat = seat;
+        this.profile = profile;
+        this.me = profile.displayName();
+        this.transcriptFile = transcriptFile;
+        this.games = games;
+        this.actionSeconds = actionSeconds;
+        this.timeoutBot = game.bot(seed == null ? new SecureRandom() : SeatSeeds.bot(seed, seat));
+        this.party = TableParty.create(game, table, seat, me, profile.identity(),
+                seed == null ? new SecureRandom() : SeatSeeds.secrets(seed, seat), this::personChooses);
+        // Every other seat's hello must pass the trust rule; only the host has players to let in, and asks.
+        this.rule = new TrustRule(profile.knownPeers(), Set.of(), false,
+                joining == null ? Optional.of(this::ask) : Optional.empty(), this::tell);
+        if (joining == null) {
+            this.link = TableLink.host(profile.identity(), bind, 0, false, ARRIVAL, null, rule, this::tell);
+            this.invitedHost = Optional.empty();
+            this.connector = link.seat();
+            this.hostInvitation = Invitation.parse(link.invitation());
+        } else {
+            this.link = null;
+            this.invitedHost = Optional.of(joining.fingerprint()); // the invitation pins the host
+            this.connector = TableLink.join(joining.format(), profile.identity(), false);
+            this.hostInvitation = null;
+        }
+        this.thread = new Thread(this::run, "network-table-" + id);
+        this.thread.setDaemon(true);
+    }
+
+    private final Invitation hostInvitation;
+    private volatile String shownInvitation;
+
+    /**
+     * Hosts a table of {@code game} for two, with the person's {@code settings}, listening on {@code bind}; its
+     * invitation carries the game and the settings.
+     *
+     * @throws IllegalArgumentException if the game cannot be played so
+     */
+    static <S, M> NetworkTable<S, M> host(String id, GameDefinition<S, M> game, int players,
+            Map<String, String> settings, Profile profile, Long seed, Path transcriptFile, Games games,
+            int actionSeconds, String bind) throws IOException {
+        GameSettings.requireSeats(game, players);
+        // Every setting is spelled out, defaults too: the guest's node builds the same table without its own defaults.
+        Map<String, String> all = new LinkedHashMap<>(game.defaults());
+        all.putAll(settings);
+        Map<String, String> chosen = GameSettings.forTable(game, players, all);
+        TableParameters table = parameters(game, players, chosen);
+        NetworkTable<S, M> t = new NetworkTable<>(id, game, table, 0, profile, seed, transcriptFile, games,
+                actionSeconds, bind, null);
+        Map<String, String> carried = new LinkedHashMap<>();
+        carried.put("players", Integer.toString(players));
+        chosen.forEach((k, v) -> {
+            if (!k.equals("players")) {
+                carried.put(k, v);
+            }
+        });
+        t.shownInvitation = t.hostInvitation.forTable(game.name(), carried).format();
+        t.thread.start();
+        return t;
+    }
+
+    /**
+     * Joins the table an invitation names: the game, the number of players and the settings all come from it, and
+     * the host must prove the key it names.
+     *
+     * @throws IllegalArgumentException if the invitation is malformed, names no game here, or settings it cannot take
+     */
+    static NetworkTable<?, ?> join(String id, String text, Games games, Profile profile, Long seed,
+            Path transcriptFile, int actionSeconds) throws IOException {
+        Invitation invitation = Invitation.parse(text);
+        String name = invitation.game().orElseThrow(() -> new IllegalArgumentException(
+                "this invitation names no game: ask the host for the invitation their table shows"));
+        GameDefinition<?, ?> game = games.definition(name).orElseThrow(() -> new IllegalArgumentException(
+                "the invitation is for " + name + ", which this node does not play; it plays "
+                        + String.join(", ", games.names())));
+        return join(id, game, invitation, games, profile, seed, transcriptFile, actionSeconds);
+    }
+
+    private static <S, M> NetworkTable<S, M> join(String id, GameDefinition<S, M> game, Invitation invitation,
+            Games games, Profile profile, Long seed, Path transcriptFile, int actionSeconds) throws IOException {
+        Map<String, String> settings = new LinkedHashMap<>(invitation.settings());
+        String count = settings.remove("players");
+        if (count == null || !count.matches("[0-9]{1,2}")) {
+            throw new IllegalArgumentException("the invitation does not say how many players the table has");
+        }
+        int players = Integer.parseInt(count);
+        if (players != 2) {
+            throw new IllegalArgumentException("the browser joins tables for two; this one is for " + players
+                    + " (join it with: fairtable table join)");
+        }
+        GameSettings.requireSeats(game, players);
+        TableParameters table = parameters(game, players, GameSettings.forTable(game, players, settings));
+        NetworkTable<S, M> t = new NetworkTable<>(id, game, table, 1, profile, seed, transcriptFile, games,
+                actionSeconds, null, invitation);
+        t.thread.start();
+        return t;
+    }
+
+    private static <S, M> TableParameters parameters(GameDefinition<S, M> game, int players,
+            Map<String, String> settings) {
+        byte[] options = game.options(settings);
+        try {
+            game.setup(java.util.stream.IntStream.range(0, players).mapToObj(s -> "seat" + s).toList(), options);
+        } catch (IllegalMove refused) {
+            throw new IllegalArgumentException(game.name() + " cannot be played so: " + refused.getMessage());
+        }
+        return new TableParameters(game.name(), players, options);
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    /** What the host shows the person to send the other player; null at a guest. */
+    String invitation() {
+        return shownInvitation;
+    }
+
+    @Override
+    public Map<String, Object> summary() {
+        List<String> names = new ArrayList<>();
+        for (int s = 0; s < party.parameters().players(); s++) {
+            names.add(s == seat ? me : "seat " + s);
+        }
+        return Map.of("id", id, "game", game.name(), "players", names, "state", status,
+                "finished", verdict != null || problem != null);
+    }
+
+    @Override
+    public void watch(Consumer<String> watcher) {
+        watchers.add(watcher);
+        String now = lastSnapshot;
+        if (now != null) {
+            watcher.accept(now);
+        }
+    }
+
+    @Override
+    public void unwatch(Consumer<String> watcher) {
+        watchers.remove(watcher);
+    }
+
+    @Override
+    public void offer(Integer index, String words, Consumer<String> answer) {
+        answer.accept(take(index, words));
+    }
+
+    private String take(Integer index, String words) {
+        Decision<S, M> d = pending;
+        if (d == null) {
+            return "it is not your move: the table awaits " + lastAwaitingShown();
+        }
+        M move;
+        if (index != null) {
+            if (index < 0 || index >= d.legal().size()) {
+                return "no legal move number " + index + "; there are " + d.legal().size();
+            }
+            move = d.legal().get(index);
+        } else if (words != null) {
+            try {
+                move = game.parse(words, d.view(), seat);
+            } catch (IllegalArgumentException refused) {
+                return refused.getMessage();
+            }
+        } else {
+            return "a move is the number of a legal move or words";
+        }
+        try {
+            game.play(d.view(), seat, move); // what the table would refuse is refused here, with its reason
+        } catch (IllegalMove refused) {
+            return "not allowed: " + refused.getMessage();
+        }
+        if (!d.taken().compareAndSet(false, true)) {
+            return "a move was taken for this decision already";
+        }
+        d.answer().add(move);
+        return null;
+    }
+
+    /** The person's yes or no to the question the page shows. */
+    @Override
+    public void answer(boolean accept, Consumer<String> reply) {
+        Question q = question;
+        if (q == null || !q.answer().offer(accept)) {
+            reply.accept("nothing is asked now");
+            return;
+        }
+        reply.accept(null);
+    }
+
+    /** Asked by the trust rule on the table's thread, before the party takes a new player's hello. */
+    private boolean ask(String text) {
+        Question q = new Question(text, new ArrayBlockingQueue<>(1));
+        question = q;
+        publish();
+        try {
+            Boolean yes = q.answer().poll(QUESTION.toSeconds(), TimeUnit.SECONDS);
+            tell(Boolean.TRUE.equals(yes) ? "accepted: " + text.replaceFirst("^accept ", "").replace("? y/N", "")
+                    : yes == null ? "nobody answered in time, so the player was refused" : "refused the player");
+            return Boolean.TRUE.equals(yes);
+        } catch (InterruptedException stop) {
+            Thread.currentThread().interrupt();
+            return false;
+        } finally {
+            question = null;
+            publish();
+        }
+    }
+
+    /** A line for the person: a refused player, a connection dropped or back, a newly pinned key. */
+    private void tell(String line) {
+        notice = line;
+        publish();
+    }
+
+    /** The seat's own decision: waits on the table's thread for the page, or lets the bot decide when time is up. */
+    private M personChooses(S viewed, int s, List<M> legal) {
+        Decision<S, M> d = new Decision<>(viewed, List.copyOf(legal), System.currentTimeMillis() + actionSeconds * 1000L,
+                new ArrayBlockingQueue<>(1), new AtomicBoolean());
+        pending = d;
+        refresh();
+        M move;
+        try {
+            move = d.answer().poll(actionSeconds, TimeUnit.SECONDS);
+        } catch (InterruptedException stop) {
+            // The node is closing: nothing more is sent, and the relay tells the others this seat is gone.
+            Thread.currentThread().interrupt();
+            throw new PeerGame.Leaving("the node closed the table");
+        }
+        if (move == null && d.taken().compareAndSet(false, true)) {
+            history.add("  (time ran out: the bot decided for " + me + ")");
+            move = timeoutBot.choose(viewed, s, legal);
+        } else if (move == null) {
+            move = d.answer().poll(); // taken just as the time ran out
+        }
+        pending = null;
+        return move;
+    }
+
+    private void run() {
+        Party seated = new PinnedPlayers(party, new PinnedPlayers.Policy(rule, invitedHost));
+        PrintWriter watch = new PrintWriter(new Lines(this::watched), true);
+        SessionSeat.Result played = null;
+        try {
+            refresh();
+            played = SessionSeat.play(seated, profile.identity(), me, this::afterEachStep, null, connector,
+                    this::patience, ARRIVAL, watch);
+        } catch (RuntimeException e) {
+            problem = "the table stopped: " + e.getMessage();
+        }
+        finish(played);
+        if (link != null) {
+            link.close();
+        }
+    }
+
+    /** Longer before every player is in (the guest may still be reading the invitation) than during the game. */
+    private Duration patience(Party p) {
+        refresh(); // asked on the table's thread while the host is quiet: the page's status stays current
+        return p.transcript().established() ? Duration.ofSeconds(actionSeconds + 300L) : ARRIVAL;
+    }
+
+    /** Called by the session after every message the seat took: the page is brought up to date. */
+    private List<Envelope> afterEachStep() {
+        refresh();
+        return List.of();
+    }
+
+    /** What TableWatch says at once: a connection dropped or back. The page counts the waiting itself. */
+    private void watched(String line) {
+        if (!line.startsWith("waiting for ")) {
+            tell(line);
+        }
+    }
+
+    private void finish(SessionSeat.Result played) {
+        try {
+            TranscriptFile.write(transcriptFile, party.transcript().envelopes(), party.rejected());
+            if (played != null && played.outcome().finished() && party.isFinished()) {
+                AuditVerdict v = Audits.auditWritten(transcriptFile, games);
+                Outcome outcome = party.outcome().orElse(null);
+                if (v.verified() && outcome != null) {
+                    List<String> names = new ArrayList<>();
+                    for (int s = 0; s < party.parameters().players(); s++) {
+                        names.add(party.nameOf(s));
+                    }
+                    String disagreement = LocalGame.auditDisagreement(v, outcome, names);
+                    if (disagreement != null) {
+                        problem = "NOT AGREED: " + disagreement;
+                    }
+                }
+                verdict = v;
+            } else if (played != null) {
+                var outcome = played.outcome();
+                problem = "Stopped: " + outcome.problem().map(Object::toString)
+                        .orElse(outcome.trouble().orElse("the game is unfinished: it awaits " + party.awaiting()));
+                if (party.failure().isPresent() || outcome.problem().isPresent()) {
+                    verdict = Audits.audit(party, games);
+                }
+            }
+        } catch (IOException e) {
+            problem = "the transcript could not be written: " + e.getMessage();
+        }
+        refresh();
+    }
+
+    /** On the table's thread: the seat's view and the history are read from the party, then shown. */
+    private void refresh() {
+        List<Envelope> messages = party.transcript().envelopes();
+        for (; seenMessages < messages.size(); seenMessages++) {
+            Envelope e = messages.get(seenMessages);
+            if (party.round() != shownRound && party.round() > 0) {
+                if (shownRound > 0 && party.state() != null) {
+                    history.add("  standings: " + game.outcome(party.state()).text());
+                }
+                shownRound = party.round();
+                history.add("Round " + shownRound);
+            }
+            try {
+                M move = TableObserver.moveIn(game, e);
+                if (move != null) {
+                    history.add("  " + party.nameOf(e.sender()) + ": " + game.describe(move));
+                }
+            } catch (MalformedMessageException unreadable) {
+                // the party took it, so it reads; a message it refused is not in its transcript
+            }
+        }
+        joined = party.transcript().hellos().size() >= party.parameters().players();
+        String awaiting = party.awaiting();
+        if (!awaiting.equals(lastAwaiting)) {
+            lastAwaiting = awaiting;
+            awaitingSince = System.currentTimeMillis();
+        }
+        List<String> names = new ArrayList<>();
+        for (int s = 0; s < party.parameters().players(); s++) {
+            names.add(party.nameOf(s));
+        }
+        Decision<S, M> d = pending;
+        SeatView.Clock clock = d == null ? null : new SeatView.Clock(d.deadlineMillis(), actionSeconds);
+        view = SeatView.of(game, party, seat, names, history, clock, verdict, problem);
+        status = problem != null ? problem : verdict != null ? verdict.line()
+                : d != null ? "your move" : "awaits " + awaiting;
+        publish();
+    }
+
+    private String lastAwaitingShown() {
+        String s = status;
+        return s.startsWith("awaits ") ? s.substring("awaits ".length()) : s;
+    }
+
+    /** The seat's view with what the network adds: the invitation, the question, the notice and the waiting time. */
+    private synchronized void publish() {
+        String seen = view;
+        if (seen == null) {
+            return;
+        }
+        ObjectNode out;
+        try {
+            out = (ObjectNode) JSON.readTree(seen);
+        } catch (IOException e) {
+            throw new IllegalStateException("SeatView wrote what is not JSON", e);
+        }
+        out.put("yourMove", pending != null && verdict == null && problem == null);
+        if (pending == null) {
+            out.putArray("moves");
+        }
+        ObjectNode network = out.putObject("network");
+        network.put("role", link != null ? "host" : "guest");
+        if (shownInvitation != null) {
+            network.put("invitation", shownInvitation);
+        }
+        network.put("joined", joined);
+        network.put("awaitingMillis", Math.max(0, System.currentTimeMillis() - awaitingSince));
+        Question q = question;
+        if (q != null) {
+            network.put("question", q.text().replace(" y/N", ""));
+        }
+        if (notice != null) {
+            network.put("notice", notice);
+        }
+        String json = out.toString();
+        lastSnapshot = json;
+        for (Consumer<String> w : watchers) {
+            w.accept(json);
+        }
+    }
+
+    @Override
+    public Path transcript() {
+        return verdict != null ? transcriptFile : null;
+    }
+
+    @Override
+    public void close() {
+        thread.interrupt();
+        if (link != null) {
+            link.close();
+        }
+    }
+
+    /** A writer that hands each whole line to {@code sink}. */
+    private static final class Lines extends Writer {
+        private final Consumer<String> sink;
+        private final StringBuilder line = new StringBuilder();
+
+        Lines(Consumer<String> sink) {
+            this.sink = sink;
+        }
+
+        @Override
+        public synchronized void write(char[] chars, int offset, int length) {
+            for (int i = offset; i < offset + length; i++) {
+                if (chars[i] == '\n') {
+                    sink.accept(line.toString().strip());
+                    line.setLength(0);
+                } else {
+                    line.append(chars[i]);
+                }
+            }
+        }
+
+        @Override
+        public void flush() {}
+
+        @Override
+        public void close() {}
+    }
+}

@@ -1,0 +1,37 @@
+// A table with another person's node: the invitation to send, "accept bob?", and what the connection does.
+import {copy} from '/static/common.js';
+
+let ticking = null;
+
+/** "Waiting for bob's move (12 s)." counted from when the table began to await it. */
+export function waiting(s) {
+  const n = s.network;
+  const seconds = Math.floor((n.awaitingMillis + Date.now() - s.receivedAt) / 1000);
+  let who = s.awaiting;
+  if (n.question) who = 'your answer: accept or refuse the player';
+  else if (!n.joined && n.role === 'host') who = 'a player to join by your invitation';
+  else if (!n.joined) who = 'the host to let you in';
+  return 'Waiting for ' + who + ' (' + seconds + ' s).';
+}
+
+/** Shows the network's part of the snapshot; {@code again} redraws the status each second while the table waits. */
+export function network(s, send, again) {
+  const n = s.network;
+  const invite = document.getElementById('invite-box');
+  invite.hidden = !n.invitation || n.joined;
+  document.getElementById('network').hidden = invite.hidden && !n.question && !n.notice;
+  if (n.invitation) {
+    document.getElementById('invitation').textContent = n.invitation;
+    document.getElementById('copy-invitation').onclick = (e) => copy(n.invitation, e.target);
+  }
+  const question = document.getElementById('question-box');
+  question.hidden = !n.question;
+  if (n.question) {
+    document.getElementById('question').textContent = n.question.replace(/^accept/, 'Accept');
+    document.getElementById('accept').onclick = () => send({accept: true});
+    document.getElementById('refuse').onclick = () => send({accept: false});
+  }
+  document.getElementById('notice').textContent = n.notice || '';
+  clearInterval(ticking);
+  if (!s.finished && !s.yourMove) ticking = setInterval(again, 1000);
+}

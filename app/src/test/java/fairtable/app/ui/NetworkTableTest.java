@@ -1,0 +1,193 @@
+package fairtable.app.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import fairtable.games.definitions.Games;
+import fairtable.net.identity.Profile;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two nodes' tables over TLS on loopback, without a browser: what each page is sent, which moves each seat takes,
+ * and whom the host lets in. The seats are seeded, so a failure replays.
+ */
+class NetworkTableTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    @TempDir
+    Path dir;
+
+    private Profile alice;
+    private Profile bob;
+    private NetworkTable<?, ?> host;
+    private NetworkTable<?, ?> guest;
+    private final AtomicReference<JsonNode> hostSeen = new AtomicReference<>();
+    private final AtomicReference<JsonNode> guestSeen = new AtomicReference<>();
+
+    @BeforeEach
+    void profiles() throws Exception {
+        alice = Profile.open(dir.resolve("alice"), new SecureRandom());
+        alice.setDisplayName("alice");
+        bob = Profile.open(dir.resolve("bob"), new SecureRandom());
+        bob.setDisplayName("bob");
+    }
+
+    @AfterEach
+    void close() {
+        if (guest != null) {
+            guest.close();
+        }
+        if (host != null) {
+            host.close();
+        }
+    }
+
+    private void sitDown() throws Exception {
+        host = NetworkTable.host("t1", Games.ALL.definition("holdem").orElseThrow(), 2, Map.of("hands", "1"), alice,
+                7L, dir.resolve("alice.jsonl"), Games.ALL, 600, "127.0.0.1");
+        host.watch(json -> hostSeen.set(read(json)));
+        JsonNode waiting = await(hostSeen, s -> s.path("network").has("invitation"));
+        String invitation = waiting.path("network").path("invitation").asText();
+        assertThat(invitation).isEqualTo(host.invitation()).contains("?game=holdem&players=2&hands=1&stack=1000");
+        guest = NetworkTable.join("t1", invitation, Games.ALL, bob, 8L, dir.resolve("bob.jsonl"), 600);
+        guest.watch(json -> guestSeen.set(read(json)));
+    }
+
+    @Test
+    void theHostLetsTheGuestInOnlyWhenThePersonAcceptsAndTheMovesAreOnlyTheSeatsLegalOnes() throws Exception {
+        sitDown();
+        JsonNode asked = await(hostSeen, s -> s.path("network").has("question"));
+        assertThat(asked.path("network").path("question").asText())
+                .isEqualTo("accept bob, fingerprint " + bob.fingerprint() + "?");
+        assertThat(bob.knownPeers().all()).as("the invitation pinned the host").containsEntry("alice",
+                alice.fingerprint());
+        assertThat(answer(guest, true)).as("nothing is asked of the guest").isEqualTo("nothing is asked now");
+        assertThat(answer(host, true)).isNull();
+        await(hostSeen, s -> s.path("network").path("joined").asBoolean());
+        assertThat(alice.knownPeers().all()).containsEntry("bob", bob.fingerprint());
+
+        // Heads-up the button (alice) acts first: bob may not, and alice only within the legal moves.
+        JsonNode first = await(hostSeen, s -> s.path("yourMove").asBoolean());
+        assertThat(offer(guest, 0, null)).startsWith("it is not your move");
+        int legal = first.path("moves").size();
+        assertThat(offer(host, legal, null)).isEqualTo("no legal move number " + legal + "; there are " + legal);
+        assertThat(offer(host, null, "raise 25")).isNotNull();
+        assertThat(hostSeen.get().path("step").asInt()).as("a refused move changes nothing")
+                .isEqualTo(first.path("step").asInt());
+
+        Instant deadline = Instant.now().plus(WAIT.multipliedBy(2));
+        while (!(finished(hostSeen.get()) && finished(guestSeen.get()))) {
+            assertThat(Instant.now()).as("the hand to end").isBefore(deadline);
+            for (NetworkTable<?, ?> table : new NetworkTable<?, ?>[] {host, guest}) {
+                JsonNode seen = (table == host ? hostSeen : guestSeen).get();
+                if (seen != null && seen.path("yourMove").asBoolean()) {
+                    String refused = offer(table, passive(seen), null);
+                    assertThat(refused).as("a listed check, call or show").isNull();
+                    awaitStepAfter(table == host ? hostSeen : guestSeen, seen.path("step").asInt());
+                }
+            }
+            Thread.sleep(20); // polling the two seats for the next decision, the condition this waits for
+        }
+        for (JsonNode end : new JsonNode[] {hostSeen.get(), guestSeen.get()}) {
+            assertThat(end.path("verdict").path("verified").asBoolean()).as(end.toString()).isTrue();
+            assertThat(end.path("history").toString()).contains("alice: ").contains("bob: ");
+        }
+        // Each seat saw only its own hole cards until the showdown, and the transcripts agree.
+        assertThat(java.nio.file.Files.readAllLines(dir.resolve("bob.jsonl")))
+                .isEqualTo(java.nio.file.Files.readAllLines(dir.resolve("alice.jsonl")));
+    }
+
+    @Test
+    void aPlayerThePersonRefusesIsNotPinnedTheHostsTableStopsNamingThemAndTheGuestIsToldAtOnce() throws Exception {
+        sitDown();
+        await(hostSeen, s -> s.path("network").has("question"));
+        assertThat(answer(host, false)).isNull();
+        JsonNode hostEnd = await(hostSeen, NetworkTableTest::finished);
+        assertThat(hostEnd.path("problem").asText()).contains("bob");
+        assertThat(alice.knownPeers().all()).doesNotContainKey("bob");
+        // The guest learns at once that the host's seat left; nothing of the game was dealt.
+        JsonNode guestSide = await(guestSeen, s -> s.path("network").path("notice").asText()
+                .startsWith("alice disconnected"));
+        assertThat(guestSide.path("finished").asBoolean()).isFalse();
+        assertThat(guestSide.path("poker").path("seats").get(1).path("cards").size()).isZero();
+    }
+
+    @Test
+    void anInvitationWithoutItsTableIsRefusedWithAPlainReason() {
+        String bare = "fairtable://127.0.0.1:9/" + alice.fingerprint();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> NetworkTable.join("t", bare, Games.ALL, bob, null,
+                dir.resolve("x.jsonl"), 60)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("names no game");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> NetworkTable.join("t", bare + "?game=holdem",
+                Games.ALL, bob, null, dir.resolve("x.jsonl"), 60)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("how many players");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> NetworkTable.join("t", bare
+                + "?game=no-such-game&players=2", Games.ALL, bob, null, dir.resolve("x.jsonl"), 60))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("does not play");
+    }
+
+    private static boolean finished(JsonNode s) {
+        return s != null && s.path("finished").asBoolean();
+    }
+
+    /** The index of the check, call or show among the legal moves shown. */
+    private static int passive(JsonNode seen) {
+        for (JsonNode m : seen.path("moves")) {
+            if (java.util.Set.of("check", "call", "show").contains(m.path("kind").asText())) {
+                return m.path("index").asInt();
+            }
+        }
+        throw new AssertionError("no check, call or show in " + seen.path("moves"));
+    }
+
+    private static String offer(NetworkTable<?, ?> table, Integer index, String words) throws Exception {
+        CompletableFuture<String> answer = new CompletableFuture<>();
+        table.offer(index, words, r -> answer.complete(r == null ? null : r));
+        return answer.get(10, TimeUnit.SECONDS);
+    }
+
+    private static String answer(NetworkTable<?, ?> table, boolean accept) throws Exception {
+        CompletableFuture<String> answer = new CompletableFuture<>();
+        table.answer(accept, answer::complete);
+        return answer.get(10, TimeUnit.SECONDS);
+    }
+
+    private static void awaitStepAfter(AtomicReference<JsonNode> seen, int step) throws InterruptedException {
+        await(seen, s -> !s.path("yourMove").asBoolean() || s.path("step").asInt() != step);
+    }
+
+    private static JsonNode await(AtomicReference<JsonNode> seen, Predicate<JsonNode> condition)
+            throws InterruptedException {
+        Instant deadline = Instant.now().plus(WAIT);
+        while (true) {
+            JsonNode now = seen.get();
+            if (now != null && condition.test(now)) {
+                return now;
+            }
+            assertThat(Instant.now()).as("waited for a condition; last seen: %s", now).isBefore(deadline);
+            Thread.sleep(20); // polling the latest snapshot for the condition
+        }
+    }
+
+    private static JsonNode read(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

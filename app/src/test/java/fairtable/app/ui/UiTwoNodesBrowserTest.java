@@ -1,0 +1,188 @@
+package fairtable.app.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import fairtable.games.definitions.Games;
+import fairtable.net.identity.Profile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two people, each with their own node and browser (two headless Chromiums), at one table over TLS: alice's node
+ * hosts from the home page's form and shows the invitation, bob pastes it into his node's home page, alice accepts
+ * bob by his fingerprint in her page, and both play a heads-up Hold'em hand to the end by clicking legal action
+ * buttons, until both pages show the audit's VERIFIED. The nodes are seeded (secrets and the bots that would
+ * decide at a time-out), so a failure replays. Skipped only where chromium or chromedriver is not installed;
+ * .ci/run installs both.
+ */
+class UiTwoNodesBrowserTest {
+    private static final Duration STEP = Duration.ofSeconds(60);
+    private static final Path SCREENS = Path.of("target", "ui-screens");
+    private static final String MOVES = ".move-check, .move-call, .move-show";
+
+    @TempDir
+    Path homes;
+
+    private UiServer aliceNode;
+    private UiServer bobNode;
+    private Profile bob;
+    private HeadlessChromium alicePage;
+    private HeadlessChromium bobPage;
+
+    @BeforeEach
+    void start() throws Exception {
+        assumeTrue(HeadlessChromium.available(), "Debian's chromium and chromium-driver are not installed here"
+                + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
+        Profile alice = Profile.open(homes.resolve("alice"), new SecureRandom());
+        alice.setDisplayName("alice");
+        bob = Profile.open(homes.resolve("bob"), new SecureRandom());
+        bob.setDisplayName("bob");
+        aliceNode = UiServer.start(alice, Games.ALL, 0, 600, new UiServer.Network("127.0.0.1", 16L));
+        bobNode = UiServer.start(bob, Games.ALL, 0, 600, new UiServer.Network("127.0.0.1", 61L));
+        alicePage = new HeadlessChromium(1000, 900);
+        bobPage = new HeadlessChromium(1000, 900);
+        Files.createDirectories(SCREENS);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        for (AutoCloseable c : new AutoCloseable[] {alicePage, bobPage, aliceNode, bobNode}) {
+            if (c != null) {
+                c.close();
+            }
+        }
+    }
+
+    @Test
+    void aHeadsUpHoldemHandBetweenTwoNodesOverTlsIsPlayedToTheEndAndBothPagesShowVerified() throws Exception {
+        String invitation = hostAndJoin();
+        assertThat(invitation).startsWith("fairtable://127.0.0.1:").contains("?game=holdem&players=2&")
+                .contains("&hands=1");
+        boolean sawWaiting = false;
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
+        while (true) {
+            String a = situation(alicePage);
+            String b = situation(bobPage);
+            if (a.equals("over") && b.equals("over")) {
+                break;
+            }
+            assertThat(Instant.now()).as("the hand to end (alice: %s, bob: %s)", a, b).isBefore(deadline);
+            if (b.equals("move") && !sawWaiting) {
+                // While bob decides, alice's page says whom it waits for, at which step, and counts the time.
+                String status = alicePage.await("alice's page to show the wait", STEP, "const t = document"
+                        + ".getElementById('status').textContent; return /Waiting for bob.* \\(\\d+ s\\)/.test(t) && t")
+                        .asText();
+                assertThat(status).contains("step ");
+                sawWaiting = true;
+            }
+            if (a.equals("move")) {
+                play(alicePage);
+            } else if (b.equals("move")) {
+                play(bobPage);
+            } else {
+                Thread.sleep(100); // polling the two pages for the next decision, the condition this waits for
+            }
+        }
+        assertThat(sawWaiting).as("bob was to move at least once").isTrue();
+        for (HeadlessChromium page : new HeadlessChromium[] {alicePage, bobPage}) {
+            assertThat(page.run("return document.getElementById('verdict').textContent").asText())
+                    .isEqualTo("VERIFIED");
+            assertThat(page.run("return document.getElementById('history').textContent").asText())
+                    .contains("alice: ").contains("bob: ");
+            assertThat(page.run("return document.getElementById('download').hidden").asBoolean()).isFalse();
+        }
+        alicePage.screenshot(SCREENS.resolve("two-nodes-alice-verified.png"));
+        bobPage.screenshot(SCREENS.resolve("two-nodes-bob-verified.png"));
+        // Accepting bob pinned him in alice's profile, under his name, by the key his channel proved.
+        assertThat(alicePage.run("return fetch('/api/home').then(r => r.json()).then(h => h.pinned"
+                + ".map(p => p.name + ' ' + p.fingerprint))").toString()).contains("bob " + bob.fingerprint());
+    }
+
+    @Test
+    void aPlayerWhoseNodeGoesAwayIsReportedAtOnceOnTheOtherPage() throws Exception {
+        hostAndJoin();
+        // Wait until bob is to decide: alice's node is then only listening, and hears the relay at once.
+        Instant deadline = Instant.now().plus(STEP);
+        while (!situation(bobPage).equals("move")) {
+            if (situation(alicePage).equals("move")) {
+                play(alicePage);
+            }
+            assertThat(Instant.now()).as("bob's first decision").isBefore(deadline);
+            Thread.sleep(100); // polling the two pages for bob's decision, the condition this waits for
+        }
+        bobNode.close();
+        bobNode = null;
+        String notice = alicePage.await("alice's page to report bob gone", Duration.ofSeconds(10),
+                "const n = document.getElementById('notice').textContent; return n.startsWith('bob disconnected') && n")
+                .asText();
+        assertThat(notice).isEqualTo("bob disconnected: the seat stays open for them to come back");
+        assertThat(alicePage.run("return document.getElementById('status').textContent").asText())
+                .as("and the page still says whom it waits for").startsWith("Waiting for bob");
+        alicePage.screenshot(SCREENS.resolve("two-nodes-disconnected.png"));
+    }
+
+    /**
+     * Alice hosts a heads-up Hold'em hand from her home page, bob joins with the invitation her page shows, and
+     * alice accepts him by the fingerprint her page asks about. Returns the invitation.
+     */
+    private String hostAndJoin() throws Exception {
+        alicePage.open(aliceNode.url().toString());
+        alicePage.await("alice's home page", STEP, "return document.getElementById('fingerprint').textContent");
+        alicePage.run("const g = document.getElementById('game'); g.value = 'holdem';"
+                + "g.dispatchEvent(new Event('change'));"
+                + "document.querySelector('[data-setting=hands]').value = '1';");
+        alicePage.click("#invite");
+        alicePage.click("#start");
+        String invitation = alicePage.await("the invitation on alice's table page", STEP,
+                "if (document.getElementById('form-error') && document.getElementById('form-error').textContent)"
+                + " throw new Error('refused: ' + document.getElementById('form-error').textContent);"
+                + "const i = document.getElementById('invitation'); return i && !document.getElementById('invite-box')"
+                + ".hidden && i.textContent").asText();
+        assertThat(alicePage.run("return document.getElementById('status').textContent").asText())
+                .startsWith("Waiting for a player to join by your invitation (");
+        alicePage.screenshot(SCREENS.resolve("two-nodes-invitation.png"));
+
+        bobPage.open(bobNode.url().toString());
+        bobPage.await("bob's home page", STEP, "return document.getElementById('fingerprint').textContent");
+        bobPage.type("#invitation-text", invitation);
+        bobPage.click("#join");
+        bobPage.await("bob's table page", STEP, "if (document.getElementById('join-error')"
+                + "&& document.getElementById('join-error').textContent) throw new Error('refused: '"
+                + "+ document.getElementById('join-error').textContent);"
+                + "return location.pathname === '/table' && !!document.getElementById('verdict')");
+
+        String question = alicePage.await("alice to be asked about bob", STEP, "return !document"
+                + ".getElementById('question-box').hidden && document.getElementById('question').textContent").asText();
+        assertThat(question).isEqualTo("Accept bob, fingerprint " + bob.fingerprint() + "?");
+        alicePage.screenshot(SCREENS.resolve("two-nodes-accept.png"));
+        alicePage.click("#accept");
+        return invitation;
+    }
+
+    /** "over" once the page shows the verdict, "move" while it offers a move to click, else "wait". */
+    private static String situation(HeadlessChromium page) throws Exception {
+        JsonNode now = page.run("const v = document.getElementById('verdict');"
+                + "if (v && !v.hidden) return 'over';"
+                + "return document.querySelector(arguments[0]) ? 'move' : 'wait';", MOVES);
+        return now.asText();
+    }
+
+    /** Clicks the page's check, call or show, and waits until the move is taken. */
+    private static void play(HeadlessChromium page) throws Exception {
+        int step = page.run("return Number(document.getElementById('status').textContent.match(/step (\\d+)/)[1])")
+                .asInt();
+        page.click(MOVES);
+        page.await("the move to be taken", STEP, "const m = document.getElementById('status').textContent"
+                + ".match(/step (\\d+)/); return !document.querySelector(arguments[1])"
+                + " || (m && Number(m[1]) !== arguments[0]);", step, MOVES);
+    }
+}
