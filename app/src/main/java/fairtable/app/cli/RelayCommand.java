@@ -5,7 +5,9 @@ import fairtable.app.net.TableLink;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Profile;
 import fairtable.net.identity.TrustRule;
+import fairtable.net.OwnerOnlyFiles;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -28,6 +30,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "relay", mixinStandardHelpOptions = true,
         description = "Relay a table that every player joins with 'fairtable table join --relay'; plays no seat.")
 public final class RelayCommand implements Callable<Integer> {
+    /** The table's log in the --log directory. */
+    static final String SESSION_LOG = "table.log";
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -59,6 +64,11 @@ public final class RelayCommand implements Callable<Integer> {
     @Option(names = "--insecure", description = "Plain TCP instead of TLS. For tests.")
     boolean insecure;
 
+    @Option(names = "--log", paramLabel = "DIR", description = "Keep the relay's log in DIR (created owner-only): every "
+            + "placed message with its receipt, written before it is delivered. If DIR holds a log, take the table up "
+            + "again where it stopped (listen on the same port: the players reconnect).")
+    Path log;
+
     @Option(names = "--timeout", defaultValue = "3600", description = "Seconds to wait for the table to end (default: "
             + "${DEFAULT-VALUE}).")
     int timeoutSeconds;
@@ -73,11 +83,17 @@ public final class RelayCommand implements Callable<Integer> {
                     out.println(line);
                     out.flush();
                 });
-        try (TableLink link = TableLink.host(profile.identity(), bind, port, insecure, Duration.ofSeconds(60), null, rule,
+        Path relayLog = log == null ? null : OwnerOnlyFiles.directory(log).resolve(SESSION_LOG);
+        boolean resuming = relayLog != null && Files.exists(relayLog);
+        try (TableLink link = TableLink.host(profile.identity(), bind, port, insecure, Duration.ofSeconds(60), relayLog, rule,
                 line -> {
                     out.println(line);
                     out.flush();
                 })) {
+            if (resuming) {
+                out.println("Resuming from " + relayLog + " after " + link.placed() + " messages: waiting for the players "
+                        + "to reconnect");
+            }
             out.println("Relaying a table for " + players + " on port " + link.port() + ". Invitation: " + link.invitation());
             StringBuilder set = new StringBuilder();
             settings.forEach((k, v) -> set.append(" --set ").append(k).append('=').append(v));

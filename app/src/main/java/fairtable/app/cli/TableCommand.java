@@ -183,7 +183,10 @@ public final class TableCommand implements Runnable {
                         : new PinnedPlayers(table.party(), new PinnedPlayers.Policy(rule, invitedHost()));
                 try {
                     played = SessionSeat.play(seated, identity, me, table.actor(), journal, connector(identity, out, rule),
-                            this::patienceAt, patience);
+                            this::patienceAt, patience, null, line -> {
+                                out.println(line);
+                                out.flush();
+                            });
                 } finally {
                     afterGame();
                 }

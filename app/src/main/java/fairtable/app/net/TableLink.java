@@ -118,6 +118,11 @@ public final class TableLink implements AutoCloseable {
         return host.awaitTableLeft(patience);
     }
 
+    /** How many messages the relay has placed (after a restart, those taken up from its log). */
+    public int placed() {
+        return host.placed().size();
+    }
+
     /** The port the relay listens on. */
     public int port() {
         return server.getLocalPort();

@@ -98,6 +98,8 @@ public final class SessionHost implements AutoCloseable {
     /** Where every placed message is written before anyone hears of it; null for a host kept in memory. */
     private final Journal log;
     private volatile boolean closed;
+    /** Whether a player has joined since this host started: a host restored from its log has seen nobody yet. */
+    private boolean joinedSinceStart;
 
     private final class Connection {
         final Transport transport;
@@ -434,6 +436,7 @@ public final class SessionHost implements AutoCloseable {
             connections.removeIf(other -> other.player.equals(j.key()));
             c.name = j.name();
             c.player = j.key();
+            joinedSinceStart = true;
             releaseUnjoined(c);
             connections.add(c);
             for (int i = 0; i < placed.size(); i++) {
@@ -611,11 +614,12 @@ public final class SessionHost implements AutoCloseable {
 
     /**
      * Waits, at most {@code patience}, until every seat has been taken and then every player has left: the end of
-     * the table for a relay that plays no seat. Whether it came.
+     * the table for a relay that plays no seat. A host restored from its log waits for a player to come back first,
+     * so that a relay restarted mid-game does not end before its players reconnect. Whether it came.
      */
     public synchronized boolean awaitTableLeft(Duration patience) throws InterruptedException {
         long end = System.nanoTime() + patience.toNanos();
-        while (!chain.established() || presenceList().stream().anyMatch(Member::connected)) {
+        while (!tableLeft()) {
             long left = end - System.nanoTime();
             if (left <= 0) {
                 return false;
@@ -623,6 +627,11 @@ public final class SessionHost implements AutoCloseable {
             java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
         }
         return true;
+    }
+
+    /** Whether every seat has been taken, a player has joined since the host started, and every player has left. */
+    private boolean tableLeft() {
+        return chain.established() && joinedSinceStart && presenceList().stream().noneMatch(Member::connected);
     }
 
     /** Every message placed so far, in order. */
