@@ -448,6 +448,11 @@ public final class SessionHost implements AutoCloseable {
         if (frame instanceof Relay r) {
             place(c, r.envelope());
         } else if (frame instanceof AckFrame a) {
+            if (!Arrays.equals(a.ack().receipt().table(), welcome.table())) {
+                // This host's key may sign receipts for other tables (a relay serving several): not relayed here.
+                notices.accept("refused an acknowledgement from " + who(c) + ": its receipt is for another table");
+                return true;
+            }
             if (a.ack().player().equals(c.player) && a.ack().isValid(welcome.host())) {
                 for (Connection other : connections) {
                     if (other != c && other.connected) {

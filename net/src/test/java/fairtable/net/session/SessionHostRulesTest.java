@@ -115,6 +115,28 @@ class SessionHostRulesTest {
         }
     }
 
+    /** The same key signs the receipts of every table a relay serves: an acknowledgement must be of this table's. */
+    @Test
+    void anAcknowledgementOfAnotherTablesReceiptIsRefusedNamingItsSenderAndNotRelayed() throws Exception {
+        List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
+        SigningKey hostKey = Players.key(random);
+        try (SessionHost host = new SessionHost("table", hostKey, random).logTo(notices::add)) {
+            Raw a = connect(host, "alice");
+            Welcome w = a.join(alice, "alice");
+            Raw b = connect(host, "bob");
+            b.join(bob, "bob");
+            byte[] otherTable = w.table();
+            otherTable[0] ^= 1;
+            Envelope first = hello(alice, 0, "alice", new byte[32]);
+            a.send(new SessionFrame.AckFrame(Ack.sign(alice, Receipt.sign(hostKey, otherTable, first))));
+            a.send(new Relay(first));
+
+            assertThat(b.nextThatIsNotPresence()).as("the acknowledgement is not relayed").isInstanceOf(Deliver.class);
+            assertThat(notices).anySatisfy(n -> assertThat(n).contains("from \"alice\" [")
+                    .contains("its receipt is for another table"));
+        }
+    }
+
     @Test
     void onlyTheNextMessageSignedByTheJoinedKeyIsPlaced() throws Exception {
         List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
