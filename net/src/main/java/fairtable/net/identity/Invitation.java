@@ -7,7 +7,8 @@ import java.util.regex.Pattern;
 
 /**
  * An invitation to a table, to send to a guest by any channel the guest trusts to come from the host:
- * {@code fairtable://HOST:PORT/FINGERPRINT} with an optional {@code ?game=NAME}.
+ * {@code fairtable://HOST:PORT/FINGERPRINT} with an optional {@code /SESSION} (one table of a relay that serves
+ * several) and an optional {@code ?game=NAME}.
  *
  * <p>The fingerprint is the host's identity key: the guest's TLS channel accepts only a host that proves
  * possession of that key, so an invitation is exactly as trustworthy as the channel it arrived by. Host and
@@ -17,12 +18,14 @@ import java.util.regex.Pattern;
  * @param port 1 to 65535
  * @param fingerprint the inviting host's identity key
  * @param game the game to be played, a short lower-case identifier, if the invitation names one
+ * @param session which of a relay's tables, a short lower-case identifier, if the invitation names one
  */
-public record Invitation(String host, int port, Fingerprint fingerprint, Optional<String> game) {
+public record Invitation(String host, int port, Fingerprint fingerprint, Optional<String> game, Optional<String> session) {
     public static final String SCHEME = "fairtable://";
 
     private static final Pattern DNS_LABEL = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?");
     private static final Pattern GAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,31}");
+    private static final Pattern SESSION = Pattern.compile("[a-z0-9][a-z0-9-]{0,31}");
     private static final int MAX_LENGTH = 512;
 
     public Invitation {
@@ -39,10 +42,30 @@ public record Invitation(String host, int port, Fingerprint fingerprint, Optiona
                         + " or digit, not \"" + Fingerprint.printable(g) + "\"");
             }
         });
+        session.ifPresent(t -> {
+            if (!isSessionName(t)) {
+                throw new IllegalArgumentException("a table's name is 1 to 32 of a-z 0-9 - starting with a letter"
+                        + " or digit, not \"" + Fingerprint.printable(t) + "\"");
+            }
+        });
+    }
+
+    public Invitation(String host, int port, Fingerprint fingerprint, Optional<String> game) {
+        this(host, port, fingerprint, game, Optional.empty());
     }
 
     public Invitation(String host, int port, Fingerprint fingerprint) {
         this(host, port, fingerprint, Optional.empty());
+    }
+
+    /** Whether {@code name} may name one of a relay's tables: 1 to 32 of a-z 0-9 -, starting with a letter or digit. */
+    public static boolean isSessionName(String name) {
+        return SESSION.matcher(name).matches();
+    }
+
+    /** This invitation for the table {@code name} of the same relay. */
+    public Invitation forSession(String name) {
+        return new Invitation(host, port, fingerprint, game, Optional.of(name));
     }
 
     /**
@@ -99,6 +122,12 @@ public record Invitation(String host, int port, Fingerprint fingerprint, Optiona
         if (path.indexOf(' ') >= 0) {
             throw invalid(text, "it contains a space");
         }
+        Optional<String> session = Optional.empty();
+        int tableSlash = path.indexOf('/');
+        if (tableSlash >= 0) {
+            session = Optional.of(path.substring(tableSlash + 1));
+            path = path.substring(0, tableSlash);
+        }
         Fingerprint fingerprint;
         try {
             fingerprint = Fingerprint.parse(path);
@@ -114,7 +143,7 @@ public record Invitation(String host, int port, Fingerprint fingerprint, Optiona
             game = Optional.of(query.substring("game=".length()));
         }
         try {
-            return new Invitation(host, port, fingerprint, game);
+            return new Invitation(host, port, fingerprint, game, session);
         } catch (IllegalArgumentException e) {
             throw invalid(text, e.getMessage());
         }
@@ -123,7 +152,8 @@ public record Invitation(String host, int port, Fingerprint fingerprint, Optiona
     /** The invitation as text, e.g. {@code fairtable://table.example.org:7777/1a2b-3c4d-5e6f-7a8b-9c0d?game=holdem}. */
     public String format() {
         String authority = host.indexOf(':') >= 0 ? "[" + host + "]" : host;
-        return SCHEME + authority + ":" + port + "/" + fingerprint + game.map(g -> "?game=" + g).orElse("");
+        return SCHEME + authority + ":" + port + "/" + fingerprint + session.map(t -> "/" + t).orElse("")
+                + game.map(g -> "?game=" + g).orElse("");
     }
 
     @Override
