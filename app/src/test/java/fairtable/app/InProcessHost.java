@@ -132,6 +132,11 @@ public final class InProcessHost {
         }
     }
 
+    /** Everything the command has printed so far, for a failed assertion to show. */
+    public String output() {
+        return text.toString();
+    }
+
     /** How the host ended; it must end within three minutes. */
     public Run finish() throws Exception {
         return run.get(180, TimeUnit.SECONDS);

@@ -240,7 +240,10 @@ public final class TableCommand implements Runnable {
                 try {
                     // Silence is shown while it lasts ("waiting for ben's move (15 s)"), a dropped player at once.
                     played = SessionSeat.play(seated, identity, me, table.actor(), journal, connector(identity, out, rule),
-                            this::patienceAt, patience, out);
+                            this::patienceAt, patience, out, line -> {
+                                out.println(line);
+                                out.flush();
+                            });
                 } finally {
                     afterGame();
                 }

@@ -45,13 +45,23 @@ public final class SessionSeat {
     public static Result play(Party party, SigningKey identity, String name, PartyRunner.Actor actor, Journal journal,
             PartyRunner.Connector connector, Function<Party, Duration> patience, Duration silence,
             java.io.PrintWriter status) {
+        return play(party, identity, name, actor, journal, connector, patience, silence, status, line -> { });
+    }
+
+    /**
+     * As above, telling {@code notices} whenever the connection to the host is lost and the seat waits for it to be
+     * back (a relay restarted from its log).
+     */
+    public static Result play(Party party, SigningKey identity, String name, PartyRunner.Actor actor, Journal journal,
+            PartyRunner.Connector connector, Function<Party, Duration> patience, Duration silence,
+            java.io.PrintWriter status, java.util.function.Consumer<String> notices) {
         SessionMember[] member = {null};
         TableWatch watch = status == null ? null : new TableWatch(party::awaiting,
                 () -> member[0] == null ? List.of() : member[0].presence(), name, status, WAIT_FIRST, WAIT_AGAIN);
         try {
             SessionClient.Outcome outcome = SessionClient.run(
                     () -> member[0] = new SessionMember(party, identity, name, actor, silence, journal),
-                    connector, patience, Duration.ofMillis(50), Clock.systemUTC());
+                    connector, patience, Duration.ofMillis(50), Clock.systemUTC(), notices);
             return new Result(outcome, member[0] == null ? List.of() : member[0].presence());
         } finally {
             if (watch != null) {

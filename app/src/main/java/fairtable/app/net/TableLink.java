@@ -8,6 +8,7 @@ import fairtable.net.identity.Invitation;
 import fairtable.net.identity.TrustRule;
 import fairtable.net.identity.UntrustedPeerException;
 import fairtable.net.memory.InMemoryTransport;
+import fairtable.net.session.SessionFrame;
 import fairtable.net.session.SessionHost;
 import fairtable.net.tcp.TcpTransport;
 import fairtable.net.tls.PeerCheck;
@@ -94,14 +95,7 @@ public final class TableLink implements AutoCloseable {
      */
     public void acceptAll(SigningKey identity, boolean insecure, Duration patience, PeerCheck admissible,
             Consumer<String> refused) {
-        PeerCheck reported = key -> {
-            try {
-                admissible.check(key);
-            } catch (UntrustedPeerException stranger) {
-                refused.accept(stranger.getMessage());
-                throw stranger;
-            }
-        };
+        PeerCheck reported = reported(admissible, refused);
         if (insecure) {
             // Plain TCP proves no key at the door: the seats judge each hello's key by name, as the terms allow.
             host.acceptTcp(server, patience);
@@ -110,12 +104,29 @@ public final class TableLink implements AutoCloseable {
         host.acceptTls(server, TlsIdentity.of(identity), reported);
     }
 
+    /** {@code admissible}, reporting each key it refuses to {@code refused}. */
+    public static PeerCheck reported(PeerCheck admissible, Consumer<String> refused) {
+        return key -> {
+            try {
+                admissible.check(key);
+            } catch (UntrustedPeerException stranger) {
+                refused.accept(stranger.getMessage());
+                throw stranger;
+            }
+        };
+    }
+
     /**
      * For a relay that plays no seat: waits, at most {@code patience}, until every seat has been taken and every
      * player has left again. Whether the table ended so.
      */
     public boolean awaitTableLeft(Duration patience) throws InterruptedException {
         return host.awaitTableLeft(patience);
+    }
+
+    /** How many messages the relay has placed (after a restart, those taken up from its log). */
+    public int placed() {
+        return host.placed().size();
     }
 
     /** The port the relay listens on. */
@@ -148,13 +159,25 @@ public final class TableLink implements AutoCloseable {
             throw new IllegalArgumentException("join by the host's invitation, or use HOST:PORT with --insecure");
         }
         HostPort address = target.startsWith(Invitation.SCHEME) ? null : HostPort.parse("--connect", target);
+        Invitation invitation = target.startsWith(Invitation.SCHEME) ? Invitation.parse(target) : null;
+        // Which table: a relay serves several, named in the invitation; a host serves one and takes "" for it.
+        byte[] open = SessionFrame.encode(new SessionFrame.Open(invitation == null ? ""
+                : invitation.session().orElse("")));
         return patience -> {
-            if (target.startsWith(Invitation.SCHEME)) {
-                Invitation invitation = Invitation.parse(target);
-                return insecure ? TcpTransport.connect(invitation.host(), invitation.port(), patience)
+            Transport t;
+            if (invitation != null) {
+                t = insecure ? TcpTransport.connect(invitation.host(), invitation.port(), patience)
                         : TlsTransport.connect(invitation, TlsIdentity.of(identity), patience);
+            } else {
+                t = TcpTransport.connect(address.host(), address.port(), patience);
             }
-            return TcpTransport.connect(address.host(), address.port(), patience);
+            try {
+                t.send(open);
+            } catch (IOException e) {
+                t.close();
+                throw e;
+            }
+            return t;
         };
     }
 

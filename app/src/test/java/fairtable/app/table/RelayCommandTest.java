@@ -26,13 +26,52 @@ class RelayCommandTest {
     private record Run(int code, String out) {}
 
     private Run join(int seat, String name, String invitation) {
+        return join(seat, name, invitation, "h" + seat, "t" + seat + ".jsonl");
+    }
+
+    /** A seat with its own profile in {@code home} and its transcript in {@code transcript}, both under the test's directory. */
+    private Run join(int seat, String name, String invitation, String home, String transcript) {
         StringWriter out = new StringWriter();
         int code = Main.run(HighCardDefinition.CATALOG, new ByteArrayInputStream(new byte[0]), new PrintWriter(out, true),
                 new PrintWriter(out, true), "table", "join", "--relay", "--accept-new", "--game", "high-card",
                 "--players", "2", "--set", "rounds=2", "--seat", Integer.toString(seat), "--name", name,
-                "--home", dir.resolve("h" + seat).toString(), "--connect", invitation,
-                "--transcript", dir.resolve("t" + seat + ".jsonl").toString(), "--timeout", "60");
+                "--home", dir.resolve(home).toString(), "--connect", invitation,
+                "--transcript", dir.resolve(transcript).toString(), "--timeout", "60");
         return new Run(code, out.toString());
+    }
+
+    private static String players(Run seat) {
+        return seat.out().lines().filter(l -> l.startsWith("Players: ")).findFirst().orElseThrow();
+    }
+
+    @Test
+    void twoTablesWithTheirOwnSeatsShareOneRelayAtOnceAndEachAuditsVerified() throws Exception {
+        InProcessHost relay = InProcessHost.start(HighCardDefinition.CATALOG, "relay", "--accept-new", "--tables", "2",
+                "--listen", "0", "--home", dir.resolve("relay").toString(), "--timeout", "120");
+        String invitation = relay.invitation();
+        relay.awaitOutput("Another table at this relay: its players add /NAME to the invitation");
+        java.util.List<CompletableFuture<Run>> seats = java.util.List.of(
+                CompletableFuture.supplyAsync(() -> join(0, "ann", invitation + "/red", "ann", "red0.jsonl")),
+                CompletableFuture.supplyAsync(() -> join(1, "ben", invitation + "/red", "ben", "red1.jsonl")),
+                CompletableFuture.supplyAsync(() -> join(0, "cat", invitation + "/blue", "cat", "blue0.jsonl")),
+                CompletableFuture.supplyAsync(() -> join(1, "dan", invitation + "/blue", "dan", "blue1.jsonl")));
+        for (CompletableFuture<Run> seat : seats) {
+            Run r = seat.get(180, TimeUnit.SECONDS);
+            assertThat(r.code()).as(r.out()).isZero();
+            assertThat(r.out()).contains("Audit: VERIFIED: high-card for 2, 2 rounds: ");
+        }
+        assertThat(players(seats.get(1).get())).startsWith("Players: ann (").contains(", ben (")
+                .doesNotContain("cat (", "dan (");
+        assertThat(players(seats.get(3).get())).startsWith("Players: cat (").contains(", dan (")
+                .doesNotContain("ann (", "ben (");
+        assertThat(Files.readAllLines(dir.resolve("red1.jsonl"))).isNotEmpty()
+                .isEqualTo(Files.readAllLines(dir.resolve("red0.jsonl")));
+        assertThat(Files.readAllLines(dir.resolve("blue1.jsonl"))).isNotEmpty()
+                .isEqualTo(Files.readAllLines(dir.resolve("blue0.jsonl")))
+                .doesNotContainAnyElementsOf(Files.readAllLines(dir.resolve("red0.jsonl")));
+        InProcessHost.Run relayed = relay.finish();
+        assertThat(relayed.code()).as(relayed.out()).isZero();
+        assertThat(relayed.out()).contains("2 tables ended: at each every seat was taken and every player has left");
     }
 
     @Test

@@ -10,8 +10,9 @@ import java.util.regex.Pattern;
 
 /**
  * An invitation to a table, to send to a guest by any channel the guest trusts to come from the host:
- * {@code fairtable://HOST:PORT/FINGERPRINT} with an optional {@code ?game=NAME}, which may be followed by the
- * table's settings, {@code &players=2&stack=1000}, so that a guest needs nothing but the invitation.
+ * {@code fairtable://HOST:PORT/FINGERPRINT} with an optional {@code /SESSION} (one table of a relay that serves
+ * several) and an optional {@code ?game=NAME}, which may be followed by the table's settings,
+ * {@code &players=2&stack=1000}, so that a guest needs nothing but the invitation.
  *
  * <p>The fingerprint is the host's identity key: the guest's TLS channel accepts only a host that proves
  * possession of that key, so an invitation is exactly as trustworthy as the channel it arrived by. Host and
@@ -21,18 +22,20 @@ import java.util.regex.Pattern;
  * @param port 1 to 65535
  * @param fingerprint the inviting host's identity key
  * @param game the game to be played, a short lower-case identifier, if the invitation names one
+ * @param session which of a relay's tables, a short lower-case identifier, if the invitation names one
  * @param settings the table's settings, in the host's order: names of a-z 0-9 and '-', values of letters, digits
  *     and {@code . _ / : , + -}; only with a game. Like the address, they are only what the host says: every seat's signed
  *     hello carries the table, and a seat refuses a hello for another table.
  */
 public record Invitation(String host, int port, Fingerprint fingerprint, Optional<String> game,
-        Map<String, String> settings) {
+        Optional<String> session, Map<String, String> settings) {
     public static final String SCHEME = "fairtable://";
 
     private static final Pattern DNS_LABEL = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?");
     private static final Pattern GAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,31}");
     private static final Pattern SETTING = Pattern.compile("[a-z][a-z0-9-]{0,31}");
     private static final Pattern VALUE = Pattern.compile("[A-Za-z0-9._/:,+-]{1,64}");
+    private static final Pattern SESSION = Pattern.compile("[a-z0-9][a-z0-9-]{0,31}");
     private static final int MAX_SETTINGS = 24;
     private static final int MAX_LENGTH = 1024;
 
@@ -48,6 +51,12 @@ public record Invitation(String host, int port, Fingerprint fingerprint, Optiona
             if (!GAME.matcher(g).matches()) {
                 throw new IllegalArgumentException("a game name is 1 to 32 of a-z 0-9 . _ - starting with a letter"
                         + " or digit, not \"" + Fingerprint.printable(g) + "\"");
+            }
+        });
+        session.ifPresent(t -> {
+            if (!isSessionName(t)) {
+                throw new IllegalArgumentException("a table's name is 1 to 32 of a-z 0-9 - starting with a letter"
+                        + " or digit, not \"" + Fingerprint.printable(t) + "\"");
             }
         });
         if (!settings.isEmpty() && game.isEmpty()) {
@@ -70,7 +79,7 @@ public record Invitation(String host, int port, Fingerprint fingerprint, Optiona
     }
 
     public Invitation(String host, int port, Fingerprint fingerprint, Optional<String> game) {
-        this(host, port, fingerprint, game, Map.of());
+        this(host, port, fingerprint, game, Optional.empty(), Map.of());
     }
 
     public Invitation(String host, int port, Fingerprint fingerprint) {
@@ -79,7 +88,17 @@ public record Invitation(String host, int port, Fingerprint fingerprint, Optiona
 
     /** The same invitation for {@code game}, carrying {@code settings}. */
     public Invitation forTable(String game, Map<String, String> settings) {
-        return new Invitation(host, port, fingerprint, Optional.of(game), settings);
+        return new Invitation(host, port, fingerprint, Optional.of(game), session, settings);
+    }
+
+    /** Whether {@code name} may name one of a relay's tables: 1 to 32 of a-z 0-9 -, starting with a letter or digit. */
+    public static boolean isSessionName(String name) {
+        return SESSION.matcher(name).matches();
+    }
+
+    /** This invitation for the table {@code name} of the same relay. */
+    public Invitation forSession(String name) {
+        return new Invitation(host, port, fingerprint, game, Optional.of(name), settings);
     }
 
     /**
@@ -136,6 +155,12 @@ public record Invitation(String host, int port, Fingerprint fingerprint, Optiona
         if (path.indexOf(' ') >= 0) {
             throw invalid(text, "it contains a space");
         }
+        Optional<String> session = Optional.empty();
+        int tableSlash = path.indexOf('/');
+        if (tableSlash >= 0) {
+            session = Optional.of(path.substring(tableSlash + 1));
+            path = path.substring(0, tableSlash);
+        }
         Fingerprint fingerprint;
         try {
             fingerprint = Fingerprint.parse(path);
@@ -162,7 +187,7 @@ public record Invitation(String host, int port, Fingerprint fingerprint, Optiona
             }
         }
         try {
-            return new Invitation(host, port, fingerprint, game, settings);
+            return new Invitation(host, port, fingerprint, game, session, settings);
         } catch (IllegalArgumentException e) {
             throw invalid(text, e.getMessage());
         }
@@ -176,7 +201,7 @@ public record Invitation(String host, int port, Fingerprint fingerprint, Optiona
         String authority = host.indexOf(':') >= 0 ? "[" + host + "]" : host;
         StringBuilder query = new StringBuilder(game.map(g -> "?game=" + g).orElse(""));
         settings.forEach((name, value) -> query.append('&').append(name).append('=').append(value));
-        return SCHEME + authority + ":" + port + "/" + fingerprint + query;
+        return SCHEME + authority + ":" + port + "/" + fingerprint + session.map(t -> "/" + t).orElse("") + query;
     }
 
     @Override

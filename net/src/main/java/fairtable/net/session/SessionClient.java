@@ -13,6 +13,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -54,6 +55,15 @@ public final class SessionClient {
      */
     public static Outcome run(Supplier<SessionMember> members, PartyRunner.Connector connector,
             Function<Party, Duration> silence, Duration tick, Clock clock) {
+        return run(members, connector, silence, tick, clock, line -> { });
+    }
+
+    /**
+     * As above, telling {@code notices} in one line whenever the connection is lost and the player waits for the
+     * host to be back (a restarted relay, a dropped network), so a person sees why the table stands still.
+     */
+    public static Outcome run(Supplier<SessionMember> members, PartyRunner.Connector connector,
+            Function<Party, Duration> silence, Duration tick, Clock clock, Consumer<String> notices) {
         int fruitless = 0;
         while (true) {
             SessionMember member = members.get();
@@ -73,6 +83,8 @@ public final class SessionClient {
             if (fruitless >= MAX_FRUITLESS_RECONNECTIONS) {
                 return run.outcome();
             }
+            notices.accept("The host is gone (" + run.outcome().trouble().orElse("connection lost")
+                    + "); retrying for up to " + silence.apply(member.party()).toSeconds() + " s ...");
             try {
                 Thread.sleep(Math.min(2000, 100L << Math.min(fruitless, 4))); // back off a little
             } catch (InterruptedException e) {

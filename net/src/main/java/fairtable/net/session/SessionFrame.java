@@ -103,9 +103,16 @@ public sealed interface SessionFrame {
     /** A player's acknowledgement, relayed by the host to every other player. */
     record AckFrame(Ack ack) implements SessionFrame {}
 
+    /**
+     * Player to a relay, first of all: which of its tables to join ({@code ""}: the one a host serves, or a relay's
+     * default table). A host that serves one table accepts only {@code ""} before the join.
+     */
+    record Open(String session) implements SessionFrame {}
+
     /** Host to a player: your message could not be placed (another already holds its position). */
     record Refused(long seq, String reason) implements SessionFrame {}
 
+    /** The frame's bytes on the wire. */
     static byte[] encode(SessionFrame frame) {
         WireWriter w = new WireWriter();
         if (frame instanceof Welcome f) {
@@ -125,6 +132,8 @@ public sealed interface SessionFrame {
                     .blob(r.signature()).blob(f.ack().signature());
         } else if (frame instanceof Refused f) {
             w.u8(7).u32(f.seq()).string(f.reason());
+        } else if (frame instanceof Open f) {
+            w.u8(8).string(f.session());
         }
         return w.toBytes();
     }
@@ -153,6 +162,7 @@ public sealed interface SessionFrame {
                 yield new AckFrame(new Ack(player, receipt, r.blob(64, "the signature")));
             }
             case 7 -> new Refused(r.u32(), r.string(1024, "the reason"));
+            case 8 -> new Open(r.string(32, "the table's name"));
             default -> throw new MalformedMessageException("unknown session frame");
         };
         r.end();

@@ -8,12 +8,13 @@ import fairtable.net.session.SessionFrame.AckFrame;
 import fairtable.net.session.SessionFrame.Deliver;
 import fairtable.net.session.SessionFrame.Join;
 import fairtable.net.session.SessionFrame.Member;
+import fairtable.net.session.SessionFrame.Open;
 import fairtable.net.session.SessionFrame.Presence;
 import fairtable.net.session.SessionFrame.Refused;
 import fairtable.net.session.SessionFrame.Relay;
 import fairtable.net.session.SessionFrame.Welcome;
-import fairtable.net.tcp.TcpTransport;
 import fairtable.net.identity.Fingerprint;
+import fairtable.net.identity.Invitation;
 import fairtable.net.tls.PeerCheck;
 import fairtable.net.tls.TlsIdentity;
 import fairtable.net.tls.TlsTransport;
@@ -26,8 +27,6 @@ import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.SocketException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -98,6 +97,8 @@ public final class SessionHost implements AutoCloseable {
     /** Where every placed message is written before anyone hears of it; null for a host kept in memory. */
     private final Journal log;
     private volatile boolean closed;
+    /** Whether a player has joined since this host started: a host restored from its log has seen nobody yet. */
+    private boolean joinedSinceStart;
 
     private final class Connection {
         final Transport transport;
@@ -106,6 +107,8 @@ public final class SessionHost implements AutoCloseable {
         boolean connected = true;
         /** Whether this connection is counted in {@link #unjoined}. */
         boolean counted = true;
+        /** Whether it has said which table it joins (it need not: a host serves one). */
+        boolean opened;
 
         Connection(Transport transport) {
             this.transport = transport;
@@ -269,19 +272,7 @@ public final class SessionHost implements AutoCloseable {
      * the host is closed. {@code patience} is how long each wait for a connection lasts before it starts again.
      */
     public void acceptTcp(ServerSocket server, Duration patience) {
-        Thread t = new Thread(() -> {
-            while (!closed && !server.isClosed()) {
-                try {
-                    admit(TcpTransport.accept(server, patience));
-                } catch (IOException | TimeoutException e) {
-                    if (server.isClosed()) {
-                        return;
-                    }
-                }
-            }
-        }, "session-host accept");
-        t.setDaemon(true);
-        t.start();
+        Listening.acceptTcp(server, patience, door, "session-host");
     }
 
     /**
@@ -291,48 +282,43 @@ public final class SessionHost implements AutoCloseable {
      * failed handshake, a port scan or a stray connection is logged in one line and the host keeps listening.
      */
     public void acceptTls(ServerSocket server, TlsIdentity me, PeerCheck check) {
-        Thread t = new Thread(() -> {
-            while (!closed && !server.isClosed()) {
-                Socket raw;
-                try {
-                    raw = server.accept();
-                } catch (IOException e) {
-                    if (server.isClosed() || closed) {
-                        return;
-                    }
-                    notices.accept("could not accept a connection: " + e.getMessage());
-                    continue;
-                }
-                String peer = String.valueOf(raw.getRemoteSocketAddress());
-                if (!reserveUnjoined(peer)) {
-                    closeQuietly(raw);
-                    continue;
-                }
-                Thread handshake = new Thread(() -> {
-                    try {
-                        serveReserved(TlsTransport.handshakeAccepted(raw, me, check, joinDeadline));
-                    } catch (IOException | TimeoutException | RuntimeException e) {
-                        synchronized (this) {
-                            unjoined--;
-                        }
-                        notices.accept("turned away " + peer + ": " + e.getMessage());
-                    }
-                }, "session-host handshake " + peer);
-                handshake.setDaemon(true);
-                handshake.start();
-            }
-        }, "session-host accept");
-        t.setDaemon(true);
-        t.start();
+        Listening.acceptTls(server, me, check, door, "session-host");
     }
 
-    private static void closeQuietly(Socket raw) {
-        try {
-            raw.close();
-        } catch (IOException ignored) {
-            // it is gone either way
+    /** This host's side of {@link Listening}: connections are counted as not joined until they join. */
+    private final Listening.Door door = new Listening.Door() {
+        @Override
+        public boolean closed() {
+            return closed;
         }
-    }
+
+        @Override
+        public boolean reserve(String peer) {
+            return reserveUnjoined(peer);
+        }
+
+        @Override
+        public void unreserve() {
+            synchronized (SessionHost.this) {
+                unjoined--;
+            }
+        }
+
+        @Override
+        public void enter(Transport transport) {
+            serveReserved(transport);
+        }
+
+        @Override
+        public Duration deadline() {
+            return joinDeadline;
+        }
+
+        @Override
+        public void notice(String line) {
+            notices.accept(line);
+        }
+    };
 
     private void serve(Connection c) {
         synchronized (this) {
@@ -391,6 +377,17 @@ public final class SessionHost implements AutoCloseable {
     /** Handles one frame; false to hang up. */
     private synchronized boolean handle(Connection c, SessionFrame frame) {
         if (c.player == null) {
+            if (frame instanceof Open o && !c.opened) {
+                if (!o.session().isEmpty()) {
+                    // A relay's table name is a-z 0-9 -; anything else is not repeated into the log.
+                    notices.accept("hung up on " + c.transport.peer() + ": it asked for table "
+                            + (Invitation.isSessionName(o.session()) ? "\"" + o.session() + "\"" : "(not a table's name)")
+                            + ", and this host serves one table");
+                    return false;
+                }
+                c.opened = true;
+                return true;
+            }
             if (!(frame instanceof Join j)) {
                 notices.accept("hung up on " + c.transport.peer() + ": it sent a " + frame.getClass().getSimpleName()
                         + " before joining");
@@ -434,6 +431,7 @@ public final class SessionHost implements AutoCloseable {
             connections.removeIf(other -> other.player.equals(j.key()));
             c.name = j.name();
             c.player = j.key();
+            joinedSinceStart = true;
             releaseUnjoined(c);
             connections.add(c);
             for (int i = 0; i < placed.size(); i++) {
@@ -445,6 +443,11 @@ public final class SessionHost implements AutoCloseable {
         if (frame instanceof Relay r) {
             place(c, r.envelope());
         } else if (frame instanceof AckFrame a) {
+            if (!Arrays.equals(a.ack().receipt().table(), welcome.table())) {
+                // This host's key may sign receipts for other tables (a relay serving several): not relayed here.
+                notices.accept("refused an acknowledgement from " + who(c) + ": its receipt is for another table");
+                return true;
+            }
             if (a.ack().player().equals(c.player) && a.ack().isValid(welcome.host())) {
                 for (Connection other : connections) {
                     if (other != c && other.connected) {
@@ -611,11 +614,12 @@ public final class SessionHost implements AutoCloseable {
 
     /**
      * Waits, at most {@code patience}, until every seat has been taken and then every player has left: the end of
-     * the table for a relay that plays no seat. Whether it came.
+     * the table for a relay that plays no seat. A host restored from its log waits for a player to come back first,
+     * so that a relay restarted mid-game does not end before its players reconnect. Whether it came.
      */
     public synchronized boolean awaitTableLeft(Duration patience) throws InterruptedException {
         long end = System.nanoTime() + patience.toNanos();
-        while (!chain.established() || presenceList().stream().anyMatch(Member::connected)) {
+        while (!tableLeft()) {
             long left = end - System.nanoTime();
             if (left <= 0) {
                 return false;
@@ -623,6 +627,19 @@ public final class SessionHost implements AutoCloseable {
             java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
         }
         return true;
+    }
+
+    /** Whether every seat has been taken, a player has joined since the host started, and every player has left. */
+    synchronized boolean tableLeft() {
+        return chain.established() && joinedSinceStart && presenceList().stream().noneMatch(Member::connected);
+    }
+
+    /**
+     * Whether nothing would be lost by closing this host now: no connection is open, and the table either never
+     * began or has ended.
+     */
+    synchronized boolean idle() {
+        return open.isEmpty() && (placed.isEmpty() || tableLeft());
     }
 
     /** Every message placed so far, in order. */

@@ -72,6 +72,10 @@ public final class SessionMember {
     /** Positions known to be placed but not yet delivered here: since when, and the host's proof. */
     private final TreeMap<Long, Clue> missing = new TreeMap<>();
     private final List<String> observations = new ArrayList<>();
+    /** Irregularities beyond the first {@link #MAX_OBSERVATIONS}, only counted. */
+    private long unkeptObservations;
+    /** How many different irregularities a player keeps a line for. */
+    static final int MAX_OBSERVATIONS = 64;
     private HostProblem problem;
 
     private record Clue(Instant since, Receipt proof, String witness) {}
@@ -128,6 +132,12 @@ public final class SessionMember {
                 problem = new HostProblem.Broken("did not introduce itself first");
                 return out;
             }
+            if (!Hello.isPlayerName(w.hostName())) {
+                // Not repeated: a name with a line break or an escape sequence would forge lines on the player's screen.
+                problem = new HostProblem.Broken("introduced itself by a name that is not a player's name (1 to "
+                        + Hello.MAX_NAME_BYTES + " printable characters)");
+                return out;
+            }
             welcome = w;
             out.add(SessionFrame.encode(Join.sign(key, name, w)));
             party.unacknowledged().forEach(e -> out.add(SessionFrame.encode(new Relay(e))));
@@ -138,6 +148,11 @@ public final class SessionMember {
             return out;
         }
         if (frame instanceof Presence p) {
+            if (p.members().stream().anyMatch(m -> !Hello.isPlayerName(m.name()))) {
+                // The host lets in only players' names; one that is not would forge lines where the list is printed.
+                problem = new HostProblem.Broken("listed a player by a name that is not a player's name");
+                return out;
+            }
             presence = p.members();
         } else if (frame instanceof Deliver d) {
             onDeliver(d, now, out);
@@ -211,7 +226,7 @@ public final class SessionMember {
         long lacking = awaitsOwnEcho() ? t.size() - 1 : t.size();
         if (e.seq() > lacking) {
             if (early.putIfAbsent(e.seq(), d) == null) {
-                observations.add("the host delivered message #" + e.seq() + " before #" + lacking);
+                observe("the host delivered message #" + e.seq() + " before #" + lacking);
             }
             missing.putIfAbsent(lacking, new Clue(now, receipt, "the host's own receipt"));
             return;
@@ -306,8 +321,14 @@ public final class SessionMember {
     }
 
     private void onAck(Ack ack, Instant now) {
-        if (!ack.isValid(welcome.host()) || !Arrays.equals(ack.receipt().table(), welcome.table())) {
-            observations.add("ignored an acknowledgement that is not validly signed");
+        if (!Arrays.equals(ack.receipt().table(), welcome.table())) {
+            // Refused without a trace of its own: a host that serves several tables under one key could otherwise
+            // make this player keep a line for every acknowledgement of another table it relays.
+            observe("ignored acknowledgements of another table's receipts");
+            return;
+        }
+        if (!ack.isValid(welcome.host())) {
+            observe("ignored an acknowledgement that is not validly signed");
             return;
         }
         if (ack.player().equals(key.verifyingKey())) {
@@ -324,6 +345,18 @@ public final class SessionMember {
         // enough to watch (a position below the transcript size is its own message awaiting the echo).
         long watch = Math.min(seq, party.transcript().size());
         missing.putIfAbsent(watch, new Clue(now, ack.receipt(), nameOf(ack.player())));
+    }
+
+    /**
+     * Notes an irregularity that was tolerated, at most {@link #MAX_OBSERVATIONS} lines in all and each line once,
+     * so that nothing the host sends can grow what this player keeps without bound; the rest are only counted.
+     */
+    private void observe(String what) {
+        if (observations.size() < MAX_OBSERVATIONS && !observations.contains(what)) {
+            observations.add(what);
+        } else if (!observations.contains(what)) {
+            unkeptObservations++;
+        }
     }
 
     /** Blames the host for any placed message that has not arrived within the patience. */
@@ -397,7 +430,12 @@ public final class SessionMember {
 
     /** Irregularities that were tolerated (early deliveries, invalid acknowledgements, messages that do not fit). */
     public List<String> observations() {
-        return List.copyOf(observations);
+        if (unkeptObservations == 0) {
+            return List.copyOf(observations);
+        }
+        List<String> all = new ArrayList<>(observations);
+        all.add("and " + unkeptObservations + " more not kept");
+        return List.copyOf(all);
     }
 
     public Party party() {

@@ -3,6 +3,7 @@ package fairtable.net.identity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.RepeatedTest;
@@ -23,12 +24,24 @@ class InvitationTest {
     }
 
     @Test
+    void aRelaysTableIsNamedAfterTheFingerprintAndOnlyByAShortLowerCaseName() {
+        assertThat(Invitation.parse("fairtable://127.0.0.1:7000/" + HOST_KEY + "/red").session()).contains("red");
+        assertThat(Invitation.parse("fairtable://127.0.0.1:7000/" + HOST_KEY).session()).isEmpty();
+        for (String bad : new String[] {"Red", "-red", "red/blue", "", "a".repeat(33), "r\u001bd"}) {
+            assertThatThrownBy(() -> Invitation.parse("fairtable://127.0.0.1:7000/" + HOST_KEY + "/" + bad))
+                    .as(bad).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a fairtable invitation");
+        }
+    }
+
+    @Test
     void parsesWhatItFormats() {
         for (Invitation invitation : new Invitation[] {
             new Invitation("table.example.org", 7777, HOST_KEY, Optional.of("holdem")),
             new Invitation("192.168.1.20", 1, HOST_KEY),
             new Invitation("2001:db8::7", 65535, HOST_KEY, Optional.of("draw-5.v2")),
-            new Invitation("localhost", 4242, HOST_KEY, Optional.empty())
+            new Invitation("localhost", 4242, HOST_KEY, Optional.empty()),
+            new Invitation("relay.example.org", 7000, HOST_KEY, Optional.of("holdem"), Optional.of("friday-9"), Map.of()),
+            new Invitation("127.0.0.1", 7000, HOST_KEY).forSession("red")
         }) {
             assertThat(Invitation.parse(invitation.format())).isEqualTo(invitation);
         }
@@ -46,7 +59,7 @@ class InvitationTest {
         Invitation parsed = Invitation.parse(invitation.format());
         assertThat(parsed).isEqualTo(invitation);
         assertThat(parsed.settings().keySet()).containsExactly("players", "stack", "mode");
-        assertThatThrownBy(() -> new Invitation("h", 1, HOST_KEY, Optional.empty(), settings))
+        assertThatThrownBy(() -> new Invitation("h", 1, HOST_KEY, Optional.empty(), Optional.empty(), settings))
                 .hasMessageContaining("after ?game=NAME");
     }
 

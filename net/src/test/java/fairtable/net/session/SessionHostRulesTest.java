@@ -35,8 +35,8 @@ class SessionHostRulesTest {
     private final SigningKey alice = Players.key(random);
     private final SigningKey bob = Players.key(random);
 
-    /** One end of a connection to the host, read frame by frame. */
-    private record Raw(Transport transport) {
+    /** One end of a connection to the host, read frame by frame (also to a {@link SessionRelay}'s tables). */
+    record Raw(Transport transport) {
         SessionFrame next() throws Exception {
             return SessionFrame.decode(transport.receive(WAIT));
         }
@@ -72,13 +72,13 @@ class SessionHostRulesTest {
     }
 
     /** The hello of {@code seat} at a two-player test table, signed by {@code key}, following {@code prev}. */
-    private static Envelope hello(SigningKey key, int seat, String name, byte[] prev) {
+    static Envelope hello(SigningKey key, int seat, String name, byte[] prev) {
         Hello h = new Hello("test", new byte[0], 2, seat, name, key.verifyingKey(), new byte[Hello.NONCE_LENGTH]);
         return Envelope.sign(key, new byte[32], seat, prev, seat, 0, Hello.TYPE, h.toBytes());
     }
 
     /** A message of the established session whose last message is {@code last}, in {@code seat}'s name, signed by {@code key}. */
-    private static Envelope move(SigningKey key, int seat, Envelope last, byte[] session) {
+    static Envelope move(SigningKey key, int seat, Envelope last, byte[] session) {
         return Envelope.sign(key, session, last.seq() + 1, last.hash(), seat, 1, "move", new byte[] {1});
     }
 
@@ -112,6 +112,28 @@ class SessionHostRulesTest {
             assertThatThrownBy(m::next).isInstanceOf(Transport.PeerGoneException.class);
             assertThat(host.presence()).isEmpty();
             assertThat(notices).singleElement().asString().doesNotContain("\n").doesNotContain("alice");
+        }
+    }
+
+    /** The same key signs the receipts of every table a relay serves: an acknowledgement must be of this table's. */
+    @Test
+    void anAcknowledgementOfAnotherTablesReceiptIsRefusedNamingItsSenderAndNotRelayed() throws Exception {
+        List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
+        SigningKey hostKey = Players.key(random);
+        try (SessionHost host = new SessionHost("table", hostKey, random).logTo(notices::add)) {
+            Raw a = connect(host, "alice");
+            Welcome w = a.join(alice, "alice");
+            Raw b = connect(host, "bob");
+            b.join(bob, "bob");
+            byte[] otherTable = w.table();
+            otherTable[0] ^= 1;
+            Envelope first = hello(alice, 0, "alice", new byte[32]);
+            a.send(new SessionFrame.AckFrame(Ack.sign(alice, Receipt.sign(hostKey, otherTable, first))));
+            a.send(new Relay(first));
+
+            assertThat(b.nextThatIsNotPresence()).as("the acknowledgement is not relayed").isInstanceOf(Deliver.class);
+            assertThat(notices).anySatisfy(n -> assertThat(n).contains("from \"alice\" [")
+                    .contains("its receipt is for another table"));
         }
     }
 

@@ -1,0 +1,184 @@
+package fairtable.net.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import fairtable.crypto.sign.SigningKey;
+import fairtable.net.Transport;
+import fairtable.net.identity.Fingerprint;
+import fairtable.net.memory.InMemoryTransport;
+import fairtable.net.session.SessionFrame.Deliver;
+import fairtable.net.session.SessionFrame.Open;
+import fairtable.net.session.SessionFrame.Refused;
+import fairtable.net.session.SessionFrame.Relay;
+import fairtable.net.session.SessionFrame.Welcome;
+import fairtable.net.session.SessionHostRulesTest.Raw;
+import fairtable.protocol.transcript.Envelope;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * One relay, several tables: each connection names its table first, and each table keeps its own id, chain, seats
+ * and bounds, so a seat of one table can place nothing at another, and floods are bounded for the relay and per table.
+ */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class SessionRelayTest {
+    private final SplittableRandom random = new SplittableRandom(1129);
+    private final SigningKey alice = Players.key(random);
+    private final SigningKey bob = Players.key(random);
+    private final SigningKey carol = Players.key(random);
+    private final SigningKey dave = Players.key(random);
+    private final List<String> notices = new CopyOnWriteArrayList<>();
+
+    private SessionRelay relay() {
+        return SessionRelay.inMemory(Players.key(random), random).logTo(notices::add);
+    }
+
+    /** A connection to {@code relay} that asks for {@code table}. */
+    private static Raw open(SessionRelay relay, String peer, String table) throws Exception {
+        InMemoryTransport[] pair = InMemoryTransport.pair("relay", peer);
+        relay.admit(pair[0]);
+        Raw raw = new Raw(pair[1]);
+        raw.send(new Open(table));
+        return raw;
+    }
+
+    /** A table of two seated at {@code table}: its welcome and the two hellos placed, the connections in {@code seats}. */
+    private record Seated(Welcome welcome, Envelope first, Envelope second, Raw[] seats) {}
+
+    private static Seated seatTwo(SessionRelay relay, String table, SigningKey one, String oneName, SigningKey two,
+            String twoName) throws Exception {
+        Raw a = open(relay, oneName, table);
+        Welcome w = a.join(one, oneName);
+        Raw b = open(relay, twoName, table);
+        b.join(two, twoName);
+        Envelope first = SessionHostRulesTest.hello(one, 0, oneName, new byte[32]);
+        a.send(new Relay(first));
+        assertThat(((Deliver) b.nextThatIsNotPresence()).envelope()).isEqualTo(first);
+        Envelope second = SessionHostRulesTest.hello(two, 1, twoName, first.hash());
+        b.send(new Relay(second));
+        assertThat(((Deliver) a.nextThatIsNotPresence()).envelope()).isEqualTo(first);
+        assertThat(((Deliver) a.nextThatIsNotPresence()).envelope()).isEqualTo(second);
+        assertThat(((Deliver) b.nextThatIsNotPresence()).envelope()).isEqualTo(second);
+        return new Seated(w, first, second, new Raw[] {a, b});
+    }
+
+    @Test
+    void twoTablesAtOneRelayKeepTheirOwnIdsChainsAndSeats() throws Exception {
+        try (SessionRelay relay = relay()) {
+            Seated red = seatTwo(relay, "red", alice, "alice", bob, "bob");
+            Seated blue = seatTwo(relay, "blue", carol, "carol", dave, "dave");
+
+            assertThat(red.welcome().table()).isNotEqualTo(blue.welcome().table());
+            assertThat(red.welcome().host()).isEqualTo(blue.welcome().host()).isEqualTo(relay.key());
+            assertThat(relay.placed("red")).containsExactly(red.first(), red.second());
+            assertThat(relay.placed("blue")).containsExactly(blue.first(), blue.second());
+            assertThat(relay.tables()).containsOnlyKeys("red", "blue");
+            assertThat(notices).isEmpty();
+        }
+    }
+
+    @Test
+    void aSeatOfOneTableCanPlaceNothingAtAnotherAndIsNamed() throws Exception {
+        try (SessionRelay relay = relay()) {
+            Seated red = seatTwo(relay, "red", alice, "alice", bob, "bob");
+            Seated blue = seatTwo(relay, "blue", carol, "carol", dave, "dave");
+            String alices = "\"alice\" [" + Fingerprint.of(alice.verifyingKey()) + "]";
+
+            // Alice, seated at red, asks for blue: every seat there is taken by others.
+            Raw intruder = open(relay, "alice at blue", "blue");
+            intruder.join(alice, "alice");
+            assertThatThrownBy(intruder::next).isInstanceOf(Transport.PeerGoneException.class);
+            assertThat(notices).singleElement().asString().startsWith("table blue: hung up on " + alices)
+                    .endsWith("every seat is taken");
+
+            // Through her own table she offers a message of blue's session, and a copy of dave's blue move.
+            Raw a = red.seats()[0];
+            byte[] blueSession = blue.second().hash();
+            a.send(new Relay(SessionHostRulesTest.move(alice, 0, red.second(), blueSession)));
+            assertThat(((Refused) a.nextThatIsNotPresence()).reason()).contains("another session");
+            Envelope daves = SessionHostRulesTest.move(dave, 1, blue.second(), blueSession);
+            assertThat(notices).hasSize(2);
+            assertThat(notices.get(1)).startsWith("table red: refused message #2 from " + alices)
+                    .contains("another session");
+            // A copy follows blue's chain, not red's: refused as a position taken, as an honest race would be.
+            a.send(new Relay(daves));
+            assertThat(((Refused) a.nextThatIsNotPresence()).reason()).contains("does not follow message #1");
+
+            // Nothing was placed at either table; dave's own move is placed at blue only.
+            blue.seats()[1].send(new Relay(daves));
+            assertThat(((Deliver) blue.seats()[0].nextThatIsNotPresence()).envelope()).isEqualTo(daves);
+            assertThat(relay.placed("red")).hasSize(2);
+            assertThat(relay.placed("blue")).containsExactly(blue.first(), blue.second(), daves);
+        }
+    }
+
+    @Test
+    void connectionsThatNameNoTableAndNewTablesAreBoundedForTheWholeRelay() throws Exception {
+        try (SessionRelay relay = relay().joinDeadline(Duration.ofSeconds(20))) {
+            List<Transport> silent = new ArrayList<>();
+            for (int i = 0; i < SessionRelay.MAX_UNOPENED; i++) {
+                InMemoryTransport[] pair = InMemoryTransport.pair("relay", "silent " + i);
+                relay.admit(pair[0]);
+                silent.add(pair[1]);
+            }
+            InMemoryTransport[] one = InMemoryTransport.pair("relay", "one too many");
+            relay.admit(one[0]);
+            assertThatThrownBy(() -> one[1].receive(Duration.ofSeconds(5))).isInstanceOf(Transport.PeerGoneException.class);
+            assertThat(notices).singleElement().asString().startsWith("turned away one too many: "
+                    + SessionRelay.MAX_UNOPENED + " connections have not said which table");
+            silent.forEach(Transport::close);
+        }
+        notices.clear();
+        try (SessionRelay relay = relay().joinDeadline(Duration.ofSeconds(20))) {
+            // Each table costs a connection that stays; past MAX_TABLES none is opened, and nobody's table is dropped.
+            List<Raw> holders = new ArrayList<>();
+            for (int i = 0; i < SessionRelay.MAX_TABLES; i++) {
+                Raw r = open(relay, "holder " + i, "t" + i);
+                assertThat(r.next()).isInstanceOf(Welcome.class);
+                holders.add(r);
+            }
+            Raw late = open(relay, "late", "one-more");
+            assertThatThrownBy(late::next).isInstanceOf(Transport.PeerGoneException.class);
+            assertThat(notices).last().asString().isEqualTo("turned away late: " + SessionRelay.MAX_TABLES
+                    + " tables are under way here");
+            assertThat(relay.tables()).hasSize(SessionRelay.MAX_TABLES).doesNotContainKey("one-more");
+
+            // A table nobody holds any more (it never began) makes room for a new one.
+            holders.get(0).transport().close();
+            Raw next = null;
+            for (int attempt = 0; attempt < 200 && next == null; attempt++) {
+                Raw r = open(relay, "next", "one-more");
+                try {
+                    if (r.next() instanceof Welcome) {
+                        next = r;
+                    }
+                } catch (Transport.PeerGoneException notYet) {
+                    Thread.sleep(10); // the relay notices the closed connection on its own thread
+                }
+            }
+            assertThat(next).as("a new table once one is free").isNotNull();
+            assertThat(relay.tables()).containsKey("one-more").doesNotContainKey("t0");
+        }
+    }
+
+    @Test
+    void aConnectionThatNamesNoTableIsHungUpOnAfterTheDeadlineAndOneThatNamesNoneJoinsTheDefault() throws Exception {
+        try (SessionRelay relay = relay().joinDeadline(Duration.ofMillis(300))) {
+            InMemoryTransport[] mute = InMemoryTransport.pair("relay", "mute");
+            relay.admit(mute[0]);
+            assertThatThrownBy(() -> mute[1].receive(Duration.ofSeconds(5))).isInstanceOf(Transport.PeerGoneException.class);
+            assertThat(notices).singleElement().asString().startsWith("hung up on mute: it did not say which table");
+
+            Raw unnamed = open(relay, "unnamed", "");
+            unnamed.join(alice, "alice");
+            assertThat(relay.tables()).containsOnlyKeys(SessionRelay.DEFAULT_TABLE);
+        }
+    }
+}
