@@ -215,6 +215,9 @@ class UiBrowserTest {
                         + expected(truth.at(sq)));
             }
             if (moves == 0) {
+                // What Black learned before its first move, in the terminal's words.
+                assertThat(browser.run("return document.getElementById('notices').textContent").asText())
+                        .isEqualTo("White has moved.");
                 browser.screenshot(SCREENS.resolve("dark-chess-black.png"));
             }
             int step = step();

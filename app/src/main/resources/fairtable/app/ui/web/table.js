@@ -68,6 +68,8 @@ function render() {
   else felt.replaceChildren(el('pre', {class: 'plain'}, s.text.join('\n')));
   buttons(s);
   clock(s);
+  // The boards are played by their squares (Tab and Enter); the card tables' keys do not apply there.
+  document.querySelector('.keys').hidden = !!(s.chess || s.mahjong);
   const history = document.getElementById('history');
   const atEnd = history.scrollTop + history.clientHeight >= history.scrollHeight - 4;
   history.replaceChildren(...s.history.map(line => el('li', {class: line.startsWith('Round') ? 'round' : ''}, line.trim())));
