@@ -20,18 +20,20 @@ import java.util.function.BooleanSupplier;
  *
  * <p>A proof in commitment form is one or two equations g*G + sum k_m*P_m = 0 (Schnorr: A + e*X - s*G;
  * Chaum–Pedersen: A1 + e*X - s*G and A2 + e*Y - s*B, with e recomputed from the proof's own transcript).
- * The batch holds iff sum_j w_j * (equation j) = 0, one variable-time multi-scalar multiplication (split over two cores past 64 terms) in which
- * equal points (the generator, a key shared by many proofs) are merged. Each weight w_j is 128 bits; a
- * batch with a false equation passes with probability at most 2^-128 per batch tried.
+ * The batch holds iff sum_j w_j * (equation j) = 0, one variable-time multi-scalar multiplication (split
+ * over two cores past 64 terms) in which equal points (the generator, a key shared by many proofs) are
+ * merged. Each weight w_j is 128 bits; a batch with a false equation passes with probability at most
+ * 2^-128 per batch tried.
  *
  * <p>The weights must be unpredictable to the prover but must not depend on anything but the batch, so
  * that every verifier reaches the same verdict and results never depend on thread timing: they are
- * derived by hashing the whole batch. Exact bytes: seed = SHA-512 of the field ("fairtable/proof/batch",
- * "v1"), then u32(number of equations), then for each equation u32(number of terms), g (32-byte scalar),
- * then each term's k (32-byte scalar) and P (32-byte point), all written as the {@link Transcript} writes
- * fields (length-prefixed label and value). Block b = SHA-512(seed || u32(b)); w_j is bytes 16(j mod 4)
- * to 16(j mod 4) + 16 of block j / 4, a little-endian 128-bit integer (0 is replaced by 1). Since every
- * challenge e hashes its proof's context, statement and commitments, the seed covers all of them.
+ * derived by hashing the whole batch. Exact bytes: seed = SHA-512 of the fields, each written as the
+ * {@link Transcript} writes one (u32 label length, label, u32 value length, value): ("fairtable/proof/batch",
+ * "v1"), ("equations", u32 count), then for each equation ("terms", u32 count), ("g", g) and for each term
+ * ("k", k), ("P", P), scalars as 32 little-endian bytes and points in their canonical encoding. Block b =
+ * SHA-512(seed || u32(b)); w_j is bytes 16(j mod 4) to 16(j mod 4) + 16 of block j / 4, a little-endian
+ * 128-bit integer (0 is replaced by 1). Since every challenge e hashes its proof's context, statement and
+ * commitments, the seed covers all of them.
  *
  * <p>Proofs that cannot be batched (challenge form) and statements refused outright (an identity key or
  * base) are checked one by one. When the combination fails, every proof is checked alone, in the order

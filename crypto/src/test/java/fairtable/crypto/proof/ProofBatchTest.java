@@ -306,6 +306,48 @@ class ProofBatchTest {
     }
 
     @Test
+    void theWeightsAreTheDocumentedHash() throws Exception {
+        SplittableRandom rng = new SplittableRandom(10);
+        List<ProofBatch.Equation> equations = new ArrayList<>();
+        for (Share s : table(rng).subList(0, 3)) { // 6 equations: two blocks of weights
+            equations.addAll(List.of(s.proof().equations(s.key(), s.base(), s.image(), s.context())));
+        }
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        documentedField(bytes, "fairtable/proof/batch", "v1".getBytes(StandardCharsets.UTF_8));
+        documentedField(bytes, "equations", u32(equations.size()));
+        for (ProofBatch.Equation eq : equations) {
+            documentedField(bytes, "terms", u32(eq.points().length));
+            documentedField(bytes, "g", eq.generatorCoefficient().toByteArray());
+            for (int m = 0; m < eq.points().length; m++) {
+                documentedField(bytes, "k", eq.coefficients()[m].toByteArray());
+                documentedField(bytes, "P", eq.points()[m].encoding());
+            }
+        }
+        java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-512");
+        byte[] seed = sha.digest(bytes.toByteArray());
+        Scalar[] weights = ProofBatch.weights(equations);
+        for (int j = 0; j < equations.size(); j++) {
+            sha.update(seed);
+            byte[] block = sha.digest(u32(j / 4));
+            byte[] low = new byte[32];
+            System.arraycopy(block, 16 * (j % 4), low, 0, 16);
+            assertThat(weights[j]).as("w_%d", j).isEqualTo(Scalar.fromCanonicalBytes(low));
+        }
+    }
+
+    private static byte[] u32(int n) {
+        return java.nio.ByteBuffer.allocate(4).putInt(n).array();
+    }
+
+    private static void documentedField(java.io.ByteArrayOutputStream out, String label, byte[] value) {
+        byte[] l = label.getBytes(StandardCharsets.UTF_8);
+        out.writeBytes(u32(l.length));
+        out.writeBytes(l);
+        out.writeBytes(u32(value.length));
+        out.writeBytes(value);
+    }
+
+    @Test
     void theWeightsAreDeterministicAndDependOnEveryProofInTheBatch() {
         SplittableRandom rng = new SplittableRandom(9);
         List<Share> shares = table(rng).subList(0, 6);
