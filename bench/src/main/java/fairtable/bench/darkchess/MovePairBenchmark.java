@@ -11,12 +11,14 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * A whole dark-chess/v1 game capped at two plies (one move pair) between two bots through the parties, with
- * Chou–Orlandi: hellos, both moves, four vision rebuilds, signatures, the reveal. Both players' work in one thread.
+ * A whole dark-chess/v1 game capped at two plies (one move pair) between two bots through the parties, in each mode
+ * in the same run (the seed's Chou–Orlandi rounds, and the one-round-trip table): hellos, both moves, four vision
+ * rebuilds, signatures, the reveal. Both players' work in one thread, so the figure is the CPU of both players.
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar MovePair -f 1 -wi 1 -i 3 -w 1 -r 1}
  */
@@ -24,6 +26,9 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @State(Scope.Thread)
 public class MovePairBenchmark {
+    @Param({"chou-orlandi", "oprf-table"})
+    public String ot;
+
     private final SplittableRandom random = new SplittableRandom(6);
 
     @Benchmark
@@ -32,7 +37,7 @@ public class MovePairBenchmark {
         byte[] b = new byte[32];
         random.nextBytes(a);
         random.nextBytes(b);
-        DarkChessTable table = DarkChessTable.bots(new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 2),
+        DarkChessTable table = DarkChessTable.bots(new DarkChessParameters(OtMode.parse(ot), 2048, 2),
                 SigningKey.fromSeed(a), SigningKey.fromSeed(b), random.split(), random.split());
         table.play(ply -> { });
         return table.transcript().size();

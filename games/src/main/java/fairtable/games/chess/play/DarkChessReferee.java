@@ -229,8 +229,9 @@ public final class DarkChessReferee implements DarkChessVerifier {
             } catch (MalformedEncodingException e) {
                 return Optional.of(fail(i, s, "revealed a table key that is not a scalar"));
             }
+            byte[] truth = VisionOprf.seal(key, catalogue, honest);
             for (int j = 0; j < sealed.length; j++) {
-                if (VisionOprf.sealedEntry(key, catalogue.get(j), honest[j]) != sealed[j]) {
+                if (truth[j] != sealed[j]) {
                     return Optional.of(fail(i, s, "falsified a vision table entry: " + VisionTable.catalogue(
                             answerer.opposite()).get(j) + " in ply " + (i + 1) + " does not seal the truth "
                             + honest[j]));

@@ -107,5 +107,8 @@ class DarkChessTableModeTest {
         List<Integer> open = sizes(new String[] {"e2e4", "g1f3"}, new String[] {"e7e5", "b8c6"});
         List<Integer> closed = sizes(new String[] {"a2a3", "h2h3"}, new String[] {"a7a6", "h7h6"});
         assertThat(open).hasSize(12).isEqualTo(closed);
+        // At full material: move 7 + 1 + 32 + 32 + (4 + 1172) + (4 + 6) + (4 + 128 × 32); reply 32 + 32 + (4 + 1172) +
+        // (4 + 128 × 32 + 64) + (4 + 6) + (4 + 4096); answer 4 + 4160: 19,036 bytes of bodies a ply.
+        assertThat(open.subList(0, 3)).containsExactly(5358, 9514, 4164);
     }
 }
