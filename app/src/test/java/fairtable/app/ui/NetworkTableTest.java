@@ -86,6 +86,7 @@ class NetworkTableTest {
         int legal = first.path("moves").size();
         assertThat(offer(host, legal, null)).isEqualTo("no legal move number " + legal + "; there are " + legal);
         assertThat(offer(host, null, "raise 25")).isNotNull();
+        assertThat(offer(host, null, "check")).as("the small blind faces the big blind's bet").startsWith("may not check now");
         assertThat(hostSeen.get().path("step").asInt()).as("a refused move changes nothing")
                 .isEqualTo(first.path("step").asInt());
 
