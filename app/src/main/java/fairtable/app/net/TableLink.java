@@ -192,11 +192,13 @@ public final class TableLink implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        host.close();
+        // The door first: a player whose connection the closing relay drops must find the port shut when it tries
+        // again at once, not be taken in by an acceptor that still runs and then wait out its patience for a welcome.
         try {
             server.close();
         } catch (IOException ignored) {
             // closing a listening socket that is already gone
         }
+        host.close();
     }
 }

@@ -100,6 +100,7 @@ final class NetworkTable<S, M> implements NodeTable {
     private volatile String status = "starting";
     private volatile String lastSnapshot;
     private volatile boolean joined;
+    private volatile List<String> seated = List.of();
 
     /** The person's decision the table's thread waits for, with the view and legal moves it was asked in. */
     private record Decision<S, M>(S view, List<M> legal, long deadlineMillis, BlockingQueue<M> answer, AtomicBoolean taken) {}
@@ -231,11 +232,7 @@ final class NetworkTable<S, M> implements NodeTable {
 
     @Override
     public Map<String, Object> summary() {
-        List<String> names = new ArrayList<>();
-        for (int s = 0; s < party.parameters().players(); s++) {
-            names.add(s == seat ? me : "seat " + s);
-        }
-        return Map.of("id", id, "game", game.name(), "players", names, "state", status,
+        return Map.of("id", id, "game", game.name(), "players", seated, "state", status,
                 "finished", verdict != null || problem != null);
     }
 
@@ -335,28 +332,28 @@ final class NetworkTable<S, M> implements NodeTable {
         M move;
         try {
             move = d.answer().poll(actionSeconds, TimeUnit.SECONDS);
+            if (move == null && d.taken().compareAndSet(false, true)) {
+                history.add("  (time ran out: the bot decided for " + me + ")");
+                move = timeoutBot.choose(viewed, s, legal);
+            } else if (move == null) {
+                move = d.answer().take(); // the page's move was taken just as the time ran out: it is on its way
+            }
         } catch (InterruptedException stop) {
             // The node is closing: nothing more is sent, and the relay tells the others this seat is gone.
             Thread.currentThread().interrupt();
             throw new PeerGame.Leaving("the node closed the table");
-        }
-        if (move == null && d.taken().compareAndSet(false, true)) {
-            history.add("  (time ran out: the bot decided for " + me + ")");
-            move = timeoutBot.choose(viewed, s, legal);
-        } else if (move == null) {
-            move = d.answer().poll(); // taken just as the time ran out
         }
         pending = null;
         return move;
     }
 
     private void run() {
-        Party seated = new PinnedPlayers(party, new PinnedPlayers.Policy(rule, invitedHost));
+        Party gated = new PinnedPlayers(party, new PinnedPlayers.Policy(rule, invitedHost));
         PrintWriter watch = new PrintWriter(new Lines(this::watched), true);
         SessionSeat.Result played = null;
         try {
             refresh();
-            played = SessionSeat.play(seated, profile.identity(), me, this::afterEachStep, null, connector,
+            played = SessionSeat.play(gated, profile.identity(), me, this::afterEachStep, null, connector,
                     this::patience, ARRIVAL, watch);
         } catch (RuntimeException e) {
             problem = "the table stopped: " + e.getMessage();
@@ -369,7 +366,6 @@ final class NetworkTable<S, M> implements NodeTable {
 
     /** Longer before every player is in (the guest may still be reading the invitation) than during the game. */
     private Duration patience(Party p) {
-        refresh(); // asked on the table's thread while the host is quiet: the page's status stays current
         return p.transcript().established() ? Duration.ofSeconds(actionSeconds + 300L) : ARRIVAL;
     }
 
@@ -448,6 +444,7 @@ final class NetworkTable<S, M> implements NodeTable {
         for (int s = 0; s < party.parameters().players(); s++) {
             names.add(party.nameOf(s));
         }
+        seated = List.copyOf(names);
         Decision<S, M> d = pending;
         SeatView.Clock clock = d == null ? null : new SeatView.Clock(d.deadlineMillis(), actionSeconds);
         view = SeatView.of(game, party, seat, names, history, clock, verdict, problem);

@@ -250,6 +250,10 @@ public final class UiServer implements AutoCloseable {
     Map<String, Object> newTable(JsonNode form) {
         String name = text(form, "game");
         if (name.equals(BrowserDarkChess.NAME)) {
+            if (form.path("invite").asBoolean(false)) {
+                throw new IllegalArgumentException("dark chess in the browser is played against the bot; invite a"
+                        + " person to a card game or dominoes, or play dark chess with `fairtable table`");
+            }
             number(form, "players", 2, 2);
             number(form, "bots", 1, 1);
             String plies = form.path("settings").path("max-plies").asText("40").strip();
