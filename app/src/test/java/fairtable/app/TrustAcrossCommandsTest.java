@@ -78,8 +78,9 @@ class TrustAcrossCommandsTest {
         InProcessHost host = InProcessHost.startTyping(new ByteArrayInputStream("e2e4\n".getBytes(StandardCharsets.UTF_8)),
                 "play-dark-chess", "--bots", "none", "--host", "0", "--home", home(alice), "--max-moves", "2",
                 "--timeout", "20", "--transcript", dir.resolve("chess-w.jsonl").toString());
+        // Turned away, mallory reconnects until her --timeout runs out: five seconds, not twenty, to learn she failed.
         Run joined = run("play-dark-chess", "--bots", "all", "--join", host.invitation(), "--home", home(mallory),
-                "--max-moves", "2", "--timeout", "20", "--transcript", dir.resolve("chess-b.jsonl").toString());
+                "--max-moves", "2", "--timeout", "5", "--transcript", dir.resolve("chess-b.jsonl").toString());
         InProcessHost.Run white = host.finish();
 
         assertThat(white.code()).as(white.out()).isEqualTo(Main.FAILED);
