@@ -73,6 +73,8 @@ class RelayKillTest {
         MidGameKill.kill(first, dir.resolve("relay-1.log"), logs);
         assertThat(Files.getPosixFilePermissions(relayLog)).as("the relay log is owner-only")
                 .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        assertThat(Files.getPosixFilePermissions(relayLog.getParent())).as("so is its directory")
+                .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
 
         Process second = ChildJvm.startLogging(dir.resolve("relay-2.log"), Main.class, relay(port));
         InProcessHost.Run ann = seats[0].finish();

@@ -1,14 +1,23 @@
 package fairtable.app.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import fairtable.app.InProcessHost;
 import fairtable.app.Main;
+import fairtable.app.net.TableLink;
+import fairtable.crypto.sign.SigningKey;
+import fairtable.net.Transport;
+import fairtable.net.identity.Fingerprint;
+import fairtable.net.identity.Profile;
+import fairtable.net.session.SessionFrame;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -17,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * `fairtable relay` plays no seat: both seats of a high-card table, 0 and 1, join it with `table join --relay` over
  * TLS on loopback, each its own identity; both finish with the same transcript, audited VERIFIED, and the relay
- * ends once both have left.
+ * ends once both have left. One relay serves several tables at once, each with its own seats.
  */
 class RelayCommandTest {
     @TempDir
@@ -46,7 +55,8 @@ class RelayCommandTest {
 
     @Test
     void twoTablesWithTheirOwnSeatsShareOneRelayAtOnceAndEachAuditsVerified() throws Exception {
-        InProcessHost relay = InProcessHost.start(HighCardDefinition.CATALOG, "relay", "--accept-new", "--tables", "2",
+        // Three tables: red and blue at once, then ann tries to join blue, then red's players play a third, green.
+        InProcessHost relay = InProcessHost.start(HighCardDefinition.CATALOG, "relay", "--accept-new", "--tables", "3",
                 "--listen", "0", "--home", dir.resolve("relay").toString(), "--timeout", "120");
         String invitation = relay.invitation();
         relay.awaitOutput("Another table at this relay: its players add /NAME to the invitation");
@@ -69,9 +79,24 @@ class RelayCommandTest {
         assertThat(Files.readAllLines(dir.resolve("blue1.jsonl"))).isNotEmpty()
                 .isEqualTo(Files.readAllLines(dir.resolve("blue0.jsonl")))
                 .doesNotContainAnyElementsOf(Files.readAllLines(dir.resolve("red0.jsonl")));
+
+        // ann, seated at red, over TLS with her own key: blue's seats are taken, so she is turned away and named.
+        SigningKey ann = Profile.open(dir.resolve("ann"), new SecureRandom()).identity();
+        Transport intruder = TableLink.join(invitation + "/blue", ann, false).connect(Duration.ofSeconds(30));
+        SessionFrame.Welcome blue = (SessionFrame.Welcome) SessionFrame.decode(intruder.receive(Duration.ofSeconds(30)));
+        intruder.send(SessionFrame.encode(SessionFrame.Join.sign(ann, "ann", blue)));
+        assertThatThrownBy(() -> intruder.receive(Duration.ofSeconds(30))).isInstanceOf(Transport.PeerGoneException.class);
+        relay.awaitOutput("table blue: hung up on \"ann\" [" + Fingerprint.of(ann.verifyingKey()) + "]");
+        assertThat(relay.output()).contains("every seat is taken");
+
+        CompletableFuture<Run> ann3 = CompletableFuture.supplyAsync(() -> join(0, "ann", invitation + "/green", "ann",
+                "green0.jsonl"));
+        Run ben3 = join(1, "ben", invitation + "/green", "ben", "green1.jsonl");
+        assertThat(ben3.code()).as(ben3.out()).isZero();
+        assertThat(ann3.get(180, TimeUnit.SECONDS).code()).isZero();
         InProcessHost.Run relayed = relay.finish();
         assertThat(relayed.code()).as(relayed.out()).isZero();
-        assertThat(relayed.out()).contains("2 tables ended: at each every seat was taken and every player has left");
+        assertThat(relayed.out()).contains("3 tables ended: at each every seat was taken and every player has left");
     }
 
     @Test
