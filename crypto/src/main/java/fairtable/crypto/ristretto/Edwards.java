@@ -329,6 +329,8 @@ final class Edwards {
             Field.add(w.d, w.c, out.z);
             Field.sub(w.d, w.c, out.t);
         }
+        // Both three-term sums are carried: X25519Field.mul is exact for any two-term sums or differences
+        // of its outputs, but not at every extreme of a three-term one (see Field).
         Field.carry(out.z);
         Field.carry(out.t);
     }
@@ -345,7 +347,7 @@ final class Edwards {
         Field.sub(w.b, w.a, out.z);         // YY - XX
         Field.sub(w.d, out.y, out.x);
         Field.sub(w.c, out.z, out.t);
-        Field.carry(out.x);
+        Field.carry(out.x);                 // three terms: see finishAdd
         Field.carry(out.t);
     }
 

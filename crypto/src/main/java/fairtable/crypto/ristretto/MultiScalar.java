@@ -224,7 +224,8 @@ public final class MultiScalar {
         return naf;
     }
 
-    private static RistrettoPoint pippenger(Scalar[] scalars, RistrettoPoint[] points, int c) {
+    /** Pippenger with c-bit signed digits (package-private so that tests can force every width). */
+    static RistrettoPoint pippenger(Scalar[] scalars, RistrettoPoint[] points, int c) {
         int n = scalars.length;
         int windows = pippengerWindows(c);
         Edwards.Work w = new Edwards.Work();
