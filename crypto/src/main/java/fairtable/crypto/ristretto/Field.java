@@ -8,9 +8,11 @@ import org.bouncycastle.math.ec.rfc7748.X25519Field;
  * limbs in an int[10], allocation-free, constant time), plus what RFC 9496 needs on top: the
  * constants, a constant-time x^((p-5)/8), SQRT_RATIO_M1, IS_NEGATIVE, CT_ABS and canonical encoding.
  *
- * <p>Limb bound rule followed by every caller: a multiplication's input is at most the sum or difference
- * of three multiplication outputs; anything larger is {@link #carry carried} first (X25519Field.mul works
- * in 64-bit accumulators sized for that).
+ * <p>Limb bound rule followed by every caller: a multiplication's input is a carried value or at most
+ * the sum or difference of two multiplication outputs; a sum of three or more is {@link #carry carried}
+ * first. X25519Field.mul works in 64-bit accumulators: measured against BigInteger at extreme limbs, two
+ * terms times two terms is exact in every sign pattern, while a three-term sum can overflow (a squared
+ * three-term sum does); EngineCrossCheckTest pins the shapes the point formulas use.
  */
 final class Field {
     static final int SIZE = X25519Field.SIZE;

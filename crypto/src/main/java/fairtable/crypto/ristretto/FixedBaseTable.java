@@ -15,7 +15,8 @@ public final class FixedBaseTable {
     private static final int BLOCKS = 32;
 
     private final RistrettoPoint base;
-    private final Edwards.Cached[][] blocks;
+    /** Entry k of block i (the point (k + 1) 256^i P) at longs [(8 i + k) AFFINE_LONGS, ...). */
+    private final long[] entries;
 
     public FixedBaseTable(RistrettoPoint base) {
         this.base = base;
@@ -32,43 +33,11 @@ public final class FixedBaseTable {
             }
             Edwards.doubleTimes(blockBase, 8, w);
         }
-        blocks = new Edwards.Cached[BLOCKS][8];
-        int[][] zInverses = batchInvertZ(points);
-        int[] x = Field.create();
-        int[] y = Field.create();
+        entries = new long[BLOCKS * 8 * Edwards.AFFINE_LONGS];
+        Edwards.Cached[] affine = Edwards.affineNiels(points);
         for (int i = 0; i < BLOCKS * 8; i++) {
-            Field.mul(points[i].x, zInverses[i], x);
-            Field.mul(points[i].y, zInverses[i], y);
-            Edwards.Cached c = new Edwards.Cached();
-            Field.add(y, x, c.yPlusX);
-            Field.sub(y, x, c.yMinusX);
-            Field.carry(c.yPlusX);
-            Field.carry(c.yMinusX);
-            c.z[0] = 1;
-            Field.mul(x, y, c.t2d);
-            Field.mul(c.t2d, Field.D2, c.t2d);
-            blocks[i / 8][i % 8] = c;
+            Edwards.store(affine[i], entries, i, Edwards.AFFINE_LONGS);
         }
-    }
-
-    /** 1/Z of every point with one field inversion (Montgomery's trick). */
-    private static int[][] batchInvertZ(Edwards.Point[] points) {
-        int n = points.length;
-        int[][] prefix = new int[n][];
-        int[] acc = Field.one();
-        for (int i = 0; i < n; i++) {
-            prefix[i] = acc.clone();
-            Field.mul(acc, points[i].z, acc);
-        }
-        int[] inv = Field.create();
-        Field.invert(acc, inv);
-        int[][] out = new int[n][];
-        for (int i = n - 1; i >= 0; i--) {
-            out[i] = Field.create();
-            Field.mul(inv, prefix[i], out[i]);
-            Field.mul(inv, points[i].z, inv);
-        }
-        return out;
     }
 
     public RistrettoPoint base() {
@@ -86,13 +55,14 @@ public final class FixedBaseTable {
     void multiplyInto(byte[] scalarLe, Edwards.Point r) {
         Edwards.Work w = new Edwards.Work();
         byte[] digits = Edwards.radix16(scalarLe);
+        int blockLongs = 8 * Edwards.AFFINE_LONGS;
         r.setIdentity();
         for (int i = 1; i < 64; i += 2) {
-            Edwards.addAffineInPlace(r, Edwards.select(blocks[i / 2], digits[i], w), w);
+            Edwards.addAffineInPlace(r, Edwards.lookup(entries, (i / 2) * blockLongs, Edwards.AFFINE_LONGS, digits[i], w), w);
         }
         Edwards.doubleTimes(r, 4, w);
         for (int i = 0; i < 64; i += 2) {
-            Edwards.addAffineInPlace(r, Edwards.select(blocks[i / 2], digits[i], w), w);
+            Edwards.addAffineInPlace(r, Edwards.lookup(entries, (i / 2) * blockLongs, Edwards.AFFINE_LONGS, digits[i], w), w);
         }
     }
 }

@@ -30,16 +30,40 @@ public final class MultiScalar {
             return RistrettoPoint.IDENTITY;
         }
         int bestWindow = 0;
-        long bestCost = 52L * n; // Straus, width-5 NAF: 8 table additions + about 43 digit additions per point
-        for (int c = 5; c <= 12; c++) {
-            long windows = 256 / c + 2;
-            long cost = windows * (n + (1L << c));
+        long bestCost = strausCost(n);
+        for (int c = 4; c <= 12; c++) {
+            long cost = pippengerCost(n, c);
             if (cost < bestCost) {
                 bestCost = cost;
                 bestWindow = c;
             }
         }
         return bestWindow == 0 ? strausVartime(scalars, points) : pippenger(scalars, points, bestWindow);
+    }
+
+    /*
+     * Costs in field multiplications (a squaring counted as one). An addition of a projective Niels addend
+     * to an extended point is 8, of an affine one 7, a doubling 7, making a Niels addend 1 more.
+     */
+
+    /** Straus, width-5 NAF: 8 table entries (~64) and ~43 additions (~344) per point, 256 shared doublings. */
+    static long strausCost(int n) {
+        return 410L * n + 256 * 7;
+    }
+
+    /**
+     * Pippenger with c-bit signed digits: per window, one affine addition per point into its bucket, two
+     * additions (9 each) per bucket to sum them, c doublings; once, making the points affine (~7 each plus
+     * one inversion).
+     */
+    static long pippengerCost(int n, int c) {
+        long buckets = 1L << (c - 1);
+        return pippengerWindows(c) * (7L * n + 18 * buckets + 7L * c + 9) + 7L * n + 265;
+    }
+
+    /** Scalars are below l < 2^253, so ceil(254 / c) signed c-bit digits leave no final carry. */
+    static int pippengerWindows(int c) {
+        return (254 + c - 1) / c;
     }
 
     /** Below this many terms, a second thread costs more than it saves. */
@@ -68,10 +92,10 @@ public final class MultiScalar {
         checkLengths(scalars, points);
         int n = scalars.length;
         Edwards.Work w = new Edwards.Work();
-        Edwards.Cached[][] tables = new Edwards.Cached[n][];
+        long[][] tables = new long[n][];
         byte[][] digits = new byte[n][];
         for (int i = 0; i < n; i++) {
-            tables[i] = Edwards.multiplesUpTo8(points[i].repr, w);
+            tables[i] = Edwards.flatMultiplesUpTo8(points[i].repr, w);
             digits[i] = Edwards.radix16(scalars[i].toByteArray());
         }
         Edwards.Point acc = Edwards.Point.identity();
@@ -80,7 +104,7 @@ public final class MultiScalar {
                 Edwards.doubleTimes(acc, 4, w);
             }
             for (int i = 0; i < n; i++) {
-                Edwards.addInPlace(acc, Edwards.select(tables[i], digits[i][j], w), w);
+                Edwards.addInPlace(acc, Edwards.lookup(tables[i], 0, Edwards.CACHED_LONGS, digits[i][j], w), w);
             }
         }
         return new RistrettoPoint(acc);
@@ -200,16 +224,19 @@ public final class MultiScalar {
         return naf;
     }
 
-    private static RistrettoPoint pippenger(Scalar[] scalars, RistrettoPoint[] points, int c) {
+    /** Pippenger with c-bit signed digits (package-private so that tests can force every width). */
+    static RistrettoPoint pippenger(Scalar[] scalars, RistrettoPoint[] points, int c) {
         int n = scalars.length;
-        int windows = 256 / c + 2;
+        int windows = pippengerWindows(c);
         Edwards.Work w = new Edwards.Work();
         int[][] digits = new int[n][];
-        Edwards.Cached[] cached = new Edwards.Cached[n];
+        Edwards.Point[] reprs = new Edwards.Point[n];
         for (int i = 0; i < n; i++) {
             digits[i] = signedDigits(scalars[i], c, windows);
-            cached[i] = Edwards.Cached.of(points[i].repr);
+            reprs[i] = points[i].repr;
         }
+        // Each point is added once per window: affine addends save a multiplication each time.
+        Edwards.Cached[] affine = Edwards.affineNiels(reprs);
         int bucketCount = 1 << (c - 1);
         Edwards.Point[] buckets = new Edwards.Point[bucketCount + 1];
         boolean[] filled = new boolean[bucketCount + 1];
@@ -220,42 +247,57 @@ public final class MultiScalar {
         Edwards.Point running = new Edwards.Point();
         Edwards.Point windowSum = new Edwards.Point();
         Edwards.Cached scratch = new Edwards.Cached();
+        Edwards.Completed sum = w.completed;
         for (int win = windows - 1; win >= 0; win--) {
-            Edwards.doubleTimes(result, c, w);
+            if (win != windows - 1) {
+                Edwards.doubleTimes(result, c, w);
+            }
             java.util.Arrays.fill(filled, false);
             for (int i = 0; i < n; i++) {
                 int d = digits[i][win];
                 if (d > 0) {
                     if (filled[d]) {
-                        Edwards.addInPlace(buckets[d], cached[i], w);
+                        Edwards.addAffine(buckets[d], affine[i], sum, w);
+                        sum.toExtended(buckets[d]);
                     } else {
-                        buckets[d].set(points[i].repr);
+                        buckets[d].set(reprs[i]);
                         filled[d] = true;
                     }
                 } else if (d < 0) {
                     if (filled[-d]) {
-                        Edwards.sub(buckets[-d], cached[i], w.completed, w);
-                        w.completed.toExtended(buckets[-d]);
+                        Edwards.subAffine(buckets[-d], affine[i], sum, w);
+                        sum.toExtended(buckets[-d]);
                     } else {
-                        buckets[-d].set(points[i].repr);
+                        buckets[-d].set(reprs[i]);
                         buckets[-d].negate();
                         filled[-d] = true;
                     }
                 }
             }
-            // sum_k k * bucket[k] as a running sum from the top bucket down.
-            running.setIdentity();
-            windowSum.setIdentity();
+            // sum_k k * bucket[k] as a running sum from the top bucket down; empty buckets are skipped
+            // until the first filled one, since adding the identity changes nothing.
+            boolean started = false;
             for (int k = bucketCount; k >= 1; k--) {
                 if (filled[k]) {
-                    scratch.set(buckets[k]);
-                    Edwards.addInPlace(running, scratch, w);
+                    if (started) {
+                        scratch.set(buckets[k]);
+                        Edwards.addInPlace(running, scratch, w);
+                    } else {
+                        running.set(buckets[k]);
+                        windowSum.set(buckets[k]);
+                        started = true;
+                        continue;
+                    }
                 }
-                scratch.set(running);
-                Edwards.addInPlace(windowSum, scratch, w);
+                if (started) {
+                    scratch.set(running);
+                    Edwards.addInPlace(windowSum, scratch, w);
+                }
             }
-            scratch.set(windowSum);
-            Edwards.addInPlace(result, scratch, w);
+            if (started) {
+                scratch.set(windowSum);
+                Edwards.addInPlace(result, scratch, w);
+            }
         }
         return new RistrettoPoint(result);
     }

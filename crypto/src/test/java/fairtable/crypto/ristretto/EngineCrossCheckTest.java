@@ -281,4 +281,139 @@ class EngineCrossCheckTest {
                     .isEqualTo(oracleEncoding(want));
         }
     }
+
+    /** Bit offsets of X25519Field's ten limbs (two halves of 26, 26, 25, 26, 25 bits). */
+    private static final int[] LIMB_OFFSETS = {0, 26, 52, 77, 103, 128, 154, 180, 205, 231};
+
+    private static BigInteger limbValue(int[] limbs) {
+        BigInteger v = BigInteger.ZERO;
+        for (int i = 0; i < Field.SIZE; i++) {
+            v = v.add(BigInteger.valueOf(limbs[i]).shiftLeft(LIMB_OFFSETS[i]));
+        }
+        return v.mod(P);
+    }
+
+    /** Limbs a multiplication can output (below 2^26 or 2^25 by position), at the extremes for most limbs. */
+    private static int[] extremeProduct(SplittableRandom rng) {
+        int[] z = new int[Field.SIZE];
+        for (int i = 0; i < Field.SIZE; i++) {
+            int width = i + 1 < Field.SIZE ? LIMB_OFFSETS[i + 1] - LIMB_OFFSETS[i] : 25;
+            int max = (1 << width) - 1;
+            z[i] = rng.nextInt(4) == 0 ? rng.nextInt(max + 1) : rng.nextBoolean() ? max : 0;
+        }
+        return z;
+    }
+
+    @Test
+    void multiplicationIsExactForTheUncarriedInputsThePointFormulasUse() {
+        // The formulas multiply (a - b) by (c + d), or a carried sum of up to four products by (a + b),
+        // without carrying first. X25519Field's 64-bit accumulators must hold those extreme limbs (they do
+        // not hold every product of a three-term sum, which is why such sums are carried first).
+        SplittableRandom rng = new SplittableRandom(0xb0_17dL);
+        for (int round = 0; round < 20 * ROUNDS; round++) {
+            int[] a = extremeProduct(rng);
+            int[] b = extremeProduct(rng);
+            int[] c = extremeProduct(rng);
+            int[] d = extremeProduct(rng);
+            int[] difference = Field.create();
+            int[] sum = Field.create();
+            Field.sub(a, b, difference);
+            Field.add(c, d, sum);
+            int[] z = Field.create();
+            Field.mul(difference, sum, z);
+            assertThat(Field.toBigInteger(z)).isEqualTo(limbValue(difference).multiply(limbValue(sum)).mod(P));
+            int[] four = Field.create();
+            Field.add(a, b, four);
+            Field.sub(four, c, four);
+            Field.add(four, d, four);
+            Field.carry(four);
+            assertThat(limbValue(four)).isEqualTo(limbValue(a).add(limbValue(b)).subtract(limbValue(c)).add(limbValue(d)).mod(P));
+            Field.mul(four, sum, z);
+            assertThat(Field.toBigInteger(z)).isEqualTo(limbValue(four).multiply(limbValue(sum)).mod(P));
+        }
+    }
+
+    private static RistrettoPoint sumWithIdentity(Edwards.Cached addend, boolean affine) {
+        Edwards.Work w = new Edwards.Work();
+        Edwards.Point acc = Edwards.Point.identity();
+        if (affine) {
+            Edwards.addAffineInPlace(acc, addend, w);
+        } else {
+            Edwards.addInPlace(acc, addend, w);
+        }
+        return new RistrettoPoint(acc);
+    }
+
+    @Test
+    void constantTimeLookupGivesEveryDigitFromMinusEightToEight() {
+        SplittableRandom rng = new SplittableRandom(0x100c_0bL);
+        for (int round = 0; round < 40; round++) {
+            RistrettoPoint p = round == 0 ? RistrettoPoint.IDENTITY : RistrettoPoint.fromUniformBytes(bytes(rng, 64));
+            Edwards.Work w = new Edwards.Work();
+            long[] projective = Edwards.flatMultiplesUpTo8(p.repr, w);
+            Edwards.Point[] multiples = new Edwards.Point[8];
+            RistrettoPoint m = RistrettoPoint.IDENTITY;
+            for (int k = 0; k < 8; k++) {
+                m = m.add(p);
+                multiples[k] = m.repr;
+            }
+            long[] affine = new long[8 * Edwards.AFFINE_LONGS];
+            Edwards.Cached[] niels = Edwards.affineNiels(multiples);
+            for (int k = 0; k < 8; k++) {
+                Edwards.store(niels[k], affine, k, Edwards.AFFINE_LONGS);
+            }
+            for (int digit = -8; digit <= 8; digit++) {
+                RistrettoPoint want = p.multiply(digit < 0 ? scalar(BigInteger.valueOf(digit).mod(L)) : scalar(BigInteger.valueOf(digit)));
+                assertThat(sumWithIdentity(Edwards.lookup(projective, 0, Edwards.CACHED_LONGS, digit, w), false))
+                        .as("projective digit %d", digit).isEqualTo(want);
+                assertThat(sumWithIdentity(Edwards.lookup(affine, 0, Edwards.AFFINE_LONGS, digit, w), true))
+                        .as("affine digit %d", digit).isEqualTo(want);
+            }
+        }
+    }
+
+    @Test
+    void pippengerAtEveryWindowWidthMatchesElisabeth() throws Exception {
+        SplittableRandom rng = new SplittableRandom(0x9199_e49eL);
+        Scalar minusOne = scalar(L.subtract(BigInteger.ONE));
+        for (int c = 4; c <= 12; c++) {
+            for (int repeat = 0; repeat < 3; repeat++) {
+                int n = 1 + rng.nextInt(60);
+                Scalar[] scalars = new Scalar[n];
+                RistrettoPoint[] points = new RistrettoPoint[n];
+                RistrettoElement expected = RistrettoElement.IDENTITY;
+                for (int i = 0; i < n; i++) {
+                    int kind = rng.nextInt(8);
+                    RistrettoPoint p = RistrettoPoint.fromUniformBytes(bytes(rng, 64));
+                    if (kind == 4) {
+                        p = RistrettoPoint.IDENTITY;
+                    } else if (kind == 5 && i > 0) {
+                        p = points[i - 1].negate(); // with the same scalar, it cancels the previous term in the buckets
+                    }
+                    points[i] = p;
+                    scalars[i] = kind == 0 ? Scalar.ZERO : kind == 1 ? Scalar.ONE : kind == 2 ? minusOne
+                            : kind == 5 && i > 0 ? scalars[i - 1] : Scalar.fromBytesModOrderWide(bytes(rng, 64));
+                    RistrettoElement oraclePoint = new cafe.cryptography.curve25519.CompressedRistretto(p.encode()).decompress();
+                    expected = expected.add(oraclePoint.multiply(oracle(scalars[i])));
+                }
+                assertThat(MultiScalar.pippenger(scalars, points, c).encode()).as("c=%d n=%d", c, n)
+                        .isEqualTo(oracleEncoding(expected));
+            }
+        }
+    }
+
+    @Test
+    void tablesAndMultiplicationsOfTheIdentityAndOfOtherPoints() {
+        SplittableRandom rng = new SplittableRandom(0x1de_7L);
+        Scalar minusOne = scalar(L.subtract(BigInteger.ONE));
+        FixedBaseTable identityTable = new FixedBaseTable(RistrettoPoint.IDENTITY);
+        FixedBaseTable negatedGenerator = new FixedBaseTable(RistrettoPoint.GENERATOR.negate());
+        for (int round = 0; round < 200; round++) {
+            Scalar s = round < 3 ? new Scalar[] {Scalar.ZERO, Scalar.ONE, minusOne}[round] : Scalar.fromBytesModOrderWide(bytes(rng, 64));
+            assertThat(identityTable.multiply(s).isIdentity()).isTrue();
+            assertThat(RistrettoPoint.IDENTITY.multiply(s).isIdentity()).isTrue();
+            assertThat(negatedGenerator.multiply(s)).isEqualTo(FixedBaseTable.GENERATOR.multiply(s).negate());
+            assertThat(negatedGenerator.multiply(s)).isEqualTo(RistrettoPoint.GENERATOR.negate().multiply(s));
+        }
+    }
 }
