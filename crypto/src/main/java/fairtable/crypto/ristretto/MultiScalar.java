@@ -66,27 +66,6 @@ public final class MultiScalar {
         return (254 + c - 1) / c;
     }
 
-    /** Below this many terms, a second thread costs more than it saves. */
-    private static final int PARALLEL_THRESHOLD = 256;
-
-    /**
-     * {@link #vartime} on two cores for large sums: the first half of the terms on the common fork-join
-     * pool, the second on the calling thread, then first + second. The split is fixed by the term count
-     * and group addition is exact, so the result never depends on thread timing. Public inputs only.
-     */
-    public static RistrettoPoint vartimeOnTwoCores(Scalar[] scalars, RistrettoPoint[] points) {
-        checkLengths(scalars, points);
-        int n = scalars.length;
-        if (n < PARALLEL_THRESHOLD || Runtime.getRuntime().availableProcessors() < 2) {
-            return vartime(scalars, points);
-        }
-        int half = n / 2;
-        java.util.concurrent.CompletableFuture<RistrettoPoint> first = java.util.concurrent.CompletableFuture.supplyAsync(
-                () -> vartime(java.util.Arrays.copyOfRange(scalars, 0, half), java.util.Arrays.copyOfRange(points, 0, half)));
-        RistrettoPoint second = vartime(java.util.Arrays.copyOfRange(scalars, half, n), java.util.Arrays.copyOfRange(points, half, n));
-        return first.join().add(second);
-    }
-
     /** Constant time in the scalars (points are treated as public): Straus with constant-time lookups. */
     public static RistrettoPoint constantTime(Scalar[] scalars, RistrettoPoint[] points) {
         checkLengths(scalars, points);

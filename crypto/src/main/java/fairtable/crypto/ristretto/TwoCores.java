@@ -7,8 +7,8 @@ import java.util.function.BiFunction;
 import java.util.function.IntConsumer;
 
 /**
- * Splits work that is large enough to gain from a second core in two fixed halves, as
- * {@link MultiScalar#vartimeOnTwoCores} does for verification: the first half runs on the common fork-join
+ * Splits work that is large enough to gain from a second core (the shuffle prover's and verifier's sums, a
+ * batch of proofs) in two fixed halves: the first half runs on the common fork-join
  * pool (given explicitly, so that on two cores its one worker is reused instead of a thread started per
  * task), the second on the calling thread. The split depends only on the sizes and every half writes only
  * its own results, so results never depend on thread timing. On a single core everything runs here.

@@ -6,7 +6,6 @@ import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.proof.Transcript;
 import fairtable.crypto.ristretto.EncodedPoint;
 import fairtable.crypto.ristretto.FixedBaseTable;
-import fairtable.crypto.ristretto.MultiScalar;
 import fairtable.crypto.ristretto.Points;
 import fairtable.crypto.ristretto.RistrettoPoint;
 import fairtable.crypto.ristretto.Scalar;
@@ -303,7 +302,7 @@ public final class VerifiableShuffle {
         if (at != size) {
             throw new IllegalStateException("verification equation has " + at + " terms, expected " + size);
         }
-        return MultiScalar.vartimeOnTwoCores(k, p).equals(RistrettoPoint.IDENTITY);
+        return TwoCores.vartimeSum(k, p).equals(RistrettoPoint.IDENTITY);
     }
 
     /** Package-private, like {@link #finalChallenge}, so that tests can forge against the exact challenges. */

@@ -260,7 +260,7 @@ class EngineCrossCheckTest {
                 }
                 byte[] want = oracleEncoding(expected);
                 assertThat(MultiScalar.vartime(scalars, points).encode()).as("vartime n=%d", n).isEqualTo(want);
-                assertThat(MultiScalar.vartimeOnTwoCores(scalars, points).encode()).as("two cores n=%d", n).isEqualTo(want);
+                assertThat(TwoCores.vartimeSum(scalars, points).encode()).as("two cores n=%d", n).isEqualTo(want);
                 assertThat(MultiScalar.constantTime(scalars, points).encode()).as("constant time n=%d", n).isEqualTo(want);
             }
         }
