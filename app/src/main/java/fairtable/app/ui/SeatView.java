@@ -96,6 +96,21 @@ final class SeatView {
         }
     }
 
+    /**
+     * What a page draws of {@code view} for {@code person} (-1: an observer), with no move to offer: the definition's
+     * words, and the poker table or the line of dominoes where the game has one. The replay page draws this.
+     */
+    static <S, M> Map<String, Object> drawing(GameDefinition<S, M> game, S view, int person, List<String> names) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("text", text(game, view, person, names));
+        if (view instanceof PokerState<?> poker) {
+            out.put("poker", poker(poker, person, false));
+        } else if (view instanceof Dominoes.State dominoes) {
+            out.put("dominoes", dominoes(dominoes, person));
+        }
+        return out;
+    }
+
     private static <S, M> List<String> text(GameDefinition<S, M> game, S view, int person, List<String> names) {
         return game.render(view, person, names);
     }

@@ -59,9 +59,12 @@ public final class UiServer implements AutoCloseable {
     private static final Pattern STATIC = Pattern.compile("/static/([a-z][a-z0-9-]*\\.(?:css|js|svg))");
     private static final Pattern TABLE = Pattern.compile("/api/tables/([a-z0-9-]+)/transcript");
     private static final Map<String, String> PAGES = Map.of("/", "index.html", "/table", "table.html",
-            "/audit", "audit.html", "/allocate", "allocate.html");
+            "/audit", "audit.html", "/allocate", "allocate.html", "/replay", "replay.html");
     private static final Pattern ALLOCATION = Pattern.compile("/api/allocations/(a[0-9]+)(/csv|/unblind)?");
     private static final String WEB = "/fairtable/app/ui/web/";
+    /** A transcript this node wrote in its ui-transcripts directory, by its plain name (no path). */
+    private static final Pattern OWN_TRANSCRIPT =
+            Pattern.compile("/api/replay/files/([A-Za-z0-9][A-Za-z0-9._-]*\\.jsonl)");
 
     private final Profile profile;
     private final Games games;
@@ -198,7 +201,14 @@ public final class UiServer implements AutoCloseable {
         out.put("pinned", pinned);
         List<Map<String, Object>> list = new ArrayList<>();
         tables.values().stream().sorted(java.util.Comparator.comparing(NodeTable::id))
-                .forEach(t -> list.add(t.summary()));
+                .forEach(t -> {
+                    Map<String, Object> summary = new LinkedHashMap<>(t.summary());
+                    Path transcript = t.transcript();
+                    if (transcript != null) {
+                        summary.put("replay", transcript.getFileName().toString());
+                    }
+                    list.add(summary);
+                });
         out.put("tables", list);
         List<Map<String, Object>> known = new ArrayList<>();
         for (GameDefinition<?, ?> g : games.definitions()) {
@@ -400,6 +410,34 @@ public final class UiServer implements AutoCloseable {
         return out;
     }
 
+    /** The replay page's steps through a transcript someone dropped there (see {@link Replays}). */
+    Map<String, Object> replay(String text) {
+        return Replays.of(text, games);
+    }
+
+    /** The transcripts of this node's own finished games, newest first, for the replay page to offer. */
+    List<Map<String, Object>> replayFiles() throws IOException {
+        List<Map<String, Object>> out = new ArrayList<>();
+        try (var files = Files.list(transcripts)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".jsonl") && Files.isRegularFile(f))
+                    .sorted(java.util.Comparator.comparing((Path f) -> f.toFile().lastModified()).reversed()).toList()) {
+                out.add(Map.of("name", f.getFileName().toString(), "bytes", Files.size(f)));
+            }
+        }
+        return out;
+    }
+
+    /** The replay of one of this node's own transcripts, named as {@link #replayFiles} lists it. */
+    Map<String, Object> replayFile(String name) throws IOException {
+        Path f = transcripts.resolve(name).normalize();
+        if (!f.getParent().equals(transcripts.normalize()) || !Files.isRegularFile(f)) {
+            throw new IllegalArgumentException("no transcript " + name + " in this node's games");
+        }
+        Map<String, Object> out = new LinkedHashMap<>(replay(Files.readString(f, StandardCharsets.UTF_8)));
+        out.put("file", name);
+        return out;
+    }
+
     private static String text(JsonNode form, String field) {
         JsonNode v = form.get(field);
         if (v == null || !v.isTextual()) {
@@ -457,6 +495,16 @@ public final class UiServer implements AutoCloseable {
                 }
                 if (method.equals("POST") && path.equals("/api/audit")) {
                     return json(ui.audit(body(request)), request, response, callback);
+                }
+                if (method.equals("POST") && path.equals("/api/replay")) {
+                    return json(ui.replay(body(request)), request, response, callback);
+                }
+                if (method.equals("GET") && path.equals("/api/replay/files")) {
+                    return json(ui.replayFiles(), request, response, callback);
+                }
+                Matcher own = OWN_TRANSCRIPT.matcher(path);
+                if (method.equals("GET") && own.matches()) {
+                    return json(ui.replayFile(own.group(1)), request, response, callback);
                 }
                 if (method.equals("POST") && path.equals("/api/allocations")) {
                     return json(ui.newAllocation(JSON.readTree(body(request))), request, response, callback);

@@ -14,7 +14,8 @@ async function load() {
   const tables = document.getElementById('tables');
   tables.replaceChildren(...(home.tables.length ? home.tables.map(t =>
     el('li', {}, el('a', {href: '/table?id=' + encodeURIComponent(t.id)}, t.game + ': ' + t.players.join(', ')),
-      ' — ', el('span', {class: t.finished ? 'hint' : 'await'}, t.state)))
+      ' — ', el('span', {class: t.finished ? 'hint' : 'await'}, t.state),
+      t.replay ? [' ', el('a', {href: '/replay?file=' + encodeURIComponent(t.replay), class: 'replay-link'}, 'replay')] : null))
     : [el('li', {class: 'hint'}, 'No game yet.')]));
   if (!games.length) {
     games = home.games;

@@ -1,0 +1,87 @@
+import {el, api} from '/static/common.js';
+import {poker, dominoes} from '/static/felt.js';
+
+// Everything drawn here comes from the node: the verdict, and each step's observer view as the game's rules made it.
+let replay = null;
+let at = 0;
+
+function show(result) {
+  replay = result;
+  at = 0;
+  const badge = document.getElementById('verdict');
+  badge.hidden = false;
+  badge.textContent = result.verified ? 'VERIFIED' : 'FAILED';
+  badge.className = 'badge ' + (result.verified ? 'ok' : 'bad');
+  document.getElementById('line').textContent = result.line + (result.unsupported ? ' ' + result.unsupported : '');
+  document.getElementById('player').hidden = !result.frames.length;
+  if (result.frames.length) draw();
+}
+
+function draw() {
+  const frame = replay.frames[at];
+  const last = replay.frames.length - 1;
+  document.getElementById('position').textContent = at === 0 ? 'Start: the deal, before move 1 of ' + last
+    : 'Move ' + at + ' of ' + last + (at === last ? ' (the end)' : '');
+  document.getElementById('move').textContent = at === 0 ? replay.game + ': ' + replay.names.join(', ')
+    : frame.sender + ' (seat ' + frame.seat + ') · ' + frame.type + ' · step ' + frame.step + ': ' + frame.move
+      + (frame.deckMessages ? ' · then ' + frame.deckMessages + ' deck message' + (frame.deckMessages === 1 ? '' : 's') : '');
+  document.getElementById('first').disabled = document.getElementById('back').disabled = at === 0;
+  document.getElementById('forward').disabled = document.getElementById('last').disabled = at === last;
+  // An observer's view: no seat of its own, no move to offer.
+  const s = Object.assign({seat: -1, moves: [], finished: at === last, awaiting: null, names: replay.names}, frame.view);
+  const felt = document.getElementById('felt');
+  if (s.poker) felt.replaceChildren(poker(s));
+  else if (s.dominoes) felt.replaceChildren(dominoes(s, () => {}));
+  else felt.replaceChildren(el('pre', {class: 'plain'}, s.text.join('\n')));
+  document.getElementById('text').textContent = s.text.join('\n');
+}
+
+function go(to) {
+  if (!replay || !replay.frames.length) return;
+  at = Math.max(0, Math.min(replay.frames.length - 1, to));
+  draw();
+}
+
+function failed(err) {
+  return {verified: false, line: err.message, frames: []};
+}
+
+async function dropped(file) {
+  show(await api('/api/replay', await file.text()).catch(failed));
+}
+
+async function own(name) {
+  show(await api('/api/replay/files/' + encodeURIComponent(name)).catch(failed));
+}
+
+async function listOwn() {
+  const files = await api('/api/replay/files').catch(() => []);
+  const select = document.getElementById('own');
+  select.replaceChildren(...(files.length ? files.map(f => el('option', {value: f.name}, f.name))
+    : [el('option', {value: ''}, 'none yet')]));
+  document.getElementById('open-own').disabled = !files.length;
+}
+
+document.getElementById('first').onclick = () => go(0);
+document.getElementById('back').onclick = () => go(at - 1);
+document.getElementById('forward').onclick = () => go(at + 1);
+document.getElementById('last').onclick = () => go(Infinity);
+document.getElementById('open-own').onclick = () => { const v = document.getElementById('own').value; if (v) own(v); };
+document.addEventListener('keydown', (e) => {
+  if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT' || e.ctrlKey || e.metaKey || e.altKey) return;
+  const to = {ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: Infinity}[e.key];
+  if (to !== undefined && replay) { go(to); e.preventDefault(); }
+});
+const drop = document.getElementById('drop');
+document.getElementById('file').addEventListener('change', (e) => { if (e.target.files[0]) dropped(e.target.files[0]); });
+drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
+drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+drop.addEventListener('drop', (e) => {
+  e.preventDefault();
+  drop.classList.remove('over');
+  if (e.dataTransfer.files[0]) dropped(e.dataTransfer.files[0]);
+});
+
+listOwn();
+const named = new URLSearchParams(location.search).get('file');
+if (named) own(named);
