@@ -90,7 +90,7 @@ class DarkChessRevealCheatTest {
     }
 
     @ParameterizedTest
-    @EnumSource(OtMode.class)
+    @EnumSource(value = OtMode.class, names = {"CHOU_ORLANDI", "ANDOS"}) // the rounds protocol's OTs; oprf-table has its own tests
     void honestScriptedPlayersAuditVerifiedAndGetTheOfferedCodes(OtMode mode) throws ProtocolViolation {
         Game game = play(mode, ScriptedSide.asking(0, WHITE_ROUND_0, WHITE_ROUND_1), null);
         assertThat(game.verdict().line()).startsWith("VERIFIED: scripted game, both plans kept (" + mode.label());
@@ -100,7 +100,7 @@ class DarkChessRevealCheatTest {
     }
 
     @ParameterizedTest
-    @EnumSource(OtMode.class)
+    @EnumSource(value = OtMode.class, names = {"CHOU_ORLANDI", "ANDOS"}) // the rounds protocol's OTs; oprf-table has its own tests
     void aPeekHiddenBehindARevealedHonestChoiceIsNamedByTheAudit(OtMode mode) throws ProtocolViolation {
         int[] peeking = {PEEK, WHITE_ROUND_0[1]};
         int honest = WHITE_ROUND_0[0];
@@ -130,7 +130,7 @@ class DarkChessRevealCheatTest {
     }
 
     @ParameterizedTest
-    @EnumSource(OtMode.class)
+    @EnumSource(value = OtMode.class, names = {"CHOU_ORLANDI", "ANDOS"}) // the rounds protocol's OTs; oprf-table has its own tests
     void aPeekRevealedAsMadeIsNamedByTheRules(OtMode mode) throws ProtocolViolation {
         Game game = play(mode, ScriptedSide.asking(0, new int[] {PEEK, WHITE_ROUND_0[1]}, WHITE_ROUND_1), null);
         assertThat(game.verdict().line()).startsWith("FAILED").contains("party white")
