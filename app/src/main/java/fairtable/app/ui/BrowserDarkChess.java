@@ -87,7 +87,7 @@ final class BrowserDarkChess implements NodeTable {
         this.seat = person == Color.WHITE ? 0 : 1;
         this.actionSeconds = actionSeconds;
         this.transcriptFile = file;
-        DarkChessParameters params = new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, maxPlies);
+        DarkChessParameters params = new DarkChessParameters(OtMode.OPRF_TABLE, 2048, maxPlies);
         ChessSide.MoveChooser chooser = new ChessSide.MoveChooser() {
             @Override
             public Move choose(FogView view, List<Move> moves, RandomGenerator random) {
