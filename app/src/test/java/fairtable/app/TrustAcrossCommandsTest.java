@@ -10,6 +10,8 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -112,6 +114,27 @@ class TrustAcrossCommandsTest {
         assertThat(hosted.code()).isNotZero();
         assertThat(hosted.out()).doesNotContain("Audit:");
         assertThat(profile("alice").knownPeers().pinned("mallory")).isEmpty();
+    }
+
+    @Test
+    void aGuestTheTableHostRefusesIsToldAtOnceWhichKeyAndWhatTheHostCanType() throws Exception {
+        Profile alice = profile("alice");
+        Profile mallory = profile("mallory");
+        InProcessHost host = InProcessHost.start("table", "host", "--game", "dark-chess", "--players", "2",
+                "--max-moves", "2", "--home", home(alice), "--timeout", "10",
+                "--transcript", dir.resolve("table-a.jsonl").toString());
+        String invitation = host.invitation();
+        // A patience of a minute: a guest that retried until it ran out would miss the bound below.
+        CompletableFuture<Run> joining = CompletableFuture.supplyAsync(() -> run("table", "join", "--accept-new",
+                "--game", "dark-chess", "--seat", "1", "--players", "2", "--max-moves", "2", "--home", home(mallory),
+                "--timeout", "60", "--connect", invitation, "--transcript", dir.resolve("table-m.jsonl").toString()));
+        Run joined = joining.get(10, TimeUnit.SECONDS);
+        assertThat(joined.out()).contains("refused you: your key " + mallory.fingerprint() + " is not accepted there."
+                + " Its host can run again with --peer " + mallory.fingerprint() + " (or --accept-new, or answer y when"
+                + " asked) to let you in.", alice.fingerprint().toString());
+        assertThat(joined.out()).doesNotContain("retrying");
+        assertThat(joined.code()).as(joined.out()).isEqualTo(Main.ERROR);
+        host.finish();
     }
 
     @Test

@@ -174,12 +174,14 @@ class TwoProcessTest {
         Peer mallory = new Peer("draw", "--connect", invitation, "--home", dir.resolve("mallory").toString(),
                 "--timeout", "10", "--transcript", dir.resolve("m.jsonl").toString());
         assertThat(mallory.finish()).as(String.join("\n", mallory.lines)).isEqualTo(Main.ERROR);
-        // alice names the key she met and the one she pinned; mallory learns only that her key was not taken.
+        // alice names the key she met and the one she pinned; mallory learns only that her key was not taken, and
+        // what alice could type to take it.
         assertThat(alice.finish()).as(String.join("\n", alice.lines)).isEqualTo(Main.ERROR);
         assertThat(alice.lineStartingWith("Stopped: ")).isEqualTo("Stopped: WARNING: the peer presented key " + malloryKey
                 + " but " + stranger + " was expected. Refused: someone may be in the middle, or the invitation is wrong.");
-        assertThat(mallory.lineStartingWith("Stopped: ")).startsWith("Stopped: TLS 1.3 handshake with ")
-                .endsWith("(it may not be a fairtable TLS peer, or it refused our identity key)");
+        assertThat(mallory.lineStartingWith("Stopped: ")).startsWith("Stopped: the host at ")
+                .endsWith(" refused you: your key " + malloryKey + " is not accepted there. Its host can run again with"
+                        + " --peer " + malloryKey + " (or --accept-new, or answer y when asked) to let you in.");
         assertThat(alice.lines).noneMatch(l -> l.startsWith("Audit: "));
         assertThat(mallory.lines).noneMatch(l -> l.startsWith("Audit: "));
 

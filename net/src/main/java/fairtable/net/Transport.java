@@ -32,4 +32,11 @@ public interface Transport extends AutoCloseable {
             super(peer + " closed the connection");
         }
     }
+
+    /** The peer turned this side's key away: connecting again cannot help, so the message says what would. */
+    final class RefusedException extends IOException {
+        public RefusedException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
 }

@@ -71,6 +71,8 @@ public final class SessionClient {
             Transport host;
             try {
                 host = connector.connect(silence.apply(member.party()));
+            } catch (Transport.RefusedException e) {
+                return new Outcome(false, Optional.empty(), Optional.of(e.getMessage()));
             } catch (IOException | TimeoutException e) {
                 return new Outcome(false, Optional.empty(), Optional.of("could not reach the host: "
                         + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())));
@@ -133,8 +135,9 @@ public final class SessionClient {
                 }
                 if (next instanceof IOException e) {
                     member.checkGaps(now);
+                    // A host that refused this player's key refuses it again: say so now, not after every retry.
                     return new Run(new Outcome(false, member.problem(), Optional.of(e.getMessage() == null
-                            ? e.getClass().getSimpleName() : e.getMessage())), true);
+                            ? e.getClass().getSimpleName() : e.getMessage())), !(e instanceof Transport.RefusedException));
                 }
                 for (byte[] out : member.onFrame((byte[]) next, now)) {
                     host.send(out);

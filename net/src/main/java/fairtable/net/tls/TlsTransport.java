@@ -2,6 +2,7 @@ package fairtable.net.tls;
 
 import fairtable.crypto.sign.VerifyingKey;
 import fairtable.net.Transport;
+import fairtable.net.Transport.RefusedException;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Invitation;
 import fairtable.net.identity.UntrustedPeerException;
@@ -70,13 +71,16 @@ public final class TlsTransport implements Transport {
     private final DataOutputStream out;
     private final VerifyingKey peerKey;
     private final String peer;
+    /** This side's fingerprint, to tell the person which key a listener refused. */
+    private final Fingerprint self;
 
-    private TlsTransport(SSLSocket socket, VerifyingKey peerKey, String address) throws IOException {
+    private TlsTransport(SSLSocket socket, VerifyingKey peerKey, String address, Fingerprint self) throws IOException {
         this.socket = socket;
         this.reader = new FrameReader(socket.getInputStream(), MAX_FRAME);
         this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream(), 16 * 1024));
         this.peerKey = peerKey;
         this.peer = address + " [" + Fingerprint.of(peerKey) + "]";
+        this.self = self;
     }
 
     /** A bound listening socket; {@code port} 0 picks a free port. The TLS handshake happens in {@link #accept}. */
@@ -225,7 +229,7 @@ public final class TlsTransport implements Transport {
             socket.setSoTimeout(millis(timeout));
             socket.startHandshake();
             VerifyingKey proven = provenPeerKey(socket, trust);
-            return new TlsTransport(socket, proven, address);
+            return new TlsTransport(socket, proven, address, Fingerprint.of(me.verifyingKey()));
         } catch (SocketTimeoutException e) {
             closeQuietly(socket);
             throw new TimeoutException("no TLS handshake with " + address + " within "
@@ -234,6 +238,11 @@ public final class TlsTransport implements Transport {
             closeQuietly(socket);
             if (trust.refusal() != null) {
                 throw trust.refusal();
+            }
+            if (client && trust.accepted() != null && e instanceof IOException) {
+                // The listener proved its key; all it had left to do was judge ours, so the failure (its alert, or the
+                // broken pipe of a socket it closed at once) is its refusal.
+                throw refused(address + " [" + Fingerprint.of(trust.accepted()) + "]", Fingerprint.of(me.verifyingKey()), e);
             }
             throw new IOException("TLS 1.3 handshake with " + address + " failed: " + e.getMessage()
                     + " (it may not be a fairtable TLS peer, or it refused our identity key)", e);
@@ -324,12 +333,30 @@ public final class TlsTransport implements Transport {
             throw new PeerGoneException(peer);
         } catch (SSLException e) {
             close();
+            if (socket.getUseClientMode() && refusedOurKey(e)) {
+                throw refused(peer, self, e);
+            }
             throw new SSLException("TLS channel with " + peer + " failed: " + e.getMessage()
                     + " (if this is the first message, the peer may have refused our identity key)", e);
         } catch (IOException e) {
             close();
             throw new IOException(peer + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Whether {@code e} is the listener's alert that it refused this side's certificate: in TLS 1.3 it arrives after
+     * the connecting side's handshake is done, at its first read.
+     */
+    private static RefusedException refused(String host, Fingerprint self, Exception cause) {
+        return new RefusedException("the host at " + host + " refused you: your key " + self + " is not accepted there."
+                + " Its host can run again with --peer " + self + " (or --accept-new, or answer y when asked) to let"
+                + " you in.", cause);
+    }
+
+    private static boolean refusedOurKey(SSLException e) {
+        String why = String.valueOf(e.getMessage());
+        return why.contains("certificate_unknown") || why.contains("bad_certificate");
     }
 
     @Override
