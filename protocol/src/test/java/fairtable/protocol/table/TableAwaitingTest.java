@@ -21,6 +21,9 @@ class TableAwaitingTest {
                 chain.hellos(), new SplittableRandom(7));
         assertThat(judge.game()).isSameAs(HighCard.GAME);
         assertThat(judge.parameters()).isEqualTo(table.params);
+        // a seat past the table (or before it) is named by its number, never read out of the hellos
+        assertThat(List.of(judge.nameOf(0), judge.nameOf(1), judge.nameOf(2), judge.nameOf(-1)))
+                .containsExactly("alice", "bob", "seat 2", "seat -1");
 
         List<String> awaited = new ArrayList<>();
         List<Envelope> all = chain.envelopes();
