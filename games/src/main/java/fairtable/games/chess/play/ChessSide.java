@@ -607,7 +607,8 @@ public final class ChessSide implements DarkChessSide {
             Color me = color(r.u8());
             Color toMove = color(r.u8());
             int ownCount = r.u8();
-            if (ownCount < 1 || ownCount > 16) {
+            // A side whose king was captured has lost but must still open (a mail game read after it ended).
+            if (ownCount > 16) {
                 throw new MalformedMessageException(ownCount + " own pieces");
             }
             Map<Square, PieceType> own = new EnumMap<>(Square.class);
@@ -621,8 +622,8 @@ public final class ChessSide implements DarkChessSide {
                 own.put(s, PieceType.values()[type]);
                 previous = s;
             }
-            if (own.values().stream().filter(t -> t == PieceType.KING).count() != 1) {
-                throw new MalformedMessageException("own pieces without exactly one king");
+            if (own.values().stream().filter(t -> t == PieceType.KING).count() > 1) {
+                throw new MalformedMessageException("own pieces with more than one king");
             }
             int promotedCount = r.u8();
             Set<Square> promoted = EnumSet.noneOf(Square.class);

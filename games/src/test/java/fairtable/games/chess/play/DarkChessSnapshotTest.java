@@ -26,7 +26,8 @@ class DarkChessSnapshotTest {
 
 
     /** Result of a game in which both parties were restored from snapshots every so many messages. */
-    private record Run(DarkChessParty[] parties, List<Envelope> transcript, int restores, int midRebuild) {}
+    private record Run(DarkChessParty[] parties, SigningKey[] keys, List<Envelope> transcript, int restores,
+            int midRebuild) {}
 
     /** Plays a game restoring both parties after every message whose count is a multiple of one of {@code strides}. */
     private static Run playRestoring(DarkChessParameters params, long seed, int... strides) throws Exception {
@@ -66,7 +67,7 @@ class DarkChessSnapshotTest {
         }
         List<Envelope> a = parties[0].transcript().envelopes();
         List<Envelope> b = parties[1].transcript().envelopes();
-        return new Run(parties, a.size() >= b.size() ? a : b, restores, midRebuild);
+        return new Run(parties, keys, a.size() >= b.size() ? a : b, restores, midRebuild);
     }
 
     /** Restores after every 5th and every 17th message, in one game (two strides, so the points vary in phase). */
@@ -94,6 +95,26 @@ class DarkChessSnapshotTest {
         assertThat(run.parties()[0].result()).contains("draw: the cap of 3 plies was reached");
         assertThat(Auditor.audit(new TranscriptFile.Contents(run.transcript(), List.of()), RULES).line())
                 .startsWith("VERIFIED").contains("oprf-table");
+    }
+
+    /**
+     * A game that ends by capturing a king: the loser, restored after the last message (a mail game opened again
+     * after it was lost), has no king left, and must still open and audit.
+     */
+    @Test
+    void theSideWhoseKingWasCapturedStillRestores() throws Exception {
+        Run run = playRestoring(new DarkChessParameters(OtMode.OPRF_TABLE, 2048, 40), 1, Integer.MAX_VALUE);
+        assertThat(run.parties()[1].result()).contains("white wins: captured the king");
+        SplittableRandom r = new SplittableRandom(2);
+        for (int seat = 0; seat < 2; seat++) {
+            byte[] snapshot = run.parties()[seat].snapshot();
+            DarkChessParty restored = DarkChessParty.restore(snapshot, run.keys()[seat], r.split(), ChessSide::fromBytes);
+            assertThat(restored.snapshot()).isEqualTo(snapshot);
+            assertThat(restored.isFinished()).isTrue();
+            assertThat(restored.result()).isEqualTo(run.parties()[seat].result());
+        }
+        assertThat(Auditor.audit(new TranscriptFile.Contents(run.transcript(), List.of()), RULES).line())
+                .startsWith("VERIFIED");
     }
 
     @Test
