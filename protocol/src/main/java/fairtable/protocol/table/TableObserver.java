@@ -387,6 +387,10 @@ public final class TableObserver<S, M> {
             return (closer >= 0 ? nameOf(closer) : "nobody") + " to close the round's deck (set-aside cards back to the"
                     + " pile, then the keys revealed)";
         }
+        if (next instanceof Next.Deck d && deck.starter(next) >= 0) {
+            // the deck may start the call from another seat than the rules' dealer (the patent's deal: the first seat)
+            return nameOf(deck.starter(next)) + " to " + describe(d.call());
+        }
         return describe(next);
     }
 

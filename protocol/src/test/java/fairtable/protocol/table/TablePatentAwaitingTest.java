@@ -53,5 +53,15 @@ class TablePatentAwaitingTest {
                 "0 sends, awaited 0: alice's move", "1 sends, awaited 1: bob's move", close,
                 "1 sends, awaited 1: bob to reveal their keys");
         assertThat(judge.awaiting()).isEqualTo("nothing: the game is over");
+        // The words name the seat awaited: the patent's deal is always started by the first seat, whoever the
+        // rules make the dealer of the round.
+        for (String line : awaited) {
+            int seat = Integer.parseInt(line.substring(line.indexOf("awaited ") + 8, line.indexOf(':')));
+            String words = line.substring(line.indexOf(": ") + 2);
+            if (words.matches("(alice|bob)( to |'s ).*")) {
+                assertThat(words).as(line).startsWith(TableSeats.NAMES[seat]);
+            }
+        }
+        assertThat(awaited).contains("0 sends, awaited 0: alice to deal 1 to each of seats [0, 1]");
     }
 }
