@@ -405,7 +405,8 @@ class UiBrowserTest {
         String transcript = browser.run("return fetch('/api/tables/' + arguments[0] + '/transcript')"
                 + ".then(r => r.text())", id).asText();
         List<String> lines = new ArrayList<>(transcript.lines().toList());
-        assertThat(lines.size()).isGreaterThan(12);
+        // A hand folded at once still has its hellos, keys, shuffles, deal and the fold: 12 lines.
+        assertThat(lines.size()).isGreaterThan(10);
         // One byte of the 11th message's signed body changed: its signature no longer holds.
         String line = lines.get(10);
         int body = line.indexOf("\"body\":\"") + 8;
