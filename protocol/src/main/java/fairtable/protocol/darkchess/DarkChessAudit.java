@@ -9,7 +9,6 @@ import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.ProtocolAudit;
 import fairtable.protocol.darkchess.DarkChessMessages.Choices;
 import fairtable.protocol.darkchess.DarkChessMessages.Move;
-import fairtable.protocol.darkchess.DarkChessMessages.Open;
 import fairtable.protocol.darkchess.DarkChessMessages.Query;
 import fairtable.protocol.darkchess.DarkChessMessages.Reply;
 import fairtable.protocol.darkchess.DarkChessMessages.Round;
@@ -90,9 +89,7 @@ public final class DarkChessAudit implements ProtocolAudit {
         final List<PlyLog> plies = new ArrayList<>();
         final int[] commits = new int[2];
         final int[] senderSets = new int[2];
-        final Choices[] choices = new Choices[2];
-        final Open[] opens = new Open[2];
-        final int[] revealStep = new int[2];
+        EndOfGameReveals reveals = new EndOfGameReveals();
         final Batch[] outstanding = {null, null};
 
         Walk(DarkChessParameters params, List<String> names) {
@@ -106,11 +103,9 @@ public final class DarkChessAudit implements ProtocolAudit {
             for (int s = 0; s < 2; s++) {
                 c.commits[s] = commits[s];
                 c.senderSets[s] = senderSets[s];
-                c.choices[s] = choices[s];
-                c.opens[s] = opens[s];
-                c.revealStep[s] = revealStep[s];
                 c.outstanding[s] = outstanding[s];
             }
+            c.reveals = reveals.copy();
             return c;
         }
 
@@ -137,7 +132,7 @@ public final class DarkChessAudit implements ProtocolAudit {
                             throw new ProtocolViolation(e.step(), who, "sent 'move' beyond the cap of "
                                     + params.maxPlies() + " plies");
                         }
-                        if (ended() || choices[0] != null || choices[1] != null) {
+                        if (ended() || reveals.choices[0] != null || reveals.choices[1] != null) {
                             throw new ProtocolViolation(e.step(), who, "sent 'move' after the game ended");
                         }
                         if (s != plies.size() % 2) {
@@ -177,7 +172,7 @@ public final class DarkChessAudit implements ProtocolAudit {
                     case DarkChessMessages.ROUND -> {
                         Round m = DarkChessMessages.parseRound(e.body());
                         PlyLog log = currentPly(plies, e, who);
-                        if (log.over || choices[0] != null) {
+                        if (log.over || reveals.choices[0] != null) {
                             throw new ProtocolViolation(e.step(), who, "sent 'round' after the game ended");
                         }
                         if (outstanding[s] != null) {
@@ -203,19 +198,12 @@ public final class DarkChessAudit implements ProtocolAudit {
                     }
                     case DarkChessMessages.CHOICES -> {
                         Choices m = DarkChessMessages.parseChoices(e.body());
-                        if (!ended() || choices[s] != null || (s == 1 && choices[0] == null)) {
-                            throw new ProtocolViolation(e.step(), who, "sent 'choices' where they are not due");
-                        }
+                        reveals.requireChoicesDue(e, who, s, ended());
                         requireNoQueryOutstanding(e, who);
-                        choices[s] = m;
+                        reveals.choices(e, who, s, ended(), m);
                     }
                     case DarkChessMessages.OPEN -> {
-                        Open m = DarkChessMessages.parseOpen(e.body());
-                        if (choices[0] == null || choices[1] == null || opens[s] != null || (s == 1 && opens[0] == null)) {
-                            throw new ProtocolViolation(e.step(), who, "sent 'open' where it is not due");
-                        }
-                        opens[s] = m;
-                        revealStep[s] = e.step();
+                        reveals.open(e, who, s, DarkChessMessages.parseOpen(e.body()));
                     }
                     default -> throw new ProtocolViolation(e.step(), who, "unknown message type " + e.type());
                 }
@@ -264,10 +252,8 @@ public final class DarkChessAudit implements ProtocolAudit {
         List<PlyLog> plies = walk.plies;
         int[] commits = walk.commits;
         int[] senderSets = walk.senderSets;
-        Choices[] choices = walk.choices;
-        Open[] opens = walk.opens;
-        int[] revealStep = walk.revealStep;
-        if (!stoppedBy.isEmpty() && (choices[0] == null || choices[1] == null || opens[0] == null || opens[1] == null)) {
+        EndOfGameReveals reveals = walk.reveals;
+        if (!stoppedBy.isEmpty() && (reveals.choices[0] == null || reveals.choices[1] == null || reveals.opens[0] == null || reveals.opens[1] == null)) {
             // The game stopped where the other seat refused this signer's message, which fits there and reads well:
             // what else a seat checks needs its own OT secrets, so the audit names where it stopped and why.
             Envelope e = stoppedBy.get(0);
@@ -277,16 +263,16 @@ public final class DarkChessAudit implements ProtocolAudit {
                     + "'s own secrets, which this audit cannot repeat), and the transcript ends before the reveal");
         }
         for (int s = 0; s < 2; s++) {
-            if (choices[s] == null || opens[s] == null) {
+            if (reveals.choices[s] == null || reveals.opens[s] == null) {
                 throw new ProtocolViolation(all.get(all.size() - 1).step(), names.get(s),
                         "the transcript ends before this player revealed its secrets (game unfinished)");
             }
         }
         // Commitments.
         for (int s = 0; s < 2; s++) {
-            if (opens[s].nonces().size() != commits[s] || opens[s].senderStates().size() != 3 * senderSets[s]) {
-                throw new ProtocolViolation(revealStep[s], names.get(s), "opens " + opens[s].nonces().size()
-                        + " boards and " + opens[s].senderStates().size() + " OT secrets, committed " + commits[s]
+            if (reveals.opens[s].nonces().size() != commits[s] || reveals.opens[s].senderStates().size() != 3 * senderSets[s]) {
+                throw new ProtocolViolation(reveals.revealStep[s], names.get(s), "opens " + reveals.opens[s].nonces().size()
+                        + " boards and " + reveals.opens[s].senderStates().size() + " OT secrets, committed " + commits[s]
                         + " and " + 3 * senderSets[s]);
             }
         }
@@ -299,9 +285,9 @@ public final class DarkChessAudit implements ProtocolAudit {
             for (int s = 0; s < 2; s++) {
                 if (log.commitments[s] != null) {
                     int k = log.commitIndex[s];
-                    Commitment.Opening opening = new Commitment.Opening(opens[s].nonces().get(k), opens[s].boards().get(k));
+                    Commitment.Opening opening = new Commitment.Opening(reveals.opens[s].nonces().get(k), reveals.opens[s].boards().get(k));
                     if (!Commitment.fromBytes(log.commitments[s]).isOpenedBy(DarkChessParty.COMMIT_DOMAIN, opening)) {
-                        throw new ProtocolViolation(revealStep[s], names.get(s), "board commitment " + k
+                        throw new ProtocolViolation(reveals.revealStep[s], names.get(s), "board commitment " + k
                                 + " (ply " + (record.size() + 1) + ") does not open");
                     }
                     boards[s] = opening.value();
@@ -310,12 +296,12 @@ public final class DarkChessAudit implements ProtocolAudit {
                     offers[s] = new byte[3][];
                     OtSender[] replay = new OtSender[3];
                     for (int p = 0; p < 3; p++) {
-                        byte[] state = opens[s].senderStates().get(3 * log.senderIndex[s] + p);
+                        byte[] state = reveals.opens[s].senderStates().get(3 * log.senderIndex[s] + p);
                         try {
                             offers[s][p] = params.otMode().senderItems(ot, log.setups.get(s).get(p), state);
                             replay[p] = ot.restoreSender(state);
                         } catch (IllegalArgumentException | InvalidOtMessageException bad) {
-                            throw new ProtocolViolation(revealStep[s], names.get(s), "OT secret of phase " + p
+                            throw new ProtocolViolation(reveals.revealStep[s], names.get(s), "OT secret of phase " + p
                                     + " in ply " + (record.size() + 1) + ": " + bad.getMessage());
                         }
                     }
@@ -345,13 +331,13 @@ public final class DarkChessAudit implements ProtocolAudit {
                         continue;
                     }
                     int c = receiverCursor[q]++;
-                    if (c >= choices[q].receiverStates().size()) {
+                    if (c >= reveals.choices[q].receiverStates().size()) {
                         throw new ProtocolViolation(b.step(), names.get(q), "reveals fewer OT choices than it made queries");
                     }
                     int[] made;
                     try {
                         made = params.otMode().receiverChoices(log.setups.get(1 - q).get(b.phase()), b.query(),
-                                choices[q].receiverStates().get(c));
+                                reveals.choices[q].receiverStates().get(c));
                     } catch (IllegalArgumentException bad) {
                         throw new ProtocolViolation(b.step(), names.get(q), "its revealed OT choices: " + bad.getMessage());
                     }
@@ -367,14 +353,14 @@ public final class DarkChessAudit implements ProtocolAudit {
             record.add(new DarkChessRecord.Ply(log.mover, log.announcement, boards, log.rebuilds, offers, asked));
         }
         for (int q = 0; q < 2; q++) {
-            if (receiverCursor[q] != choices[q].receiverStates().size()) {
-                throw new ProtocolViolation(revealStep[q], names.get(q), "reveals more OT choices than it made queries");
+            if (receiverCursor[q] != reveals.choices[q].receiverStates().size()) {
+                throw new ProtocolViolation(reveals.revealStep[q], names.get(q), "reveals more OT choices than it made queries");
             }
         }
         boolean capped = !plies.isEmpty() && plies.size() >= params.maxPlies()
                 && plies.get(plies.size() - 1).senderIndex[plies.get(plies.size() - 1).mover] >= 0;
         DarkChessRecord game = new DarkChessRecord(names, List.copyOf(record),
-                List.of(choices[0].moves(), choices[1].moves()), capped);
+                List.of(reveals.choices[0].moves(), reveals.choices[1].moves()), capped);
         DarkChessVerifier rules = verifier;
         if (rules == null) {
             throw new ProtocolViolation(0, names.get(0), "no dark-chess rules were given to this audit; the moves cannot be checked");
@@ -382,7 +368,7 @@ public final class DarkChessAudit implements ProtocolAudit {
         Optional<DarkChessVerifier.Blame> blame = rules.verify(game);
         if (blame.isPresent()) {
             DarkChessVerifier.Blame b = blame.get();
-            int step = b.ply() < plies.size() ? plies.get(b.ply()).step : revealStep[b.seat()];
+            int step = b.ply() < plies.size() ? plies.get(b.ply()).step : reveals.revealStep[b.seat()];
             throw new ProtocolViolation(step, names.get(b.seat()), b.reason());
         }
         return AuditVerdict.verified(rules.summary(game) + " (" + params.otMode().label() + ", " + plies.size()

@@ -93,9 +93,7 @@ final class DarkChessTableAudit {
         final int[] commits = new int[2];
         final int[] keysSent = new int[2];
         final int[] batchesSent = new int[2];
-        final Choices[] choices = new Choices[2];
-        final Open[] opens = new Open[2];
-        final int[] revealStep = new int[2];
+        EndOfGameReveals reveals = new EndOfGameReveals();
 
         Walk(DarkChessParameters params, List<String> names, byte[] session) {
             this.params = params;
@@ -110,10 +108,8 @@ final class DarkChessTableAudit {
                 c.commits[s] = commits[s];
                 c.keysSent[s] = keysSent[s];
                 c.batchesSent[s] = batchesSent[s];
-                c.choices[s] = choices[s];
-                c.opens[s] = opens[s];
-                c.revealStep[s] = revealStep[s];
             }
+            c.reveals = reveals.copy();
             return c;
         }
 
@@ -133,7 +129,7 @@ final class DarkChessTableAudit {
                             throw new ProtocolViolation(e.step(), who, "sent 'move' beyond the cap of "
                                     + params.maxPlies() + " plies");
                         }
-                        if (ended() || choices[0] != null || choices[1] != null) {
+                        if (ended() || reveals.choices[0] != null || reveals.choices[1] != null) {
                             throw new ProtocolViolation(e.step(), who, "sent 'move' after the game ended");
                         }
                         if (s != plies.size() % 2) {
@@ -190,18 +186,10 @@ final class DarkChessTableAudit {
                     }
                     case DarkChessMessages.CHOICES -> {
                         Choices m = DarkChessMessages.parseChoices(e.body());
-                        if (!ended() || choices[s] != null || (s == 1 && choices[0] == null)) {
-                            throw new ProtocolViolation(e.step(), who, "sent 'choices' where they are not due");
-                        }
-                        choices[s] = m;
+                        reveals.choices(e, who, s, ended(), m);
                     }
                     case DarkChessMessages.OPEN -> {
-                        Open m = DarkChessMessages.parseOpen(e.body());
-                        if (choices[0] == null || choices[1] == null || opens[s] != null || (s == 1 && opens[0] == null)) {
-                            throw new ProtocolViolation(e.step(), who, "sent 'open' where it is not due");
-                        }
-                        opens[s] = m;
-                        revealStep[s] = e.step();
+                        reveals.open(e, who, s, DarkChessMessages.parseOpen(e.body()));
                     }
                     default -> throw new ProtocolViolation(e.step(), who, "unknown message type " + e.type());
                 }
@@ -249,8 +237,8 @@ final class DarkChessTableAudit {
                 stoppedBy.add(e);
             }
         }, walk::apply);
-        if (!stoppedBy.isEmpty() && (walk.choices[0] == null || walk.choices[1] == null || walk.opens[0] == null
-                || walk.opens[1] == null)) {
+        if (!stoppedBy.isEmpty() && (walk.reveals.choices[0] == null || walk.reveals.choices[1] == null || walk.reveals.opens[0] == null
+                || walk.reveals.opens[1] == null)) {
             Envelope e = stoppedBy.get(0);
             String signer = names.get(e.sender());
             throw new ProtocolViolation(e.step(), signer, "the game stopped here: " + names.get(1 - e.sender())
@@ -258,21 +246,21 @@ final class DarkChessTableAudit {
                     + "'s own secrets, which this audit cannot repeat), and the transcript ends before the reveal");
         }
         for (int s = 0; s < 2; s++) {
-            if (walk.choices[s] == null || walk.opens[s] == null) {
+            if (walk.reveals.choices[s] == null || walk.reveals.opens[s] == null) {
                 throw new ProtocolViolation(all.get(all.size() - 1).step(), names.get(s),
                         "the transcript ends before this player revealed its secrets (game unfinished)");
             }
         }
         for (int s = 0; s < 2; s++) {
-            Open open = walk.opens[s];
+            Open open = walk.reveals.opens[s];
             if (open.nonces().size() != walk.commits[s] || open.senderStates().size() != walk.keysSent[s]) {
-                throw new ProtocolViolation(walk.revealStep[s], names.get(s), "opens " + open.nonces().size()
+                throw new ProtocolViolation(walk.reveals.revealStep[s], names.get(s), "opens " + open.nonces().size()
                         + " boards and " + open.senderStates().size() + " table keys, committed " + walk.commits[s]
                         + " and sent " + walk.keysSent[s]);
             }
-            if (walk.choices[s].receiverStates().size() != walk.batchesSent[s]) {
-                throw new ProtocolViolation(walk.revealStep[s], names.get(s), "reveals "
-                        + walk.choices[s].receiverStates().size() + " batches' inputs for " + walk.batchesSent[s]
+            if (walk.reveals.choices[s].receiverStates().size() != walk.batchesSent[s]) {
+                throw new ProtocolViolation(walk.reveals.revealStep[s], names.get(s), "reveals "
+                        + walk.reveals.choices[s].receiverStates().size() + " batches' inputs for " + walk.batchesSent[s]
                         + " batches sent");
             }
         }
@@ -286,19 +274,19 @@ final class DarkChessTableAudit {
             for (int s = 0; s < 2; s++) {
                 if (log.commitments[s] != null) {
                     int k = log.commitIndex[s];
-                    Commitment.Opening opening = new Commitment.Opening(walk.opens[s].nonces().get(k),
-                            walk.opens[s].boards().get(k));
+                    Commitment.Opening opening = new Commitment.Opening(walk.reveals.opens[s].nonces().get(k),
+                            walk.reveals.opens[s].boards().get(k));
                     if (!Commitment.fromBytes(log.commitments[s]).isOpenedBy(DarkChessParty.COMMIT_DOMAIN, opening)) {
-                        throw new ProtocolViolation(walk.revealStep[s], names.get(s), "board commitment " + k
+                        throw new ProtocolViolation(walk.reveals.revealStep[s], names.get(s), "board commitment " + k
                                 + " (ply " + plyNumber + ") does not open");
                     }
                     boards[s] = opening.value();
                 }
                 if (log.keyIndex[s] >= 0) {
-                    keys[s] = walk.opens[s].senderStates().get(log.keyIndex[s]);
+                    keys[s] = walk.reveals.opens[s].senderStates().get(log.keyIndex[s]);
                     Optional<String> wrong = keyMismatch(keys[s], log.keys[s]);
                     if (wrong.isPresent()) {
-                        throw new ProtocolViolation(walk.revealStep[s], names.get(s), "the table key of ply "
+                        throw new ProtocolViolation(walk.reveals.revealStep[s], names.get(s), "the table key of ply "
                                 + plyNumber + ": " + wrong.get());
                     }
                 }
@@ -308,7 +296,7 @@ final class DarkChessTableAudit {
                 if (b == null) {
                     continue;
                 }
-                byte[] revealed = walk.choices[q].receiverStates().get(batchCursor[q]++);
+                byte[] revealed = walk.reveals.choices[q].receiverStates().get(batchCursor[q]++);
                 try {
                     inputs.set(q, madeBatch(b.points, revealed));
                 } catch (IllegalArgumentException | MalformedMessageException bad) {
@@ -323,14 +311,14 @@ final class DarkChessTableAudit {
         PlyLog last = walk.plies.isEmpty() ? null : walk.plies.get(walk.plies.size() - 1);
         boolean capped = last != null && walk.plies.size() >= params.maxPlies() && !last.over;
         DarkChessRecord game = new DarkChessRecord(names, List.copyOf(record),
-                List.of(walk.choices[0].moves(), walk.choices[1].moves()), capped);
+                List.of(walk.reveals.choices[0].moves(), walk.reveals.choices[1].moves()), capped);
         if (rules == null) {
             throw new ProtocolViolation(0, names.get(0), "no dark-chess rules were given to this audit; the moves cannot be checked");
         }
         Optional<DarkChessVerifier.Blame> blame = rules.verify(game);
         if (blame.isPresent()) {
             DarkChessVerifier.Blame b = blame.get();
-            int step = b.ply() < walk.plies.size() ? walk.plies.get(b.ply()).step : walk.revealStep[b.seat()];
+            int step = b.ply() < walk.plies.size() ? walk.plies.get(b.ply()).step : walk.reveals.revealStep[b.seat()];
             throw new ProtocolViolation(step, names.get(b.seat()), b.reason());
         }
         return AuditVerdict.verified(rules.summary(game) + " (" + params.otMode().label() + ", " + walk.plies.size()
