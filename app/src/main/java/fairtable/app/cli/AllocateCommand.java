@@ -1,7 +1,6 @@
 package fairtable.app.cli;
 
 import fairtable.app.Main;
-import fairtable.app.net.PeerLink;
 import fairtable.app.net.PinnedPlayers;
 import fairtable.app.net.SessionSeat;
 import fairtable.app.net.TableLink;
@@ -272,7 +271,7 @@ public final class AllocateCommand implements Callable<Integer> {
         PatentTableRunner runner = new PatentTableRunner(params, me, profile.identity(), file, journal,
                 peer::patienceAt, out);
         Result result;
-        try (PeerLink link = peer.link(profile, out)) {
+        try (fairtable.app.net.TwoSeatLink link = peer.link(profile, out, journal)) {
             result = runner.play(link);
         }
         if (result.exitCode() != 2) {

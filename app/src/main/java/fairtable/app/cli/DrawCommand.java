@@ -1,7 +1,7 @@
 package fairtable.app.cli;
 
 import fairtable.app.Main;
-import fairtable.app.net.PeerLink;
+import fairtable.app.net.TwoSeatLink;
 import fairtable.app.patent.PatentTableRunner;
 import fairtable.app.patent.PatentTableRunner.Result;
 import fairtable.net.identity.Profile;
@@ -63,7 +63,7 @@ public final class DrawCommand implements Callable<Integer> {
         PatentTableRunner runner = new PatentTableRunner(params, me, profile.identity(), file, journal,
                 peer::patienceAt, out);
         Result result;
-        try (PeerLink link = peer.link(profile, out)) {
+        try (TwoSeatLink link = peer.link(profile, out, journal)) {
             result = runner.play(link);
         }
         out.println(me + "'s hand: " + CardLabels.describe(cards, result.hand()));

@@ -1,6 +1,6 @@
 package fairtable.app.cli;
 
-import fairtable.app.net.PeerLink;
+import fairtable.app.net.TwoSeatLink;
 import fairtable.net.identity.Profile;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -48,8 +48,10 @@ public final class PeerOptions {
         return endpoint.listen != null;
     }
 
-    PeerLink link(Profile profile, PrintWriter out) throws IOException {
-        return trust.link(profile, bind, endpoint.listen, endpoint.connect, out);
+    /** This side's way to the other: hosting the relay (its log next to {@code journal}, if any), or joining it. */
+    TwoSeatLink link(Profile profile, PrintWriter out, Path journal) throws IOException {
+        return trust.link(profile, bind, endpoint.listen, endpoint.connect, journal,
+                java.time.Duration.ofSeconds(timeoutSeconds), out);
     }
 
     Profile profile() throws IOException {

@@ -2,8 +2,8 @@ package fairtable.app.cli;
 
 import fairtable.app.Audits;
 import fairtable.app.Main;
-import fairtable.app.net.PeerGame;
-import fairtable.app.net.PeerLink;
+import fairtable.app.net.TwoSeatGame;
+import fairtable.app.net.TwoSeatLink;
 import fairtable.net.identity.Profile;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.crypto.sign.SigningKey;
@@ -151,7 +151,7 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
         Profile profile = seat.profile();
         // The hello carries the player's profile name, under which the other side pins this key (the trust rule).
         String player = profile.displayName();
-        PeerGame.Seating<DarkChessParty> seating = new PeerGame.Seating<>() {
+        TwoSeatGame.Seating<DarkChessParty> seating = new TwoSeatGame.Seating<>() {
             @Override
             public DarkChessParty create(int s, SigningKey key, SecureRandom random) {
                 return DarkChessParty.create(params, s, player, key, ChessSide.start(color, chooser),
@@ -170,12 +170,12 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
                 return PartyRunner.Actor.PASSIVE; // the side's chooser moves inside the protocol's steps
             }
         };
-        PeerGame.Result<DarkChessParty> result;
-        try (PeerLink link = seat.link(profile, out)) {
+        TwoSeatGame.Result<DarkChessParty> result;
+        try (TwoSeatLink link = seat.link(profile, out)) {
             out.println((link.listening() ? "Hosting " + DarkChessParameters.PROTOCOL + " (" + params + ") on "
                     + seat.bind + ":" + link.port() + " as White; waiting for Black." : "Joining as Black."));
             out.flush();
-            result = new PeerGame<>(profile.identity(), seating, file, seat.journal, p -> seat.timeout(), out).play(link);
+            result = new TwoSeatGame<>(profile.identity(), player, seating, file, seat.journal, p -> seat.timeout(), out).play(link);
         }
         DarkChessParty party = result.party();
         if (party.side() instanceof ChessSide side) {

@@ -2,8 +2,9 @@ package fairtable.app.cli;
 
 import fairtable.app.Audits;
 import fairtable.app.Main;
-import fairtable.app.net.PeerGame;
-import fairtable.app.net.PeerLink;
+import fairtable.app.net.SessionSeat;
+import fairtable.app.net.TwoSeatGame;
+import fairtable.app.net.TwoSeatLink;
 import fairtable.app.play.TerminalMahjongPlayer;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.games.mahjongshogi.play.BotGame;
@@ -157,7 +158,7 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
         Profile profile = seat.profile();
         // The hello carries the player's profile name, under which the other side pins this key (the trust rule).
         String signedName = profile.displayName();
-        PeerGame.Seating<MahjongParty> seating = new PeerGame.Seating<>() {
+        TwoSeatGame.Seating<MahjongParty> seating = new TwoSeatGame.Seating<>() {
             @Override
             public MahjongParty create(int s, SigningKey key, SecureRandom random) {
                 player[0] = new SeatPlayer(params, s, signedName, key, play, random, chooser);
@@ -175,18 +176,18 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
                 return () -> {
                     List<Envelope> sent = player[0].act();
                     if (player[0].left().isPresent()) {
-                        throw new PeerGame.Leaving(player[0].left().get());
+                        throw new SessionSeat.Leaving(player[0].left().get());
                     }
                     return sent;
                 };
             }
         };
-        PeerGame.Result<MahjongParty> result;
-        try (PeerLink link = seat.link(profile, out)) {
+        TwoSeatGame.Result<MahjongParty> result;
+        try (TwoSeatLink link = seat.link(profile, out)) {
             if (link.listening()) {
                 out.println("Hosting on " + seat.bind + ":" + link.port() + "; waiting for west.");
             }
-            result = new PeerGame<>(profile.identity(), seating, file, seat.journal, p -> seat.timeout(), out).play(link);
+            result = new TwoSeatGame<>(profile.identity(), signedName, seating, file, seat.journal, p -> seat.timeout(), out).play(link);
         }
         MahjongParty party = result.party();
         if (party.isStarted() && party.observer().isSetUp()) {

@@ -1,6 +1,6 @@
 package fairtable.app.cli;
 
-import fairtable.app.net.PeerLink;
+import fairtable.app.net.TwoSeatLink;
 import fairtable.net.identity.Profile;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -58,8 +58,8 @@ public final class SeatOptions {
         return Duration.ofSeconds(timeoutSeconds);
     }
 
-    PeerLink link(Profile profile, PrintWriter out) throws IOException {
-        return trust.link(profile, bind, hostPort, join, out);
+    TwoSeatLink link(Profile profile, PrintWriter out) throws IOException {
+        return trust.link(profile, bind, hostPort, join, journal, timeout(), out);
     }
 
     Profile profile() throws IOException {

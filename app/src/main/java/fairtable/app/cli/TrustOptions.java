@@ -1,6 +1,7 @@
 package fairtable.app.cli;
 
-import fairtable.app.net.PeerLink;
+import fairtable.app.net.TwoSeatGame;
+import fairtable.app.net.TwoSeatLink;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Profile;
 import fairtable.net.identity.TrustRule;
@@ -57,14 +58,22 @@ public final class TrustOptions {
         return Profile.open(home != null ? home : Profile.defaultDirectory(), new SecureRandom());
     }
 
-    /** Listens on {@code bind:port}, or (port null) connects to {@code target}, an invitation or HOST:PORT. */
-    PeerLink link(Profile profile, String bind, Integer port, String target, PrintWriter out) throws IOException {
+    /**
+     * Hosts a two-seat relay on {@code bind:port} (its log next to {@code journal}, if any), or (port null) joins
+     * {@code target}, an invitation or HOST:PORT; {@code patience} bounds how long the relay waits on a connection.
+     */
+    TwoSeatLink link(Profile profile, String bind, Integer port, String target, Path journal, java.time.Duration patience,
+            PrintWriter out) throws IOException {
         if (peers.size() > 1) {
             throw new IllegalArgumentException("--peer names the one other player here, not " + peers.size());
         }
         Optional<Fingerprint> expected = peers.stream().findFirst().map(Fingerprint::parse);
         return port != null
-                ? PeerLink.listen(bind, port, profile.identity(), insecure, expected, rule(profile, out))
-                : PeerLink.connect(target, profile.identity(), insecure, expected, rule(profile, out));
+                ? TwoSeatLink.listen(bind, port, profile.identity(), insecure, expected, rule(profile, out), patience,
+                        TwoSeatGame.relayLog(journal), line -> {
+                            out.println(line);
+                            out.flush();
+                        })
+                : TwoSeatLink.connect(target, profile.identity(), insecure, expected, rule(profile, out));
     }
 }

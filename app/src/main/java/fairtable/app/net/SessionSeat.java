@@ -26,6 +26,16 @@ import java.util.stream.Collectors;
 public final class SessionSeat {
     private SessionSeat() {}
 
+    /**
+     * Thrown by an actor (or a party's chooser) whose player stops taking part (a person's input ended): the run ends
+     * there, with nothing more sent, and with a journal the seat can be taken up again later.
+     */
+    public static class Leaving extends RuntimeException {
+        public Leaving(String reason) {
+            super(reason);
+        }
+    }
+
     /** How the seat's session ended, and who the host last said was present. */
     public record Result(SessionClient.Outcome outcome, List<Member> presence) {}
 

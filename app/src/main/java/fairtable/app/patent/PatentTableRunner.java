@@ -1,7 +1,7 @@
 package fairtable.app.patent;
 
-import fairtable.app.net.PeerGame;
-import fairtable.app.net.PeerLink;
+import fairtable.app.net.TwoSeatGame;
+import fairtable.app.net.TwoSeatLink;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.net.PartyRunner;
 import fairtable.protocol.audit.AuditVerdict;
@@ -43,13 +43,13 @@ public final class PatentTableRunner {
         this.out = out;
     }
 
-    public Result play(PeerLink link) throws IOException, MalformedMessageException {
+    public Result play(TwoSeatLink link) throws IOException, MalformedMessageException {
         if (link.listening()) {
             out.println("Listening on port " + link.port() + " as " + name + " (party A) for " + params + ".");
         } else {
             out.println("Connecting as " + name + " (party B).");
         }
-        PeerGame.Seating<PatentParty> seating = new PeerGame.Seating<>() {
+        TwoSeatGame.Seating<PatentParty> seating = new TwoSeatGame.Seating<>() {
             @Override
             public PatentParty create(int seat, SigningKey key, SecureRandom random) {
                 return PatentParty.create(params, seat == 0 ? PatentObserver.A : PatentObserver.B, name, key, random);
@@ -67,9 +67,9 @@ public final class PatentTableRunner {
                         ? party.reveal() : List.of();
             }
         };
-        PeerGame<PatentParty> game = new PeerGame<>(identity, seating, transcriptFile, journalFile,
+        TwoSeatGame<PatentParty> game = new TwoSeatGame<>(identity, name, seating, transcriptFile, journalFile,
                 party -> patience.apply(((PatentParty) party).nextStep()), out);
-        PeerGame.Result<PatentParty> result = game.play(link);
+        TwoSeatGame.Result<PatentParty> result = game.play(link);
         return new Result(result.party().hand(), result.verdict(), result.exitCode());
     }
 }

@@ -1,6 +1,6 @@
 package fairtable.app.play;
 
-import fairtable.app.net.PeerGame;
+import fairtable.app.net.SessionSeat;
 import fairtable.games.chess.BoardRenderer;
 import fairtable.games.chess.CastlingRight;
 import fairtable.games.chess.Color;
@@ -57,7 +57,7 @@ public final class TerminalChessPlayer implements ChessSide.MoveChooser {
     }
 
     /** The person's input ended (or could not be read): they left without a move. */
-    public static final class InputEnded extends PeerGame.Leaving {
+    public static final class InputEnded extends SessionSeat.Leaving {
         private final int moveNumber;
 
         InputEnded(int moveNumber, Throwable cause) {

@@ -3,7 +3,6 @@ package fairtable.app.ui;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import fairtable.app.Audits;
-import fairtable.app.net.PeerGame;
 import fairtable.app.net.PinnedPlayers;
 import fairtable.app.net.SessionSeat;
 import fairtable.app.net.TableLink;
@@ -341,7 +340,7 @@ final class NetworkTable<S, M> implements NodeTable {
         } catch (InterruptedException stop) {
             // The node is closing: nothing more is sent, and the relay tells the others this seat is gone.
             Thread.currentThread().interrupt();
-            throw new PeerGame.Leaving("the node closed the table");
+            throw new SessionSeat.Leaving("the node closed the table");
         }
         pending = null;
         return move;

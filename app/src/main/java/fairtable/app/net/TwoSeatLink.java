@@ -1,0 +1,169 @@
+package fairtable.app.net;
+
+import fairtable.crypto.sign.SigningKey;
+import fairtable.crypto.sign.VerifyingKey;
+import fairtable.net.PartyRunner;
+import fairtable.net.Transport;
+import fairtable.net.identity.Fingerprint;
+import fairtable.net.identity.Invitation;
+import fairtable.net.identity.TrustRule;
+import fairtable.net.identity.UntrustedPeerException;
+import fairtable.net.session.SessionFrame;
+import fairtable.net.tls.PeerCheck;
+import fairtable.net.tls.TlsIdentity;
+import fairtable.net.tls.TlsTransport;
+import fairtable.protocol.transcript.Hello;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * How one side of a two-party game reaches the other, through the session layer as a table does: the listening side
+ * runs a relaying {@link TableLink} for the two seats and plays seat 0 through it, the connecting side joins it as
+ * seat 1, over TLS 1.3 bound to the profile's identity key (the default), or plain TCP with {@code --insecure}.
+ *
+ * <p>The other player is judged by the one {@link TrustRule} on their signed hello, before the game takes anything
+ * from it: named up front (an invitation or {@code --peer}, and then the only key let through the door), already
+ * pinned under the name the hello signs, or new and accepted ({@code --accept-new}, or the person at the terminal).
+ * The host's seat must be signed by the key that opened the channel, so the pin on the channel is the pin on the game.
+ */
+public final class TwoSeatLink implements AutoCloseable {
+    private final SigningKey identity;
+    private final boolean insecure;
+    /** The other player's key named up front: --peer, or the invitation's fingerprint. */
+    private final Optional<Fingerprint> expected;
+    private final TrustRule rule;
+    /** The relay this side hosts, or null when it joins one. */
+    private final TableLink host;
+    private final String target;
+    /** The key the joined host proved on its first TLS channel: every later channel, and its seat, must be it. */
+    private volatile VerifyingKey hostKey;
+
+    private TwoSeatLink(SigningKey identity, boolean insecure, Optional<Fingerprint> expected, TrustRule rule,
+            TableLink host, String target) {
+        this.identity = identity;
+        this.insecure = insecure;
+        this.expected = expected;
+        this.rule = rule;
+        this.host = host;
+        this.target = target;
+    }
+
+    /**
+     * Hosts the game's relay on {@code bind:port} (0 picks a free port), journaled in {@code relayLog} if it is not
+     * null (and taken up again from it after a crash). Over TLS the door lets through only the key {@code --peer}
+     * named, if it did; otherwise any key, judged by name on its hello. Every connection turned away or failed is
+     * reported to {@code refused}, and the relay keeps listening.
+     */
+    public static TwoSeatLink listen(String bind, int port, SigningKey identity, boolean insecure,
+            Optional<Fingerprint> expected, TrustRule rule, Duration patience, Path relayLog, Consumer<String> refused)
+            throws IOException {
+        TableLink relay = TableLink.open(identity, bind, port, relayLog);
+        PeerCheck door = expected.map(PeerCheck::expect).orElse(PeerCheck.anyKey());
+        relay.acceptAll(identity, insecure, patience, door, refused);
+        return new TwoSeatLink(identity, insecure, expected, rule, relay, null);
+    }
+
+    /** Joins the host of an invitation ({@code fairtable://HOST:PORT/FINGERPRINT}), or of {@code HOST:PORT}. */
+    public static TwoSeatLink connect(String target, SigningKey identity, boolean insecure, Optional<Fingerprint> expected,
+            TrustRule rule) {
+        Optional<Fingerprint> named = target.startsWith(Invitation.SCHEME)
+                ? Optional.of(Invitation.parse(target).fingerprint()) : expected;
+        if (!target.startsWith(Invitation.SCHEME)) {
+            HostPort.parse("--connect", target); // refused here, in plain words, before anything is opened
+        }
+        return new TwoSeatLink(identity, insecure, named, rule, null, target);
+    }
+
+    public boolean listening() {
+        return host != null;
+    }
+
+    /** The seat this side plays: the host's 0, the joiner's 1. */
+    public int seat() {
+        return listening() ? 0 : 1;
+    }
+
+    /** The port the relay listens on (hosting only). */
+    public int port() {
+        return host.port();
+    }
+
+    /** What to send the other player so they can join: host, port and this player's fingerprint. */
+    public String invitation() {
+        return host.invitation();
+    }
+
+    /**
+     * After a restart from a journal that already holds the host's hello: only that key may open the channel again.
+     */
+    public void expectHost(VerifyingKey key) {
+        if (hostKey == null) {
+            hostKey = key;
+        }
+    }
+
+    /** Opens, and after a drop opens again, this side's connection to the relay. */
+    public PartyRunner.Connector connector() {
+        if (listening()) {
+            return host.seat();
+        }
+        if (insecure || target.startsWith(Invitation.SCHEME)) {
+            PartyRunner.Connector join = TableLink.join(target, identity, insecure);
+            return insecure ? join : patience -> {
+                Transport t = join.connect(patience);
+                hostKey = ((TlsTransport) t).peerKey(); // the invitation's key: TlsTransport checked it
+                return t;
+            };
+        }
+        // HOST:PORT over TLS: the key --peer names, else any key the first time and the same key ever after.
+        HostPort address = HostPort.parse("--connect", target);
+        byte[] open = SessionFrame.encode(new SessionFrame.Open(""));
+        return patience -> {
+            VerifyingKey known = hostKey;
+            PeerCheck check = known != null ? PeerCheck.expect(Fingerprint.of(known))
+                    : expected.map(PeerCheck::expect).orElse(PeerCheck.anyKey());
+            TlsTransport tls = TlsTransport.connect(address.host(), address.port(), TlsIdentity.of(identity), check,
+                    patience);
+            hostKey = tls.peerKey();
+            try {
+                tls.send(open);
+            } catch (IOException e) {
+                tls.close();
+                throw e;
+            }
+            return tls;
+        };
+    }
+
+    /**
+     * Judges the other player's hello before the game takes anything from it: the host's seat must be signed by the
+     * key its channel proved, and the key must pass the {@link TrustRule} under the name it signs (a key the
+     * invitation or --peer named counts as named). With {@code --insecure} nothing is proven, and nothing is judged.
+     */
+    public void judge(Hello hello) throws IOException {
+        if (insecure) {
+            return;
+        }
+        if (!listening()) {
+            VerifyingKey channel = hostKey;
+            if (channel == null || !channel.equals(hello.key())) {
+                // The channel's key and the game's key must be one identity, or the pin means nothing.
+                throw UntrustedPeerException.fingerprintMismatch(Fingerprint.of(hello.key()),
+                        channel == null ? Fingerprint.of(hello.key()) : Fingerprint.of(channel));
+            }
+        }
+        rule.admit(hello.name(), hello.key(), expected.isPresent()
+                && expected.get().equals(Fingerprint.of(hello.key())));
+    }
+
+    /** Closes the relay once the other player has taken its last deliveries and left (hosting only). */
+    @Override
+    public void close() {
+        if (host != null) {
+            host.close();
+        }
+    }
+}
