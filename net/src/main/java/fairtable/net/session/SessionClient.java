@@ -71,7 +71,9 @@ public final class SessionClient {
             Transport host;
             try {
                 host = connector.connect(silence.apply(member.party()));
-            } catch (Transport.RefusedException e) {
+            } catch (Transport.RefusedException | fairtable.net.identity.UntrustedPeerException e) {
+                // Reached, but refused (by the host, or by this player: a key other than the one it pinned): the
+                // message says so in full, and trying again would meet the same key.
                 return new Outcome(false, Optional.empty(), Optional.of(e.getMessage()));
             } catch (IOException | TimeoutException e) {
                 return new Outcome(false, Optional.empty(), Optional.of("could not reach the host: "
