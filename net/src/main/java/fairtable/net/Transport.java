@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.time.Duration;
 
 /**
- * A reliable, ordered channel of byte frames to one peer. Protocols never see it: a {@link PartyRunner}
- * moves the frames between a transport and a sans-I/O party, so the same party runs in memory, over TCP
- * and, later, over authenticated encrypted channels and by correspondence.
+ * A reliable, ordered channel of byte frames to one peer. Protocols never see it: the session layer
+ * ({@code session.SessionClient} and {@code SessionHost}) moves the frames between a transport and a sans-I/O party, so
+ * the same party runs in memory, over TCP and over TLS.
  */
 public interface Transport extends AutoCloseable {
     /** Sends one frame. */

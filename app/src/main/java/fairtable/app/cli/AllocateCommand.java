@@ -7,7 +7,8 @@ import fairtable.app.net.TableLink;
 import fairtable.app.patent.PatentTableRunner;
 import fairtable.app.patent.PatentTableRunner.Result;
 import fairtable.net.OwnerOnlyFiles;
-import fairtable.net.PartyRunner;
+import fairtable.net.Actor;
+import fairtable.net.Connector;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Invitation;
 import fairtable.net.identity.Profile;
@@ -117,6 +118,10 @@ public final class AllocateCommand implements Callable<Integer> {
     }
 
     private int seat() {
+        if (peer.relay) {
+            throw new IllegalArgumentException("--relay is for draw and the board games; the institutions join the one "
+                    + "that listens");
+        }
         if (peer.listening()) {
             if (seat != null && seat != 0) {
                 throw new IllegalArgumentException("the institution that listens is seat 0");
@@ -188,7 +193,7 @@ public final class AllocateCommand implements Callable<Integer> {
             TrustRule rule = peer.trust.rule(profile, out);
             PinnedPlayers pinned = new PinnedPlayers(party, new PinnedPlayers.Policy(rule, hostFingerprint()));
             TableLink host = null;
-            PartyRunner.Connector connector;
+            Connector connector;
             if (peer.listening()) {
                 host = TableLink.host(profile.identity(), peer.bind, peer.endpoint.listen, peer.trust.insecure, silence,
                         journalFile.resolveSibling(journalFile.getFileName() + ".host"), rule, line -> {
@@ -207,7 +212,7 @@ public final class AllocateCommand implements Callable<Integer> {
             }
             out.flush();
             try {
-                played = SessionSeat.play(pinned, profile.identity(), me, PartyRunner.Actor.PASSIVE, log, connector,
+                played = SessionSeat.play(pinned, profile.identity(), me, Actor.PASSIVE, log, connector,
                         p -> peer.patienceAt(p.nextStep()), silence);
             } finally {
                 if (host != null) {
@@ -256,6 +261,9 @@ public final class AllocateCommand implements Callable<Integer> {
 
     /** The two-party FR 2823580 draw, as the patent has it: both reveal at the end, which unblinds everything. */
     private int patent(PrintWriter out) throws Exception {
+        if (peer.relay) {
+            seat(); // refuses it, in the deck's words
+        }
         if (institutions != 2 || seat != null || board != null || boardCard != null || seed != null) {
             throw new IllegalArgumentException("--protocol patent is for two institutions, with no --seat, no board "
                     + "(its reveal unblinds the allocation, so there is nothing to escrow) and no --seed");

@@ -39,6 +39,10 @@ public final class DrawCommand implements Callable<Integer> {
     @Option(names = "--name", description = "Your name in the transcript, under which the other player pins your key (default: your profile's name, see `fairtable id --name`).")
     String name;
 
+    @Option(names = "--seat", description = "With --connect --relay: your seat at the relay, 0 (party A) or 1 (party B), "
+            + "as the two players agreed.")
+    Integer seat;
+
     @Option(names = "--journal", paramLabel = "FILE",
             description = "Keep a crash-safe journal of the game in FILE; if FILE exists, resume the game from it.")
     Path journal;
@@ -63,7 +67,7 @@ public final class DrawCommand implements Callable<Integer> {
         PatentTableRunner runner = new PatentTableRunner(params, me, profile.identity(), file, journal,
                 peer::patienceAt, out);
         Result result;
-        try (TwoSeatLink link = peer.link(profile, out, journal)) {
+        try (TwoSeatLink link = peer.link(profile, out, journal, seat)) {
             result = runner.play(link);
         }
         out.println(me + "'s hand: " + CardLabels.describe(cards, result.hand()));

@@ -17,6 +17,10 @@ public final class PeerOptions {
     @ArgGroup(exclusive = true, multiplicity = "1")
     Endpoint endpoint;
 
+    @Option(names = "--relay", description = "With --connect: the invitation is a relay's (`fairtable relay`), which "
+            + "plays no seat; both players join it, each at the --seat they agreed (draw only).")
+    boolean relay;
+
     @Option(names = "--bind", defaultValue = "127.0.0.1",
             description = "Address to listen on with --listen (default: ${DEFAULT-VALUE}; 0.0.0.0 for every interface).")
     String bind;
@@ -48,9 +52,25 @@ public final class PeerOptions {
         return endpoint.listen != null;
     }
 
+
+
     /** This side's way to the other: hosting the relay (its log next to {@code journal}, if any), or joining it. */
     TwoSeatLink link(Profile profile, PrintWriter out, Path journal) throws IOException {
-        return trust.link(profile, bind, endpoint.listen, endpoint.connect, journal,
+        return link(profile, out, journal, null);
+    }
+
+    /** As above, at {@code relaySeat} of a relay that plays no seat when {@code --relay} is given. */
+    TwoSeatLink link(Profile profile, PrintWriter out, Path journal, Integer relaySeat) throws IOException {
+        if (relay && endpoint.connect == null) {
+            throw new IllegalArgumentException("--relay is for --connect to a relay's invitation");
+        }
+        if (relay && relaySeat == null) {
+            throw new IllegalArgumentException("--relay needs --seat: 0 or 1, as the two players agreed");
+        }
+        if (!relay && relaySeat != null) {
+            throw new IllegalArgumentException("--seat is for --relay: at a host, the listener is seat 0 and you are 1");
+        }
+        return trust.link(profile, bind, endpoint.listen, endpoint.connect, relay ? relaySeat : null, journal,
                 java.time.Duration.ofSeconds(timeoutSeconds), out);
     }
 

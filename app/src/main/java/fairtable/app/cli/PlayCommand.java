@@ -9,7 +9,8 @@ import fairtable.app.net.TableLink;
 import fairtable.app.play.CardStyle;
 import fairtable.app.play.SeatSeeds;
 import fairtable.app.play.TerminalTablePlayer;
-import fairtable.net.PartyRunner;
+import fairtable.net.Actor;
+import fairtable.net.Connector;
 import fairtable.net.journal.Journal;
 import fairtable.net.session.SessionClient;
 import fairtable.protocol.audit.AuditVerdict;
@@ -407,7 +408,7 @@ public final class PlayCommand implements Callable<Integer> {
             TableParty<S, M>[] party = newPartyHolder();
             TablePlayer<S, M> player = sessionPlayer(definition, bot, party, in, out);
             SeatTerms terms = null;
-            PartyRunner.Connector connector;
+            Connector connector;
             if (hostPort != null) {
                 link = TableLink.open(me, bind, hostPort, journal == null ? null
                         : journalFile.resolveSibling(journalFile.getFileName() + ".host"));
@@ -441,7 +442,7 @@ public final class PlayCommand implements Callable<Integer> {
                 }
                 requireHostsSettings(definition, terms.table(), host);
                 Transport[] first = {host};
-                PartyRunner.Connector again = TableLink.join(join, me, insecure);
+                Connector again = TableLink.join(join, me, insecure);
                 connector = wait -> {
                     Transport t = first[0];
                     first[0] = null;
@@ -463,7 +464,7 @@ public final class PlayCommand implements Callable<Integer> {
             out.flush();
             String myName = terms != null ? terms.names().get(terms.seat()) : party[0].nameOf(party[0].seat());
             SessionSeat.Result played = SessionSeat.play(party[0], me, myName,
-                    PartyRunner.Actor.PASSIVE, journal, connector, p -> patience, patience, bot ? null : out);
+                    Actor.PASSIVE, journal, connector, p -> patience, patience, bot ? null : out);
             if (link != null) {
                 link.close();
                 link = null;

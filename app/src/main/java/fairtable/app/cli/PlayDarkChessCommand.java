@@ -17,7 +17,7 @@ import fairtable.protocol.darkchess.DarkChessParameters;
 import fairtable.protocol.darkchess.OtMode;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
-import fairtable.net.PartyRunner;
+import fairtable.net.Actor;
 import fairtable.protocol.darkchess.DarkChessParty;
 import fairtable.app.play.TerminalChessPlayer;
 import java.io.BufferedReader;
@@ -166,14 +166,15 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
             }
 
             @Override
-            public PartyRunner.Actor actor(DarkChessParty party) {
-                return PartyRunner.Actor.PASSIVE; // the side's chooser moves inside the protocol's steps
+            public Actor actor(DarkChessParty party) {
+                return Actor.PASSIVE; // the side's chooser moves inside the protocol's steps
             }
         };
         TwoSeatGame.Result<DarkChessParty> result;
         try (TwoSeatLink link = seat.link(profile, out)) {
             out.println((link.listening() ? "Hosting " + DarkChessParameters.PROTOCOL + " (" + params + ") on "
-                    + seat.bind + ":" + link.port() + " as White; waiting for Black." : "Joining as Black."));
+                    + seat.bind + ":" + link.port() + " as White; waiting for Black." : "Joining as " + (me == 0 ? "White" : "Black")
+                    + (link.atRelay() ? " through a relay." : ".")));
             out.flush();
             result = new TwoSeatGame<>(profile.identity(), player, seating, file, seat.journal, p -> seat.timeout(), out).play(link);
         }

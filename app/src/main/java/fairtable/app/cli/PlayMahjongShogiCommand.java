@@ -12,7 +12,7 @@ import fairtable.games.mahjongshogi.play.LocalGame;
 import fairtable.games.mahjongshogi.play.PlayerView;
 import fairtable.games.mahjongshogi.play.Seat;
 import fairtable.games.mahjongshogi.play.SeatPlayer;
-import fairtable.net.PartyRunner;
+import fairtable.net.Actor;
 import fairtable.net.identity.Profile;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.mahjong.MahjongMode;
@@ -172,7 +172,7 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
             }
 
             @Override
-            public PartyRunner.Actor actor(MahjongParty party) {
+            public Actor actor(MahjongParty party) {
                 return () -> {
                     List<Envelope> sent = player[0].act();
                     if (player[0].left().isPresent()) {

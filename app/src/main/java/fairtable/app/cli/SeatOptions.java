@@ -26,6 +26,13 @@ public final class SeatOptions {
                     + "or HOST:PORT with --peer, --accept-new or --insecure.")
     String join;
 
+    @Option(names = "--relay", description = "With --join: the invitation is a relay's (`fairtable relay`), which plays "
+            + "no seat; both players join it, each at the --seat they agreed.")
+    boolean relay;
+
+    @Option(names = "--seat", description = "With --join --relay: your seat, 0 (the first player) or 1.")
+    Integer relaySeat;
+
     @Option(names = "--bind", defaultValue = "127.0.0.1",
             description = "Address to listen on with --host (default: ${DEFAULT-VALUE}; 0.0.0.0 for every interface).")
     String bind;
@@ -46,12 +53,16 @@ public final class SeatOptions {
         if (hostPort == null && join == null && journal != null) {
             throw new IllegalArgumentException("--journal is for a seat played against another process (--host or --join)");
         }
+        if (relay != (relaySeat != null) || relay && join == null) {
+            throw new IllegalArgumentException("--relay and --seat go together, with --join: the relay's invitation and "
+                    + "your seat there, 0 or 1");
+        }
         return hostPort != null || join != null;
     }
 
-    /** The seat this process plays over the network: 0 hosting, 1 joining. */
+    /** The seat this process plays over the network: 0 hosting, 1 joining a host, the one agreed at a relay. */
     int seat() {
-        return hostPort != null ? 0 : 1;
+        return hostPort != null ? 0 : relay ? relaySeat : 1;
     }
 
     Duration timeout() {
@@ -59,7 +70,7 @@ public final class SeatOptions {
     }
 
     TwoSeatLink link(Profile profile, PrintWriter out) throws IOException {
-        return trust.link(profile, bind, hostPort, join, journal, timeout(), out);
+        return trust.link(profile, bind, hostPort, join, relay ? relaySeat : null, journal, timeout(), out);
     }
 
     Profile profile() throws IOException {

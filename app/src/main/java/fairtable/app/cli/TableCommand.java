@@ -7,7 +7,7 @@ import fairtable.app.net.SessionSeat;
 import fairtable.app.net.TableLink;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.games.definitions.Games;
-import fairtable.net.PartyRunner;
+import fairtable.net.Connector;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Invitation;
 import fairtable.net.identity.Profile;
@@ -146,7 +146,7 @@ public final class TableCommand implements Runnable {
         }
 
         /** Opens, and after a lost connection opens again, this seat's connection to the host. */
-        abstract PartyRunner.Connector connector(SigningKey identity, PrintWriter out, TrustRule rule) throws IOException;
+        abstract Connector connector(SigningKey identity, PrintWriter out, TrustRule rule) throws IOException;
 
         /** The table's terms as this seat agreed them: set in {@link #call} before the seat connects. */
         TableGame.Terms terms;
@@ -299,7 +299,7 @@ public final class TableCommand implements Runnable {
         }
 
         @Override
-        PartyRunner.Connector connector(SigningKey identity, PrintWriter out, TrustRule rule) throws IOException {
+        Connector connector(SigningKey identity, PrintWriter out, TrustRule rule) throws IOException {
             link = TableLink.host(identity, bind, port, insecure, Duration.ofSeconds(timeoutSeconds),
                     journal == null ? null : journal.resolveSibling(journal.getFileName() + ".host"), rule, line -> {
                         out.println(line);
@@ -410,7 +410,7 @@ public final class TableCommand implements Runnable {
         }
 
         @Override
-        PartyRunner.Connector connector(SigningKey identity, PrintWriter out, TrustRule rule) {
+        Connector connector(SigningKey identity, PrintWriter out, TrustRule rule) {
             return TableLink.join(target, identity, insecure);
         }
 

@@ -9,7 +9,7 @@ import fairtable.games.definitions.GameDefinition;
 import fairtable.games.definitions.Games;
 import fairtable.games.mahjongshogi.play.Seat;
 import fairtable.games.mahjongshogi.play.SeatPlayer;
-import fairtable.net.PartyRunner;
+import fairtable.net.Actor;
 import fairtable.protocol.Party;
 import fairtable.protocol.darkchess.DarkChessParameters;
 import fairtable.protocol.darkchess.DarkChessParty;
@@ -58,7 +58,7 @@ abstract class TableGame {
 
     abstract Party party();
 
-    abstract PartyRunner.Actor actor();
+    abstract Actor actor();
 
     /** This seat's view at the end: only what it may see. */
     abstract void report(PrintWriter out);
@@ -136,8 +136,8 @@ abstract class TableGame {
         }
 
         @Override
-        PartyRunner.Actor actor() {
-            return PartyRunner.Actor.PASSIVE; // the seat's bot moves inside the party's steps
+        Actor actor() {
+            return Actor.PASSIVE; // the seat's bot moves inside the party's steps
         }
 
         @Override
@@ -186,9 +186,9 @@ abstract class TableGame {
          * step is read off the deck's public state, so a host restored from its journal goes on where it was.
          */
         @Override
-        PartyRunner.Actor actor() {
+        Actor actor() {
             if (party.seat() != 0) {
-                return PartyRunner.Actor.PASSIVE;
+                return Actor.PASSIVE;
             }
             return () -> {
                 if (!party.isIdle()) {
@@ -250,9 +250,9 @@ abstract class TableGame {
 
         /** The next reveal is read off the reveals already asked for, so a restored host goes on where it was. */
         @Override
-        PartyRunner.Actor actor() {
+        Actor actor() {
             if (party.seat() != 0) {
-                return PartyRunner.Actor.PASSIVE;
+                return Actor.PASSIVE;
             }
             int dealt = terms.players() * terms.each();
             return () -> {
@@ -297,7 +297,7 @@ abstract class TableGame {
         }
 
         @Override
-        PartyRunner.Actor actor() {
+        Actor actor() {
             return () -> party.seat() == PatentObserver.A && party.isDealt() && party.isIdle() ? party.reveal() : List.of();
         }
 
@@ -331,7 +331,7 @@ abstract class TableGame {
         }
 
         @Override
-        PartyRunner.Actor actor() {
+        Actor actor() {
             return player::act;
         }
 
@@ -370,8 +370,8 @@ abstract class TableGame {
         }
 
         @Override
-        PartyRunner.Actor actor() {
-            return PartyRunner.Actor.PASSIVE; // the side's bot moves inside the protocol's steps
+        Actor actor() {
+            return Actor.PASSIVE; // the side's bot moves inside the protocol's steps
         }
 
         @Override

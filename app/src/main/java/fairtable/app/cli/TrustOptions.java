@@ -64,10 +64,19 @@ public final class TrustOptions {
      */
     TwoSeatLink link(Profile profile, String bind, Integer port, String target, Path journal, java.time.Duration patience,
             PrintWriter out) throws IOException {
+        return link(profile, bind, port, target, null, journal, patience, out);
+    }
+
+    /** As above; {@code relaySeat} not null: {@code target} is a relay's invitation, joined at that seat. */
+    TwoSeatLink link(Profile profile, String bind, Integer port, String target, Integer relaySeat, Path journal,
+            java.time.Duration patience, PrintWriter out) throws IOException {
         if (peers.size() > 1) {
             throw new IllegalArgumentException("--peer names the one other player here, not " + peers.size());
         }
         Optional<Fingerprint> expected = peers.stream().findFirst().map(Fingerprint::parse);
+        if (relaySeat != null) {
+            return TwoSeatLink.atRelay(target, relaySeat, profile.identity(), insecure, expected, rule(profile, out));
+        }
         return port != null
                 ? TwoSeatLink.listen(bind, port, profile.identity(), insecure, expected, rule(profile, out), patience,
                         TwoSeatGame.relayLog(journal), line -> {

@@ -3,7 +3,8 @@ package fairtable.app.net;
 import fairtable.app.Audits;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.crypto.sign.VerifyingKey;
-import fairtable.net.PartyRunner;
+import fairtable.net.Actor;
+import fairtable.net.Connector;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.journal.Journal;
 import fairtable.net.session.SessionClient;
@@ -43,8 +44,8 @@ public final class SessionSeat {
      * Plays {@code party} as {@code name}: {@code silence} bounds how long a placed message may take to arrive,
      * {@code patience} how long the table may be silent at the party's next step.
      */
-    public static Result play(Party party, SigningKey identity, String name, PartyRunner.Actor actor, Journal journal,
-            PartyRunner.Connector connector, Function<Party, Duration> patience, Duration silence) {
+    public static Result play(Party party, SigningKey identity, String name, Actor actor, Journal journal,
+            Connector connector, Function<Party, Duration> patience, Duration silence) {
         return play(party, identity, name, actor, journal, connector, patience, silence, null);
     }
 
@@ -52,8 +53,8 @@ public final class SessionSeat {
      * As above, telling {@code status} (when not null) whom the table awaits while it is silent, and at once when
      * a player's connection drops or returns ({@link TableWatch}).
      */
-    public static Result play(Party party, SigningKey identity, String name, PartyRunner.Actor actor, Journal journal,
-            PartyRunner.Connector connector, Function<Party, Duration> patience, Duration silence,
+    public static Result play(Party party, SigningKey identity, String name, Actor actor, Journal journal,
+            Connector connector, Function<Party, Duration> patience, Duration silence,
             java.io.PrintWriter status) {
         return play(party, identity, name, actor, journal, connector, patience, silence, status, line -> { });
     }
@@ -62,8 +63,8 @@ public final class SessionSeat {
      * As above, telling {@code notices} whenever the connection to the host is lost and the seat waits for it to be
      * back (a relay restarted from its log).
      */
-    public static Result play(Party party, SigningKey identity, String name, PartyRunner.Actor actor, Journal journal,
-            PartyRunner.Connector connector, Function<Party, Duration> patience, Duration silence,
+    public static Result play(Party party, SigningKey identity, String name, Actor actor, Journal journal,
+            Connector connector, Function<Party, Duration> patience, Duration silence,
             java.io.PrintWriter status, java.util.function.Consumer<String> notices) {
         SessionMember[] member = {null};
         TableWatch watch = status == null ? null : new TableWatch(party::awaiting,

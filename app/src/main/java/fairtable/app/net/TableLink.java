@@ -1,7 +1,7 @@
 package fairtable.app.net;
 
 import fairtable.crypto.sign.SigningKey;
-import fairtable.net.PartyRunner;
+import fairtable.net.Connector;
 import fairtable.net.Transport;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Invitation;
@@ -141,7 +141,7 @@ public final class TableLink implements AutoCloseable {
     }
 
     /** The host's own seat: a new in-memory pair to its relay for each (re)connection. */
-    public PartyRunner.Connector seat() {
+    public Connector seat() {
         return patience -> {
             InMemoryTransport[] pair = InMemoryTransport.pair("host", "seat0");
             host.admit(pair[0]);
@@ -154,7 +154,7 @@ public final class TableLink implements AutoCloseable {
      * the key the invitation names; or with {@code insecure}, plain TCP to the invitation's address or to
      * HOST:PORT.
      */
-    public static PartyRunner.Connector join(String target, SigningKey identity, boolean insecure) {
+    public static Connector join(String target, SigningKey identity, boolean insecure) {
         if (!target.startsWith(Invitation.SCHEME) && !insecure) {
             throw new IllegalArgumentException("join by the host's invitation, or use HOST:PORT with --insecure");
         }

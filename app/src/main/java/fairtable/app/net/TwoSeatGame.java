@@ -2,7 +2,7 @@ package fairtable.app.net;
 
 import fairtable.app.Audits;
 import fairtable.crypto.sign.SigningKey;
-import fairtable.net.PartyRunner;
+import fairtable.net.Actor;
 import fairtable.net.journal.Journal;
 import fairtable.net.session.HostProblem;
 import fairtable.net.session.SessionClient;
@@ -43,7 +43,7 @@ public final class TwoSeatGame<P extends Party> {
         P restore(byte[] state, SigningKey identity, SecureRandom random) throws MalformedMessageException;
 
         /** This side's own moves, asked after every step (a bot, a person at the terminal, or nothing). */
-        PartyRunner.Actor actor(P party);
+        Actor actor(P party);
     }
 
     /**
@@ -120,11 +120,11 @@ public final class TwoSeatGame<P extends Party> {
             // No step of the game runs before the other player is authenticated: a resumed game knows them already
             // (only the host's key may open the channel again), a new one judges their hello before the party takes it.
             Optional<Hello> known = party.transcript().hellos().stream().filter(h -> h.seat() != seat).findFirst();
-            if (known.isPresent() && !link.listening()) {
+            if (known.isPresent() && !link.listening() && !link.atRelay()) {
                 link.expectHost(known.get().key());
             }
-            PartyRunner.Actor moves = seating.actor(party);
-            PartyRunner.Actor actor = () -> bothKnown(party) ? moves.act() : List.of();
+            Actor moves = seating.actor(party);
+            Actor actor = () -> bothKnown(party) ? moves.act() : List.of();
             String[] refusal = {null};
             Party gated = new PinnedPlayers(party, hello -> {
                 try {

@@ -2,7 +2,7 @@ package fairtable.app.net;
 
 import fairtable.crypto.sign.SigningKey;
 import fairtable.crypto.sign.VerifyingKey;
-import fairtable.net.PartyRunner;
+import fairtable.net.Connector;
 import fairtable.net.Transport;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Invitation;
@@ -28,6 +28,9 @@ import java.util.function.Consumer;
  * from it: named up front (an invitation or {@code --peer}, and then the only key let through the door), already
  * pinned under the name the hello signs, or new and accepted ({@code --accept-new}, or the person at the terminal).
  * The host's seat must be signed by the key that opened the channel, so the pin on the channel is the pin on the game.
+ *
+ * <p>Both players may also join a relay that plays no seat ({@code fairtable relay}), each at the seat agreed: the
+ * relay is pinned by its invitation, and each player judges the other's hello by the trust rule alone.
  */
 public final class TwoSeatLink implements AutoCloseable {
     private final SigningKey identity;
@@ -38,17 +41,20 @@ public final class TwoSeatLink implements AutoCloseable {
     /** The relay this side hosts, or null when it joins one. */
     private final TableLink host;
     private final String target;
+    /** The seat this side plays at a relay that plays none, or -1 when the host plays seat 0. */
+    private final int relaySeat;
     /** The key the joined host proved on its first TLS channel: every later channel, and its seat, must be it. */
     private volatile VerifyingKey hostKey;
 
     private TwoSeatLink(SigningKey identity, boolean insecure, Optional<Fingerprint> expected, TrustRule rule,
-            TableLink host, String target) {
+            TableLink host, String target, int relaySeat) {
         this.identity = identity;
         this.insecure = insecure;
         this.expected = expected;
         this.rule = rule;
         this.host = host;
         this.target = target;
+        this.relaySeat = relaySeat;
     }
 
     /**
@@ -63,7 +69,7 @@ public final class TwoSeatLink implements AutoCloseable {
         TableLink relay = TableLink.open(identity, bind, port, relayLog);
         PeerCheck door = expected.map(PeerCheck::expect).orElse(PeerCheck.anyKey());
         relay.acceptAll(identity, insecure, patience, door, refused);
-        return new TwoSeatLink(identity, insecure, expected, rule, relay, null);
+        return new TwoSeatLink(identity, insecure, expected, rule, relay, null, -1);
     }
 
     /** Joins the host of an invitation ({@code fairtable://HOST:PORT/FINGERPRINT}), or of {@code HOST:PORT}. */
@@ -74,16 +80,40 @@ public final class TwoSeatLink implements AutoCloseable {
         if (!target.startsWith(Invitation.SCHEME)) {
             HostPort.parse("--connect", target); // refused here, in plain words, before anything is opened
         }
-        return new TwoSeatLink(identity, insecure, named, rule, null, target);
+        return new TwoSeatLink(identity, insecure, named, rule, null, target, -1);
+    }
+
+    /**
+     * Joins, at {@code seat} (0 or 1, as the two players agreed), a relay that plays no seat: by its invitation, which
+     * pins the relay's key, or HOST:PORT with {@code insecure}. The other player is the one {@code expected} (--peer)
+     * names, or one the trust rule lets in by name.
+     */
+    public static TwoSeatLink atRelay(String target, int seat, SigningKey identity, boolean insecure,
+            Optional<Fingerprint> expected, TrustRule rule) {
+        if (seat != 0 && seat != 1) {
+            throw new IllegalArgumentException("--seat is 0 or 1 at a relay for two players, not " + seat);
+        }
+        if (!target.startsWith(Invitation.SCHEME) && !insecure) {
+            throw new IllegalArgumentException("join a relay by its invitation, or use HOST:PORT with --insecure");
+        }
+        if (!target.startsWith(Invitation.SCHEME)) {
+            HostPort.parse("--connect", target);
+        }
+        return new TwoSeatLink(identity, insecure, expected, rule, null, target, seat);
+    }
+
+    /** Whether this side joins a relay that plays no seat. */
+    public boolean atRelay() {
+        return relaySeat >= 0;
     }
 
     public boolean listening() {
         return host != null;
     }
 
-    /** The seat this side plays: the host's 0, the joiner's 1. */
+    /** The seat this side plays: the host's 0, the joiner's 1, or the one agreed at a relay. */
     public int seat() {
-        return listening() ? 0 : 1;
+        return atRelay() ? relaySeat : listening() ? 0 : 1;
     }
 
     /** The port the relay listens on (hosting only). */
@@ -106,12 +136,15 @@ public final class TwoSeatLink implements AutoCloseable {
     }
 
     /** Opens, and after a drop opens again, this side's connection to the relay. */
-    public PartyRunner.Connector connector() {
+    public Connector connector() {
         if (listening()) {
             return host.seat();
         }
+        if (atRelay()) {
+            return TableLink.join(target, identity, insecure); // TLS to the invitation's key: the relay's
+        }
         if (insecure || target.startsWith(Invitation.SCHEME)) {
-            PartyRunner.Connector join = TableLink.join(target, identity, insecure);
+            Connector join = TableLink.join(target, identity, insecure);
             return insecure ? join : patience -> {
                 Transport t = join.connect(patience);
                 hostKey = ((TlsTransport) t).peerKey(); // the invitation's key: TlsTransport checked it
@@ -147,7 +180,7 @@ public final class TwoSeatLink implements AutoCloseable {
         if (insecure) {
             return;
         }
-        if (!listening()) {
+        if (!listening() && !atRelay()) {
             VerifyingKey channel = hostKey;
             if (channel == null || !channel.equals(hello.key())) {
                 // The channel's key and the game's key must be one identity, or the pin means nothing.

@@ -3,7 +3,7 @@ package fairtable.app.patent;
 import fairtable.app.net.TwoSeatGame;
 import fairtable.app.net.TwoSeatLink;
 import fairtable.crypto.sign.SigningKey;
-import fairtable.net.PartyRunner;
+import fairtable.net.Actor;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.patent.PatentObserver;
 import fairtable.protocol.patent.PatentParameters;
@@ -47,7 +47,8 @@ public final class PatentTableRunner {
         if (link.listening()) {
             out.println("Listening on port " + link.port() + " as " + name + " (party A) for " + params + ".");
         } else {
-            out.println("Connecting as " + name + " (party B).");
+            out.println("Connecting as " + name + " (party " + (link.seat() == 0 ? "A" : "B") + ")"
+                    + (link.atRelay() ? " through a relay." : "."));
         }
         TwoSeatGame.Seating<PatentParty> seating = new TwoSeatGame.Seating<>() {
             @Override
@@ -61,7 +62,7 @@ public final class PatentTableRunner {
             }
 
             @Override
-            public PartyRunner.Actor actor(PatentParty party) {
+            public Actor actor(PatentParty party) {
                 // A ends the game by revealing once the deal is done; B answers automatically.
                 return () -> party.seat() == PatentObserver.A && party.isDealt() && party.isIdle()
                         ? party.reveal() : List.of();

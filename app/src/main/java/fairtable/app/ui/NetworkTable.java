@@ -11,7 +11,7 @@ import fairtable.app.play.LocalGame;
 import fairtable.app.play.SeatSeeds;
 import fairtable.games.definitions.GameDefinition;
 import fairtable.games.definitions.Games;
-import fairtable.net.PartyRunner;
+import fairtable.net.Connector;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Invitation;
 import fairtable.net.identity.Profile;
@@ -78,7 +78,7 @@ final class NetworkTable<S, M> implements NodeTable {
     private final TablePlayer<S, M> timeoutBot;
     private final TableLink link; // the host's relay; null at a guest
     private final Optional<Fingerprint> invitedHost;
-    private final PartyRunner.Connector connector;
+    private final Connector connector;
     private final TrustRule rule;
     private final Thread thread;
     private final List<String> history = new CopyOnWriteArrayList<>();

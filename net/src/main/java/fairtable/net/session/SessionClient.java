@@ -1,6 +1,6 @@
 package fairtable.net.session;
 
-import fairtable.net.PartyRunner;
+import fairtable.net.Connector;
 import fairtable.net.Transport;
 import fairtable.protocol.Party;
 import java.io.IOException;
@@ -44,7 +44,7 @@ public final class SessionClient {
      * party, which joins, resends what the host may have missed and is sent everything placed so far.
      * {@code connector} waits up to {@code silence} for the host to be back.
      */
-    public static Outcome run(Supplier<SessionMember> members, PartyRunner.Connector connector, Duration silence,
+    public static Outcome run(Supplier<SessionMember> members, Connector connector, Duration silence,
             Duration tick, Clock clock) {
         return run(members, connector, party -> silence, tick, clock);
     }
@@ -53,7 +53,7 @@ public final class SessionClient {
      * As above, with the silence allowed at each step: {@code silence} is asked, given the party, whenever the
      * host has said nothing for a while (e.g. longer at a step where a person deliberates).
      */
-    public static Outcome run(Supplier<SessionMember> members, PartyRunner.Connector connector,
+    public static Outcome run(Supplier<SessionMember> members, Connector connector,
             Function<Party, Duration> silence, Duration tick, Clock clock) {
         return run(members, connector, silence, tick, clock, line -> { });
     }
@@ -62,7 +62,7 @@ public final class SessionClient {
      * As above, telling {@code notices} in one line whenever the connection is lost and the player waits for the
      * host to be back (a restarted relay, a dropped network), so a person sees why the table stands still.
      */
-    public static Outcome run(Supplier<SessionMember> members, PartyRunner.Connector connector,
+    public static Outcome run(Supplier<SessionMember> members, Connector connector,
             Function<Party, Duration> silence, Duration tick, Clock clock, Consumer<String> notices) {
         int fruitless = 0;
         while (true) {

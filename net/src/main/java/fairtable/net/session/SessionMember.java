@@ -2,7 +2,7 @@ package fairtable.net.session;
 
 import fairtable.crypto.sign.SigningKey;
 import fairtable.crypto.sign.VerifyingKey;
-import fairtable.net.PartyRunner;
+import fairtable.net.Actor;
 import fairtable.net.journal.Journal;
 import fairtable.net.session.SessionFrame.AckFrame;
 import fairtable.net.session.SessionFrame.Deliver;
@@ -59,7 +59,7 @@ public final class SessionMember {
     private final Party party;
     private final SigningKey key;
     private final String name;
-    private final PartyRunner.Actor actor;
+    private final Actor actor;
     private final Duration patience;
     private final Journal journal;
 
@@ -90,7 +90,7 @@ public final class SessionMember {
      * player's own initiatives after every step; {@code patience} is how long a placed message may take to
      * arrive before the host is blamed for withholding it.
      */
-    public SessionMember(Party party, SigningKey key, String name, PartyRunner.Actor actor, Duration patience) {
+    public SessionMember(Party party, SigningKey key, String name, Actor actor, Duration patience) {
         this(party, key, name, actor, patience, null);
     }
 
@@ -100,7 +100,7 @@ public final class SessionMember {
      * sends it everything placed so far, and it sends again its own last messages, which the host places
      * or ignores as copies.
      */
-    public SessionMember(Party party, SigningKey key, String name, PartyRunner.Actor actor, Duration patience,
+    public SessionMember(Party party, SigningKey key, String name, Actor actor, Duration patience,
             Journal journal) {
         this.party = party;
         this.key = key;

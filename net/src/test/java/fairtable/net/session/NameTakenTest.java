@@ -3,7 +3,7 @@ package fairtable.net.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairtable.crypto.sign.SigningKey;
-import fairtable.net.PartyRunner;
+import fairtable.net.Actor;
 import fairtable.net.session.SessionFrame.Deliver;
 import fairtable.net.session.SessionFrame.Welcome;
 import fairtable.protocol.ProtocolViolation;
@@ -31,7 +31,7 @@ class NameTakenTest {
         Envelope malloryAsBob = DeckParty.create(params, 0, "bob", Players.key(random), random.split()).start().get(0);
         SigningKey bobsKey = Players.key(random);
         SessionMember bob = new SessionMember(DeckParty.create(params, 1, "bob", bobsKey, random.split()), bobsKey,
-                "bob", PartyRunner.Actor.PASSIVE, Duration.ofSeconds(5));
+                "bob", Actor.PASSIVE, Duration.ofSeconds(5));
         bob.onFrame(SessionFrame.encode(welcome), now);
         Receipt receipt = Receipt.sign(hostKey, welcome.table(), malloryAsBob);
 

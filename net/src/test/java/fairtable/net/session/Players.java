@@ -1,7 +1,7 @@
 package fairtable.net.session;
 
 import fairtable.crypto.sign.SigningKey;
-import fairtable.net.PartyRunner;
+import fairtable.net.Actor;
 import fairtable.net.Transport;
 import fairtable.protocol.Party;
 import fairtable.protocol.audit.AuditVerdict;
@@ -43,7 +43,7 @@ final class Players {
         for (int s = 0; s < 4; s++) {
             DeckParty p = DeckParty.create(params, s, NAMES[s], keys.get(s), random.split());
             parties.add(p);
-            members.add(new SessionMember(p, keys.get(s), NAMES[s], s == 0 && seatZeroDeals ? dealThenReveal(p) : PartyRunner.Actor.PASSIVE,
+            members.add(new SessionMember(p, keys.get(s), NAMES[s], s == 0 && seatZeroDeals ? dealThenReveal(p) : Actor.PASSIVE,
                     patience));
         }
     }
@@ -54,7 +54,7 @@ final class Players {
         return SigningKey.fromSeed(seed);
     }
 
-    static PartyRunner.Actor dealThenReveal(DeckParty p) {
+    static Actor dealThenReveal(DeckParty p) {
         boolean[] dealt = {false};
         return () -> {
             if (!p.isIdle()) {

@@ -2,7 +2,7 @@ package fairtable.net.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fairtable.net.PartyRunner;
+import fairtable.net.Actor;
 import fairtable.net.Transport;
 import fairtable.net.journal.Journal;
 import fairtable.net.memory.InMemoryTransport;
@@ -71,7 +71,7 @@ class RejoinTest {
                 Journal journal = Journal.open(journalFile, players.keys.get(carol))) {
             DeckParty first = players.parties.get(carol);
             players.members.set(carol, new SessionMember(first, players.keys.get(carol), "carol",
-                    PartyRunner.Actor.PASSIVE, Duration.ofSeconds(10), journal));
+                    Actor.PASSIVE, Duration.ofSeconds(10), journal));
             List<Future<SessionClient.Outcome>> outcomes = players.play(seat -> {
                 InMemoryTransport[] pair = InMemoryTransport.pair("host", Players.NAMES[seat]);
                 host.admit(pair[0]);
@@ -87,7 +87,7 @@ class RejoinTest {
             int restoredAt = restored.transcript().size();
             assertThat(restoredAt).isGreaterThan(4);
             SessionMember again = new SessionMember(restored, players.keys.get(carol), "carol",
-                    PartyRunner.Actor.PASSIVE, Duration.ofSeconds(10), journal);
+                    Actor.PASSIVE, Duration.ofSeconds(10), journal);
             InMemoryTransport[] pair = InMemoryTransport.pair("host", "carol");
             host.admit(pair[0]);
             Future<SessionClient.Outcome> rejoined = carolThread.submit(() -> SessionClient.run(again, pair[1],

@@ -3,7 +3,7 @@ package fairtable.net.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairtable.crypto.sign.SigningKey;
-import fairtable.net.PartyRunner;
+import fairtable.net.Actor;
 import fairtable.net.session.SessionFrame.AckFrame;
 import fairtable.net.session.SessionFrame.Deliver;
 import fairtable.net.session.SessionFrame.Join;
@@ -53,7 +53,7 @@ class SessionFrameTest {
         SplittableRandom random = SEEDS.split();
         SigningKey key = Players.key(random);
         DeckParty party = DeckParty.create(new DeckParameters(3, 8), 1, "bob", key, random.split());
-        SessionMember member = new SessionMember(party, key, "bob", PartyRunner.Actor.PASSIVE, Duration.ofSeconds(1));
+        SessionMember member = new SessionMember(party, key, "bob", Actor.PASSIVE, Duration.ofSeconds(1));
         List<SessionFrame> frames = samples(random);
         Instant now = Instant.EPOCH;
         member.onFrame(SessionFrame.encode(frames.get(0)), now);

@@ -2,7 +2,7 @@ package fairtable.net.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fairtable.net.PartyRunner;
+import fairtable.net.Connector;
 import fairtable.net.Transport;
 import fairtable.net.memory.InMemoryTransport;
 import fairtable.protocol.Party;
@@ -71,7 +71,7 @@ class StepTimeoutTest {
                 host.admit(pair[0]);
                 Transport link = seat == 3 ? fallsSilentAfterHellos(pair[1]) : pair[1];
                 boolean[] used = {false};
-                PartyRunner.Connector once = wait -> {
+                Connector once = wait -> {
                     if (used[0]) {
                         throw new IOException("no second connection in this test");
                     }

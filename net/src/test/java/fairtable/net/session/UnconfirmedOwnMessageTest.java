@@ -3,7 +3,7 @@ package fairtable.net.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairtable.crypto.sign.SigningKey;
-import fairtable.net.PartyRunner;
+import fairtable.net.Actor;
 import fairtable.net.session.SessionFrame.Deliver;
 import fairtable.net.session.SessionFrame.Welcome;
 import fairtable.protocol.deck.DeckParameters;
@@ -55,7 +55,7 @@ class UnconfirmedOwnMessageTest {
 
         SigningKey bobsKey = Players.key(random);
         bob = new SessionMember(DeckParty.create(params, 1, "bob", bobsKey, random.split()), bobsKey, "bob",
-                PartyRunner.Actor.PASSIVE, PATIENCE);
+                Actor.PASSIVE, PATIENCE);
         bob.onFrame(SessionFrame.encode(welcome), now);
         deliverToBob(alicesHello); // bob answers with his hello, #1, which the host never echoes
         assertThat(bob.party().transcript().size()).isEqualTo(2);

@@ -3,7 +3,7 @@ package fairtable.net.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairtable.crypto.sign.SigningKey;
-import fairtable.net.PartyRunner;
+import fairtable.net.Actor;
 import fairtable.net.session.SessionFrame.AckFrame;
 import fairtable.net.session.SessionFrame.Member;
 import fairtable.net.session.SessionFrame.Presence;
@@ -31,7 +31,7 @@ class WhatAHostSaysIsBoundedTest {
 
     private SessionMember bob() {
         return new SessionMember(DeckParty.create(params, 1, "bob", bobsKey, random.split()), bobsKey, "bob",
-                PartyRunner.Actor.PASSIVE, Duration.ofSeconds(5));
+                Actor.PASSIVE, Duration.ofSeconds(5));
     }
 
     private static byte[] table(int fill) {

@@ -19,7 +19,7 @@ import java.util.random.RandomGenerator;
 
 /**
  * One seat of a mahjong-shogi/v1 game decided by any {@link Seat} (a bot, a person), for a driver over a real
- * transport (net's PartyRunner, whose actor is {@code seatPlayer::act}). With {@code Seat.bot} it is a bot.
+ * transport (net's session layer, whose actor is {@code seatPlayer::act}). With {@code Seat.bot} it is a bot.
  */
 public final class SeatPlayer {
     private final MahjongShogiRules rules;
