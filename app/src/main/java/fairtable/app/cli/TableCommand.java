@@ -216,7 +216,7 @@ public final class TableCommand implements Runnable {
             SigningKey identity = profile.identity();
             TrustRule rule = new TrustRule(profile.knownPeers(),
                     peers.stream().map(Fingerprint::parse).collect(java.util.stream.Collectors.toUnmodifiableSet()),
-                    acceptNew, TrustRule.Asker.terminal(), line -> {
+                    acceptNew, Main.person(table == null ? null : table.main), line -> {
                         out.println(line);
                         out.flush();
                     });

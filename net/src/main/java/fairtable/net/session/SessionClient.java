@@ -142,6 +142,11 @@ public final class SessionClient {
                 for (byte[] out : member.onFrame((byte[]) next, now)) {
                     host.send(out);
                 }
+                if (member.joinRefusal().isPresent()) {
+                    // Refused by the host's trust rule (its person said no): asking again gets the same answer.
+                    return new Run(new Outcome(false, Optional.empty(), Optional.of(refusedLine(host.peer(), member))),
+                            false);
+                }
                 member.checkGaps(now);
                 lastHeard = now;
             }
@@ -158,6 +163,13 @@ public final class SessionClient {
             stopped.set(true);
             host.close();
         }
+    }
+
+    /** One line for the person whose join was refused, in the words of a refused TLS handshake, and what lets it in. */
+    static String refusedLine(String host, SessionMember member) {
+        return "the host at " + host + " refused you: " + member.joinRefusal().orElseThrow() + ". Its person can"
+                + " answer y when asked, or run it again with --peer " + member.fingerprint() + " (or --accept-new),"
+                + " to let you in.";
     }
 
     private static Run silent(SessionMember member, Duration allowed) {
