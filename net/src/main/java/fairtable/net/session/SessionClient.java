@@ -165,8 +165,14 @@ public final class SessionClient {
         }
     }
 
-    /** One line for the person whose join was refused, in the words of a refused TLS handshake, and what lets it in. */
+    /**
+     * One line for the person whose join was refused: by a table's host, in the words of a refused TLS handshake and
+     * with what lets it in; by a relay's door (too many tables of one key), with the relay's reason.
+     */
     static String refusedLine(String host, SessionMember member) {
+        if (member.refusedAtTheDoor()) {
+            return "the relay at " + host + " turned you away: " + member.joinRefusal().orElseThrow() + ".";
+        }
         return "the host at " + host + " refused you: " + member.joinRefusal().orElseThrow() + ". Its person can"
                 + " answer y when asked, or run it again with --peer " + member.fingerprint() + " (or --accept-new),"
                 + " to let you in.";

@@ -367,7 +367,7 @@ public final class SessionHost implements AutoCloseable {
                     break; // not a fairtable player: hang up
                 }
                 if (frame instanceof Join j && refusedByName(c, j)) {
-                    awaitHangUp(c);
+                    awaitHangUp(c.transport, REFUSAL_READ);
                     break;
                 }
                 if (!handle(c, frame)) {
@@ -434,12 +434,12 @@ public final class SessionHost implements AutoCloseable {
      * Reads and drops what the refused joiner still sends until it hangs up: closing a socket with unread bytes
      * resets it, and a reset can discard the refusal before the joiner has read it.
      */
-    private void awaitHangUp(Connection c) {
-        Instant until = Instant.now().plus(REFUSAL_READ);
+    static void awaitHangUp(Transport transport, Duration patience) {
+        Instant until = Instant.now().plus(patience);
         try {
-            for (Duration left = REFUSAL_READ; !left.isNegative() && !left.isZero();
+            for (Duration left = patience; !left.isNegative() && !left.isZero();
                     left = Duration.between(Instant.now(), until)) {
-                c.transport.receive(left);
+                transport.receive(left);
             }
         } catch (IOException | TimeoutException gone) {
             // it hung up (or kept silent for the whole while): either way the host closes now

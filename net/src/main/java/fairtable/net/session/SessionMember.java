@@ -133,6 +133,10 @@ public final class SessionMember {
             return out;
         }
         if (welcome == null) {
+            if (frame instanceof Refused r && r.seq() == SessionHost.JOIN_REFUSED) {
+                joinRefusal = plain(r.reason()); // a relay that will not open the table asked for
+                return out;
+            }
             if (!(frame instanceof Welcome w)) {
                 problem = new HostProblem.Broken("did not introduce itself first");
                 return out;
@@ -180,6 +184,11 @@ public final class SessionMember {
      */
     public Optional<String> joinRefusal() {
         return Optional.ofNullable(joinRefusal);
+    }
+
+    /** Whether the join was refused before any table welcomed the player: by a relay's door, not a table's host. */
+    public boolean refusedAtTheDoor() {
+        return joinRefusal != null && welcome == null;
     }
 
     /** The fingerprint of this player's key, for the line that says what the host can type to accept it. */
