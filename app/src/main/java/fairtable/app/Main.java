@@ -40,6 +40,10 @@ public final class Main implements Runnable {
     /** Where commands that read a person's moves read them (System.in, or a test's script). */
     private java.io.InputStream input = System.in;
 
+    /** Whom a host asks about a new player: the person at the terminal, or a test's stand-in. */
+    private java.util.function.Supplier<java.util.Optional<fairtable.net.identity.TrustRule.Asker>> person =
+            fairtable.net.identity.TrustRule.Asker::terminal;
+
     /** The games the commands play and audit: the registry, or a test's own catalog. */
     private Games games = Games.ALL;
 
@@ -65,12 +69,28 @@ public final class Main implements Runnable {
     /** Runs the command line over the games of {@code games} instead of the registry, for tests of a game of their own. */
     public static int run(Games games, java.io.InputStream in, java.io.PrintWriter out, java.io.PrintWriter err,
             String... args) {
+        return run(games, fairtable.net.identity.TrustRule.Asker::terminal, in, out, err, args);
+    }
+
+    /**
+     * Runs the command line with {@code person} answering the questions a host asks about new players ("accept bob,
+     * fingerprint ...? y/N"), for tests of what a yes or a no does.
+     */
+    public static int run(Games games, fairtable.net.identity.TrustRule.Asker person, java.io.InputStream in,
+            java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
+        return run(games, () -> java.util.Optional.of(person), in, out, err, args);
+    }
+
+    private static int run(Games games,
+            java.util.function.Supplier<java.util.Optional<fairtable.net.identity.TrustRule.Asker>> person,
+            java.io.InputStream in, java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
         args = boardGameAliases(args);
         // The help lists the games where it names them (${sys:fairtable.games}), so no list can fall behind.
         System.setProperty("fairtable.games", String.join(", ", games.names()));
         Main main = new Main();
         main.input = java.util.Objects.requireNonNull(in);
         main.games = java.util.Objects.requireNonNull(games);
+        main.person = person;
         CommandLine cli = new CommandLine(main);
         cli.setOut(out);
         cli.setErr(err);
@@ -106,6 +126,11 @@ public final class Main implements Runnable {
     /** The games of {@code main}, or the registry for a command run without its parent (a test's own instance). */
     public static Games games(Main main) {
         return main == null ? Games.ALL : main.games;
+    }
+
+    /** Whom a host of {@code main} asks about a new player: its person at the terminal (none without one). */
+    public static java.util.Optional<fairtable.net.identity.TrustRule.Asker> person(Main main) {
+        return main == null ? fairtable.net.identity.TrustRule.Asker.terminal() : main.person.get();
     }
 
     @Override

@@ -38,6 +38,11 @@ public final class InProcessHost {
 
     private InProcessHost(fairtable.games.definitions.Games games, java.io.InputStream input,
             java.util.concurrent.Executor executor, String... args) {
+        this(games, null, input, executor, args);
+    }
+
+    private InProcessHost(fairtable.games.definitions.Games games, fairtable.net.identity.TrustRule.Asker person,
+            java.io.InputStream input, java.util.concurrent.Executor executor, String... args) {
         Writer watched = new Writer() {
             @Override
             public void write(char[] chars, int offset, int length) {
@@ -69,7 +74,8 @@ public final class InProcessHost {
         };
         java.util.function.Supplier<Run> command = () -> {
             PrintWriter out = new PrintWriter(watched, true);
-            return new Run(Main.run(games, input, out, out, args), text.toString());
+            return new Run(person == null ? Main.run(games, input, out, out, args)
+                    : Main.run(games, person, input, out, out, args), text.toString());
         };
         run = executor == null ? CompletableFuture.supplyAsync(command) : CompletableFuture.supplyAsync(command, executor);
         run.whenComplete((r, e) -> {
@@ -95,6 +101,15 @@ public final class InProcessHost {
     public static InProcessHost start(fairtable.games.definitions.Games games, java.util.concurrent.Executor executor,
             String... args) {
         return new InProcessHost(games, System.in, executor, args);
+    }
+
+    /**
+     * Starts {@code fairtable args...} in this JVM over the games of {@code games}, {@code person} answering its
+     * questions about new players as the person at its terminal would.
+     */
+    public static InProcessHost startAsking(fairtable.games.definitions.Games games,
+            fairtable.net.identity.TrustRule.Asker person, String... args) {
+        return new InProcessHost(games, person, System.in, null, args);
     }
 
     /** Starts {@code fairtable args...} in this JVM, its keyboard (a person's moves) read from {@code input}. */

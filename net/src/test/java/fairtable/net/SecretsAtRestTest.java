@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import fairtable.crypto.sign.SigningKey;
-import fairtable.net.journal.EventLog;
 import fairtable.net.journal.Journal;
 import fairtable.net.session.SessionHost;
 import java.io.IOException;
@@ -20,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every file the net layer writes that holds a secret (a party's journal, a seat's event log, the host's relay
- * log) is created readable by its owner alone whatever the umask, stays so through a journal's compaction, and
+ * Every file the net layer writes that holds a secret (a party's journal, the host's relay log, which is a journal
+ * too) is created readable by its owner alone whatever the umask, stays so through a journal's compaction, and
  * one that others can read is refused with the chmod that fixes it. The game directories of correspondence are
  * checked in {@code CorrespondenceGameTest}.
  */
@@ -75,15 +74,6 @@ public class SecretsAtRestTest {
     }
 
     @Test
-    void aSeatsEventLogIsOwnerOnly() throws Exception {
-        Path file = dir.resolve("seat.log");
-        try (EventLog log = EventLog.open(file, key)) {
-            log.append(new byte[] {7});
-        }
-        assertThat(mode(file)).isEqualTo("rw-------");
-    }
-
-    @Test
     void theHostsRelayLogIsOwnerOnly() throws Exception {
         Path file = dir.resolve("relay.log");
         SessionHost host = SessionHost.persistent(file, "relay", key, new SplittableRandom(5));
@@ -102,10 +92,12 @@ public class SecretsAtRestTest {
                 .hasMessage("refused " + file + ": it holds secrets of your games, but other users can read it"
                         + " (rw-r--r--). Run: chmod 600 " + file);
 
-        Path log = dir.resolve("seat.log");
-        Files.writeString(log, "");
+        // Readable by others alone, not the group, is refused as well; and the relay's log is refused like any journal.
+        Path log = dir.resolve("relay.log");
+        SessionHost.persistent(log, "relay", key, new SplittableRandom(6)).close();
         Files.setPosixFilePermissions(log, PosixFilePermissions.fromString("rw----r--"));
-        assertThatThrownBy(() -> EventLog.open(log, key)).hasMessageEndingWith("Run: chmod 600 " + log);
+        assertThatThrownBy(() -> SessionHost.persistent(log, "relay", key, new SplittableRandom(7)))
+                .isInstanceOf(OwnerOnlyFiles.ExposedException.class).hasMessageEndingWith("Run: chmod 600 " + log);
 
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
         try (Journal journal = Journal.open(file, key)) {

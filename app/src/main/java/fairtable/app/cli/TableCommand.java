@@ -120,6 +120,11 @@ public final class TableCommand implements Runnable {
         @Option(names = "--transcript", description = "Where to write the transcript (default: table-NAME.jsonl).")
         Path transcript;
 
+        @Option(names = "--seed", description = "Derive this seat's secrets and its bot's decisions from this seed and "
+                + "the seat: a bots-only table played again with the same seeds makes the same moves. NOT secret: for "
+                + "tests and demonstrations only.")
+        Long seed;
+
         @Option(names = "--timeout", defaultValue = "120", description = "Seconds of silence before giving up (default: ${DEFAULT-VALUE}).")
         int timeoutSeconds;
 
@@ -216,7 +221,7 @@ public final class TableCommand implements Runnable {
             SigningKey identity = profile.identity();
             TrustRule rule = new TrustRule(profile.knownPeers(),
                     peers.stream().map(Fingerprint::parse).collect(java.util.stream.Collectors.toUnmodifiableSet()),
-                    acceptNew, TrustRule.Asker.terminal(), line -> {
+                    acceptNew, Main.person(table == null ? null : table.main), line -> {
                         out.println(line);
                         out.flush();
                     });
@@ -227,8 +232,10 @@ public final class TableCommand implements Runnable {
             try {
                 byte[] saved = journal == null ? null : journal.last().map(Journal.Entry::state).orElse(null);
                 terms = terms();
-                table = TableGame.of(terms, seat(),
-                        me, identity, saved, games());
+                table = TableGame.of(terms, seat(), me, identity, saved, games(), seed);
+                if (seed != null) {
+                    out.println("Seeded with " + seed + ": this seat's secrets are NOT secret (tests and demonstrations).");
+                }
                 if (saved != null) {
                     out.println("Resuming from " + journalFile() + " after " + table.party().transcript().size()
                             + " messages: " + table.party().awaiting());

@@ -2,6 +2,7 @@ package fairtable.app.cli;
 
 import fairtable.crypto.sign.SigningKey;
 import fairtable.app.play.GameSettings;
+import fairtable.app.play.SeatSeeds;
 import fairtable.games.chess.BoardRenderer;
 import fairtable.games.chess.Color;
 import fairtable.games.chess.play.ChessSide;
@@ -31,12 +32,12 @@ import fairtable.protocol.patent.PatentParameters;
 import fairtable.protocol.patent.PatentParty;
 import fairtable.protocol.wire.MalformedMessageException;
 import java.io.PrintWriter;
-import java.security.SecureRandom;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
 import java.util.stream.Collectors;
 
 /**
@@ -70,14 +71,25 @@ abstract class TableGame {
      */
     static TableGame of(Terms terms, int seat, String name, SigningKey identity, byte[] saved, Games games)
             throws MalformedMessageException {
-        SecureRandom random = new SecureRandom();
+        return of(terms, seat, name, identity, saved, games, null);
+    }
+
+    /**
+     * As above; with a {@code seed} (tests and demonstrations: a seeded game is NOT secret), this seat's secrets
+     * and its bot's decisions come from the seed and the seat ({@link SeatSeeds}, as for `play --seed`), so a
+     * bots-only table played again with the same seeds makes the same moves.
+     */
+    static TableGame of(Terms terms, int seat, String name, SigningKey identity, byte[] saved, Games games, Long seed)
+            throws MalformedMessageException {
+        RandomGenerator random = SeatSeeds.secrets(seed, seat);
         Optional<GameDefinition<?, ?>> registered = NAMES.contains(terms.game()) ? Optional.empty()
                 : games.definition(terms.game());
         if (!terms.settings().isEmpty() && registered.isEmpty()) {
             throw new IllegalArgumentException("--set is for a registered game (" + String.join(", ", games.names())
                     + "), not " + terms.game());
         }
-        TableGame game = registered.isPresent() ? Registered.of(registered.get(), terms, seat, name, identity, random, saved)
+        TableGame game = registered.isPresent()
+                ? Registered.of(registered.get(), terms, seat, name, identity, random, SeatSeeds.bot(seed, seat), saved)
                 : switch (terms.game()) {
             case "deal" -> new Deal(terms, seat, name, identity, random, saved);
             case "permutation" -> new PermutationDeal(terms, seat, name, identity, random, saved);
@@ -119,8 +131,9 @@ abstract class TableGame {
         }
 
         static <S, M> Registered<S, M> of(GameDefinition<S, M> game, Terms terms, int seat, String name,
-                SigningKey identity, SecureRandom random, byte[] saved) throws MalformedMessageException {
-            TablePlayer<S, M> bot = game.bot(random);
+                SigningKey identity, RandomGenerator random, RandomGenerator decisions, byte[] saved)
+                throws MalformedMessageException {
+            TablePlayer<S, M> bot = game.bot(decisions);
             if (saved != null) {
                 return new Registered<>(game, TableParty.restore(saved, game, identity, random, bot));
             }
@@ -165,7 +178,7 @@ abstract class TableGame {
         private final Terms terms;
         private final DeckParty party;
 
-        Deal(Terms terms, int seat, String name, SigningKey identity, SecureRandom random, byte[] saved)
+        Deal(Terms terms, int seat, String name, SigningKey identity, RandomGenerator random, byte[] saved)
                 throws MalformedMessageException {
             if (terms.players() * terms.each() + terms.open() > terms.cards()) {
                 throw new IllegalArgumentException(terms.players() + " hands of " + terms.each() + " and "
@@ -227,7 +240,7 @@ abstract class TableGame {
         private final Terms terms;
         private final PermutationParty party;
 
-        PermutationDeal(Terms terms, int seat, String name, SigningKey identity, SecureRandom random, byte[] saved)
+        PermutationDeal(Terms terms, int seat, String name, SigningKey identity, RandomGenerator random, byte[] saved)
                 throws MalformedMessageException {
             if (terms.players() < PermutationParameters.MIN_PLAYERS) {
                 throw new IllegalArgumentException("the permutation deal needs at least "
@@ -281,7 +294,7 @@ abstract class TableGame {
         private final Terms terms;
         private final PatentParty party;
 
-        Draw(Terms terms, int seat, String name, SigningKey identity, SecureRandom random, byte[] saved)
+        Draw(Terms terms, int seat, String name, SigningKey identity, RandomGenerator random, byte[] saved)
                 throws MalformedMessageException {
             requireTwo(terms);
             this.terms = terms;
@@ -312,7 +325,7 @@ abstract class TableGame {
         private final SeatPlayer player;
         private final String[] names = {"east", "west"};
 
-        MahjongShogi(Terms terms, int seat, String name, SigningKey identity, SecureRandom random, byte[] saved)
+        MahjongShogi(Terms terms, int seat, String name, SigningKey identity, RandomGenerator random, byte[] saved)
                 throws MalformedMessageException {
             requireTwo(terms);
             MahjongParameters params = MahjongParameters.standard(
@@ -353,7 +366,7 @@ abstract class TableGame {
     private static final class DarkChess extends TableGame {
         private final DarkChessParty party;
 
-        DarkChess(Terms terms, int seat, String name, SigningKey identity, SecureRandom random, byte[] saved)
+        DarkChess(Terms terms, int seat, String name, SigningKey identity, RandomGenerator random, byte[] saved)
                 throws MalformedMessageException {
             requireTwo(terms);
             OtMode ot = terms.mode() == null ? DarkChessParameters.defaults().otMode() : OtMode.parse(terms.mode());

@@ -46,11 +46,17 @@ public final class TableLink implements AutoCloseable {
     /**
      * Starts a relay on {@code bind:port} (0 picks a free port), signed with {@code identity}, kept in the journal
      * {@code relayLog} if it is not null (and taken up again from it after a crash), letting in over TLS only the
-     * keys {@code trust} may admit; each one turned away is reported to {@code refused}.
+     * keys {@code trust} may admit, each under the name it joins with; each one turned away is reported to
+     * {@code refused}.
      */
     public static TableLink host(SigningKey identity, String bind, int port, boolean insecure, Duration patience,
             Path relayLog, TrustRule trust, Consumer<String> refused) throws IOException {
         TableLink link = open(identity, bind, port, relayLog);
+        if (!insecure) {
+            // Over TLS each key proved at the door is judged under the name it joins with, and one the rule refuses
+            // (the person said no) is told so at once, not left waiting for a table that will not take it.
+            link.host.judgeJoinsBy(trust);
+        }
         link.acceptAll(identity, insecure, patience, admissible(trust), refused);
         return link;
     }

@@ -99,6 +99,27 @@ class RelayCommandTest {
         assertThat(relayed.out()).contains("3 tables ended: at each every seat was taken and every player has left");
     }
 
+    /**
+     * A relay run at a terminal judges no names, so it asks nobody: a stranger's key, neither pinned nor named, is
+     * refused in the handshake without --accept-new, however willing the person at the terminal (who used to be the
+     * reason every key got through, for a question that never came).
+     */
+    @Test
+    void aRelayAtATerminalLetsInNoStrangerWithoutAcceptNew() throws Exception {
+        java.util.List<String> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+        InProcessHost relay = InProcessHost.startAsking(HighCardDefinition.CATALOG, question -> asked.add(question),
+                "relay", "--tables", "0", "--timeout", "30", "--listen", "0", "--home", dir.resolve("relay").toString());
+        String invitation = relay.invitation();
+        SigningKey stranger = SigningKey.generate(new SecureRandom());
+        String fingerprint = Fingerprint.of(stranger.verifyingKey()).toString();
+        assertThatThrownBy(() -> TableLink.join(invitation, stranger, false).connect(Duration.ofSeconds(30))
+                .receive(Duration.ofSeconds(30))).isInstanceOf(Transport.RefusedException.class)
+                .hasMessageContaining("refused you: your key " + fingerprint + " is not accepted there");
+        relay.awaitOutput("refused a player with key " + fingerprint + ": it is pinned under no name");
+        assertThat(asked).isEmpty();
+        assertThat(relay.finish().code()).isZero();
+    }
+
     @Test
     void twoSeatsJoinARelayThatPlaysNoSeatAndBothAuditVerified() throws Exception {
         InProcessHost relay = InProcessHost.start(HighCardDefinition.CATALOG, "relay", "--accept-new", "--game",

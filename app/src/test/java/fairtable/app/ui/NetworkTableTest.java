@@ -73,12 +73,14 @@ class NetworkTableTest {
         JsonNode asked = await(hostSeen, s -> s.path("network").has("question"));
         assertThat(asked.path("network").path("question").asText())
                 .isEqualTo("accept bob, fingerprint " + bob.fingerprint() + "?");
-        assertThat(bob.knownPeers().all()).as("the invitation pinned the host").containsEntry("alice",
-                alice.fingerprint());
         assertThat(answer(guest, true)).as("nothing is asked of the guest").isEqualTo("nothing is asked now");
         assertThat(answer(host, true)).isNull();
         await(hostSeen, s -> s.path("network").path("joined").asBoolean());
         assertThat(alice.knownPeers().all()).containsEntry("bob", bob.fingerprint());
+        // The host asks at bob's join, before bob is sent alice's hello; then bob pins her by the invitation.
+        await(guestSeen, s -> s.path("step").asInt() > 0);
+        assertThat(bob.knownPeers().all()).as("the invitation pinned the host").containsEntry("alice",
+                alice.fingerprint());
 
         // Heads-up the button (alice) acts first: bob may not, and alice only within the legal moves.
         JsonNode first = await(hostSeen, s -> s.path("yourMove").asBoolean());
@@ -112,16 +114,24 @@ class NetworkTableTest {
                 .isEqualTo(java.nio.file.Files.readAllLines(dir.resolve("alice.jsonl")));
     }
 
+    /**
+     * The host asks at bob's join; refused, bob is told at once why and what alice can do, and is not pinned, and
+     * alice's table keeps waiting for a player instead of stopping.
+     */
     @Test
-    void aPlayerThePersonRefusesIsNotPinnedAndTheHostsTableStopsNamingThem() throws Exception {
+    void aPlayerThePersonRefusesIsToldAtOnceAndNotPinnedAndTheHostsTableWaitsOn() throws Exception {
         sitDown();
         await(hostSeen, s -> s.path("network").has("question"));
         assertThat(answer(host, false)).isNull();
-        JsonNode hostEnd = await(hostSeen, NetworkTableTest::finished);
-        assertThat(hostEnd.path("problem").asText()).contains("bob");
+        JsonNode guestEnd = await(guestSeen, NetworkTableTest::finished);
+        assertThat(guestEnd.path("problem").asText()).contains(" refused you: your key " + bob.fingerprint()
+                + " is not accepted there as bob. Its person can answer y when asked");
+        JsonNode hostNow = await(hostSeen, s -> !s.path("network").has("question"));
+        assertThat(hostNow.path("finished").asBoolean()).as("the host's table waits on").isFalse();
+        assertThat(hostNow.path("network").path("joined").asBoolean()).isFalse();
         assertThat(alice.knownPeers().all()).doesNotContainKey("bob");
         // Nothing of the game was dealt to the refused guest.
-        assertThat(guestSeen.get().path("poker").path("seats").get(1).path("cards").size()).isZero();
+        assertThat(guestEnd.path("poker").path("seats").findValues("cards")).allMatch(cards -> cards.size() == 0);
     }
 
     @Test

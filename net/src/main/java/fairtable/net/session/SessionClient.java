@@ -144,6 +144,11 @@ public final class SessionClient {
                 for (byte[] out : member.onFrame((byte[]) next, now)) {
                     host.send(out);
                 }
+                if (member.joinRefusal().isPresent()) {
+                    // Refused by the host's trust rule (its person said no): asking again gets the same answer.
+                    return new Run(new Outcome(false, Optional.empty(), Optional.of(refusedLine(host.peer(), member))),
+                            false);
+                }
                 member.checkGaps(now);
                 lastHeard = now;
             }
@@ -160,6 +165,19 @@ public final class SessionClient {
             stopped.set(true);
             host.close();
         }
+    }
+
+    /**
+     * One line for the person whose join was refused: by a table's host, in the words of a refused TLS handshake and
+     * with what lets it in; by a relay's door (too many tables of one key), with the relay's reason.
+     */
+    static String refusedLine(String host, SessionMember member) {
+        if (member.refusedAtTheDoor()) {
+            return "the relay at " + host + " turned you away: " + member.joinRefusal().orElseThrow() + ".";
+        }
+        return "the host at " + host + " refused you: " + member.joinRefusal().orElseThrow() + ". Its person can"
+                + " answer y when asked, or run it again with --peer " + member.fingerprint() + " (or --accept-new),"
+                + " to let you in.";
     }
 
     private static Run silent(SessionMember member, Duration allowed) {

@@ -109,7 +109,10 @@ public sealed interface SessionFrame {
      */
     record Open(String session) implements SessionFrame {}
 
-    /** Host to a player: your message could not be placed (another already holds its position). */
+    /**
+     * Host to a player: your message could not be placed (another already holds its position); or, at
+     * {@link SessionHost#JOIN_REFUSED} before the player is listed, your join is refused (the reason says why).
+     */
     record Refused(long seq, String reason) implements SessionFrame {}
 
     /** The frame's bytes on the wire. */

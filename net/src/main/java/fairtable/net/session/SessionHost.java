@@ -15,6 +15,8 @@ import fairtable.net.session.SessionFrame.Relay;
 import fairtable.net.session.SessionFrame.Welcome;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Invitation;
+import fairtable.net.identity.TrustRule;
+import fairtable.net.identity.UntrustedPeerException;
 import fairtable.net.tls.PeerCheck;
 import fairtable.net.tls.TlsIdentity;
 import fairtable.net.tls.TlsTransport;
@@ -93,6 +95,8 @@ public final class SessionHost implements AutoCloseable {
     private int unjoined;
     private volatile Duration joinDeadline = JOIN_DEADLINE;
     private volatile Predicate<VerifyingKey> admission = anyKey -> true;
+    /** Judges each joiner's name and key (asking the person at the terminal, if any); null: the seats judge hellos. */
+    private volatile TrustRule names;
     private volatile Consumer<String> notices = line -> LOG.log(System.Logger.Level.WARNING, line);
     /** Where every placed message is written before anyone hears of it; null for a host kept in memory. */
     private final Journal log;
@@ -211,6 +215,17 @@ public final class SessionHost implements AutoCloseable {
     /** Only keys {@code admitted} accepts may join; by default any key that signs a valid join. */
     public SessionHost admitOnly(Predicate<VerifyingKey> admitted) {
         this.admission = admitted;
+        return this;
+    }
+
+    /**
+     * Judges every player's signed join by {@code rule} under the name it joins with, before it takes a place: a
+     * pinned key comes in, a new one is pinned if the rule takes it (named, {@code --accept-new}, or a yes from the
+     * person at the terminal), and one it refuses is sent a {@link Refused} frame with the reason and hung up on,
+     * so the guest hears at once instead of waiting. The host's own key (its seat, through memory) is not judged.
+     */
+    public SessionHost judgeJoinsBy(TrustRule rule) {
+        this.names = rule;
         return this;
     }
 
@@ -351,6 +366,10 @@ public final class SessionHost implements AutoCloseable {
                             + junk.getMessage() + ")");
                     break; // not a fairtable player: hang up
                 }
+                if (frame instanceof Join j && refusedByName(c, j)) {
+                    awaitHangUp(c.transport, REFUSAL_READ);
+                    break;
+                }
                 if (!handle(c, frame)) {
                     break;
                 }
@@ -373,6 +392,62 @@ public final class SessionHost implements AutoCloseable {
             c.transport.close();
         }
     }
+
+    /**
+     * Whether the trust rule refuses this join: then the joiner is told why in a {@link Refused} frame before the
+     * host hangs up. Asked outside the host's lock, since a person may take a while to answer, and only of a join
+     * that is signed for this table by its channel's key, so nobody is asked about a join that proves nothing.
+     */
+    private boolean refusedByName(Connection c, Join j) {
+        TrustRule rule = names;
+        boolean joined;
+        synchronized (this) {
+            joined = c.player != null;
+        }
+        if (rule == null || joined || !Hello.isPlayerName(j.name()) || !j.isValidFor(welcome)
+                || !keyMatchesChannel(c, j.key()) || j.key().equals(key.verifyingKey())) {
+            return false; // handle() judges the rest, as for every join
+        }
+        String reason;
+        try {
+            rule.admit(j.name(), j.key(), false);
+            return false;
+        } catch (UntrustedPeerException e) {
+            reason = e.reason() == UntrustedPeerException.Reason.KEY_CHANGED
+                    ? "the name " + j.name() + " is pinned there to another key"
+                    : "your key " + Fingerprint.of(j.key()) + " is not accepted there as " + j.name();
+        } catch (IOException | IllegalArgumentException e) {
+            reason = "your key " + Fingerprint.of(j.key()) + " could not be pinned there as " + j.name();
+        }
+        notices.accept("refused \"" + j.name() + "\" [" + Fingerprint.of(j.key()) + "] at " + c.transport.peer()
+                + ": " + reason.replace("your key", "its key").replace(" there", " here"));
+        synchronized (this) {
+            c.send(new Refused(JOIN_REFUSED, reason));
+        }
+        return true;
+    }
+
+    /** How long a refused joiner has to read its refusal and hang up before the host closes the connection. */
+    private static final Duration REFUSAL_READ = Duration.ofSeconds(5);
+
+    /**
+     * Reads and drops what the refused joiner still sends until it hangs up: closing a socket with unread bytes
+     * resets it, and a reset can discard the refusal before the joiner has read it.
+     */
+    static void awaitHangUp(Transport transport, Duration patience) {
+        Instant until = Instant.now().plus(patience);
+        try {
+            for (Duration left = patience; !left.isNegative() && !left.isZero();
+                    left = Duration.between(Instant.now(), until)) {
+                transport.receive(left);
+            }
+        } catch (IOException | TimeoutException gone) {
+            // it hung up (or kept silent for the whole while): either way the host closes now
+        }
+    }
+
+    /** The position a {@link Refused} frame names when it refuses the join itself, before the player is listed. */
+    public static final long JOIN_REFUSED = 0xFFFF_FFFFL;
 
     /** Handles one frame; false to hang up. */
     private synchronized boolean handle(Connection c, SessionFrame frame) {

@@ -3,6 +3,7 @@ package fairtable.net.session;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.crypto.sign.VerifyingKey;
 import fairtable.net.Actor;
+import fairtable.net.identity.Fingerprint;
 import fairtable.net.journal.Journal;
 import fairtable.net.session.SessionFrame.AckFrame;
 import fairtable.net.session.SessionFrame.Deliver;
@@ -65,6 +66,10 @@ public final class SessionMember {
 
     private Welcome welcome;
     private List<Member> presence = List.of();
+    /** Whether the host has listed this player present, i.e. taken its join. */
+    private boolean listed;
+    /** Why the host refused this player's join, if it did. */
+    private String joinRefusal;
     private final Map<Long, Receipt> receipts = new HashMap<>();
     private final TreeMap<Long, Deliver> early = new TreeMap<>();
     /** Other players' acks for positions this player holds no receipt for yet. */
@@ -117,7 +122,7 @@ public final class SessionMember {
      */
     public List<byte[]> onFrame(byte[] bytes, Instant now) {
         List<byte[]> out = new ArrayList<>();
-        if (problem != null) {
+        if (problem != null || joinRefusal != null) {
             return out;
         }
         SessionFrame frame;
@@ -128,6 +133,10 @@ public final class SessionMember {
             return out;
         }
         if (welcome == null) {
+            if (frame instanceof Refused r && r.seq() == SessionHost.JOIN_REFUSED) {
+                joinRefusal = plain(r.reason()); // a relay that will not open the table asked for
+                return out;
+            }
             if (!(frame instanceof Welcome w)) {
                 problem = new HostProblem.Broken("did not introduce itself first");
                 return out;
@@ -154,16 +163,42 @@ public final class SessionMember {
                 return out;
             }
             presence = p.members();
+            listed = true;
         } else if (frame instanceof Deliver d) {
             onDeliver(d, now, out);
         } else if (frame instanceof AckFrame a) {
             onAck(a.ack(), now);
+        } else if (frame instanceof Refused r && r.seq() == SessionHost.JOIN_REFUSED && !listed) {
+            joinRefusal = plain(r.reason());
         } else if (frame instanceof Refused r) {
             onRefused(r, now);
         } else {
             problem = new HostProblem.Broken("sent a " + frame.getClass().getSimpleName() + " frame to a player");
         }
         return out;
+    }
+
+    /**
+     * Why the host refused this player's join, in its words if they are one line of plain text (a host's text could
+     * otherwise forge lines on the player's screen); empty if it did not refuse it.
+     */
+    public Optional<String> joinRefusal() {
+        return Optional.ofNullable(joinRefusal);
+    }
+
+    /** Whether the join was refused before any table welcomed the player: by a relay's door, not a table's host. */
+    public boolean refusedAtTheDoor() {
+        return joinRefusal != null && welcome == null;
+    }
+
+    /** The fingerprint of this player's key, for the line that says what the host can type to accept it. */
+    public Fingerprint fingerprint() {
+        return Fingerprint.of(key.verifyingKey());
+    }
+
+    private static String plain(String reason) {
+        return reason.length() <= 200 && reason.chars().allMatch(ch -> ch >= 0x20 && ch < 0x7f) ? reason
+                : "(its reason is not one line of plain text)";
     }
 
     /**

@@ -4,10 +4,12 @@ import fairtable.crypto.sign.SigningKey;
 import fairtable.crypto.sign.VerifyingKey;
 import fairtable.net.OwnerOnlyFiles;
 import fairtable.net.Transport;
+import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Invitation;
 import fairtable.net.session.SessionFrame.Open;
 import fairtable.net.tls.PeerCheck;
 import fairtable.net.tls.TlsIdentity;
+import fairtable.net.tls.TlsTransport;
 import fairtable.protocol.wire.MalformedMessageException;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -15,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,7 +39,9 @@ import java.util.random.RandomGenerator;
  *
  * <p>Bounds: at most {@link #MAX_UNOPENED} connections that have not said which table (TLS handshakes included),
  * each for at most the join deadline; at most {@link #MAX_TABLES} tables at once (one that never began or has ended,
- * with nobody connected, is forgotten to make room; its log stays); and inside each table the host's own bounds.
+ * with nobody connected, is forgotten to make room; its log stays); at most {@link #MAX_TABLES_PER_KEY} tables under
+ * way opened by one key (over TLS, where the key is proven before the table is named), so one stranger let in by
+ * {@code --accept-new} cannot take every table of the relay; and inside each table the host's own bounds.
  */
 public final class SessionRelay implements AutoCloseable {
     /** The table a connection joins when it names none: the one table of an invitation without a name. */
@@ -45,6 +50,11 @@ public final class SessionRelay implements AutoCloseable {
     public static final int MAX_UNOPENED = SessionHost.MAX_UNJOINED;
     /** Tables held at once. */
     public static final int MAX_TABLES = 64;
+    /**
+     * Tables under way (begun or with someone connected, and not ended) that one key may have opened at once. A
+     * friend opens one table at a time; a few allow for a second game while one waits for its players.
+     */
+    public static final int MAX_TABLES_PER_KEY = 4;
 
     private static final String LOG_SUFFIX = ".log";
     private static final System.Logger LOG = System.getLogger(SessionRelay.class.getName());
@@ -54,6 +64,8 @@ public final class SessionRelay implements AutoCloseable {
     private final Path logs;
     private final RandomGenerator random;
     private final Map<String, SessionHost> tables = new LinkedHashMap<>();
+    /** The key whose connection opened each table (over TLS); a table taken up from its log has none. */
+    private final Map<String, VerifyingKey> openers = new HashMap<>();
     /** Tables seen to end: every seat taken, then every player gone. */
     private final Set<String> ended = new HashSet<>();
     private final List<Transport> opening = new ArrayList<>();
@@ -236,11 +248,22 @@ public final class SessionRelay implements AutoCloseable {
                         + "(1 to 32 of a-z 0-9 -)");
                 return;
             }
+            VerifyingKey opener = transport instanceof TlsTransport tls ? tls.peerKey() : null;
             try {
-                host = table(name);
+                host = table(name, opener);
             } catch (IOException unreadable) {
                 notices.accept("turned away " + transport.peer() + ": table " + name + " cannot be opened: "
                         + unreadable.getMessage());
+                return;
+            } catch (TooManyTables busy) {
+                notices.accept("turned away " + transport.peer() + ": it asked for a new table " + name + ", but its key "
+                        + "already has " + busy.tables + " under way here (" + MAX_TABLES_PER_KEY + " at most)");
+                // Told in a refusal, so the player stops at once instead of taking it for a dropped connection.
+                transport.send(SessionFrame.encode(new SessionFrame.Refused(SessionHost.JOIN_REFUSED, "your key "
+                        + Fingerprint.of(opener) + " already has " + MAX_TABLES_PER_KEY + " tables under way at this"
+                        + " relay (" + String.join(", ", busy.tables) + "), the most one key may open; end one, or join"
+                        + " a table another player opened")));
+                SessionHost.awaitHangUp(transport, joinDeadline);
                 return;
             }
             if (host == null) {
@@ -268,17 +291,44 @@ public final class SessionRelay implements AutoCloseable {
         }
     }
 
-    /** The table {@code name}, opened (from its log, if there is one) if the relay does not hold it; null if full. */
-    private synchronized SessionHost table(String name) throws IOException {
+    /** {@code opener} has {@link #MAX_TABLES_PER_KEY} tables under way: those. */
+    private static final class TooManyTables extends Exception {
+        final List<String> tables;
+
+        TooManyTables(List<String> tables) {
+            super(null, null, false, false);
+            this.tables = tables;
+        }
+    }
+
+    /**
+     * The table {@code name}, opened (from its log, if there is one) for {@code opener} (null: a key not proven yet)
+     * if the relay does not hold it; null if full.
+     *
+     * @throws TooManyTables if it is new and {@code opener} already has {@link #MAX_TABLES_PER_KEY} tables under way
+     */
+    private synchronized SessionHost table(String name, VerifyingKey opener) throws IOException, TooManyTables {
         SessionHost host = tables.get(name);
         if (host != null) {
             return host;
+        }
+        if (opener != null) {
+            List<String> underWay = new ArrayList<>();
+            tables.forEach((held, h) -> {
+                if (opener.equals(openers.get(held)) && !h.idle() && !h.tableLeft()) {
+                    underWay.add(held);
+                }
+            });
+            if (underWay.size() >= MAX_TABLES_PER_KEY) {
+                throw new TooManyTables(underWay);
+            }
         }
         if (tables.size() >= MAX_TABLES) {
             noteEnded();
             tables.entrySet().removeIf(t -> {
                 if (t.getValue().idle()) {
                     t.getValue().close();
+                    openers.remove(t.getKey());
                     return true;
                 }
                 return false;
@@ -290,6 +340,9 @@ public final class SessionRelay implements AutoCloseable {
         host = configure(name, logs == null ? new SessionHost(name, key, random)
                 : SessionHost.persistent(logFile(name), name, key, random));
         tables.put(name, host);
+        if (opener != null) {
+            openers.put(name, opener);
+        }
         return host;
     }
 

@@ -7,6 +7,9 @@ import fairtable.crypto.sign.SigningKey;
 import fairtable.net.Transport;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.memory.InMemoryTransport;
+import fairtable.net.tls.PeerCheck;
+import fairtable.net.tls.TlsIdentity;
+import fairtable.net.tls.TlsTransport;
 import fairtable.net.session.SessionFrame.Deliver;
 import fairtable.net.session.SessionFrame.Open;
 import fairtable.net.session.SessionFrame.Refused;
@@ -14,6 +17,7 @@ import fairtable.net.session.SessionFrame.Relay;
 import fairtable.net.session.SessionFrame.Welcome;
 import fairtable.net.session.SessionHostRulesTest.Raw;
 import fairtable.protocol.transcript.Envelope;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -165,6 +169,66 @@ class SessionRelayTest {
             }
             assertThat(next).as("a new table once one is free").isNotNull();
             assertThat(relay.tables()).containsKey("one-more").doesNotContainKey("t0");
+        }
+    }
+
+    /** A TLS connection as {@code key} to the relay listening on {@code port} that asks for {@code table}. */
+    private static Raw openOverTls(int port, SigningKey key, String table) throws Exception {
+        Raw raw = new Raw(TlsTransport.connect("127.0.0.1", port, TlsIdentity.of(key), PeerCheck.anyKey(),
+                Duration.ofSeconds(10)));
+        raw.send(new Open(table));
+        return raw;
+    }
+
+    @Test
+    void oneKeyOpensAtMostItsShareOfTablesAndIsToldWhyWhenItAsksForMore() throws Exception {
+        SigningKey mallory = Players.key(random);
+        try (ServerSocket server = TlsTransport.listen("127.0.0.1", 0);
+                SessionRelay relay = relay().joinDeadline(Duration.ofSeconds(20))) {
+            relay.acceptTls(server, TlsIdentity.of(Players.key(random)), PeerCheck.anyKey());
+            int port = server.getLocalPort();
+            List<Raw> held = new ArrayList<>();
+            for (int i = 0; i < SessionRelay.MAX_TABLES_PER_KEY; i++) {
+                Raw r = openOverTls(port, mallory, "m" + i);
+                assertThat(r.next()).isInstanceOf(Welcome.class);
+                held.add(r);
+            }
+            Raw more = openOverTls(port, mallory, "m-more");
+            SessionFrame answer = more.next();
+            assertThat(answer).isInstanceOf(Refused.class);
+            Refused refused = (Refused) answer;
+            assertThat(refused.seq()).isEqualTo(SessionHost.JOIN_REFUSED);
+            assertThat(refused.reason()).isEqualTo("your key " + Fingerprint.of(mallory.verifyingKey()) + " already has "
+                    + SessionRelay.MAX_TABLES_PER_KEY + " tables under way at this relay (m0, m1, m2, m3), the most one"
+                    + " key may open; end one, or join a table another player opened");
+            more.transport().close();
+            assertThat(notices).last().asString().startsWith("turned away ")
+                    .endsWith(": it asked for a new table m-more, but its key already has [m0, m1, m2, m3] under way"
+                            + " here (" + SessionRelay.MAX_TABLES_PER_KEY + " at most)");
+            assertThat(relay.tables()).doesNotContainKey("m-more");
+
+            // What the player makes of it: one line from the relay's words, not a host to blame.
+            SessionMember member = new Players(1130, Duration.ofSeconds(5)).members.get(0);
+            assertThat(member.onFrame(SessionFrame.encode(refused), java.time.Instant.EPOCH)).isEmpty();
+            assertThat(member.problem()).isEmpty();
+            assertThat(SessionClient.refusedLine("the-relay", member)).isEqualTo("the relay at the-relay turned you"
+                    + " away: " + refused.reason() + ".");
+
+            // Another key still opens a table, and the same key may again once one of its tables is given up.
+            Raw bobs = openOverTls(port, bob, "b0");
+            assertThat(bobs.next()).isInstanceOf(Welcome.class);
+            held.get(0).transport().close();
+            Raw again = null;
+            for (int attempt = 0; attempt < 200 && again == null; attempt++) {
+                Raw r = openOverTls(port, mallory, "m-more");
+                SessionFrame first = r.next();
+                if (first instanceof Welcome) {
+                    again = r;
+                } else {
+                    r.transport().close(); // the relay has not yet noticed the closed connection
+                }
+            }
+            assertThat(again).as("a table once one of mallory's is given up").isNotNull();
         }
     }
 
