@@ -40,6 +40,13 @@ final class DarkChessByMail implements MailGame<DarkChessParty> {
         }
 
         @Override
+        public DarkChessParty restoreJournaled(byte[] snapshot, SigningKey key, RandomGenerator random)
+                throws MalformedMessageException {
+            return DarkChessParty.restoreVouched(snapshot, key, random,
+                    bytes -> ChessSide.fromBytes(bytes, ChessSide.LATER));
+        }
+
+        @Override
         public List<Envelope> act(DarkChessParty party) {
             return List.of();
         }

@@ -3,12 +3,17 @@ package fairtable.bench.darkchess;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.games.chess.Color;
 import fairtable.games.chess.play.ChessSide;
+import fairtable.net.journal.Journal;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.darkchess.DarkChessParameters;
 import fairtable.protocol.darkchess.DarkChessParty;
 import fairtable.protocol.darkchess.OtMode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -23,15 +28,20 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * What one {@code mail receive} costs apart from JVM start, late in a game and (the reference, same run) at ply 2:
- * restore the receiving party from its snapshot, receive the other side's next message (the bots then answer, as
- * the party would), and snapshot again. The game is two {@code oprf-table} bots in one process from a fixed seed,
- * stopped at the first message after {@code plies} plies. The setup prints the ply actually reached and the
- * transcript length, since a seeded game may end sooner.
+ * open the journal, restore the receiving party from its last entry, receive the other side's next message (the bots
+ * then answer, as the party would), and snapshot again. The game is two {@code oprf-table} bots in one process from a
+ * fixed seed, stopped at the first message after {@code plies} plies; the receiver's snapshot after every message is
+ * journaled as {@code mail} does, in a temporary directory. The setup prints the ply actually reached, the transcript
+ * length and the journal's size, since a seeded game may end sooner.
  *
- * <p>Run: {@code java -jar bench/target/benchmarks.jar MailCommand -f 1 -wi 2 -i 3}
+ * <p>{@code restore} and {@code receiveOneMessage} wake the party as any snapshot from elsewhere is woken, every
+ * message's signature verified again; the {@code Vouched} ones as {@code mail} now does from the owner's journal,
+ * whose signature vouches for the messages. Run with the reference:
+ * {@code java -jar bench/target/benchmarks.jar 'MailCommand|elisabethVariableBase' -f 1 -wi 3 -i 5}
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -46,10 +56,12 @@ public class MailCommandBenchmark {
     private SigningKey receiverKey;
     private byte[] snapshot;
     private Envelope next;
+    private Path directory;
+    private Path journal;
     private final SplittableRandom random = new SplittableRandom(17);
 
     @Setup(Level.Trial)
-    public void playUpToThePly() throws ProtocolViolation {
+    public void playUpToThePly() throws ProtocolViolation, IOException {
         SplittableRandom game = new SplittableRandom(seed);
         byte[] a = new byte[32];
         byte[] b = new byte[32];
@@ -62,26 +74,66 @@ public class MailCommandBenchmark {
                     game.split()),
             DarkChessParty.create(params, 1, "black", keys[1], ChessSide.start(Color.BLACK),
                     game.split())};
+        directory = Files.createTempDirectory("mail-bench");
+        Journal[] journals = {Journal.open(directory.resolve("white"), keys[0]),
+            Journal.open(directory.resolve("black"), keys[1])};
         Deque<Envelope> queue = new ArrayDeque<>(parties[0].start());
+        for (int seat = 0; seat < 2; seat++) {
+            journals[seat].record(parties[seat].snapshot(), List.of());
+        }
         Envelope last = null;
-        byte[] lastSnapshot = null;
-        SigningKey lastKey = null;
+        int receiver = 0;
         while (!queue.isEmpty()) {
             Envelope e = queue.poll();
-            DarkChessParty receiver = parties[1 - e.sender()];
+            receiver = 1 - e.sender();
             last = e;
-            lastSnapshot = receiver.snapshot();
-            lastKey = keys[1 - e.sender()];
             if (parties[0].plies() >= plies) {
                 break;
             }
-            queue.addAll(receiver.receive(e));
+            List<Envelope> out = parties[receiver].receive(e);
+            journals[receiver].record(parties[receiver].snapshot(), out);
+            queue.addAll(out);
+        }
+        for (Journal j : journals) {
+            j.close();
         }
         next = last;
-        snapshot = lastSnapshot;
-        receiverKey = lastKey;
-        System.out.printf("%nmail command at ply %d (asked %d), transcript %d messages, snapshot %d bytes%n",
-                parties[0].plies(), plies, parties[0].transcript().envelopes().size(), snapshot.length);
+        receiverKey = keys[receiver];
+        journal = directory.resolve(receiver == 0 ? "white" : "black");
+        try (Journal j = Journal.open(journal, receiverKey)) {
+            snapshot = j.last().orElseThrow().state();
+        }
+        System.out.printf("%nmail command at ply %d (asked %d), transcript %d messages, snapshot %d bytes, journal %d"
+                + " bytes%n", parties[0].plies(), plies, parties[0].transcript().envelopes().size(), snapshot.length,
+                Files.size(journal));
+    }
+
+    @TearDown(Level.Trial)
+    public void removeTheJournals() throws IOException {
+        try (var files = Files.list(directory)) {
+            for (Path f : files.toList()) {
+                Files.delete(f);
+            }
+        }
+        Files.delete(directory);
+    }
+
+    /** The whole of a mail command's work before its step: open the journal and wake the party from it. */
+    @Benchmark
+    public int openJournalAndRestoreVouched() throws IOException, MalformedMessageException {
+        try (Journal j = Journal.open(journal, receiverKey)) {
+            return DarkChessParty.restoreVouched(j.last().orElseThrow().state(), receiverKey, random.split(),
+                    ChessSide::fromBytes).plies();
+        }
+    }
+
+    @Benchmark
+    public int openJournal() {
+        try (Journal j = Journal.open(journal, receiverKey)) {
+            return j.last().orElseThrow().state().length;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Benchmark
@@ -92,7 +144,19 @@ public class MailCommandBenchmark {
     }
 
     @Benchmark
+    public int receiveOneMessageVouched() throws MalformedMessageException, ProtocolViolation {
+        DarkChessParty party = DarkChessParty.restoreVouched(snapshot, receiverKey, random.split(), ChessSide::fromBytes);
+        List<Envelope> out = party.receive(next);
+        return party.snapshot().length + out.size();
+    }
+
+    @Benchmark
     public int restoreOnly() throws MalformedMessageException {
         return DarkChessParty.restore(snapshot, receiverKey, random.split(), ChessSide::fromBytes).plies();
+    }
+
+    @Benchmark
+    public int restoreVouchedOnly() throws MalformedMessageException {
+        return DarkChessParty.restoreVouched(snapshot, receiverKey, random.split(), ChessSide::fromBytes).plies();
     }
 }

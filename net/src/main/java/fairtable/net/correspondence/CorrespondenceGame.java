@@ -45,6 +45,16 @@ public final class CorrespondenceGame<P extends Party> {
     public interface Rules<P extends Party> {
         P restore(byte[] snapshot, SigningKey key, RandomGenerator random) throws MalformedMessageException;
 
+        /**
+         * {@link #restore} for the last entry of this user's own journal, whose signature (the user's key) the journal
+         * has checked: a protocol may then skip checks the party already made when the messages arrived (dark chess
+         * does not verify every message's signature again). By default the same as {@link #restore}.
+         */
+        default P restoreJournaled(byte[] snapshot, SigningKey key, RandomGenerator random)
+                throws MalformedMessageException {
+            return restore(snapshot, key, random);
+        }
+
         /** This side's own moves after each step (e.g. ending the game once the deal is done); usually none. */
         List<Envelope> act(P party);
 
@@ -137,7 +147,7 @@ public final class CorrespondenceGame<P extends Party> {
         Journal journal = Journal.open(file, key);
         Journal.Entry last = journal.last().orElseThrow(() -> new IOException(file + " is empty"));
         try {
-            P party = rules.restore(last.state(), key, random);
+            P party = rules.restoreJournaled(last.state(), key, random);
             return new CorrespondenceGame<>(directory, party, rules, clock, journal);
         } catch (MalformedMessageException e) {
             journal.close();

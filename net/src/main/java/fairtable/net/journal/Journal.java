@@ -84,24 +84,44 @@ public final class Journal implements AutoCloseable {
     /**
      * Opens (or creates, owner-only) the journal at {@code file}, checking every entry and dropping a torn last
      * line. It holds the party's secrets, so a journal other users can read is refused ({@link OwnerOnlyFiles}).
+     *
+     * <p>Every entry names the hash of the one before it, so the signature of the last entry vouches for the whole
+     * chain: that one signature is verified, and every link of the chain is checked. (Verifying every line's
+     * signature again, over a file of several megabytes, was a good part of waking a long game.)
      */
     public static Journal open(Path file, SigningKey key) throws IOException {
         OwnerOnlyFiles.requireOwnerOnly(file);
-        List<String> lines = Files.exists(file) ? Files.readAllLines(file, StandardCharsets.US_ASCII) : List.of();
-        boolean endsCleanly = !Files.exists(file) || Files.size(file) == 0 || endsWithNewline(file);
+        byte[] bytes = Files.exists(file) ? Files.readAllBytes(file) : new byte[0];
+        boolean endsCleanly = bytes.length == 0 || bytes[bytes.length - 1] == '\n';
         Journal journal = new Journal(file, key);
         long validBytes = 0;
-        for (int i = 0; i < lines.size(); i++) {
-            boolean lastLine = i == lines.size() - 1;
+        Parsed lastKept = null;
+        int lastKeptLine = 0;
+        int lineNumber = 0;
+        for (int from = 0; from < bytes.length; ) {
+            int newline = indexOf(bytes, (byte) '\n', from);
+            int to = newline < 0 ? bytes.length : newline;
+            lineNumber++;
+            boolean lastLine = to + 1 >= bytes.length;
             try {
-                journal.replay(lines.get(i));
-                validBytes += lines.get(i).length() + 1;
+                Parsed entry = journal.parse(bytes, from, to);
+                if (lastLine && !journal.signedByOwner(entry)) {
+                    throw new CorruptJournalException(BAD_SIGNATURE);
+                }
+                journal.commit(entry);
+                lastKept = entry;
+                lastKeptLine = lineNumber;
+                validBytes = to + 1L;
             } catch (CorruptJournalException e) {
                 if (lastLine && !endsCleanly) {
                     break; // a write cut short by a crash: that step never left this machine
                 }
-                throw new CorruptJournalException(file + " line " + (i + 1) + ": " + e.getMessage());
+                throw new CorruptJournalException(file + " line " + lineNumber + ": " + e.getMessage());
             }
+            from = to + 1;
+        }
+        if (lastKept != null && lastKeptLine != lineNumber && !journal.signedByOwner(lastKept)) {
+            throw new CorruptJournalException(file + " line " + lastKeptLine + ": " + BAD_SIGNATURE);
         }
         journal.channel = OwnerOnlyFiles.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         journal.channel.truncate(validBytes);
@@ -109,26 +129,50 @@ public final class Journal implements AutoCloseable {
         return journal;
     }
 
-    private static boolean endsWithNewline(Path file) throws IOException {
-        try (FileChannel c = FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer b = ByteBuffer.allocate(1);
-            c.read(b, c.size() - 1);
-            return b.get(0) == '\n';
+    private static final String BAD_SIGNATURE = "bad signature (damaged, or written with another key)";
+
+    private static int indexOf(byte[] bytes, byte b, int from) {
+        for (int i = from; i < bytes.length; i++) {
+            if (bytes[i] == b) {
+                return i;
+            }
         }
+        return -1;
     }
 
-    private void replay(String line) throws CorruptJournalException {
-        int space = line.indexOf(' ');
+    /** One line read and placed in the chain, not yet taken in; its signature not yet verified. */
+    private record Parsed(byte[] body, byte[] signature, Map<String, byte[]> added, Entry entry) {}
+
+    private static byte[] base64(byte[] bytes, int from, int to) {
+        ByteBuffer decoded = Base64.getDecoder().decode(ByteBuffer.wrap(bytes, from, to - from));
+        byte[] out = new byte[decoded.remaining()];
+        decoded.get(out);
+        return out;
+    }
+
+    private boolean signedByOwner(Parsed entry) {
+        return key.verifyingKey().verify(signed(entry.body()), entry.signature());
+    }
+
+    private void commit(Parsed entry) {
+        chunks.putAll(entry.added());
+        last = entry.entry();
+        head = Hashes.sha256(DOMAIN + "/entry", entry.body());
+    }
+
+    /** Reads the line {@code bytes[from, to)} and checks that it follows the entries before it. */
+    private Parsed parse(byte[] bytes, int from, int to) throws CorruptJournalException {
+        int space = indexOf(bytes, (byte) ' ', from);
         byte[] body;
         byte[] signature;
         try {
-            body = Base64.getDecoder().decode(line.substring(0, Math.max(0, space)));
-            signature = Base64.getDecoder().decode(line.substring(space + 1));
-        } catch (IllegalArgumentException | StringIndexOutOfBoundsException e) {
+            if (space < 0 || space >= to) {
+                throw new IllegalArgumentException("no space");
+            }
+            body = base64(bytes, from, space);
+            signature = base64(bytes, space + 1, to);
+        } catch (IllegalArgumentException e) {
             throw new CorruptJournalException("not a journal entry");
-        }
-        if (!key.verifyingKey().verify(signed(body), signature)) {
-            throw new CorruptJournalException("bad signature (damaged, or written with another key)");
         }
         try {
             WireReader r = new WireReader(body);
@@ -136,7 +180,8 @@ public final class Journal implements AutoCloseable {
             byte[] prev = r.fixed(32, "the previous hash");
             // The first line may be a checkpoint that continues a chain compacted away; after it, no gaps.
             if (last != null && (n != last.number() + 1 || !Arrays.equals(prev, head))) {
-                throw new CorruptJournalException("entry " + n + " is out of order (the hash chain is broken)");
+                throw new CorruptJournalException("entry " + n + " does not follow the line before it (the hash "
+                        + "chain is broken: a line was changed, removed or moved)");
             }
             Map<String, byte[]> added = new HashMap<>();
             int parts = r.count(1 << 24, "the chunk count");
@@ -164,9 +209,7 @@ public final class Journal implements AutoCloseable {
                 outbox.add(Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "a message")));
             }
             r.end();
-            chunks.putAll(added);
-            last = new Entry(n, state.toByteArray(), List.copyOf(outbox));
-            head = Hashes.sha256(DOMAIN + "/entry", body);
+            return new Parsed(body, signature, added, new Entry(n, state.toByteArray(), List.copyOf(outbox)));
         } catch (MalformedMessageException e) {
             throw new CorruptJournalException(e.getMessage());
         }

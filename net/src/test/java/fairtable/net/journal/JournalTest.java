@@ -143,6 +143,25 @@ class JournalTest {
         }
     }
 
+    /** Only the last entry's signature is verified; when a torn last line is dropped, the one before it takes its place. */
+    @Test
+    void aDamagedEntryBeforeATornLastLineIsRefused() throws Exception {
+        Path file = dir.resolve("game.journal");
+        SigningKey key = key(7);
+        try (Journal journal = Journal.open(file, key)) {
+            for (byte[] state : growingStates(4, 500, 13)) {
+                journal.record(state, List.of());
+            }
+        }
+        List<String> lines = Files.readAllLines(file, StandardCharsets.US_ASCII);
+        char[] third = lines.get(2).toCharArray();
+        third[third.length / 4] = third[third.length / 4] == 'A' ? 'B' : 'A'; // in its state: the chain still links
+        String torn = lines.get(3).substring(0, lines.get(3).length() - 40);
+        OwnerOnlyFiles.writeString(file, lines.get(0) + "\n" + lines.get(1) + "\n" + new String(third) + "\n" + torn);
+        assertThatThrownBy(() -> Journal.open(file, key)).isInstanceOf(Journal.CorruptJournalException.class)
+                .hasMessageContaining("line 3: bad signature");
+    }
+
     @Test
     void damageOtherKeysAndMissingLinesAreRefused() throws Exception {
         Path file = dir.resolve("game.journal");

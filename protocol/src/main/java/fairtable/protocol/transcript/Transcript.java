@@ -181,6 +181,29 @@ public final class Transcript {
         }
     }
 
+    /**
+     * Records {@code e} when a party is restored from a snapshot its owner signed (a journal entry, whose signature the
+     * journal checked): a message this party checked in full when it arrived, or signed itself. Its place is checked
+     * again (sequence number, previous hash, session, a seat that exists) and every hello in full; the signatures of
+     * the later messages are not, since the owner's signature over the snapshot vouches for them, and verifying every
+     * message of a long game again was most of the cost of waking a game by mail. Bytes from anyone else go through
+     * {@link #append}.
+     */
+    public void appendVouched(Envelope e) throws ProtocolViolation {
+        if (!established()) {
+            append(e);
+            return;
+        }
+        if (e.sender() < 0 || e.sender() >= hellos.size() || !Arrays.equals(e.session(), sessionId)
+                || e.seq() != envelopes.size() || !Arrays.equals(e.prev(), head())) {
+            throw ProtocolViolation.provingNothing(e.step(), "message " + e.seq() + " of the saved transcript does not "
+                    + "follow message " + (envelopes.size() - 1) + " in this session");
+        }
+        checked = null;
+        checkedHello = null;
+        envelopes.add(e);
+    }
+
     /** Signs the next message as {@code seat} and records it. */
     public Envelope seal(SigningKey key, int seat, int step, String type, byte[] body) {
         Envelope e = Envelope.sign(key, established() ? sessionId : ZERO, envelopes.size(), head(), seat, step,
