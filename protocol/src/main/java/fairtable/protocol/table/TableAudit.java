@@ -72,7 +72,8 @@ public final class TableAudit implements ProtocolAudit {
         return replay(game, params, transcript, refused, null);
     }
 
-    private static <S, M> AuditVerdict replay(TableGame<S, M> game, TableParameters params, Transcript transcript,
+    /** The replay, with every round's deck proofs kept in {@code pending}, or checked in each message when it is null. */
+    static <S, M> AuditVerdict replay(TableGame<S, M> game, TableParameters params, Transcript transcript,
             List<Envelope> refused, DeferredProofs pending) throws ProtocolViolation {
         TableObserver<S, M> judge = TableObserver.judge(game, params, transcript.hellos(), new SecureRandom(), pending);
         ProtocolAudit.walk(transcript, refused, judge::judge, e -> {
