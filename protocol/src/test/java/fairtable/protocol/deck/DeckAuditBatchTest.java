@@ -1,11 +1,14 @@
 package fairtable.protocol.deck;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import fairtable.crypto.elgamal.Ciphertext;
 import fairtable.crypto.elgamal.DecryptionShare;
 import fairtable.crypto.elgamal.KeyPair;
 import fairtable.crypto.proof.ProofContext;
+import fairtable.crypto.proof.SchnorrProof;
+import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.deck.DeckMessage.KeyShare;
 import fairtable.protocol.deck.DeckMessage.Shares;
@@ -122,6 +125,50 @@ class DeckAuditBatchTest {
         assertThat(oneByOne.line()).startsWith("FAILED: step " + cheatStep[0] + ", party " + DeckTable.NAMES[cheater]
                 + ": " + reason);
         assertThat(DeckTable.audit(witness).line()).isEqualTo(oneByOne.line());
+    }
+
+    @Test
+    void aSeatsKeyProofGoesOutInCommitmentFormSoTheAuditBatchesIt() throws Exception {
+        DeckTable table = new DeckTable(3, CARDS, 940);
+        table.shuffle();
+        List<Envelope> keys = table.seat(0).transcript().envelopes().stream()
+                .filter(e -> e.type().equals(KeyShare.TYPE)).toList();
+        assertThat(keys).hasSize(3).allSatisfy(e -> {
+            assertThat(e.body()).hasSize(32 + 1 + SchnorrProof.COMMITTED_LENGTH);
+            assertThat(DeckMessage.Codec.keyShare(e.body()).proof().hasCommitment()).isTrue();
+        });
+    }
+
+    /** bob writes his key as seats did before key proofs were batched (key || e || s): still read, and it audits. */
+    @Test
+    void aKeyInTheEarlierChallengeFormIsStillReadAndAudits() throws Exception {
+        DeckTable table = new DeckTable(3, CARDS, 941);
+        table.seat(1).cheatWith((m, body) -> m instanceof KeyShare k
+                ? new fairtable.protocol.wire.WireWriter().fixed(k.key().encode()).fixed(k.proof().encode()).toBytes()
+                : body);
+        play(table);
+        Envelope bobsKey = table.seat(0).transcript().envelopes().stream()
+                .filter(e -> e.type().equals(KeyShare.TYPE) && e.sender() == 1).findFirst().orElseThrow();
+        assertThat(bobsKey.body()).hasSize(32 + SchnorrProof.ENCODED_LENGTH);
+        assertThat(DeckMessage.Codec.keyShare(bobsKey.body()).proof().hasCommitment()).isFalse();
+        assertThat(DeckMessage.Codec.keyShare(bobsKey.body()).toBytes()).isEqualTo(bobsKey.body());
+        AuditVerdict verdict = DeckTable.audit(table.seat(0));
+        assertThat(verdict.verified()).as(verdict.line()).isTrue();
+    }
+
+    @Test
+    void aKeyProofTaggedWithAnUnknownFormIsRefused() throws Exception {
+        DeckTable table = new DeckTable(3, CARDS, 942);
+        table.seat(1).cheatWith((m, body) -> {
+            if (m instanceof KeyShare) {
+                byte[] other = body.clone();
+                other[32] = 2;
+                return other;
+            }
+            return body;
+        });
+        assertThatThrownBy(table::shuffle).isInstanceOf(ProtocolViolation.class)
+                .hasMessage("step 2, party bob: the proof of knowledge is in an unknown form");
     }
 
     @Test
