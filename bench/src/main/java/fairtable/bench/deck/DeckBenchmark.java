@@ -7,10 +7,12 @@ import fairtable.crypto.elgamal.KeyPair;
 import fairtable.crypto.elgamal.PublicKey;
 import fairtable.crypto.proof.ProofBatch;
 import fairtable.crypto.proof.ProofContext;
+import fairtable.crypto.proof.SchnorrProof;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.Points;
 import fairtable.crypto.ristretto.RistrettoPoint;
 import fairtable.crypto.shuffle.Permutation;
+import fairtable.crypto.shuffle.ShuffleBatch;
 import fairtable.crypto.shuffle.ShuffleProof;
 import fairtable.crypto.shuffle.ShuffledDeck;
 import fairtable.crypto.shuffle.VerifiableShuffle;
@@ -64,6 +66,11 @@ public class DeckBenchmark {
     private DecryptionShare share;
     private Ciphertext dealt;
     private List<DecryptionShare> batchShares;
+    private List<PublicKey> batchKeys;
+    private List<SchnorrProof> batchKeyProofs;
+    /** A round's decks: decks.get(p) is what seat p shuffled, decks.get(p + 1) what it sent. */
+    private List<List<Ciphertext>> roundDecks;
+    private List<ShuffleProof> roundProofs;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -95,6 +102,29 @@ public class DeckBenchmark {
             } catch (MalformedEncodingException e) {
                 throw new IllegalStateException(e);
             }
+        }
+        batchKeys = new ArrayList<>();
+        batchKeyProofs = new ArrayList<>();
+        for (int i = 0; i < BATCH; i++) {
+            KeyPair k = KeyPair.generate(rng); // an audit's key proofs: every seat's key of every round
+            try {
+                batchKeyProofs.add(SchnorrProof.decodeCommitted(k.proveKnowledge(context, rng).encodeCommitted()));
+            } catch (MalformedEncodingException e) {
+                throw new IllegalStateException(e);
+            }
+            batchKeys.add(k.publicKey());
+        }
+        roundDecks = new ArrayList<>(List.of(deck));
+        roundProofs = new ArrayList<>();
+        for (int p = 0; p < players; p++) {
+            ShuffledDeck next = VerifiableShuffle.shuffle(jointKey, roundDecks.get(p), Permutation.random(cards, rng),
+                    context, rng);
+            roundDecks.add(next.deck());
+            roundProofs.add(next.proof());
+        }
+        if (checkKeyProofsInABatchOf50() != -1 || !checkKeyProof() || verifyARoundOfShufflesInOneBatch() != -1
+                || verifyARoundOfShufflesOneByOne() != -1) {
+            throw new IllegalStateException("benchmark fixture does not verify");
         }
         if (!VerifiableShuffle.verify(jointKey, deck, shuffled.deck(), shuffled.proof(), context, rng)
                 || !share.verify(keys.get(0).publicKey(), dealt, context) || checkSharesInABatchOf50() != -1) {
@@ -155,6 +185,45 @@ public class DeckBenchmark {
         ProofBatch<Integer> batch = new ProofBatch<>();
         for (int i = 0; i < BATCH; i++) {
             batchShares.get(i).addTo(batch, i, keys.get(0).publicKey(), shuffled.deck().get(i), context);
+        }
+        return batch.firstInvalid().orElse(-1);
+    }
+
+    /** One Schnorr proof of knowledge of a key, in commitment form, checked alone (as a seat checks a key message). */
+    @Benchmark
+    public boolean checkKeyProof() {
+        return batchKeys.get(0).verifyKnowledge(batchKeyProofs.get(0), context);
+    }
+
+    /** Fifty key proofs by fifty keys, as an audit collects them from a long table, in one batch: time per proof. */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public int checkKeyProofsInABatchOf50() {
+        ProofBatch<Integer> batch = new ProofBatch<>();
+        for (int i = 0; i < BATCH; i++) {
+            batch.addSchnorr(i, batchKeyProofs.get(i), batchKeys.get(i).point(), context);
+        }
+        return batch.firstInvalid().orElse(-1);
+    }
+
+    /** A round's shuffles (one per seat, each of the previous seat's deck) checked one by one; -1 when all verify. */
+    @Benchmark
+    public int verifyARoundOfShufflesOneByOne() {
+        for (int p = 0; p < players; p++) {
+            if (!VerifiableShuffle.verify(jointKey, roundDecks.get(p), roundDecks.get(p + 1), roundProofs.get(p), context,
+                    rng)) {
+                return p;
+            }
+        }
+        return -1;
+    }
+
+    /** The same round's shuffles as one {@link ShuffleBatch}: one multi-scalar sum. */
+    @Benchmark
+    public int verifyARoundOfShufflesInOneBatch() {
+        ShuffleBatch<Integer> batch = new ShuffleBatch<>(rng);
+        for (int p = 0; p < players; p++) {
+            batch.add(p, jointKey, roundDecks.get(p), roundDecks.get(p + 1), roundProofs.get(p), context);
         }
         return batch.firstInvalid().orElse(-1);
     }

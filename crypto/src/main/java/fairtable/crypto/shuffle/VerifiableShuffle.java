@@ -196,9 +196,22 @@ public final class VerifiableShuffle {
      */
     public static boolean verify(JointKey key, List<Ciphertext> input, List<Ciphertext> output, ShuffleProof proof,
             ProofContext context, RandomGenerator rng) {
+        Equation equation = equation(key, input, output, proof, context, rng);
+        return equation != null && TwoCores.vartimeSum(equation.scalars(), equation.points()).equals(RistrettoPoint.IDENTITY);
+    }
+
+    /** The verifier's weighted equation sum scalars[m] * points[m] = 0, which holds iff the proof verifies (up to 2^-128). */
+    record Equation(Scalar[] scalars, RistrettoPoint[] points) {}
+
+    /**
+     * The multi-scalar equation that {@link #verify} checks, with its weights drawn from {@code rng}, or null
+     * when the sizes alone refuse the proof. A {@link ShuffleBatch} adds several of these into one sum.
+     */
+    static Equation equation(JointKey key, List<Ciphertext> input, List<Ciphertext> output, ShuffleProof proof,
+            ProofContext context, RandomGenerator rng) {
         int n = input.size();
         if (n < 1 || output.size() != n || proof.size() != n) {
-            return false;
+            return null;
         }
         byte[][] cEnc = new byte[n][];
         byte[][] cHatEnc = new byte[n][];
@@ -302,7 +315,7 @@ public final class VerifiableShuffle {
         if (at != size) {
             throw new IllegalStateException("verification equation has " + at + " terms, expected " + size);
         }
-        return TwoCores.vartimeSum(k, p).equals(RistrettoPoint.IDENTITY);
+        return new Equation(k, p);
     }
 
     /** Package-private, like {@link #finalChallenge}, so that tests can forge against the exact challenges. */

@@ -148,6 +148,21 @@ class ProofBatchTest {
         assertThat(batchOf(table(rng), keys).firstInvalid()).contains("seat 11");
     }
 
+    /** Fifty key proofs, as an audit of a long table collects them, one of them at a seeded place for another key. */
+    @org.junit.jupiter.api.RepeatedTest(5)
+    void oneBadSchnorrProofAtASeededPlaceAmongFiftyIsNamed(org.junit.jupiter.api.RepetitionInfo info) {
+        SplittableRandom rng = new SplittableRandom(40 + info.getCurrentRepetition());
+        List<KeyProof> keys = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            keys.add(honestKeyProof("seat " + i % 5 + " round " + i / 5, rng));
+        }
+        int bad = rng.nextInt(50);
+        KeyProof honest = keys.get(bad);
+        keys.set(bad, new KeyProof(honest.author(), randomPoint(rng), honest.proof(), honest.context()));
+        assertThat(batchOf(List.of(), keys).firstInvalid()).as("bad at %d", bad).contains(honest.author());
+        assertThat(batchOf(List.of(), keys.subList(0, bad)).verifies()).isTrue();
+    }
+
     @Test
     void twoBadProofsThatCancelInAnUnweightedSumAreStillRejected() {
         SplittableRandom rng = new SplittableRandom(4);

@@ -23,16 +23,25 @@ public sealed interface DeckMessage extends PartyCore.Message {
 
     byte[] toBytes();
 
-    /** Key generation, each seat in turn: its ElGamal key H_i and a Schnorr proof of knowing x_i. */
+    /**
+     * Key generation, each seat in turn: its ElGamal key H_i and a Schnorr proof of knowing x_i, written
+     * H_i || 1 || A || s (97 bytes, the proof in commitment form, so that an audit checks every seat's key proof of
+     * every round in one batch). A proof read in the earlier form H_i || e || s (96 bytes, the form of messages
+     * written before key proofs were batched, still read so that older transcripts audit) is written back in it.
+     */
     record KeyShare(PublicKey key, SchnorrProof proof) implements DeckMessage {
         public static final String TYPE = "key";
+        /** The byte after the key that says the proof is in commitment form; the earlier form has no such byte. */
+        static final int COMMITMENT_FORM = 1;
 
         public String type() {
             return TYPE;
         }
 
         public byte[] toBytes() {
-            return new WireWriter().fixed(key.encode()).fixed(proof.encode()).toBytes();
+            WireWriter w = new WireWriter().fixed(key.encode());
+            return (proof.hasCommitment() ? w.u8(COMMITMENT_FORM).fixed(proof.encodeCommitted()) : w.fixed(proof.encode()))
+                    .toBytes();
         }
     }
 
@@ -230,10 +239,16 @@ public sealed interface DeckMessage extends PartyCore.Message {
         static KeyShare keyShare(byte[] body) throws MalformedMessageException {
             WireReader r = new WireReader(body);
             byte[] key = r.fixed(32, "the public key");
-            byte[] proof = r.fixed(SchnorrProof.ENCODED_LENGTH, "the proof of knowledge");
+            boolean committed = r.remaining() > SchnorrProof.ENCODED_LENGTH;
+            if (committed && r.u8() != KeyShare.COMMITMENT_FORM) {
+                throw new MalformedMessageException("the proof of knowledge is in an unknown form");
+            }
+            byte[] proof = r.fixed(committed ? SchnorrProof.COMMITTED_LENGTH : SchnorrProof.ENCODED_LENGTH,
+                    "the proof of knowledge");
             r.end();
             try {
-                return new KeyShare(PublicKey.decode(key), SchnorrProof.decode(proof));
+                return new KeyShare(PublicKey.decode(key),
+                        committed ? SchnorrProof.decodeCommitted(proof) : SchnorrProof.decode(proof));
             } catch (MalformedEncodingException e) {
                 throw new MalformedMessageException(e.getMessage());
             }

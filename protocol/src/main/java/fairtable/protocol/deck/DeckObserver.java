@@ -93,6 +93,8 @@ public final class DeckObserver {
     private List<Integer> owing = List.of();
     private int owingIndex;
     private int sharesVerified;
+    /** Where an audit keeps the proofs to check them all at once; null: each is checked in its message. */
+    private DeferredProofs deferred;
 
     /**
      * @param hellos         every seat's hello, in seat order (the session is established)
@@ -129,6 +131,16 @@ public final class DeckObserver {
         Arrays.fill(holder, -1);
         this.shares = new DecryptionShare[cards][players];
         this.gone = new boolean[players];
+    }
+
+    /**
+     * From now on every proof in a parsed message (key proof, shuffle, decryption share) goes to {@code pending}
+     * instead of being checked: for an audit, whose verdict stands only if {@link DeferredProofs#verify} then
+     * holds, and which otherwise audits again without deferring. Never for live play: a seat must not act on
+     * a message whose proofs it has not checked.
+     */
+    public void deferProofsTo(DeferredProofs pending) {
+        this.deferred = pending;
     }
 
     /**
@@ -175,7 +187,9 @@ public final class DeckObserver {
                         throw new MalformedMessageException("publishes the same key as " + nameOf(s));
                     }
                 }
-                if (!k.key().verifyKnowledge(k.proof(), context)) {
+                if (deferred != null) {
+                    deferred.addKeyProof(where(e, who), k.key(), k.proof(), context);
+                } else if (!k.key().verifyKnowledge(k.proof(), context)) {
                     throw new ProtocolViolation(e.step(), who, "the proof of knowledge of its secret key does not verify");
                 }
                 if (turn == players - 1) {
@@ -195,7 +209,9 @@ public final class DeckObserver {
                         throw new MalformedMessageException("leaves the card at position " + i + " unmasked");
                     }
                 }
-                if (!VerifiableShuffle.verify(jointKey, deck, s.deck(), s.proof(), context, verifierRandom)) {
+                if (deferred != null) {
+                    deferred.addShuffle(where(e, who), jointKey, deck, s.deck(), s.proof(), context);
+                } else if (!VerifiableShuffle.verify(jointKey, deck, s.deck(), s.proof(), context, verifierRandom)) {
                     throw new ProtocolViolation(e.step(), who,
                             "the shuffle proof does not verify: the new deck is not a permutation and re-randomisation of the deck it received");
                 }
@@ -289,6 +305,13 @@ public final class DeckObserver {
      */
     private void verifyShares(Envelope e, String who, int seat, List<Integer> positions, List<DecryptionShare> list,
             ProofContext context) throws ProtocolViolation {
+        if (deferred != null) {
+            for (int i = 0; i < positions.size(); i++) {
+                deferred.addShare(where(e, who) + ", position " + positions.get(i), list.get(i), keys[seat],
+                        deck.get(positions.get(i)), context);
+            }
+            return;
+        }
         ProofBatch<Integer> batch = new ProofBatch<>();
         for (int i = 0; i < positions.size(); i++) {
             list.get(i).addTo(batch, positions.get(i), keys[seat], deck.get(positions.get(i)), context);
@@ -298,6 +321,10 @@ public final class DeckObserver {
             throw new ProtocolViolation(e.step(), who, "the decryption share for position " + bad.get()
                     + " does not verify: it was not made with its key for this card");
         }
+    }
+
+    private static String where(Envelope e, String who) {
+        return "step " + e.step() + " by " + who;
     }
 
     private void expect(Envelope e, String who, int seat, String type) throws ProtocolViolation {

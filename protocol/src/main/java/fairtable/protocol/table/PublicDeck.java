@@ -3,6 +3,7 @@ package fairtable.protocol.table;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.deck.DeckObserver;
 import fairtable.protocol.deck.DeckParameters;
+import fairtable.protocol.deck.DeferredProofs;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Transcript;
 import java.util.List;
@@ -12,11 +13,14 @@ import java.util.random.RandomGenerator;
 final class PublicDeck extends VerifiableDeck {
     private final RandomGenerator verifierRandom;
     private final Transcript transcript = new Transcript();
+    /** Where an audit keeps this deck's proofs to check them with every other round's; null: checked at once. */
+    private final DeferredProofs pending;
     private DeckObserver observer;
 
-    PublicDeck(DeckParameters params, RandomGenerator verifierRandom) {
+    PublicDeck(DeckParameters params, RandomGenerator verifierRandom, DeferredProofs pending) {
         super(params);
         this.verifierRandom = verifierRandom;
+        this.pending = pending;
     }
 
     @Override
@@ -36,6 +40,9 @@ final class PublicDeck extends VerifiableDeck {
             transcript.append(inner);
             if (transcript.established()) {
                 observer = new DeckObserver(params, transcript.hellos(), transcript.sessionId(), verifierRandom);
+                if (pending != null) {
+                    observer.deferProofsTo(pending);
+                }
             }
             return List.of();
         }

@@ -3,6 +3,7 @@ package fairtable.protocol.table;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.ProtocolAudit;
+import fairtable.protocol.deck.DeferredProofs;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Transcript;
 import java.security.SecureRandom;
@@ -47,9 +48,34 @@ public final class TableAudit implements ProtocolAudit {
         }
     }
 
+    /**
+     * Replays with every round's deck proofs kept for one batch at the end (see {@link DeferredProofs}); if the batch
+     * fails, or the unchecked proofs led the replay astray, replays again checking each proof in its message, so the
+     * verdict names the same message and party as checking one by one always would.
+     */
     private static <S, M> AuditVerdict replay(TableGame<S, M> game, TableParameters params, Transcript transcript,
             List<Envelope> refused) throws ProtocolViolation {
-        TableObserver<S, M> judge = TableObserver.judge(game, params, transcript.hellos(), new SecureRandom());
+        DeferredProofs pending = new DeferredProofs(new SecureRandom());
+        try {
+            AuditVerdict batched;
+            try {
+                batched = replay(game, params, transcript, refused, pending);
+            } catch (ProtocolViolation v) {
+                batched = AuditVerdict.failed(v);
+            }
+            if (pending.verify()) {
+                return batched;
+            }
+        } catch (RuntimeException astray) {
+            // a bad proof accepted for now can lead the replay where no honest transcript goes: replay one by one
+        }
+        return replay(game, params, transcript, refused, null);
+    }
+
+    /** The replay, with every round's deck proofs kept in {@code pending}, or checked in each message when it is null. */
+    static <S, M> AuditVerdict replay(TableGame<S, M> game, TableParameters params, Transcript transcript,
+            List<Envelope> refused, DeferredProofs pending) throws ProtocolViolation {
+        TableObserver<S, M> judge = TableObserver.judge(game, params, transcript.hellos(), new SecureRandom(), pending);
         ProtocolAudit.walk(transcript, refused, judge::judge, e -> {
             judge.accept(e);
             if (judge.stopped() != null) {

@@ -2,6 +2,7 @@ package fairtable.protocol.table;
 
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.deck.DeckParameters;
+import fairtable.protocol.deck.DeferredProofs;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.wire.MalformedMessageException;
@@ -85,13 +86,28 @@ public final class TableObserver<S, M> {
     /** A public judge, as the audit runs it: no seat's secrets. */
     static <S, M> TableObserver<S, M> judge(TableGame<S, M> game, TableParameters params, List<Hello> hellos,
             java.util.random.RandomGenerator verifierRandom) throws ProtocolViolation {
-        return new TableObserver<>(game, params, hellos, r -> publicDeck(params, game.deckSize(), verifierRandom), -1);
+        return judge(game, params, hellos, verifierRandom, null);
+    }
+
+    /**
+     * A public judge whose verifiable decks keep every proof in {@code pending} (when not null) rather than checking
+     * it in its message: for an audit, whose verdict then stands only if the pending proofs verify.
+     */
+    static <S, M> TableObserver<S, M> judge(TableGame<S, M> game, TableParameters params, List<Hello> hellos,
+            java.util.random.RandomGenerator verifierRandom, DeferredProofs pending) throws ProtocolViolation {
+        return new TableObserver<>(game, params, hellos,
+                r -> publicDeck(params, game.deckSize(), verifierRandom, pending), -1);
     }
 
     /** A round's deck as anyone without a key follows it, over the deck the table's parameters name. */
     static RoundDeck publicDeck(TableParameters params, int cards, java.util.random.RandomGenerator verifierRandom) {
+        return publicDeck(params, cards, verifierRandom, null);
+    }
+
+    private static RoundDeck publicDeck(TableParameters params, int cards,
+            java.util.random.RandomGenerator verifierRandom, DeferredProofs pending) {
         return params.patent() != null ? PatentDeck.publicDeck(params.patent())
-                : new PublicDeck(new DeckParameters(params.players(), cards), verifierRandom);
+                : new PublicDeck(new DeckParameters(params.players(), cards), verifierRandom, pending);
     }
 
     private List<String> names() {

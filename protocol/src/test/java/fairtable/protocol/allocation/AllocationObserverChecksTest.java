@@ -122,7 +122,7 @@ class AllocationObserverChecksTest {
                 "step 9, party beta: claims step 9 but step 8 is due"),
         KEY_WITHOUT_KNOWLEDGE(Stage.KEY, c -> c.instead(KeyShare.TYPE, new KeyShare(
                 KeyPair.generate(new SplittableRandom(7)).publicKey(),
-                fairtable.crypto.proof.SchnorrProof.decode(Arrays.copyOfRange(c.honest.body(), 32, c.honest.body().length)))
+                fairtable.crypto.proof.SchnorrProof.decodeCommitted(Arrays.copyOfRange(c.honest.body(), 33, c.honest.body().length)))
                 .toBytes()), "step 2, party beta: the proof of knowledge of its secret key does not verify"),
         SHUFFLE_LEAVES_A_CARD_UNMASKED(Stage.SHUFFLE, c -> {
             WireReader r = new WireReader(c.honest.body());
