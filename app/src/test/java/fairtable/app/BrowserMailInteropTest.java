@@ -41,6 +41,7 @@ class BrowserMailInteropTest {
         assertThat(joined.run().code()).as(joined.run().err()).isZero();
         String fromBob = joined.text();
         String fromAlice = browser.look(name).toSend();
+        // Alice's steps alternate between the two tools, the browser's first: it takes in bob's hello.
         int byBrowser = 0;
         int byCommandLine = 0;
         for (int turn = 0; ; turn++) {
@@ -97,6 +98,8 @@ class BrowserMailInteropTest {
         assertThat(desk.status("bob").out()).contains("Finished. VERIFIED");
         assertThat(Files.isRegularFile(aliceDir.resolve("transcript.jsonl"))).isTrue();
         assertThat(browser.transcript(name)).contains(aliceDir.resolve("transcript.jsonl"));
+        // Bob's first text came through the browser's code, which pinned his key under his name as mail does.
+        assertThat(Profile.open(aliceHome, new SecureRandom()).knownPeers().all()).containsKey("bob");
     }
 
     private static MailDesk.Run aliceCommand(String command, Path home, Path dir, String... more) {
