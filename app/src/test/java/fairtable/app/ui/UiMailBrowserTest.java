@@ -107,6 +107,10 @@ class UiMailBrowserTest {
         assertThat(alicePage.run("return document.getElementById('status').textContent").asText())
                 .startsWith("Game over");
         alicePage.screenshot(SCREENS.resolve("mail-dark-chess-verified.png"));
+        bobPage.resize(390, 1100);
+        assertThat(bobPage.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
+                .as("readable at phone width: nothing wider than the screen").isTrue();
+        bobPage.screenshot(SCREENS.resolve("mail-dark-chess-phone.png"));
     }
 
     @Test

@@ -25,7 +25,7 @@ function render() {
   else if (s.yourMove) status = 'Your move.';
   else if (s.names.length < 2) status = 'Waiting for the other player to answer your invitation.';
   else status = 'Awaiting ' + s.awaiting + '.';
-  document.getElementById('status').textContent = status + ' ' + s.messages + ' messages so far.';
+  document.getElementById('status').textContent = status + ' ' + s.messages + (s.messages === 1 ? ' message' : ' messages') + ' so far.';
   const badge = document.getElementById('verdict');
   if (s.verdict) {
     badge.hidden = false;
@@ -43,8 +43,8 @@ function render() {
   document.getElementById('send').value = s.toSend || '';
   document.getElementById('send-hint').textContent = s.messages === 1
     ? 'Your invitation: send it to the person you play with, by e-mail or chat; their page answers it.'
-    : 'Send it to ' + other(s) + ' by e-mail or chat' + (s.finished ? ', so that they can finish too.' : '.')
-      + ' It stays here until they answer: send it again if it was lost.';
+    : s.finished ? 'Send it to ' + other(s) + ' if they have not had it yet: their game ends with it.'
+    : 'Send it to ' + other(s) + ' by e-mail or chat. It stays here until they answer: send it again if it was lost.';
   document.getElementById('paste-box').hidden = s.finished && !s.toSend;
   const felt = document.getElementById('felt');
   if (s.poker) felt.replaceChildren(poker(s));
