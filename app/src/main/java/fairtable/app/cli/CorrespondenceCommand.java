@@ -579,7 +579,7 @@ public final class CorrespondenceCommand implements Runnable {
      * player's hello pins their key under their name, with the warning to compare fingerprints; a name pinned to
      * another key is refused, as everywhere.
      */
-    private static TrustRule mailTrust(Profile profile, PrintWriter o) {
+    static TrustRule mailTrust(Profile profile, PrintWriter o) {
         return new TrustRule(profile.knownPeers(), Set.of(), true, Optional.empty(), line -> {
             o.println(line);
             o.flush();

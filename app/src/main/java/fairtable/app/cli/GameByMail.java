@@ -296,7 +296,22 @@ final class GameByMail implements MailGame<TableParty<?, ?>> {
             throw new IllegalStateException(party.isFinished() ? "the game is over"
                     : "it is not your move: awaiting " + party.awaiting());
         }
-        M move = definition(party).parse(words, party.view(), party.seat());
+        return resumeWith(party, definition(party).parse(words, party.view(), party.seat()));
+    }
+
+    /**
+     * Plays {@code move}, one of the moves the game's definition lists as legal for the seat now (the browser's
+     * buttons), without going through its words.
+     */
+    List<Envelope> play(TableParty<?, ?> party, Object move) {
+        if (!party.isToMove()) {
+            throw new IllegalStateException(party.isFinished() ? "the game is over"
+                    : "it is not your move: awaiting " + party.awaiting());
+        }
+        return resumeWith(typed(party), move);
+    }
+
+    private <S, M> List<Envelope> resumeWith(TableParty<S, M> party, Object move) {
         typed.set(move);
         try {
             List<Envelope> out = party.resume();

@@ -292,27 +292,7 @@ final class BrowserDarkChess implements NodeTable {
         List<Move> moves = legal;
         boolean yourMove = !moves.isEmpty() && verdict == null && problem == null;
         out.put("yourMove", yourMove);
-        List<Map<String, Object>> listed = new ArrayList<>();
-        for (int i = 0; i < moves.size(); i++) {
-            Move m = moves.get(i);
-            Map<String, Object> listedMove = new LinkedHashMap<>();
-            listedMove.put("index", i);
-            listedMove.put("kind", "chess");
-            listedMove.put("label", m.uci());
-            listedMove.put("from", m.from().algebraic());
-            listedMove.put("to", m.to().algebraic());
-            if (m.promotion() != null) {
-                listedMove.put("promotion", typeName(m.promotion()));
-            }
-            FogView now = shown;
-            if (now != null && takes(now, m)) {
-                listedMove.put("takes", true);
-            }
-            if (now != null && enPassant(now, m)) {
-                listedMove.put("enPassant", true);
-            }
-            listed.add(listedMove);
-        }
+        List<Map<String, Object>> listed = listed(shown, moves);
         out.put("moves", listed);
         out.put("text", List.of());
         out.put("history", List.copyOf(history));
@@ -343,8 +323,33 @@ final class BrowserDarkChess implements NodeTable {
         }
     }
 
+    /** The legal moves as the board page lists them: squares, promotion, and whether each takes a piece seen. */
+    static List<Map<String, Object>> listed(FogView view, List<Move> moves) {
+        List<Map<String, Object>> listed = new ArrayList<>();
+        for (int i = 0; i < moves.size(); i++) {
+            Move m = moves.get(i);
+            Map<String, Object> listedMove = new LinkedHashMap<>();
+            listedMove.put("index", i);
+            listedMove.put("kind", "chess");
+            listedMove.put("label", m.uci());
+            listedMove.put("from", m.from().algebraic());
+            listedMove.put("to", m.to().algebraic());
+            if (m.promotion() != null) {
+                listedMove.put("promotion", typeName(m.promotion()));
+            }
+            if (view != null && takes(view, m)) {
+                listedMove.put("takes", true);
+            }
+            if (view != null && enPassant(view, m)) {
+                listedMove.put("enPassant", true);
+            }
+            listed.add(listedMove);
+        }
+        return listed;
+    }
+
     /** The person's view, square by square from a8 to h1: fog, only "occupied", or what is seen there. */
-    private static Map<String, Object> board(FogView view, int plies) {
+    static Map<String, Object> board(FogView view, int plies) {
         List<Map<String, Object>> squares = new ArrayList<>();
         for (int rank = 7; rank >= 0; rank--) {
             for (int file = 0; file < 8; file++) {

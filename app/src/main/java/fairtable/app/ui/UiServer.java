@@ -3,9 +3,11 @@ package fairtable.app.ui;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fairtable.app.Audits;
+import fairtable.app.cli.MailGames;
 import fairtable.games.chess.Color;
 import fairtable.games.definitions.GameDefinition;
 import fairtable.games.definitions.Games;
+import fairtable.net.correspondence.GameStatus;
 import fairtable.net.identity.Profile;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.transcript.Envelope;
@@ -59,9 +61,14 @@ public final class UiServer implements AutoCloseable {
     private static final Pattern STATIC = Pattern.compile("/static/([a-z][a-z0-9-]*\\.(?:css|js|svg))");
     private static final Pattern TABLE = Pattern.compile("/api/tables/([a-z0-9-]+)/transcript");
     private static final Map<String, String> PAGES = Map.of("/", "index.html", "/table", "table.html",
-            "/audit", "audit.html", "/allocate", "allocate.html", "/replay", "replay.html");
+            "/audit", "audit.html", "/allocate", "allocate.html", "/replay", "replay.html", "/mail", "mail.html");
+    /** A game by mail, by its directory's name under the profile's mail directory. */
+    private static final Pattern MAIL_GAME =
+            Pattern.compile("/api/mail/games/([A-Za-z0-9][A-Za-z0-9._-]{0,63})(/receive|/move|/transcript)?");
     private static final Pattern ALLOCATION = Pattern.compile("/api/allocations/(a[0-9]+)(/csv|/unblind)?");
     private static final String WEB = "/fairtable/app/ui/web/";
+    /** Where in the profile the games by mail live, one directory each. */
+    public static final String MAIL_DIRECTORY = "mail";
     /** A transcript this node wrote in its ui-transcripts directory, by its plain name (no path). */
     private static final Pattern OWN_TRANSCRIPT =
             Pattern.compile("/api/replay/files/([A-Za-z0-9][A-Za-z0-9._-]*\\.jsonl)");
@@ -79,6 +86,8 @@ public final class UiServer implements AutoCloseable {
     /** Where the node's own tables draw their secrets and bots' choices: null for SecureRandom, a seed in tests. */
     private final SplittableRandom seeds;
     private final Network network;
+    /** The person's games by correspondence: HOME/mail, the directories `fairtable mail --dir` reads as well. */
+    private final MailGames mail;
 
     /**
      * How this node's networked tables meet other nodes: the address the tables it hosts listen on for the other
@@ -99,6 +108,7 @@ public final class UiServer implements AutoCloseable {
         this.token = token;
         this.server = server;
         this.transcripts = profile.directory().resolve("ui-transcripts");
+        this.mail = new MailGames(profile.directory().resolve(MAIL_DIRECTORY), profile);
         Files.createDirectories(transcripts);
         this.clock = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "ui-clock");
@@ -210,6 +220,25 @@ public final class UiServer implements AutoCloseable {
                     list.add(summary);
                 });
         out.put("tables", list);
+        List<Map<String, Object>> byMail = new ArrayList<>();
+        try {
+            for (GameStatus g : mail.list()) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("name", g.directory().getFileName().toString());
+                m.put("protocol", g.protocol());
+                m.put("players", g.players());
+                m.put("state", g.finished() ? g.state() : g.yourMove() ? "your move"
+                        : "awaiting " + g.awaiting());
+                m.put("yourMove", g.yourMove() && !g.finished());
+                m.put("finished", g.finished());
+                byMail.add(m);
+            }
+        } catch (IOException e) {
+            out.put("mailProblem", "the games by mail in " + mail.root() + " cannot be listed: " + e.getMessage());
+        }
+        out.put("mail", byMail);
+        out.put("mailRoot", mail.root().toString());
+        out.put("mailGames", mailGames());
         List<Map<String, Object>> known = new ArrayList<>();
         for (GameDefinition<?, ?> g : games.definitions()) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -245,6 +274,69 @@ public final class UiServer implements AutoCloseable {
         known.add(mahjong);
         out.put("games", known);
         return out;
+    }
+
+    /** The games the mail page starts, with their settings and defaults: two players each. */
+    private List<Map<String, Object>> mailGames() {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (GameDefinition<?, ?> g : games.definitions()) {
+            if (g.minSeats() > 2) {
+                continue;
+            }
+            Map<String, String> settings = new LinkedHashMap<>(g.defaults());
+            settings.remove("players");
+            out.add(Map.of("name", g.name(), "summary", g.summary(), "settings", settings));
+        }
+        Map<String, String> chess = new LinkedHashMap<>();
+        chess.put("mode", "oprf-table");
+        chess.put("move-limit", "200");
+        out.add(Map.of("name", BrowserDarkChess.NAME, "summary", "dark chess: you play White (the one who invites"
+                + " plays White); three texts a ply, the move, the reply and the answer", "settings", chess));
+        Map<String, String> mahjong = new LinkedHashMap<>();
+        mahjong.put("mode", "ristretto");
+        mahjong.put("move-limit", "400");
+        out.add(Map.of("name", BrowserMahjong.NAME, "summary", "Mahjong Shogi: your placement is drawn at random;"
+                + " moves are typed (e3-e4) from its text view", "settings", mahjong));
+        return out;
+    }
+
+    /** A new game by mail from the home page's form; the page then shows its hello to send. */
+    Map<String, Object> newMailGame(JsonNode form) throws MailGames.Refused, IOException {
+        return Map.of("name", mail.start(text(form, "game"), settings(form)));
+    }
+
+    /** Answers the hello someone sent by mail: a new game, its first replies to send. */
+    Map<String, Object> joinByMail(JsonNode form) throws MailGames.Refused, IOException {
+        Map.Entry<String, List<String>> joined = mail.join(text(form, "text"));
+        return Map.of("name", joined.getKey(), "notes", joined.getValue());
+    }
+
+    /** The mail page's view of one game (see {@link BrowserMail}). */
+    Map<String, Object> mailGame(String name) throws MailGames.Refused, IOException {
+        return BrowserMail.state(mail.look(name));
+    }
+
+    /** Takes in the text the other player sent; the game's new state and the notes. */
+    Map<String, Object> receiveByMail(String name, JsonNode form) throws MailGames.Refused, IOException {
+        List<String> notes = mail.receive(name, text(form, "text"));
+        Map<String, Object> out = new LinkedHashMap<>(mailGame(name));
+        out.put("notes", notes);
+        return out;
+    }
+
+    /** The person's move by mail: the index of a listed legal move, or words. */
+    Map<String, Object> moveByMail(String name, JsonNode form) throws MailGames.Refused, IOException {
+        JsonNode index = form.get("move");
+        JsonNode words = form.get("words");
+        if (index != null && !index.canConvertToInt() || words != null && !words.isTextual()) {
+            throw new IllegalArgumentException("a move is {\"move\": N} or {\"words\": \"...\"}");
+        }
+        String said = words == null ? null : words.asText().strip();
+        if ("accept draw".equalsIgnoreCase(said)) {
+            said = "draw"; // the dark-chess page's button; mail reads "draw"
+        }
+        mail.move(name, index == null ? null : index.asInt(), said);
+        return mailGame(name);
     }
 
     private synchronized RandomGenerator random() {
@@ -506,6 +598,39 @@ public final class UiServer implements AutoCloseable {
                 if (method.equals("GET") && own.matches()) {
                     return json(ui.replayFile(own.group(1)), request, response, callback);
                 }
+                if (method.equals("POST") && path.equals("/api/mail/new")) {
+                    return json(ui.newMailGame(JSON.readTree(body(request))), request, response, callback);
+                }
+                if (method.equals("POST") && path.equals("/api/mail/join")) {
+                    return json(ui.joinByMail(JSON.readTree(body(request))), request, response, callback);
+                }
+                Matcher mailGame = MAIL_GAME.matcher(path);
+                if (mailGame.matches()) {
+                    String name = mailGame.group(1);
+                    String part = mailGame.group(2) == null ? "" : mailGame.group(2);
+                    if (method.equals("GET") && part.isEmpty()) {
+                        return json(ui.mailGame(name), request, response, callback);
+                    }
+                    if (method.equals("POST") && part.equals("/receive")) {
+                        return json(ui.receiveByMail(name, JSON.readTree(body(request))), request, response, callback);
+                    }
+                    if (method.equals("POST") && part.equals("/move")) {
+                        return json(ui.moveByMail(name, JSON.readTree(body(request))), request, response, callback);
+                    }
+                    if (method.equals("GET") && part.equals("/transcript")) {
+                        Path f = ui.mail.transcript(name).orElse(null);
+                        if (f == null) {
+                            Response.writeError(request, response, callback, HttpStatus.NOT_FOUND_404,
+                                    "no finished game " + name);
+                            return true;
+                        }
+                        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/x-ndjson");
+                        response.getHeaders().put(HttpHeader.CONTENT_DISPOSITION, "attachment; filename=\""
+                                + name + "-transcript.jsonl\"");
+                        response.write(true, ByteBuffer.wrap(Files.readAllBytes(f)), callback);
+                        return true;
+                    }
+                }
                 if (method.equals("POST") && path.equals("/api/allocations")) {
                     return json(ui.newAllocation(JSON.readTree(body(request))), request, response, callback);
                 }
@@ -543,6 +668,9 @@ public final class UiServer implements AutoCloseable {
                     response.write(true, ByteBuffer.wrap(Files.readAllBytes(f)), callback);
                     return true;
                 }
+            } catch (MailGames.Refused refused) {
+                response.setStatus(HttpStatus.BAD_REQUEST_400);
+                return json(Map.of("error", refused.getMessage()), request, response, callback);
             } catch (IllegalArgumentException | com.fasterxml.jackson.core.JsonProcessingException refused) {
                 Map<String, Object> error = Map.of("error", refused.getMessage() == null ? "a malformed request"
                         : refused.getMessage());

@@ -101,6 +101,44 @@ class UiAccessTest {
     }
 
     @Test
+    void theGamesByMailAreBehindTheSameGuard() throws Exception {
+        HttpResponse<String> made = post("/api/mail/new", "{\"game\":\"dark-chess\",\"settings\":{}}", cookie, null);
+        assertThat(made.statusCode()).as(made.body()).isEqualTo(200);
+        String game = JSON.readTree(made.body()).path("name").asText();
+        assertThat(get("/api/mail/games/" + game, cookie).statusCode()).isEqualTo(200);
+        // Without the token, or from another page with it, nothing is read, started, taken in or played.
+        assertThat(get("/api/mail/games/" + game, null).statusCode()).isEqualTo(403);
+        assertThat(get("/mail?game=" + game, null).statusCode()).isEqualTo(403);
+        assertThat(post("/api/mail/new", "{\"game\":\"holdem\",\"settings\":{}}", null, null).statusCode())
+                .isEqualTo(403);
+        assertThat(post("/api/mail/new", "{\"game\":\"holdem\",\"settings\":{}}", cookie, "http://evil.example")
+                .statusCode()).isEqualTo(403);
+        assertThat(post("/api/mail/join", "{\"text\":\"x\"}", cookie, "http://evil.example").statusCode())
+                .isEqualTo(403);
+        assertThat(post("/api/mail/games/" + game + "/move", "{\"move\":0}", cookie, "http://evil.example")
+                .statusCode()).isEqualTo(403);
+        assertThat(post("/api/mail/games/" + game + "/receive", "{\"text\":\"x\"}", null, null).statusCode())
+                .isEqualTo(403);
+        assertThat(JSON.readTree(get("/api/home", cookie).body()).path("mail").size()).as("one game, alone").isOne();
+        // A name that climbs out of the mail directory names no game (Jetty refuses the encoded slash itself).
+        assertThat(get("/api/mail/games/..%2Fui-transcripts", cookie).statusCode()).isIn(400, 404);
+        assertThat(get("/api/mail/games/.hidden", cookie).statusCode()).isEqualTo(404);
+        assertThat(get("/api/mail/games/nothing-here", cookie).body()).contains("no game by mail called nothing-here");
+    }
+
+    private HttpResponse<String> post(String path, String body, String withCookie, String withOrigin) throws Exception {
+        HttpRequest.Builder r = HttpRequest.newBuilder(URI.create(origin + path))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+        if (withCookie != null) {
+            r.header("Cookie", withCookie);
+        }
+        if (withOrigin != null) {
+            r.header("Origin", withOrigin);
+        }
+        return http.send(r.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
     void aRebindingHostNameIsRefused() throws Exception {
         try (Socket s = new Socket("127.0.0.1", ui.port())) {
             OutputStream out = s.getOutputStream();

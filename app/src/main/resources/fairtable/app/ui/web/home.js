@@ -1,6 +1,7 @@
 import {el, api, copy} from '/static/common.js';
 
 let games = [];
+let mailGames = [];
 
 async function load() {
   const home = await api('/api/home');
@@ -17,6 +18,19 @@ async function load() {
       ' — ', el('span', {class: t.finished ? 'hint' : 'await'}, t.state),
       t.replay ? [' ', el('a', {href: '/replay?file=' + encodeURIComponent(t.replay), class: 'replay-link'}, 'replay')] : null))
     : [el('li', {class: 'hint'}, 'No game yet.')]));
+  document.getElementById('mail-root').textContent = home.mailRoot;
+  document.getElementById('mail-games').replaceChildren(...(home.mail.length ? home.mail.map(g =>
+    el('li', {'data-mail': g.name}, el('a', {href: '/mail?game=' + encodeURIComponent(g.name)}, g.name + ': '
+      + (g.players.length ? g.players.join(' vs ') : g.protocol)),
+      ' — ', el('span', {class: g.yourMove ? 'await' : 'hint'}, g.state)))
+    : [el('li', {class: 'hint'}, home.mailProblem || 'No game by mail yet.')]));
+  if (!mailGames.length) {
+    mailGames = home.mailGames;
+    const select = document.getElementById('mail-game');
+    select.replaceChildren(...mailGames.map(g => el('option', {value: g.name}, g.name)));
+    select.onchange = mailChosen;
+    mailChosen();
+  }
   if (!games.length) {
     games = home.games;
     const select = document.getElementById('game');
@@ -36,6 +50,14 @@ function chosen() {
   document.getElementById('settings').replaceChildren(el('legend', {}, 'Stakes and settings'),
     ...fields.map(([k, v]) => el('label', {}, k + ' ', el('input', {name: 'setting-' + k, value: v, 'data-setting': k}))));
   syncBots();
+}
+
+function mailChosen() {
+  const g = mailGames.find(x => x.name === document.getElementById('mail-game').value);
+  document.getElementById('mail-summary').textContent = g.summary;
+  document.getElementById('mail-settings').replaceChildren(el('legend', {}, 'Settings'),
+    ...Object.entries(g.settings).map(([k, v]) =>
+      el('label', {}, k + ' ', el('input', {name: 'mail-' + k, value: v, 'data-mail-setting': k}))));
 }
 
 function syncBots() {
@@ -73,6 +95,27 @@ document.getElementById('new-table').addEventListener('submit', async (e) => {
     location.href = '/table?id=' + encodeURIComponent(made.id);
   } catch (err) {
     document.getElementById('form-error').textContent = err.message;
+  }
+});
+
+document.getElementById('new-mail').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const settings = {};
+  for (const input of document.querySelectorAll('[data-mail-setting]')) settings[input.dataset.mailSetting] = input.value;
+  try {
+    const made = await api('/api/mail/new', {game: document.getElementById('mail-game').value, settings});
+    location.href = '/mail?game=' + encodeURIComponent(made.name);
+  } catch (err) {
+    document.getElementById('mail-error').textContent = err.message;
+  }
+});
+document.getElementById('join-mail').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  try {
+    const joined = await api('/api/mail/join', {text: document.getElementById('mail-text').value});
+    location.href = '/mail?game=' + encodeURIComponent(joined.name);
+  } catch (err) {
+    document.getElementById('join-mail-error').textContent = err.message;
   }
 });
 

@@ -1,7 +1,8 @@
-import {el, cardEl} from '/static/common.js';
+import {el} from '/static/common.js';
 import {poker, dominoes} from '/static/felt.js';
-import {chess, chessControls} from '/static/chess.js';
-import {mahjong, mahjongControls} from '/static/mahjong.js';
+import {chess} from '/static/chess.js';
+import {mahjong} from '/static/mahjong.js';
+import {buttons} from '/static/moves.js';
 import {network, waiting} from '/static/network.js';
 
 const id = new URLSearchParams(location.search).get('id');
@@ -67,7 +68,7 @@ function render() {
   else if (s.chess) felt.replaceChildren(chess(s, send, render));
   else if (s.mahjong) felt.replaceChildren(mahjong(s, send, render));
   else felt.replaceChildren(el('pre', {class: 'plain'}, s.text.join('\n')));
-  buttons(s);
+  buttons(s, send);
   clock(s);
   // The boards are played by their squares (Tab and Enter); the card tables' keys do not apply there.
   document.querySelector('.keys').hidden = !!(s.chess || s.mahjong);
@@ -76,60 +77,6 @@ function render() {
   history.replaceChildren(...s.history.map(line => el('li', {class: line.startsWith('Round') ? 'round' : ''}, line.trim())));
   if (atEnd) history.scrollTop = history.scrollHeight;
   document.getElementById('text').textContent = s.text.join('\n');
-}
-
-// ---- The moves: only the legal ones, as buttons; a raise limited to its legal range.
-
-function buttons(s) {
-  const box = document.getElementById('buttons');
-  box.replaceChildren();
-  if (s.mahjong) mahjongControls(s, send, box);
-  if (!s.yourMove) return;
-  let n = 0;
-  const raise = s.poker && s.poker.raise;
-  for (const m of s.moves) {
-    if (m.kind === 'raiseto' && raise) continue; // drawn as the amount below
-    if (m.kind === 'play' && s.dominoes) continue; // on the tiles themselves
-    if (m.kind === 'draw' && s.poker) continue; // chosen on the cards below
-    if (m.kind === 'chess' || m.kind === 'mahjong') continue; // on the board
-    n++;
-    let label = m.label;
-    if (m.kind === 'call' && s.poker) label = 'call ' + s.poker.toCall;
-    box.append(el('button', {type: 'button', class: 'move move-' + m.kind, 'data-move': m.index, 'data-key': n <= 9 ? n : null,
-      onclick: () => send({move: m.index})}, (n <= 9 ? n + '. ' : '') + label));
-  }
-  if (raise) {
-    const amount = el('input', {id: 'raise-amount', type: 'number', min: raise.min, max: raise.max, step: 1, value: raise.min,
-      'aria-label': raise.verb + ' to, from ' + raise.min + ' to ' + raise.max});
-    const slider = el('input', {id: 'raise-slider', type: 'range', min: raise.min, max: raise.max, step: 1, value: raise.min,
-      'aria-label': raise.verb + ' amount slider'});
-    slider.oninput = () => { amount.value = slider.value; };
-    amount.oninput = () => { slider.value = amount.value; };
-    const go = el('button', {type: 'button', class: 'move move-raiseto', id: 'raise-button', onclick: () => {
-      const v = Math.round(Number(amount.value));
-      if (!(v >= raise.min && v <= raise.max)) {
-        document.getElementById('error').textContent = 'The amount must be from ' + raise.min + ' to ' + raise.max + '.';
-        return;
-      }
-      send({words: 'raise ' + v});
-    }}, raise.verb + ' to');
-    box.append(el('span', {class: 'raise'}, go, amount, slider,
-      el('button', {type: 'button', class: 'move', onclick: () => send({words: 'all-in'})}, 'all-in ' + raise.max)));
-  }
-  const typed = el('input', {id: 'words', type: 'text', autocomplete: 'off', 'aria-label': 'type a move in words',
-    placeholder: s.chess ? 'e2e4' : s.mahjong ? 'e3-e4' : 'type a move'});
-  typed.addEventListener('keydown', (e) => { if (e.key === 'Enter' && typed.value.trim()) send({words: typed.value.trim()}); });
-  box.append(el('label', {class: 'typed'}, 'or type: ', typed));
-  if (s.chess) chessControls(s, send, box);
-  if (s.poker && s.moves.some(m => m.kind === 'draw')) {
-    const mine = s.poker.seats[s.seat].cards;
-    const picks = mine.map((c, i) => el('label', {class: 'pick'}, el('input', {type: 'checkbox', value: i + 1}), cardEl(c)));
-    box.append(el('div', {class: 'draw'}, el('span', {}, 'Throw 0 to 3: '), ...picks,
-      el('button', {type: 'button', class: 'move move-draw', onclick: () => {
-        const chosen = [...box.querySelectorAll('.pick input:checked')].map(i => i.value);
-        send({words: 'draw ' + chosen.join(' ')});
-      }}, 'Draw')));
-  }
 }
 
 function clock(s) {
