@@ -19,6 +19,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -116,6 +118,60 @@ class UiBrowserTest {
         browser.screenshot(SCREENS.resolve("holdem-phone.png"));
         assertThat(browser.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
                 .as("readable at phone width: nothing wider than the screen").isTrue();
+    }
+
+    @Test
+    void theShuffleIndicatorFollowsTheDeckSeatBySeatAsTheProtocolAdvances() throws Exception {
+        // From the page's first message on, every state the deck indicator is drawn in, with the status line.
+        browser.onEveryPage("window.deckSeen = []; new MutationObserver(() => {"
+                + " const box = document.getElementById('deck-setup'); if (!box || box.hidden) return;"
+                + " const bar = document.getElementById('deck-progress');"
+                + " const seen = [document.getElementById('deck-label').textContent, bar.value, bar.max,"
+                + " bar.getAttribute('aria-valuetext'), document.getElementById('status').textContent].join('|');"
+                + " if (window.deckSeen[window.deckSeen.length - 1] !== seen) window.deckSeen.push(seen);"
+                + "}).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});");
+        browser.open(ui.url().toString());
+        browser.await("the home page", MOVE, "return document.getElementById('fingerprint').textContent");
+        // Two hands of four bots: the table starts before its page opens, so the second hand's deck, set up while
+        // the page watches, is the one followed from its first key.
+        String id = browser.run("return fetch('/api/tables', {method: 'POST', headers: {'Content-Type':"
+                + " 'application/json'}, body: JSON.stringify({game: 'holdem', players: 4, bots: 4,"
+                + " settings: {hands: '2'}})}).then(r => r.json()).then(j => j.id)").asText();
+        browser.open("http://127.0.0.1:" + ui.port() + "/table?id=" + id);
+        browser.await("the bots' hands to be audited", MOVE, "const v = document.getElementById('verdict');"
+                + "return v && !v.hidden && v.textContent");
+        assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
+        assertThat(browser.run("return document.getElementById('deck-setup').hidden").asBoolean()).isTrue();
+        List<String> seen = new ArrayList<>();
+        browser.run("return window.deckSeen").forEach(n -> {
+            if (n.asText().contains("Round 2, ")) {
+                seen.add(n.asText());
+            }
+        });
+        // Each seat in turn publishes its key, then shuffles: one message, so one step, each. The bar counts the
+        // seats done and the status names the seat awaited, both from the protocol's own state as the page's seat
+        // (seat 0, bot 1) holds it: bot 1 sends its key and its shuffle the moment its turn comes, so the page never
+        // waits for it, and each stage is first shown with one seat done.
+        assertThat(seen).as("the second hand's deck set-up").isNotEmpty();
+        Matcher first = Pattern.compile("\\(step (\\d+)\\)\\. Round 2, step (\\d+)\\.").matcher(seen.get(0));
+        assertThat(first.find()).as(seen.get(0)).isTrue();
+        int deckStep = Integer.parseInt(first.group(1));
+        int tableStep = Integer.parseInt(first.group(2));
+        List<String> expected = new ArrayList<>();
+        for (String stage : List.of("key", "shuffle")) {
+            for (int k = 2; k <= 4; k++, deckStep++, tableStep++) {
+                expected.add(stage.equals("key")
+                        ? "Key " + k + " of 4: bot " + k + " publishes its key|" + (k - 1) + "|4|" + (k - 1)
+                                + " of 4 keys published|Awaiting bot " + k + " to publish its key (step " + deckStep
+                                + "). Round 2, step " + tableStep + "."
+                        : "Shuffle " + k + " of 4: bot " + k + " shuffles the deck|" + (k - 1) + "|4|" + (k - 1)
+                                + " of 4 shuffles done|Awaiting bot " + k + " to shuffle the deck (step " + deckStep
+                                + "). Round 2, step " + tableStep + ".");
+            }
+            deckStep++; // bot 1's shuffle, sent as soon as the last key was in
+            tableStep++;
+        }
+        assertThat(seen).as("every state of the set-up, in order").containsExactlyElementsOf(expected);
     }
 
     @Test
