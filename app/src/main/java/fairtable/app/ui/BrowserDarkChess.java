@@ -228,6 +228,11 @@ final class BrowserDarkChess implements NodeTable {
         return t.name().toLowerCase(Locale.ROOT);
     }
 
+    /** The bot's own side, for tests that need the whole position (the bot's pieces are never sent to a page). */
+    ChessSide botSide() {
+        return (ChessSide) table.party(1 - seat).side();
+    }
+
     /** The person's view while the table awaits their move (what the page draws then); null at other times. */
     FogView awaitedView() {
         return legal.isEmpty() ? null : shown;

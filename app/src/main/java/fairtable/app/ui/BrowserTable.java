@@ -61,6 +61,7 @@ final class BrowserTable<S, M> implements NodeTable {
     private long deadlineMillis;
     private ScheduledFuture<?> timer;
     private int shownRound;
+    private String shownAwaiting;
     private volatile String lastSnapshot;
     private volatile AuditVerdict verdict;
     private volatile String problem;
@@ -95,7 +96,8 @@ final class BrowserTable<S, M> implements NodeTable {
             SigningKey key = s == person ? personKey : SeatSeeds.signingKey(null, s);
             seats.add(TableParty.create(game, params, s, names.get(s), key, new SecureRandom(), narrated(player)));
         }
-        this.table = new InMemoryTable(seats);
+        // Each deck message is shown as it is delivered, so the page follows a shuffle seat by seat.
+        this.table = new InMemoryTable(seats).watchedBy(this::afterEachMessage);
     }
 
     /**
@@ -279,6 +281,13 @@ final class BrowserTable<S, M> implements NodeTable {
         publish();
     }
 
+    /** On the table's thread, after each message reached every seat: the page learns whom the table awaits now. */
+    private void afterEachMessage() {
+        if (!mySeat().awaiting().equals(shownAwaiting)) {
+            publish();
+        }
+    }
+
     private void finish() {
         if (timer != null) {
             timer.cancel(false);
@@ -307,6 +316,7 @@ final class BrowserTable<S, M> implements NodeTable {
                 ? new SeatView.Clock(deadlineMillis, actionSeconds) : null;
         status = problem != null ? problem : verdict != null ? verdict.line()
                 : me.isToMove() && person >= 0 ? "your move" : "awaits " + me.awaiting();
+        shownAwaiting = me.awaiting();
         String json = SeatView.of(game, me, person, names, history, clockState, verdict, problem);
         lastSnapshot = json;
         for (Consumer<String> w : watchers) {

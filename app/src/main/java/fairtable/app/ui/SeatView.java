@@ -46,6 +46,8 @@ final class SeatView {
         out.put("round", me.round());
         out.put("step", me.nextStep());
         out.put("awaiting", me.awaiting());
+        me.deckSetup().ifPresent(d -> out.put("deck", Map.of("stage", d.shuffling() ? "shuffle" : "keys",
+                "done", d.done(), "of", d.seats(), "awaited", me.nameOf(d.done()))));
         boolean yourMove = person >= 0 && me.isToMove() && verdict == null && problem == null;
         out.put("yourMove", yourMove);
         List<M> legal = yourMove ? game.legal(view, person) : List.of();

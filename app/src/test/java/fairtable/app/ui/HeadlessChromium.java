@@ -79,6 +79,16 @@ final class HeadlessChromium implements AutoCloseable {
         session("POST", "/url", JSON.createObjectNode().put("url", url));
     }
 
+    /**
+     * Runs {@code script} in every page opened from now on, before the page's own scripts (Chromium's DevTools
+     * protocol through chromedriver): to record what a page draws from its very first message.
+     */
+    void onEveryPage(String script) throws IOException, InterruptedException {
+        ObjectNode body = JSON.createObjectNode().put("cmd", "Page.addScriptToEvaluateOnNewDocument");
+        body.putObject("params").put("source", script);
+        session("POST", "/goog/cdp/execute", body);
+    }
+
     /** Runs {@code script} (a function body; {@code arguments} as given) in the page and returns its value. */
     JsonNode run(String script, Object... args) throws IOException, InterruptedException {
         ObjectNode body = JSON.createObjectNode().put("script", script);

@@ -68,6 +68,12 @@ public final class DeckObserver {
     /** A message accepted at a step from a seat. */
     public record Event(int step, int seat, DeckMessage message) {}
 
+    /**
+     * How far the deck's set-up has come: {@code done} of the {@code seats} have published their keys or, once
+     * {@code shuffling}, have shuffled; the seat due next is seat {@code done}.
+     */
+    public record Setup(boolean shuffling, int done, int seats) {}
+
     private final DeckParameters params;
     private final int players;
     private final int cards;
@@ -604,6 +610,15 @@ public final class DeckObserver {
             case KEYS, SHUFFLES -> OptionalInt.of(turn);
             case COLLECTING -> OptionalInt.of(owing.get(owingIndex));
             case IDLE, DONE -> OptionalInt.empty();
+        };
+    }
+
+    /** While the keys are published or the deck shuffled, how far that has come; empty after (and before: never). */
+    public Optional<Setup> setup() {
+        return switch (phase) {
+            case KEYS -> Optional.of(new Setup(false, turn, players));
+            case SHUFFLES -> Optional.of(new Setup(true, turn, players));
+            case IDLE, COLLECTING, DONE -> Optional.empty();
         };
     }
 

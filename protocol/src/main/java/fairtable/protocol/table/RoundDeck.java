@@ -1,11 +1,13 @@
 package fairtable.protocol.table;
 
 import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.deck.DeckObserver;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.wire.MalformedMessageException;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One round's deck session inside a table: a seat's own deck (with its secrets) or, for the audit, the public
@@ -31,6 +33,14 @@ interface RoundDeck {
 
     /** While an operation is under way: what it awaits, in words. */
     String awaiting();
+
+    /**
+     * While the round's verifiable deck is set up (keys, then one shuffle per seat), how far it has come; empty
+     * otherwise, and always for the FR 2823580 draw, whose deal is four fixed steps between two players.
+     */
+    default Optional<DeckObserver.Setup> setup() {
+        return Optional.empty();
+    }
 
     /** Checks, changing nothing, that {@code inner} may come next in this deck: a hello for it, or its next step. */
     void check(Envelope inner) throws ProtocolViolation;

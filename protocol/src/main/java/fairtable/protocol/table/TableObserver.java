@@ -1,6 +1,7 @@
 package fairtable.protocol.table;
 
 import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.deck.DeckObserver;
 import fairtable.protocol.deck.DeckParameters;
 import fairtable.protocol.deck.DeferredProofs;
 import fairtable.protocol.transcript.Envelope;
@@ -10,6 +11,7 @@ import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.IntFunction;
 
 /**
@@ -421,6 +423,11 @@ public final class TableObserver<S, M> {
             return "discard position " + d.position() + (d.faceUp() ? " face-up" : " face-down");
         }
         return "show positions " + ((DeckCall.Show) call).positions();
+    }
+
+    /** While this round's deck is set up (keys, then a shuffle by each seat in turn), how far it has come. */
+    public Optional<DeckObserver.Setup> deckSetup() {
+        return over || stopped != null || !deck.established() ? Optional.empty() : deck.setup();
     }
 
     /** The seat due to speak now, or -1 when nobody is (the game is over or stopped). */

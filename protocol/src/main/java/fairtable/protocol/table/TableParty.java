@@ -4,6 +4,7 @@ import fairtable.crypto.sign.SigningKey;
 import fairtable.protocol.Party;
 import fairtable.protocol.PartyCore;
 import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.deck.DeckObserver;
 import fairtable.protocol.deck.DeckParameters;
 import fairtable.protocol.deck.DeckParty;
 import fairtable.protocol.patent.PatentParty;
@@ -254,6 +255,11 @@ public final class TableParty<S, M> implements Party {
             return core.awaitingUnlessStopped("the hello of seat " + transcript.hellos().size());
         }
         return core.awaitingUnlessStopped(observer.awaiting());
+    }
+
+    /** While this round's deck is set up (keys, then a shuffle by each seat in turn), how far it has come. */
+    public Optional<DeckObserver.Setup> deckSetup() {
+        return observer == null || isFinished() ? Optional.empty() : observer.deckSetup();
     }
 
     @Override

@@ -7,6 +7,7 @@ import fairtable.protocol.deck.DeckParameters;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Transcript;
 import java.util.List;
+import java.util.Optional;
 
 /** What a round's verifiable-deck/v1 session answers the table, whoever holds it: the rules' calls are its operations. */
 abstract class VerifiableDeck implements RoundDeck {
@@ -34,6 +35,11 @@ abstract class VerifiableDeck implements RoundDeck {
     @Override
     public String awaiting() {
         return observer().awaiting();
+    }
+
+    @Override
+    public Optional<DeckObserver.Setup> setup() {
+        return observer() == null ? Optional.empty() : observer().setup();
     }
 
     @Override

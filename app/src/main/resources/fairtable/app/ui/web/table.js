@@ -43,9 +43,30 @@ function showStatus() {
   document.getElementById('status').textContent = status + ' Round ' + s.round + ', step ' + s.step + '.';
 }
 
+/**
+ * While the round's deck is set up, how far: every seat publishes its key, then shuffles, in seat order. The node
+ * sends the deck's own count of seats done (never a timer), after every message it takes.
+ */
+function showDeckSetup(s) {
+  const box = document.getElementById('deck-setup');
+  const d = s.deck;
+  box.hidden = !d || s.finished;
+  if (box.hidden) return;
+  const shuffling = d.stage === 'shuffle';
+  const words = (shuffling ? 'Shuffle ' : 'Key ') + (d.done + 1) + ' of ' + d.of + ': ' + d.awaited
+    + (shuffling ? ' shuffles the deck' : ' publishes its key');
+  document.getElementById('deck-label').textContent = words;
+  const bar = document.getElementById('deck-progress');
+  bar.max = d.of;
+  bar.value = d.done;
+  bar.dataset.stage = d.stage;
+  bar.setAttribute('aria-valuetext', d.done + ' of ' + d.of + (shuffling ? ' shuffles done' : ' keys published'));
+}
+
 function render() {
   const s = state;
   showStatus();
+  showDeckSetup(s);
   if (s.network) network(s, send, showStatus);
   const badge = document.getElementById('verdict');
   if (s.verdict || s.problem) {

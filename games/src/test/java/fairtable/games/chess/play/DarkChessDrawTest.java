@@ -82,6 +82,32 @@ class DarkChessDrawTest {
     }
 
     @Test
+    void theBotAcceptsADrawWhenItSeesNothingToTake() throws Exception {
+        // Black's first move can take nothing: the bot takes the draw White's e2e4 offered.
+        DarkChessTable table = table(ChessSide.start(Color.WHITE, Scripted.of("e2e4 draw")),
+                ChessSide.start(Color.BLACK, new BotChooser()));
+        table.play(ply -> { });
+        for (int seat = 0; seat < 2; seat++) {
+            assertThat(table.party(seat).result()).contains("draw: agreed");
+        }
+        assertThat(audit(table).line()).startsWith("VERIFIED: draw: agreed");
+    }
+
+    @Test
+    void theBotDeclinesADrawWhenItSeesAPieceToTakeAndTakesIt() throws Exception {
+        // White's queen lands on f7 beside Black's king, offering a draw: the bot sees the queen and takes it.
+        DarkChessTable table = table(new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 6),
+                ChessSide.start(Color.WHITE, Scripted.of("e2e3", "d1h5", "h5f7 draw")),
+                ChessSide.start(Color.BLACK, new BotChooser()));
+        table.play(ply -> { });
+        assertThat(table.party(1).result()).contains("draw: the cap of 6 plies was reached");
+        ChessSide black = (ChessSide) table.party(1).side();
+        assertThat(black.view().seenPiece(fairtable.games.chess.Square.parse("f7")))
+                .hasValueSatisfying(p -> assertThat(p.color()).isEqualTo(Color.BLACK));
+        assertThat(audit(table).line()).startsWith("VERIFIED: draw by the ply cap");
+    }
+
+    @Test
     void aMoveDeclinesTheOfferWhichLapsesAndCannotBeAcceptedLater() throws Exception {
         // Black declines by moving; White then sees no offer, and accepting one is refused on White's own side.
         Scripted white = Scripted.of("e2e4 draw", "d2d4", "g1f3");
