@@ -53,23 +53,31 @@ public final class TableLink implements AutoCloseable {
             Path relayLog, TrustRule trust, Consumer<String> refused) throws IOException {
         TableLink link = open(identity, bind, port, relayLog);
         if (!insecure) {
-            // Over TLS each key proved at the door is judged under the name it joins with, and one the rule refuses
-            // (the person said no) is told so at once, not left waiting for a table that will not take it.
-            link.host.judgeJoinsBy(trust);
+            link.judgeJoinsBy(trust, refused);
         }
         link.acceptAll(identity, insecure, patience, admissible(trust), refused);
         return link;
     }
 
     /**
+     * Over TLS, judges each key proved at the door under the name it joins with, before it may place its hello, and
+     * tells one the rule refuses (the person said no) at once, not left waiting for a table that will not take it;
+     * each refusal is told in one line to {@code refused}.
+     */
+    public void judgeJoinsBy(TrustRule trust, Consumer<String> refused) {
+        host.judgeJoinsBy(trust, refused);
+    }
+
+    /**
      * A relay on {@code bind:port} that admits nobody yet: its host first talks to the players on {@link #server()}
      * (to agree the table), then {@linkplain #admit admits} each to the relay and {@linkplain #acceptAll accepts}
-     * the later connections, the players' reconnections, straight into the relay.
+     * the later connections, the players' reconnections, straight into the relay. The host plays seat 0 through
+     * {@link #seat()}, so that seat is kept for its key.
      */
     public static TableLink open(SigningKey identity, String bind, int port, Path relayLog) throws IOException {
         SessionHost host = relayLog == null ? new SessionHost("table", identity, new SecureRandom())
                 : SessionHost.persistent(relayLog, "table", identity, new SecureRandom());
-        return new TableLink(host, TcpTransport.listen(bind, port), bind);
+        return new TableLink(host.playsSeatZero(), TcpTransport.listen(bind, port), bind);
     }
 
     /** The listening socket, for a host that talks to each player before admitting it to the relay. */

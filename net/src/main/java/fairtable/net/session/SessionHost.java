@@ -97,6 +97,10 @@ public final class SessionHost implements AutoCloseable {
     private volatile Predicate<VerifyingKey> admission = anyKey -> true;
     /** Judges each joiner's name and key (asking the person at the terminal, if any); null: the seats judge hellos. */
     private volatile TrustRule names;
+    /** Where the trust rule's refusals go: the command's output, where its person reads them. */
+    private volatile Consumer<String> refusals;
+    /** Whether this host plays seat 0 itself: then only its own key may take that seat. */
+    private volatile boolean playsSeatZero;
     private volatile Consumer<String> notices = line -> LOG.log(System.Logger.Level.WARNING, line);
     /** Where every placed message is written before anyone hears of it; null for a host kept in memory. */
     private final Journal log;
@@ -223,9 +227,21 @@ public final class SessionHost implements AutoCloseable {
      * pinned key comes in, a new one is pinned if the rule takes it (named, {@code --accept-new}, or a yes from the
      * person at the terminal), and one it refuses is sent a {@link Refused} frame with the reason and hung up on,
      * so the guest hears at once instead of waiting. The host's own key (its seat, through memory) is not judged.
+     * Each refusal is told in one line to {@code refused}, where the person who runs the host reads it.
      */
-    public SessionHost judgeJoinsBy(TrustRule rule) {
+    public SessionHost judgeJoinsBy(TrustRule rule, Consumer<String> refused) {
+        this.refusals = refused;
         this.names = rule;
+        return this;
+    }
+
+    /**
+     * Keeps seat 0 for this host's own key, for a host that plays that seat itself (through memory): a hello for seat
+     * 0 is placed only if the host's key signed it, so no connection can take the host's seat before its own hello
+     * is placed.
+     */
+    public SessionHost playsSeatZero() {
+        this.playsSeatZero = true;
         return this;
     }
 
@@ -401,10 +417,13 @@ public final class SessionHost implements AutoCloseable {
     private boolean refusedByName(Connection c, Join j) {
         TrustRule rule = names;
         boolean joined;
+        boolean noSeatLeft;
         synchronized (this) {
             joined = c.player != null;
+            noSeatLeft = chain.established() && !holdsSeat(j.key());
         }
-        if (rule == null || joined || !Hello.isPlayerName(j.name()) || !j.isValidFor(welcome)
+        // Nobody is asked about, or pins, a key that could not take a seat anyway: handle() turns it away.
+        if (rule == null || joined || noSeatLeft || !Hello.isPlayerName(j.name()) || !j.isValidFor(welcome)
                 || !keyMatchesChannel(c, j.key()) || j.key().equals(key.verifyingKey())) {
             return false; // handle() judges the rest, as for every join
         }
@@ -419,7 +438,7 @@ public final class SessionHost implements AutoCloseable {
         } catch (IOException | IllegalArgumentException e) {
             reason = "your key " + Fingerprint.of(j.key()) + " could not be pinned there as " + j.name();
         }
-        notices.accept("refused \"" + j.name() + "\" [" + Fingerprint.of(j.key()) + "] at " + c.transport.peer()
+        refusals.accept("refused \"" + j.name() + "\" [" + Fingerprint.of(j.key()) + "] at " + c.transport.peer()
                 + ": " + reason.replace("your key", "its key").replace(" there", " here"));
         synchronized (this) {
             c.send(new Refused(JOIN_REFUSED, reason));
@@ -621,6 +640,9 @@ public final class SessionHost implements AutoCloseable {
             hello = chain.check(e);
         } catch (ProtocolViolation v) {
             return v.getMessage();
+        }
+        if (hello != null && hello.seat() == 0 && playsSeatZero && !hello.key().equals(key.verifyingKey())) {
+            return "seat 0 is the host's own: only the host's key may take it";
         }
         VerifyingKey seatKey = hello != null ? hello.key() : chain.hellos().get(e.sender()).key();
         if (!seatKey.equals(from.player)) {

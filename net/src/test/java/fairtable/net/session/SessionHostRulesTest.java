@@ -164,6 +164,31 @@ class SessionHostRulesTest {
         }
     }
 
+    /** A two-seat host plays seat 0 through memory; a stranger who joins before the host's own hello is placed may not take it. */
+    @Test
+    void aStrangerCannotTakeTheSeatOfAHostThatPlaysSeatZeroBeforeItsOwnHelloIsPlaced() throws Exception {
+        List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
+        SigningKey hostKey = Players.key(random);
+        SigningKey mallory = Players.key(random);
+        try (SessionHost host = new SessionHost("table", hostKey, random).logTo(notices::add).playsSeatZero()) {
+            Raw m = connect(host, "mallory");
+            m.join(mallory, "mallory");
+            m.send(new Relay(hello(mallory, 0, "mallory", new byte[32])));
+            assertThat(((Refused) m.nextThatIsNotPresence()).reason()).isEqualTo("seat 0 is the host's own: only the"
+                    + " host's key may take it");
+            assertThat(notices).singleElement().asString().startsWith("refused message #0 from \"mallory\" ["
+                    + Fingerprint.of(mallory.verifyingKey()) + "]");
+            assertThat(host.placed()).isEmpty();
+
+            Raw own = connect(host, "seat0");
+            own.join(hostKey, "ann");
+            Envelope first = hello(hostKey, 0, "ann", new byte[32]);
+            own.send(new Relay(first));
+            assertThat(((Deliver) own.nextThatIsNotPresence()).envelope()).isEqualTo(first);
+            assertThat(host.placed()).containsExactly(first);
+        }
+    }
+
     @Test
     void aMessageInAnotherSeatsNameIsRefusedAndItsSenderNamedThoughItFitsTheChain() throws Exception {
         List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
