@@ -1,5 +1,6 @@
 package fairtable.app.cli;
 
+import fairtable.app.Main;
 import fairtable.app.net.TwoSeatGame;
 import fairtable.app.net.TwoSeatLink;
 import fairtable.net.identity.Fingerprint;
@@ -14,7 +15,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** Who this user is (the profile) and how far to trust the other player: shared by every two-process command. */
 public final class TrustOptions {
@@ -32,6 +36,10 @@ public final class TrustOptions {
             description = "Plain TCP instead of TLS: no encryption and no pinning; messages are still signed. For tests.")
     boolean insecure;
 
+    /** The command this is part of, whose root {@link Main} knows whom to ask about a new player. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
     @Option(names = "--home", paramLabel = "DIR",
             description = "Profile directory with your identity key and pinned peers (default: $FAIRTABLE_HOME or ~/.fairtable).")
     Path home;
@@ -43,10 +51,19 @@ public final class TrustOptions {
 
     /** The trust rule for this command: the profile's pins, --peer, --accept-new, and the person at a terminal. */
     TrustRule rule(Profile profile, PrintWriter out) {
-        return new TrustRule(profile.knownPeers(), named(), acceptNew, TrustRule.Asker.terminal(), line -> {
+        return new TrustRule(profile.knownPeers(), named(), acceptNew, person(), line -> {
             out.println(line);
             out.flush();
         });
+    }
+
+    /** Whom this command asks about a new player: the person its {@link Main} knows (at the terminal, or a test's). */
+    private Optional<TrustRule.Asker> person() {
+        CommandLine line = command == null ? null : command.commandLine();
+        while (line != null && line.getParent() != null) {
+            line = line.getParent();
+        }
+        return Main.person(line != null && line.getCommand() instanceof Main main ? main : null);
     }
 
     /** The name this player signs its hello with: {@code given} (--name), else the profile's name. */

@@ -60,14 +60,18 @@ public final class TwoSeatLink implements AutoCloseable {
     /**
      * Hosts the game's relay on {@code bind:port} (0 picks a free port), journaled in {@code relayLog} if it is not
      * null (and taken up again from it after a crash). Over TLS the door lets through only the key {@code --peer}
-     * named, if it did; otherwise any key, judged by name on its hello. Every connection turned away or failed is
-     * reported to {@code refused}, and the relay keeps listening.
+     * named, if it did; otherwise only a key the trust rule may admit. Each key is then judged under the name it joins
+     * with before it may place its hello, so a stranger the rule refuses never takes the seat. Every connection
+     * turned away, refused or failed is reported to {@code refused}, and the relay keeps listening until its timeout.
      */
     public static TwoSeatLink listen(String bind, int port, SigningKey identity, boolean insecure,
             Optional<Fingerprint> expected, TrustRule rule, Duration patience, Path relayLog, Consumer<String> refused)
             throws IOException {
         TableLink relay = TableLink.open(identity, bind, port, relayLog);
-        PeerCheck door = expected.map(PeerCheck::expect).orElse(PeerCheck.anyKey());
+        PeerCheck door = expected.map(PeerCheck::expect).orElse(TableLink.admissible(rule));
+        if (!insecure) {
+            relay.judgeJoinsBy(rule, refused);
+        }
         relay.acceptAll(identity, insecure, patience, door, refused);
         return new TwoSeatLink(identity, insecure, expected, rule, relay, null, -1);
     }
