@@ -161,7 +161,8 @@ public final class TlsTransport implements Transport {
      * {@link #HANDSHAKE_LIMIT}).
      *
      * <p>In TLS 1.3 the connecting side finishes its handshake before the listener has checked its key: if
-     * the listener refuses this side, the first {@link #receive} fails with an {@link SSLException}.
+     * the listener refuses this side, the first {@link #receive} (or a {@link #send} after the listener hung up) fails
+     * with a {@link RefusedException} that says so.
      *
      * @throws UntrustedPeerException if {@code check} refused the listener's key
      */
@@ -317,9 +318,39 @@ public final class TlsTransport implements Transport {
         if (frame.length > MAX_FRAME) {
             throw new IOException("a frame of " + frame.length + " bytes is over the limit of " + MAX_FRAME);
         }
-        out.writeInt(frame.length);
-        out.write(frame);
-        out.flush();
+        try {
+            out.writeInt(frame.length);
+            out.write(frame);
+            out.flush();
+        } catch (IOException e) {
+            if (socket.getUseClientMode()) {
+                throwIfRefused(e);
+            }
+            throw e;
+        }
+    }
+
+    /** How long a connecting side that could not write waits for the listener's alert, which is already on its way. */
+    private static final Duration ALERT_WAIT = Duration.ofSeconds(1);
+
+    /**
+     * After a failed write: the listener may have refused this side's key and hung up right after the handshake, so
+     * that the write met a closed socket ("Broken pipe") while its alert lies unread. If it does, that is the refusal.
+     */
+    private void throwIfRefused(IOException failedWrite) throws RefusedException {
+        try {
+            socket.setSoTimeout(millis(ALERT_WAIT));
+            reader.next();
+        } catch (SSLException alert) {
+            if (refusedOurKey(alert)) {
+                close();
+                RefusedException refused = refused(peer, self, alert);
+                refused.addSuppressed(failedWrite);
+                throw refused;
+            }
+        } catch (IOException noAlert) {
+            // no refusal to read: the write's own failure stands
+        }
     }
 
     @Override

@@ -162,6 +162,36 @@ class TlsTransportTest {
         }
     }
 
+    /**
+     * A listener that refuses our key hangs up at once, so a frame sent after that meets a closed socket: the failure
+     * is that refusal, in its plain words, never a "Broken pipe".
+     */
+    @Test
+    void aFrameSentAfterTheListenerRefusedOurKeyAndHungUpFailsAsThatRefusal() throws Exception {
+        try (ServerSocket server = TlsTransport.listen(LOOPBACK, 0)) {
+            TlsTransport mallory = null;
+            // TLS 1.3 lets the refusal reach the connector in its handshake or after it: the case here is after.
+            for (int attempt = 0; mallory == null; attempt++) {
+                assertThat(attempt).as("a handshake that the connector finished before it was refused").isLessThan(50);
+                Future<TlsTransport> alice = acceptOne(server, ALICE, PeerCheck.expect(fingerprint(BOB)), WAIT);
+                try {
+                    mallory = TlsTransport.connect(LOOPBACK, server.getLocalPort(), MALLORY,
+                            PeerCheck.expect(fingerprint(ALICE)), WAIT);
+                } catch (Transport.RefusedException inTheHandshake) {
+                    // refused before the connector finished: try again
+                }
+                assertThat(failureOf(alice)).isInstanceOf(UntrustedPeerException.class); // and alice has hung up
+            }
+            TlsTransport refused = mallory;
+            assertThatThrownBy(() -> {
+                for (int frame = 0; frame < 1000; frame++) {
+                    refused.send(new byte[1024]);
+                }
+            }).isInstanceOf(Transport.RefusedException.class).hasMessageContaining(" refused you: your key "
+                    + fingerprint(MALLORY) + " is not accepted there.");
+        }
+    }
+
     @Test
     void anInvitationWithTheHostsFingerprintConnects() throws Exception {
         try (ServerSocket server = TlsTransport.listen(LOOPBACK, 0)) {
