@@ -180,8 +180,8 @@ class TwoProcessTest {
         assertThat(alice.finish()).as(String.join("\n", alice.lines)).isEqualTo(Main.ERROR);
         assertThat(alice.lines).contains("WARNING: the peer presented key " + malloryKey + " but " + stranger
                 + " was expected. Refused: someone may be in the middle, or the invitation is wrong.");
-        assertThat(alice.lineStartingWith("Stopped: ")).isEqualTo("Stopped: the other player was silent for 10 s while"
-                + " awaiting the hellos (step 0)");
+        assertThat(alice.lineStartingWith("Stopped: ")).isEqualTo("Stopped: nobody else joined within 10 s, so the"
+                + " game never started; it waited for the player whose key is " + stranger + " (--peer)");
         assertThat(mallory.lineStartingWith("Stopped: ")).startsWith("Stopped: the host at ")
                 .endsWith(" refused you: your key " + malloryKey + " is not accepted there. Its host can run again with"
                         + " --peer " + malloryKey + " (or --accept-new, or answer y when asked) to let you in.");

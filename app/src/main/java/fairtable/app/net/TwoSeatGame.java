@@ -163,6 +163,9 @@ public final class TwoSeatGame<P extends Party> {
                     // This side is the host: its own relay is silent because the other player is.
                     trouble = "the other player" + trouble.substring("the host".length());
                 }
+                if (link.listening() && !party.transcript().established()) {
+                    trouble += "; it waited for " + link.awaited();
+                }
                 out.println("Stopped: " + trouble);
                 out.println("Transcript so far written to " + transcriptFile
                         + (journal == null ? "" : "; run the same command again to resume"));

@@ -130,6 +130,15 @@ public final class TwoSeatLink implements AutoCloseable {
         return host.invitation();
     }
 
+    /** Whom the host lets take the other seat, in words: the key --peer named, or a key the trust rule lets in. */
+    public String awaited() {
+        if (insecure) {
+            return "any player (--insecure)";
+        }
+        return expected.map(key -> "the player whose key is " + key + " (--peer)")
+                .orElse("a player whose key is pinned here, or one --accept-new or your answer lets in");
+    }
+
     /**
      * After a restart from a journal that already holds the host's hello: only that key may open the channel again.
      */

@@ -2,11 +2,14 @@ package fairtable.net.session;
 
 import fairtable.net.Connector;
 import fairtable.net.Transport;
+import fairtable.net.identity.Fingerprint;
+import fairtable.net.session.SessionFrame.Member;
 import fairtable.protocol.Party;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -181,9 +184,21 @@ public final class SessionClient {
     }
 
     private static Run silent(SessionMember member, Duration allowed) {
-        return new Run(new Outcome(false, member.problem(), Optional.of("the host was silent for "
-                + allowed.toSeconds() + " s while awaiting " + member.party().awaiting() + " (step "
-                + member.party().nextStep() + ")")), false);
+        String trouble = member.party().transcript().established()
+                ? "the host was silent for " + allowed.toSeconds() + " s while awaiting " + member.party().awaiting()
+                        + " (step " + member.party().nextStep() + ")"
+                : neverStarted(member, allowed);
+        return new Run(new Outcome(false, member.problem(), Optional.of(trouble)), false);
+    }
+
+    /** Why a seat gave up before every seat said hello: no step of the game was reached, so it says who came. */
+    static String neverStarted(SessionMember member, Duration allowed) {
+        List<String> others = member.presence().stream()
+                .filter(m -> !Fingerprint.of(m.key()).equals(member.fingerprint())).map(Member::name).toList();
+        String within = " within " + allowed.toSeconds() + " s";
+        return others.isEmpty() ? "nobody else joined" + within + ", so the game never started"
+                : "the game never started: only " + String.join(", ", others) + " joined" + within
+                        + ", and not every seat said hello";
     }
 
     /** How many frames the reader may hold for the player before it stops reading from the host. */

@@ -95,4 +95,33 @@ class StepTimeoutTest {
             players.shutdown();
         }
     }
+
+    /** A seat that gives up at the hellos says plainly who came, not which step of a game that never began it awaited. */
+    @Test
+    void aSeatThatGivesUpBeforeTheGameStartedSaysWhoJoined() throws Exception {
+        Players players = new Players(23, Duration.ofSeconds(60));
+        SplittableRandom random = new SplittableRandom(24);
+        try (SessionHost host = new SessionHost("table", Players.key(random), random)) {
+            SessionClient.Outcome alone = SessionClient.run(players.members.get(0), seat(host, "alice"),
+                    Duration.ofSeconds(1), Duration.ofMillis(20), Clock.systemUTC());
+            assertThat(alone.trouble()).contains("nobody else joined within 1 s, so the game never started");
+        }
+        try (SessionHost host = new SessionHost("table", Players.key(random), random)) {
+            Transport bob = seat(host, "bob");
+            SessionFrame.Welcome welcome = (SessionFrame.Welcome) SessionFrame.decode(bob.receive(Duration.ofSeconds(10)));
+            bob.send(SessionFrame.encode(SessionFrame.Join.sign(players.keys.get(1), "bob", welcome)));
+            SessionClient.Outcome withBob = SessionClient.run(players.members.get(2), seat(host, "carol"),
+                    Duration.ofSeconds(1), Duration.ofMillis(20), Clock.systemUTC());
+            assertThat(withBob.trouble()).contains("the game never started: only bob joined within 1 s, and not every"
+                    + " seat said hello");
+        } finally {
+            players.shutdown();
+        }
+    }
+
+    private static Transport seat(SessionHost host, String name) {
+        InMemoryTransport[] pair = InMemoryTransport.pair("host", name);
+        host.admit(pair[0]);
+        return pair[1];
+    }
 }
