@@ -68,20 +68,44 @@ public final class SessionClient {
     public static Outcome run(Supplier<SessionMember> members, Connector connector,
             Function<Party, Duration> silence, Duration tick, Clock clock, Consumer<String> notices) {
         int fruitless = 0;
+        int failedConnections = 0;
+        Instant unreachableSince = null;
         while (true) {
             SessionMember member = members.get();
             int before = member.party().transcript().size();
+            Duration patience = silence.apply(member.party());
             Transport host;
             try {
-                host = connector.connect(silence.apply(member.party()));
+                host = connector.connect(patience);
             } catch (Transport.RefusedException | fairtable.net.identity.UntrustedPeerException e) {
                 // Reached, but refused (by the host, or by this player: a key other than the one it pinned): the
                 // message says so in full, and trying again would meet the same key.
                 return new Outcome(false, Optional.empty(), Optional.of(e.getMessage()));
-            } catch (IOException | TimeoutException e) {
-                return new Outcome(false, Optional.empty(), Optional.of("could not reach the host: "
-                        + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())));
+            } catch (IOException e) {
+                // Reached, but hung up on before it knew this player: a host whose door is full (too many connections
+                // that have not joined yet) does that, and has room again once they join or time out.
+                Instant now = clock.instant();
+                if (unreachableSince == null) {
+                    unreachableSince = now;
+                    notices.accept("The host hung up before letting you in (" + describe(e) + "); retrying for up"
+                            + " to " + patience.toSeconds() + " s ...");
+                }
+                Duration left = patience.minus(Duration.between(unreachableSince, now));
+                if (left.isNegative() || left.isZero()) {
+                    return new Outcome(false, Optional.empty(), Optional.of("could not reach the host: " + describe(e)));
+                }
+                try {
+                    Thread.sleep(Math.min(left.toMillis(), Math.min(2000, 100L << Math.min(failedConnections++, 4))));
+                } catch (InterruptedException stop) {
+                    Thread.currentThread().interrupt();
+                    return new Outcome(false, Optional.empty(), Optional.of("interrupted"));
+                }
+                continue;
+            } catch (TimeoutException e) {
+                return new Outcome(false, Optional.empty(), Optional.of("could not reach the host: " + describe(e)));
             }
+            unreachableSince = null;
+            failedConnections = 0;
             Run run = runOnce(member, host, silence, tick, clock);
             if (!run.lost() || member.isDone() || member.problem().isPresent()) {
                 return run.outcome();
@@ -99,6 +123,10 @@ public final class SessionClient {
                 return new Outcome(false, member.problem(), Optional.of("interrupted"));
             }
         }
+    }
+
+    private static String describe(Exception e) {
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     private static Run runOnce(SessionMember member, Transport host, Function<Party, Duration> silence, Duration tick,
@@ -141,8 +169,7 @@ public final class SessionClient {
                 if (next instanceof IOException e) {
                     member.checkGaps(now);
                     // A host that refused this player's key refuses it again: say so now, not after every retry.
-                    return new Run(new Outcome(false, member.problem(), Optional.of(e.getMessage() == null
-                            ? e.getClass().getSimpleName() : e.getMessage())), !(e instanceof Transport.RefusedException));
+                    return new Run(new Outcome(false, member.problem(), Optional.of(describe(e))), !(e instanceof Transport.RefusedException));
                 }
                 for (byte[] out : member.onFrame((byte[]) next, now)) {
                     host.send(out);
@@ -157,8 +184,7 @@ public final class SessionClient {
             }
             return new Run(new Outcome(member.problem().isEmpty(), member.problem(), Optional.empty()), false);
         } catch (IOException e) {
-            return new Run(new Outcome(false, member.problem(), Optional.of(e.getMessage() == null
-                    ? e.getClass().getSimpleName() : e.getMessage())), true);
+            return new Run(new Outcome(false, member.problem(), Optional.of(describe(e))), true);
         } catch (java.io.UncheckedIOException e) {
             return new Run(new Outcome(false, member.problem(), Optional.of(e.getMessage())), false);
         } catch (InterruptedException e) {

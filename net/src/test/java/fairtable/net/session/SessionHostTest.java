@@ -3,19 +3,30 @@ package fairtable.net.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairtable.crypto.sign.SigningKey;
+import fairtable.net.Connector;
 import fairtable.net.Transport;
+import fairtable.net.identity.Fingerprint;
 import fairtable.net.memory.InMemoryTransport;
 import fairtable.net.session.SessionFrame.Member;
 import fairtable.net.tcp.TcpTransport;
+import fairtable.net.tls.PeerCheck;
+import fairtable.net.tls.TlsIdentity;
+import fairtable.net.tls.TlsTransport;
 import fairtable.protocol.deck.DeckParty;
 import fairtable.protocol.transcript.Envelope;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -94,6 +105,55 @@ class SessionHostTest {
             };
             assertHonestGame(players, host, players.play(connect, Duration.ofSeconds(30)));
         } finally {
+            players.shutdown();
+        }
+    }
+
+    /**
+     * The host turns away connections beyond {@link SessionHost#MAX_UNJOINED} that have not joined (TLS handshakes
+     * included): an honest seat that meets a door full of silent strangers backs off and tries again within its
+     * timeout, and gets in once they are gone.
+     */
+    @Test
+    void aSeatThatMeetsADoorFullOfUnjoinedConnectionsBacksOffAndGetsInOnceThereIsRoom() throws Exception {
+        Players players = new Players(11, Duration.ofSeconds(5));
+        SplittableRandom random = new SplittableRandom(12);
+        SigningKey hostKey = Players.key(random);
+        CountDownLatch turnedAway = new CountDownLatch(1);
+        List<Socket> strangers = new ArrayList<>();
+        ExecutorService threads = Executors.newFixedThreadPool(4);
+        try (ServerSocket server = TlsTransport.listen("127.0.0.1", 0);
+                SessionHost host = new SessionHost("table", hostKey, random).joinDeadline(Duration.ofSeconds(60))
+                        .logTo(line -> {
+                            if (line.endsWith(SessionHost.MAX_UNJOINED + " connections have not joined yet")) {
+                                turnedAway.countDown();
+                            }
+                        })) {
+            host.acceptTls(server, TlsIdentity.of(hostKey), PeerCheck.anyKey());
+            for (int i = 0; i < SessionHost.MAX_UNJOINED; i++) {
+                strangers.add(new Socket("127.0.0.1", server.getLocalPort())); // silent in the middle of a handshake
+            }
+            PeerCheck theHost = PeerCheck.expect(Fingerprint.of(hostKey.verifyingKey()));
+            Connector overTls = patience -> TlsTransport.connect("127.0.0.1", server.getLocalPort(),
+                    TlsIdentity.of(players.keys.get(3)), theHost, patience);
+            Future<SessionClient.Outcome> dave = threads.submit(() -> SessionClient.run(() -> players.members.get(3),
+                    overTls, Duration.ofSeconds(30), Duration.ofMillis(20), Clock.systemUTC()));
+            assertThat(turnedAway.await(20, TimeUnit.SECONDS)).as("dave met the full door").isTrue();
+            for (Socket stranger : strangers) {
+                stranger.close();
+            }
+            List<Future<SessionClient.Outcome>> outcomes = new ArrayList<>();
+            for (int s = 0; s < 3; s++) {
+                int seat = s;
+                InMemoryTransport[] pair = InMemoryTransport.pair("host", Players.NAMES[seat]);
+                host.admit(pair[0]);
+                outcomes.add(threads.submit(() -> SessionClient.run(players.members.get(seat), pair[1],
+                        Duration.ofSeconds(30), Duration.ofMillis(20), Clock.systemUTC())));
+            }
+            outcomes.add(dave);
+            assertHonestGame(players, host, outcomes);
+        } finally {
+            threads.shutdownNow();
             players.shutdown();
         }
     }
