@@ -101,7 +101,8 @@ public final class RelayCommand implements Callable<Integer> {
                 java.util.Optional.empty(), print);
         SessionRelay opened = log == null ? SessionRelay.inMemory(profile.identity(), new SecureRandom())
                 : SessionRelay.persistent(log, profile.identity(), new SecureRandom());
-        try (SessionRelay relay = opened.logTo(print); ServerSocket server = TcpTransport.listen(bind, port)) {
+        // Keys let in only by --accept-new cost nothing to make: together they may open only a share of the tables.
+        try (SessionRelay relay = opened.logTo(print).knowing(rule::knows); ServerSocket server = TcpTransport.listen(bind, port)) {
             relay.tables().forEach((name, placed) -> out.println("Resuming from " + relay.logFile(name) + " after "
                     + placed + " messages: table " + name + ", waiting for its players to reconnect"));
             if (insecure) {

@@ -111,7 +111,8 @@ class FiftyTablesLoadTest {
         List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
         SessionRelay relay = SessionRelay.inMemory(relayKey, new SecureRandom()).logTo(notices::add);
         try (ServerSocket server = TcpTransport.listen("127.0.0.1", 0)) {
-            // As `fairtable relay --accept-new`: any key at the door, the seats judge each other's names.
+            // As `fairtable relay --peer ...` naming every player: any of their keys at the door, all known to the relay
+            // (so none counts against the share of tables of keys it does not know), the seats judge each other's names.
             relay.acceptTls(server, TlsIdentity.of(relayKey), PeerCheck.anyKey());
             Invitation invitation = new Invitation("127.0.0.1", server.getLocalPort(), Fingerprint.of(relay.key()));
             // Every seat 0 at once, then, once each has opened its table, every seat 1: so the handshakes in progress

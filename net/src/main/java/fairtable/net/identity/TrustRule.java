@@ -123,7 +123,12 @@ public final class TrustRule {
      * check decides). A stranger is turned away at the door when nobody may accept it.
      */
     public boolean mayBeAdmitted(VerifyingKey key) {
+        return acceptNew || asker.isPresent() || knows(key);
+    }
+
+    /** Whether the user pinned {@code key} under some name or named it: let in without --accept-new or a question. */
+    public boolean knows(VerifyingKey key) {
         Fingerprint fingerprint = Fingerprint.of(key);
-        return acceptNew || asker.isPresent() || named.contains(fingerprint) || pins.all().containsValue(fingerprint);
+        return named.contains(fingerprint) || pins.all().containsValue(fingerprint);
     }
 }

@@ -41,7 +41,9 @@ import java.util.random.RandomGenerator;
  * each for at most the join deadline; at most {@link #MAX_TABLES} tables at once (one that never began or has ended,
  * with nobody connected, is forgotten to make room; its log stays); at most {@link #MAX_TABLES_PER_KEY} tables under
  * way opened by one key (over TLS, where the key is proven before the table is named), so one stranger let in by
- * {@code --accept-new} cannot take every table of the relay; and inside each table the host's own bounds.
+ * {@code --accept-new} cannot take every table of the relay; at most {@link #MAX_TABLES_OF_NEW_KEYS} under way opened
+ * by all the keys its owner did not pin or name, so neither can strangers with a fresh key each; and inside each
+ * table the host's own bounds.
  */
 public final class SessionRelay implements AutoCloseable {
     /** The table a connection joins when it names none: the one table of an invitation without a name. */
@@ -55,6 +57,12 @@ public final class SessionRelay implements AutoCloseable {
      * friend opens one table at a time; a few allow for a second game while one waits for its players.
      */
     public static final int MAX_TABLES_PER_KEY = 4;
+    /**
+     * Tables under way that keys the relay does not know (neither pinned nor named by its owner, so let in only by
+     * {@code --accept-new}) may have opened at once, all such keys together: fresh keys cost nothing, so without this
+     * bound strangers with a key each could take every table of the relay.
+     */
+    public static final int MAX_TABLES_OF_NEW_KEYS = 16;
 
     private static final String LOG_SUFFIX = ".log";
     private static final System.Logger LOG = System.getLogger(SessionRelay.class.getName());
@@ -72,6 +80,8 @@ public final class SessionRelay implements AutoCloseable {
     private int unopened;
     private volatile Duration joinDeadline = SessionHost.JOIN_DEADLINE;
     private volatile Predicate<VerifyingKey> admission = anyKey -> true;
+    /** The keys its owner pinned or named; the tables of all others share {@link #MAX_TABLES_OF_NEW_KEYS}. */
+    private volatile Predicate<VerifyingKey> known = anyKey -> true;
     private volatile Consumer<String> notices = line -> LOG.log(System.Logger.Level.WARNING, line);
     private volatile boolean closed;
 
@@ -122,6 +132,15 @@ public final class SessionRelay implements AutoCloseable {
     /** Only keys {@code admitted} accepts may join any table; by default any key that signs a valid join. */
     public SessionRelay admitOnly(Predicate<VerifyingKey> admitted) {
         this.admission = admitted;
+        return this;
+    }
+
+    /**
+     * Which keys its owner pinned or named: the tables the other keys open (over TLS) are at most
+     * {@link #MAX_TABLES_OF_NEW_KEYS} under way, all those keys together. By default every key counts as known.
+     */
+    public SessionRelay knowing(Predicate<VerifyingKey> pinnedOrNamed) {
+        this.known = pinnedOrNamed;
         return this;
     }
 
@@ -256,13 +275,19 @@ public final class SessionRelay implements AutoCloseable {
                         + unreadable.getMessage());
                 return;
             } catch (TooManyTables busy) {
-                notices.accept("turned away " + transport.peer() + ": it asked for a new table " + name + ", but its key "
-                        + "already has " + busy.tables + " under way here (" + MAX_TABLES_PER_KEY + " at most)");
+                notices.accept("turned away " + transport.peer() + ": it asked for a new table " + name + ", but "
+                        + (busy.ofNewKeys ? "keys this relay does not know" : "its key") + " already "
+                        + (busy.ofNewKeys ? "have " : "has ") + busy.tables + " under way here ("
+                        + (busy.ofNewKeys ? MAX_TABLES_OF_NEW_KEYS : MAX_TABLES_PER_KEY) + " at most)");
                 // Told in a refusal, so the player stops at once instead of taking it for a dropped connection.
-                transport.send(SessionFrame.encode(new SessionFrame.Refused(SessionHost.JOIN_REFUSED, "your key "
-                        + Fingerprint.of(opener) + " already has " + MAX_TABLES_PER_KEY + " tables under way at this"
-                        + " relay (" + String.join(", ", busy.tables) + "), the most one key may open; end one, or join"
-                        + " a table another player opened")));
+                String reason = busy.ofNewKeys
+                        ? "keys this relay does not know already have " + MAX_TABLES_OF_NEW_KEYS + " tables under way"
+                                + " here, the most they may open together; ask the relay's owner to let your key "
+                                + Fingerprint.of(opener) + " in by name (--peer), or join a table another player opened"
+                        : "your key " + Fingerprint.of(opener) + " already has " + MAX_TABLES_PER_KEY + " tables under"
+                                + " way at this relay (" + String.join(", ", busy.tables) + "), the most one key may open;"
+                                + " end one, or join a table another player opened";
+                transport.send(SessionFrame.encode(new SessionFrame.Refused(SessionHost.JOIN_REFUSED, reason)));
                 SessionHost.awaitHangUp(transport, joinDeadline);
                 return;
             }
@@ -291,13 +316,18 @@ public final class SessionRelay implements AutoCloseable {
         }
     }
 
-    /** {@code opener} has {@link #MAX_TABLES_PER_KEY} tables under way: those. */
+    /**
+     * {@code opener} has {@link #MAX_TABLES_PER_KEY} tables under way, or the keys the relay does not know together
+     * have {@link #MAX_TABLES_OF_NEW_KEYS}: those.
+     */
     private static final class TooManyTables extends Exception {
         final List<String> tables;
+        final boolean ofNewKeys;
 
-        TooManyTables(List<String> tables) {
+        TooManyTables(List<String> tables, boolean ofNewKeys) {
             super(null, null, false, false);
             this.tables = tables;
+            this.ofNewKeys = ofNewKeys;
         }
     }
 
@@ -305,7 +335,8 @@ public final class SessionRelay implements AutoCloseable {
      * The table {@code name}, opened (from its log, if there is one) for {@code opener} (null: a key not proven yet)
      * if the relay does not hold it; null if full.
      *
-     * @throws TooManyTables if it is new and {@code opener} already has {@link #MAX_TABLES_PER_KEY} tables under way
+     * @throws TooManyTables if it is new and {@code opener} already has {@link #MAX_TABLES_PER_KEY} tables under way,
+     *     or is a key the relay does not know and such keys have {@link #MAX_TABLES_OF_NEW_KEYS}
      */
     private synchronized SessionHost table(String name, VerifyingKey opener) throws IOException, TooManyTables {
         SessionHost host = tables.get(name);
@@ -313,14 +344,16 @@ public final class SessionRelay implements AutoCloseable {
             return host;
         }
         if (opener != null) {
-            List<String> underWay = new ArrayList<>();
-            tables.forEach((held, h) -> {
-                if (opener.equals(openers.get(held)) && !h.idle() && !h.tableLeft()) {
-                    underWay.add(held);
-                }
-            });
+            List<String> underWay = underWay(opener::equals);
             if (underWay.size() >= MAX_TABLES_PER_KEY) {
-                throw new TooManyTables(underWay);
+                throw new TooManyTables(underWay, false);
+            }
+            Predicate<VerifyingKey> isKnown = known;
+            if (!isKnown.test(opener)) {
+                List<String> ofNewKeys = underWay(isKnown.negate());
+                if (ofNewKeys.size() >= MAX_TABLES_OF_NEW_KEYS) {
+                    throw new TooManyTables(ofNewKeys, true);
+                }
             }
         }
         if (tables.size() >= MAX_TABLES) {
@@ -344,6 +377,18 @@ public final class SessionRelay implements AutoCloseable {
             openers.put(name, opener);
         }
         return host;
+    }
+
+    /** The tables under way (begun or held by a connection, and not ended) whose opener is one {@code openedBy} takes. */
+    private List<String> underWay(Predicate<VerifyingKey> openedBy) {
+        List<String> found = new ArrayList<>();
+        tables.forEach((held, h) -> {
+            VerifyingKey opener = openers.get(held);
+            if (opener != null && openedBy.test(opener) && !h.idle() && !h.tableLeft()) {
+                found.add(held);
+            }
+        });
+        return found;
     }
 
     private synchronized void noteEnded() {

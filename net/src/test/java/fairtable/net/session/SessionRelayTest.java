@@ -232,6 +232,40 @@ class SessionRelayTest {
         }
     }
 
+    /** Fresh keys cost nothing: all the keys the relay does not know together open a bounded share of its tables. */
+    @Test
+    void keysTheRelayDoesNotKnowOpenAtMostTheirShareOfTablesTogetherAndAreToldWhy() throws Exception {
+        try (ServerSocket server = TlsTransport.listen("127.0.0.1", 0);
+                SessionRelay relay = relay().joinDeadline(Duration.ofSeconds(20)).knowing(bob.verifyingKey()::equals)) {
+            relay.acceptTls(server, TlsIdentity.of(Players.key(random)), PeerCheck.anyKey());
+            int port = server.getLocalPort();
+            List<Raw> held = new ArrayList<>();
+            for (int i = 0; i < SessionRelay.MAX_TABLES_OF_NEW_KEYS; i++) {
+                Raw r = openOverTls(port, Players.key(random), "s" + i);
+                assertThat(r.next()).isInstanceOf(Welcome.class);
+                held.add(r);
+            }
+            SigningKey fresh = Players.key(random);
+            Raw more = openOverTls(port, fresh, "s-more");
+            SessionFrame answer = more.next();
+            assertThat(answer).isInstanceOf(Refused.class);
+            assertThat(((Refused) answer).seq()).isEqualTo(SessionHost.JOIN_REFUSED);
+            assertThat(((Refused) answer).reason()).isEqualTo("keys this relay does not know already have "
+                    + SessionRelay.MAX_TABLES_OF_NEW_KEYS + " tables under way here, the most they may open together;"
+                    + " ask the relay's owner to let your key " + Fingerprint.of(fresh.verifyingKey()) + " in by name"
+                    + " (--peer), or join a table another player opened");
+            more.transport().close();
+            assertThat(notices).last().asString().startsWith("turned away ")
+                    .contains(": it asked for a new table s-more, but keys this relay does not know already have [s0, ")
+                    .endsWith(" under way here (" + SessionRelay.MAX_TABLES_OF_NEW_KEYS + " at most)");
+            assertThat(relay.tables()).doesNotContainKey("s-more");
+
+            // A key its owner knows still opens a table.
+            Raw bobs = openOverTls(port, bob, "b0");
+            assertThat(bobs.next()).isInstanceOf(Welcome.class);
+        }
+    }
+
     @Test
     void aConnectionThatNamesNoTableIsHungUpOnAfterTheDeadlineAndOneThatNamesNoneJoinsTheDefault() throws Exception {
         try (SessionRelay relay = relay().joinDeadline(Duration.ofMillis(300))) {
