@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * `fairtable table host` at a terminal whose person answers no to a new guest ("accept bob, fingerprint ...? y/N"):
  * the host tells bob at once, in a refusal frame, and bob's `table join` ends with one plain line saying it was
  * refused and what the host's person can type to let it in, instead of waiting out its timeout. The table is not
- * spoiled: carl, whom the person accepts, then takes the seat, and the game ends VERIFIED.
+ * spoiled: carl, whom the person accepts, then takes the seat, and the game ends VERIFIED. The host's person reads
+ * the refusal on the command's output.
  */
 class RefusedGuestTest {
     @TempDir
@@ -62,6 +63,9 @@ class RefusedGuestTest {
         assertThat(carl.code()).as(carl.out()).isZero();
         assertThat(hosted.code()).as(hosted.out()).isZero();
         assertThat(carl.out()).contains("Audit: VERIFIED");
+        // The host's person reads the refusal on the command's output, in one line naming bob.
+        assertThat(hosted.out().lines().filter(l -> l.startsWith("refused \"bob\" [" + bobs + "] at "))).singleElement()
+                .asString().endsWith(": its key " + bobs + " is not accepted here as bob");
         assertThat(asked).hasSize(2).allMatch(q -> q.endsWith("? y/N"));
         assertThat(asked.get(0)).startsWith("accept bob, fingerprint " + bobs);
         assertThat(Files.readAllLines(dir.resolve("carl.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("ann.jsonl")));
