@@ -644,6 +644,11 @@ public final class SessionHost implements AutoCloseable {
         if (hello != null && hello.seat() == 0 && playsSeatZero && !hello.key().equals(key.verifyingKey())) {
             return "seat 0 is the host's own: only the host's key may take it";
         }
+        if (hello != null && names != null && !hello.name().equals(from.name)) {
+            // The trust rule admitted this key under the name it joined with: a seat in another name was not admitted.
+            return "its hello names the player \"" + hello.name() + "\", but it joined as \"" + from.name
+                    + "\", the name its key was admitted under";
+        }
         VerifyingKey seatKey = hello != null ? hello.key() : chain.hellos().get(e.sender()).key();
         if (!seatKey.equals(from.player)) {
             return "it is in the name of seat " + e.sender() + " (" + chain.nameOf(e.sender())

@@ -17,6 +17,8 @@ import fairtable.net.tls.PeerCheck;
 import fairtable.net.tls.TlsIdentity;
 import fairtable.net.tls.TlsTransport;
 import fairtable.net.identity.Fingerprint;
+import fairtable.net.identity.KnownPeers;
+import fairtable.net.identity.TrustRule;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Hello;
 import java.net.ServerSocket;
@@ -186,6 +188,27 @@ class SessionHostRulesTest {
             own.send(new Relay(first));
             assertThat(((Deliver) own.nextThatIsNotPresence()).envelope()).isEqualTo(first);
             assertThat(host.placed()).containsExactly(first);
+        }
+    }
+
+    /** The trust rule admits a key under the name it joins with: a hello in another name was not admitted. */
+    @Test
+    void underATrustRuleAHelloMustNameThePlayerItsKeyJoinedAs(@org.junit.jupiter.api.io.TempDir java.nio.file.Path home)
+            throws Exception {
+        List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
+        TrustRule acceptingNew = new TrustRule(KnownPeers.load(home.resolve("known_peers")), java.util.Set.of(), true,
+                java.util.Optional.empty(), line -> { });
+        SigningKey mallory = Players.key(random);
+        try (SessionHost host = host(notices).judgeJoinsBy(acceptingNew, notices::add)) {
+            Raw m = connect(host, "mallory");
+            m.join(mallory, "mallory");
+            m.send(new Relay(hello(mallory, 0, "bob", new byte[32])));
+            assertThat(((Refused) m.nextThatIsNotPresence()).reason()).isEqualTo("its hello names the player \"bob\","
+                    + " but it joined as \"mallory\", the name its key was admitted under");
+            assertThat(host.placed()).isEmpty();
+            Envelope own = hello(mallory, 0, "mallory", new byte[32]);
+            m.send(new Relay(own));
+            assertThat(((Deliver) m.nextThatIsNotPresence()).envelope()).isEqualTo(own);
         }
     }
 
