@@ -210,10 +210,15 @@ public final class SessionClient {
     }
 
     private static Run silent(SessionMember member, Duration allowed) {
-        String trouble = member.party().transcript().established()
-                ? "the host was silent for " + allowed.toSeconds() + " s while awaiting " + member.party().awaiting()
-                        + " (step " + member.party().nextStep() + ")"
-                : neverStarted(member, allowed);
+        String trouble;
+        if (member.host().isEmpty()) {
+            trouble = "the host was silent for " + allowed.toSeconds() + " s: it never welcomed this player";
+        } else if (member.party().transcript().established()) {
+            trouble = "the host was silent for " + allowed.toSeconds() + " s while awaiting " + member.party().awaiting()
+                    + " (step " + member.party().nextStep() + ")";
+        } else {
+            trouble = neverStarted(member, allowed);
+        }
         return new Run(new Outcome(false, member.problem(), Optional.of(trouble)), false);
     }
 
