@@ -79,19 +79,19 @@ class TrustAcrossCommandsTest {
 
         InProcessHost host = InProcessHost.startTyping(new ByteArrayInputStream("e2e4\n".getBytes(StandardCharsets.UTF_8)),
                 "play-dark-chess", "--bots", "none", "--host", "0", "--home", home(alice), "--max-moves", "2",
-                "--timeout", "20", "--transcript", dir.resolve("chess-w.jsonl").toString());
-        // Turned away, mallory reconnects until her --timeout runs out: five seconds, not twenty, to learn she failed.
+                "--timeout", "10", "--transcript", dir.resolve("chess-w.jsonl").toString());
+        // Turned away at the door, mallory is told so at once; the host listens on for a pinned player until its timeout.
         Run joined = run("play-dark-chess", "--bots", "all", "--join", host.invitation(), "--home", home(mallory),
                 "--max-moves", "2", "--timeout", "5", "--transcript", dir.resolve("chess-b.jsonl").toString());
         InProcessHost.Run white = host.finish();
 
-        assertThat(white.code()).as(white.out()).isEqualTo(Main.FAILED);
-        assertThat(white.out()).contains("Refused the other player: refused mallory: key " + stranger + " is not pinned"
-                + " for this name. Compare this fingerprint with mallory over another channel, then accept it: run the"
-                + " same command again with --accept-new, or answer y when asked at a terminal.");
+        assertThat(white.code()).as(white.out()).isEqualTo(Main.ERROR);
+        assertThat(white.out()).contains("refused a player with key " + stranger + ": it is pinned under no name.")
+                .contains("Stopped: nobody else joined within 10 s, so the game never started");
         // No game step ran before mallory was judged: White was never asked to move.
         assertThat(white.out()).doesNotContain("Your move").doesNotContain("Audit:");
         assertThat(joined.code()).as(joined.out()).isNotZero();
+        assertThat(joined.out()).contains(" refused you: your key " + stranger + " is not accepted there.");
         assertThat(profile("alice").knownPeers().pinned("mallory")).isEmpty();
     }
 
