@@ -57,7 +57,8 @@ public final class RelayCommand implements Callable<Integer> {
             + "0.0.0.0 for players on other machines).")
     String bind;
 
-    @Option(names = "--accept-new", description = "Let in any player's key (the players then judge each other's names).")
+    @Option(names = "--accept-new", description = "Let in any player's key (the players then judge each other's names);"
+            + " the keys let in only so may together have opened at most 16 tables under way.")
     boolean acceptNew;
 
     @Option(names = "--peer", paramLabel = "FINGERPRINT", description = "A player's fingerprint: let in (repeatable).")
@@ -102,7 +103,8 @@ public final class RelayCommand implements Callable<Integer> {
         SessionRelay opened = log == null ? SessionRelay.inMemory(profile.identity(), new SecureRandom())
                 : SessionRelay.persistent(log, profile.identity(), new SecureRandom());
         // Keys let in only by --accept-new cost nothing to make: together they may open only a share of the tables.
-        try (SessionRelay relay = opened.logTo(print).knowing(rule::knows); ServerSocket server = TcpTransport.listen(bind, port)) {
+        try (SessionRelay relay = opened.logTo(print).knowing(rule::knows);
+                ServerSocket server = TcpTransport.listen(bind, port)) {
             relay.tables().forEach((name, placed) -> out.println("Resuming from " + relay.logFile(name) + " after "
                     + placed + " messages: table " + name + ", waiting for its players to reconnect"));
             if (insecure) {

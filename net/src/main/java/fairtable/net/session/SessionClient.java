@@ -169,7 +169,8 @@ public final class SessionClient {
                 if (next instanceof IOException e) {
                     member.checkGaps(now);
                     // A host that refused this player's key refuses it again: say so now, not after every retry.
-                    return new Run(new Outcome(false, member.problem(), Optional.of(describe(e))), !(e instanceof Transport.RefusedException));
+                    return new Run(new Outcome(false, member.problem(), Optional.of(describe(e))),
+                            !(e instanceof Transport.RefusedException));
                 }
                 for (byte[] out : member.onFrame((byte[]) next, now)) {
                     host.send(out);
