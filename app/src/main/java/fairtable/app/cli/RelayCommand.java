@@ -58,7 +58,8 @@ public final class RelayCommand implements Callable<Integer> {
     String bind;
 
     @Option(names = "--accept-new", description = "Let in any player's key (the players then judge each other's names);"
-            + " the keys let in only so may together have opened at most 16 tables under way.")
+            + " the keys let in only so may together have opened at most " + SessionRelay.MAX_TABLES_OF_NEW_KEYS
+            + " tables under way.")
     boolean acceptNew;
 
     @Option(names = "--peer", paramLabel = "FINGERPRINT", description = "A player's fingerprint: let in (repeatable).")
