@@ -238,11 +238,13 @@ class BoardGamesOverNetworkTest {
                     east.directory().toString(), "--timeout", "10", "--transcript", dir.resolve("east.jsonl").toString()},
                 port -> new String[] {"play", "mahjong-shogi", "--bots", "me", "--join", invitation(port, east), "--home",
                     west.directory().toString(), "--timeout", "10", "--transcript", dir.resolve("west.jsonl").toString()});
-        assertThat(runs[0].code()).as(runs[0].out()).isEqualTo(Main.FAILED);
-        assertThat(runs[0].out()).contains("Refused the other player: refused west: key " + west.fingerprint()
-                + " is not pinned for this name.");
+        // Turned away at the door, west takes no seat; the host listens on for a pinned player until its timeout.
+        assertThat(runs[0].code()).as(runs[0].out()).isEqualTo(Main.ERROR);
+        assertThat(runs[0].out()).contains("refused a player with key " + west.fingerprint() + ": it is pinned under"
+                + " no name.").contains("Stopped: nobody else joined within 10 s, so the game never started");
         assertThat(runs[0].out()).doesNotContain("Audit: VERIFIED");
         assertThat(runs[1].code()).as(runs[1].out()).isNotZero();
+        assertThat(runs[1].out()).contains(" refused you: your key " + west.fingerprint() + " is not accepted there.");
         assertThat(profile("east").knownPeers().pinned("west")).isEmpty();
     }
 
