@@ -130,6 +130,20 @@ class SessionHostTest {
                             }
                         })) {
             host.acceptTls(server, TlsIdentity.of(hostKey), PeerCheck.anyKey());
+            // The other three are seated through memory first, so that the door's count is the strangers' alone.
+            List<Future<SessionClient.Outcome>> outcomes = new ArrayList<>();
+            for (int s = 0; s < 3; s++) {
+                int seat = s;
+                InMemoryTransport[] pair = InMemoryTransport.pair("host", Players.NAMES[seat]);
+                host.admit(pair[0]);
+                outcomes.add(threads.submit(() -> SessionClient.run(players.members.get(seat), pair[1],
+                        Duration.ofSeconds(30), Duration.ofMillis(20), Clock.systemUTC())));
+            }
+            long seatedBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (host.presence().size() < 3) {
+                assertThat(System.nanoTime()).as("three seats joined through memory").isLessThan(seatedBy);
+                Thread.onSpinWait();
+            }
             for (int i = 0; i < SessionHost.MAX_UNJOINED; i++) {
                 strangers.add(new Socket("127.0.0.1", server.getLocalPort())); // silent in the middle of a handshake
             }
@@ -141,14 +155,6 @@ class SessionHostTest {
             assertThat(turnedAway.await(20, TimeUnit.SECONDS)).as("dave met the full door").isTrue();
             for (Socket stranger : strangers) {
                 stranger.close();
-            }
-            List<Future<SessionClient.Outcome>> outcomes = new ArrayList<>();
-            for (int s = 0; s < 3; s++) {
-                int seat = s;
-                InMemoryTransport[] pair = InMemoryTransport.pair("host", Players.NAMES[seat]);
-                host.admit(pair[0]);
-                outcomes.add(threads.submit(() -> SessionClient.run(players.members.get(seat), pair[1],
-                        Duration.ofSeconds(30), Duration.ofMillis(20), Clock.systemUTC())));
             }
             outcomes.add(dave);
             assertHonestGame(players, host, outcomes);
