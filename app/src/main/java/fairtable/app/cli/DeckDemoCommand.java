@@ -6,7 +6,7 @@ import fairtable.crypto.sign.SigningKey;
 import fairtable.games.cards.Card;
 import fairtable.net.Actor;
 import fairtable.net.session.LocalSession;
-import fairtable.protocol.Party;
+import fairtable.protocol.ForwardingParty;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.deck.DeckObserver;
@@ -14,7 +14,6 @@ import fairtable.protocol.deck.DeckParameters;
 import fairtable.protocol.deck.DeckParty;
 import fairtable.protocol.deck.DeckMessage;
 import fairtable.protocol.transcript.Envelope;
-import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -24,7 +23,6 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -158,72 +156,28 @@ public final class DeckDemoCommand implements Callable<Integer> {
     }
 
     /** A seat's party that times each message it takes by what it did: a key, its own shuffle, or checking one. */
-    private final class Timed implements Party {
-        private final DeckParty party;
+    private final class Timed extends ForwardingParty {
+        private final DeckParty deck;
 
-        Timed(DeckParty party) {
-            this.party = party;
+        Timed(DeckParty deck) {
+            super(deck);
+            this.deck = deck;
         }
 
         @Override
         public List<Envelope> receive(Envelope e) throws ProtocolViolation {
-            boolean keygen = party.observer() == null || !party.observer().hasJointKey();
+            boolean keygen = deck.observer() == null || !deck.observer().hasJointKey();
             long t = System.nanoTime();
-            List<Envelope> replies = party.receive(e);
+            List<Envelope> replies = deck.receive(e);
             long elapsed = System.nanoTime() - t;
             if (replies.stream().anyMatch(r -> r.type().equals(DeckMessage.Shuffle.TYPE))) {
-                add("shuffle " + party.seat(), elapsed);
+                add("shuffle " + deck.seat(), elapsed);
             } else if (e.type().equals(DeckMessage.Shuffle.TYPE)) {
                 add("verify", elapsed);
             } else if (keygen) {
                 add("keygen", elapsed);
             }
             return replies;
-        }
-
-        @Override
-        public List<Envelope> start() {
-            return party.start();
-        }
-
-        @Override
-        public String awaiting() {
-            return party.awaiting();
-        }
-
-        @Override
-        public int nextStep() {
-            return party.nextStep();
-        }
-
-        @Override
-        public boolean isFinished() {
-            return party.isFinished();
-        }
-
-        @Override
-        public Optional<ProtocolViolation> failure() {
-            return party.failure();
-        }
-
-        @Override
-        public Transcript transcript() {
-            return party.transcript();
-        }
-
-        @Override
-        public byte[] snapshot() {
-            return party.snapshot();
-        }
-
-        @Override
-        public int seat() {
-            return party.seat();
-        }
-
-        @Override
-        public List<Rejected> rejected() {
-            return party.rejected();
         }
     }
 

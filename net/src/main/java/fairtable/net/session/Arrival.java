@@ -23,10 +23,13 @@ public sealed interface Arrival {
     /** It is beyond the next position, {@code due}. */
     record Ahead(long due) implements Arrival {}
 
-    /** At the next position, but not signed by the key its seat gave in its hello (for a hello, the key inside it). */
+    /**
+     * At the next position, for this session, but not signed by the key its seat gave in its hello (for a hello, the key
+     * inside it).
+     */
     record Unsigned() implements Arrival {}
 
-    /** At the next position, signed by its seat, but for another session. */
+    /** At the next position, but for another session (whoever signed it: another game's seats are not this one's). */
     record OtherSession() implements Arrival {}
 
     /** At the next position, but it does not fit the chain there: {@code misfit} says why and whom it cannot blame. */
@@ -44,11 +47,11 @@ public sealed interface Arrival {
         if (e.seq() > t.size()) {
             return new Ahead(t.size());
         }
-        if (!signedByItsSeat(t, e)) {
-            return new Unsigned();
-        }
         if (t.established() && !Arrays.equals(e.session(), t.sessionId())) {
             return new OtherSession();
+        }
+        if (!signedByItsSeat(t, e)) {
+            return new Unsigned();
         }
         Transcript.Misfit misfit = t.established() ? t.misfitAt(e, t.size()) : t.helloMisfit(e);
         return misfit == null ? new Next() : new Misfit(misfit);
