@@ -560,7 +560,9 @@ public final class SessionHost implements AutoCloseable {
                 notices.accept("refused an acknowledgement from " + who(c) + ": its receipt is for another table");
                 return true;
             }
-            if (a.ack().player().equals(c.player) && a.ack().isValid(welcome.host())) {
+            Ack ack = a.ack();
+            if (ack.player().equals(c.player) && (placedHere(ack.receipt()) ? ack.isSignedByItsPlayer()
+                    : ack.isValid(welcome.host()))) {
                 for (Connection other : connections) {
                     if (other != c && other.connected) {
                         other.send(a);
@@ -572,6 +574,12 @@ public final class SessionHost implements AutoCloseable {
             return false;
         }
         return true;
+    }
+
+    /** Whether {@code r} is the receipt this host signed for a placed position: its own signature need not be checked. */
+    private boolean placedHere(Receipt r) {
+        return r.seq() < placed.size() && Arrays.equals(r.signature(), receiptSignatures.get((int) r.seq()))
+                && r.places(placed.get((int) r.seq()));
     }
 
     /** Whether {@code player} gave the hello of a seat already placed. */

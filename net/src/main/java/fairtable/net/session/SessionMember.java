@@ -362,6 +362,9 @@ public final class SessionMember {
             observe("ignored acknowledgements of another table's receipts");
             return;
         }
+        if (ack.receipt().equals(receipts.get(ack.seq()))) {
+            return; // the receipt this player holds and checked: whoever acknowledged it, nothing is learned
+        }
         if (!ack.isValid(welcome.host())) {
             observe("ignored an acknowledgement that is not validly signed");
             return;
