@@ -4,6 +4,9 @@ import fairtable.app.Audits;
 import fairtable.app.Main;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.games.cards.Card;
+import fairtable.net.Actor;
+import fairtable.net.session.LocalSession;
+import fairtable.protocol.ForwardingParty;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.deck.DeckObserver;
@@ -15,10 +18,8 @@ import fairtable.protocol.transcript.TranscriptFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,8 +30,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * The verifiable deck (verifiable-deck/v1) played in one process with in-memory delivery: every proof is
- * made and checked as over a network, and the transcript is audited at the end. Prints each player's
+ * The verifiable deck (verifiable-deck/v1) played in one process through the session layer ({@link LocalSession}):
+ * every proof is made and checked, and every message placed under the host's receipt and acknowledged, as over a
+ * network; the transcript is audited at the end. Prints each player's
  * private hand, the public cards, the showdown and the time each phase took.
  */
 @Command(name = "deck-demo", mixinStandardHelpOptions = true,
@@ -75,9 +77,13 @@ public final class DeckDemoCommand implements Callable<Integer> {
         DeckParameters params = new DeckParameters(players, cards);
         SecureRandom random = new SecureRandom();
         List<DeckParty> seats = new ArrayList<>();
+        List<LocalSession.Seat> timed = new ArrayList<>();
         for (int s = 0; s < players; s++) {
-            seats.add(DeckParty.create(params, s, NAMES[s], SigningKey.generate(random), random));
+            SigningKey key = SigningKey.generate(random);
+            seats.add(DeckParty.create(params, s, NAMES[s], key, random));
+            timed.add(new LocalSession.Seat(new Timed(seats.get(s)), key, Actor.PASSIVE));
         }
+        LocalSession session = new LocalSession(timed);
         out.printf("verifiable-deck/v1: %d players, %d cards, %d each. Every player shuffles with a proof; every%n",
                 players, cards, each);
         out.println("decryption share carries a proof; every message is signed and checked by everyone on receipt.");
@@ -85,21 +91,21 @@ public final class DeckDemoCommand implements Callable<Integer> {
         out.flush();
 
         long start = System.nanoTime();
-        pump(seats, seats.get(0).start());
+        session.play();
         long shuffled = System.nanoTime();
         long t = System.nanoTime();
-        pump(seats, seats.get(0).dealEach(each));
+        session.send(0, seats.get(0).dealEach(each));
         long dealNanos = System.nanoTime() - t;
         long openNanos = 0;
         if (openCount > 0) {
             t = System.nanoTime();
-            pump(seats, seats.get(0).open(openCount));
+            session.send(0, seats.get(0).open(openCount));
             openNanos = System.nanoTime() - t;
         }
         int showing = (players + 1) / 2;
         t = System.nanoTime();
         for (int s = 0; s < showing; s++) {
-            pump(seats, seats.get(s).show(List.copyOf(seats.get(s).hand().keySet())));
+            session.send(s, seats.get(s).show(List.copyOf(seats.get(s).hand().keySet())));
         }
         long showNanos = System.nanoTime() - t;
 
@@ -149,28 +155,29 @@ public final class DeckDemoCommand implements Callable<Integer> {
         return verdict.verified() ? Main.OK : Main.FAILED;
     }
 
-    /** Broadcasts in one global order, timing each delivery by what it did. */
-    private void pump(List<DeckParty> seats, List<Envelope> sent) throws ProtocolViolation {
-        Deque<Envelope> queue = new ArrayDeque<>(sent);
-        while (!queue.isEmpty()) {
-            Envelope e = queue.poll();
-            for (DeckParty to : seats) {
-                if (to.seat() == e.sender() || to.isFinished()) {
-                    continue;
-                }
-                boolean keygen = to.observer() == null || !to.observer().hasJointKey();
-                long t = System.nanoTime();
-                List<Envelope> replies = to.receive(e);
-                long elapsed = System.nanoTime() - t;
-                if (replies.stream().anyMatch(r -> r.type().equals(DeckMessage.Shuffle.TYPE))) {
-                    add("shuffle " + to.seat(), elapsed);
-                } else if (e.type().equals(DeckMessage.Shuffle.TYPE)) {
-                    add("verify", elapsed);
-                } else if (keygen) {
-                    add("keygen", elapsed);
-                }
-                queue.addAll(replies);
+    /** A seat's party that times each message it takes by what it did: a key, its own shuffle, or checking one. */
+    private final class Timed extends ForwardingParty {
+        private final DeckParty deck;
+
+        Timed(DeckParty deck) {
+            super(deck);
+            this.deck = deck;
+        }
+
+        @Override
+        public List<Envelope> receive(Envelope e) throws ProtocolViolation {
+            boolean keygen = deck.observer() == null || !deck.observer().hasJointKey();
+            long t = System.nanoTime();
+            List<Envelope> replies = deck.receive(e);
+            long elapsed = System.nanoTime() - t;
+            if (replies.stream().anyMatch(r -> r.type().equals(DeckMessage.Shuffle.TYPE))) {
+                add("shuffle " + deck.seat(), elapsed);
+            } else if (e.type().equals(DeckMessage.Shuffle.TYPE)) {
+                add("verify", elapsed);
+            } else if (keygen) {
+                add("keygen", elapsed);
             }
+            return replies;
         }
     }
 

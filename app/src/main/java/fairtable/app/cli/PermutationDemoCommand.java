@@ -1,7 +1,7 @@
 package fairtable.app.cli;
 
 import fairtable.app.Main;
-import fairtable.protocol.permutation.PermutationDealDemo;
+import fairtable.games.permutation.PermutationDealDemo;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;

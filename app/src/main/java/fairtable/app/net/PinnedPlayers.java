@@ -3,11 +3,11 @@ package fairtable.app.net;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.TrustRule;
 import fairtable.net.identity.UntrustedPeerException;
+import fairtable.protocol.ForwardingParty;
 import fairtable.protocol.Party;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Hello;
-import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.wire.MalformedMessageException;
 import java.io.IOException;
 import java.util.List;
@@ -22,7 +22,7 @@ import java.util.Optional;
  * <p>The relay has already checked that each player's messages are signed by the key its channel proved, and
  * the member that each hello is signed by the key inside it, so the key judged here is the player's own.
  */
-public final class PinnedPlayers implements Party {
+public final class PinnedPlayers extends ForwardingParty {
     /** Whom to trust: the trust rule, and the host's fingerprint from the invitation, if this seat joined by one. */
     public record Policy(TrustRule rule, Optional<Fingerprint> host) {}
 
@@ -32,7 +32,6 @@ public final class PinnedPlayers implements Party {
         void admit(Hello hello) throws ProtocolViolation;
     }
 
-    private final Party party;
     private final Gate gate;
 
     public PinnedPlayers(Party party, Policy policy) {
@@ -41,7 +40,7 @@ public final class PinnedPlayers implements Party {
 
     /** {@code party}, whose other seats' hellos must first pass {@code gate}. */
     public PinnedPlayers(Party party, Gate gate) {
-        this.party = party;
+        super(party);
         this.gate = gate;
     }
 
@@ -90,55 +89,5 @@ public final class PinnedPlayers implements Party {
         } catch (IOException unsaved) {
             throw new ProtocolViolation(0, hello.name(), "its key could not be pinned: " + unsaved.getMessage());
         }
-    }
-
-    @Override
-    public List<Envelope> start() {
-        return party.start();
-    }
-
-    @Override
-    public String awaiting() {
-        return party.awaiting();
-    }
-
-    @Override
-    public int nextStep() {
-        return party.nextStep();
-    }
-
-    @Override
-    public boolean isFinished() {
-        return party.isFinished();
-    }
-
-    @Override
-    public Optional<ProtocolViolation> failure() {
-        return party.failure();
-    }
-
-    @Override
-    public Transcript transcript() {
-        return party.transcript();
-    }
-
-    @Override
-    public byte[] snapshot() {
-        return party.snapshot();
-    }
-
-    @Override
-    public List<Envelope> unacknowledged() {
-        return party.unacknowledged();
-    }
-
-    @Override
-    public int seat() {
-        return party.seat();
-    }
-
-    @Override
-    public List<Rejected> rejected() {
-        return party.rejected();
     }
 }

@@ -1,6 +1,7 @@
 package fairtable.app.play;
 
 import fairtable.app.Audits;
+import fairtable.crypto.sign.SigningKey;
 import fairtable.games.cards.Card;
 import fairtable.games.definitions.Games;
 import fairtable.games.definitions.Holdem;
@@ -52,8 +53,10 @@ public final class HoldemShowcase {
                 holdem.options(Map.of("hands", Integer.toString(HANDS), "stack", Integer.toString(STACK))));
         Map<Integer, Hand> hands = new TreeMap<>();
         List<TableParty<PokerState<HoldemGame>, PokerMove>> seats = new ArrayList<>();
+        List<SigningKey> keys = new ArrayList<>();
         for (int s = 0; s < PLAYERS; s++) {
-            seats.add(TableParty.create(holdem, params, s, NAMES.get(s), SeatSeeds.signingKey(seed, s),
+            keys.add(SeatSeeds.signingKey(seed, s));
+            seats.add(TableParty.create(holdem, params, s, NAMES.get(s), keys.get(s),
                     SeatSeeds.secrets(seed, s), narrated(holdem, holdem.bot(SeatSeeds.bot(seed, s)), seats, hands)));
         }
         out.println("Hold'em showcase: " + PLAYERS + " bots, " + HANDS + " hands as one signed session ("
@@ -61,7 +64,7 @@ public final class HoldemShowcase {
                 + ", so not secret).");
         out.println("Each player's software sees only its own hole cards; others' cards appear only when proved at showdown.");
         int[] round = {1};
-        InMemoryTable table = new InMemoryTable(seats).watchedBy(() -> follow(seats, hands, round));
+        InMemoryTable table = new InMemoryTable(seats, keys).watchedBy(() -> follow(seats, hands, round));
         table.play();
         TableParty<PokerState<HoldemGame>, PokerMove> first = seats.get(0);
         Outcome outcome = first.outcome().orElseThrow();

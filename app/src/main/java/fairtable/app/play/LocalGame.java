@@ -2,6 +2,7 @@ package fairtable.app.play;
 
 import fairtable.app.Audits;
 import fairtable.app.Main;
+import fairtable.crypto.sign.SigningKey;
 import fairtable.games.definitions.GameDefinition;
 import fairtable.games.definitions.Games;
 import fairtable.games.definitions.InMemoryTable;
@@ -95,6 +96,7 @@ public final class LocalGame {
         header(game, setup, out);
 
         List<TableParty<S, M>> seats = new ArrayList<>();
+        List<SigningKey> keys = new ArrayList<>();
         int[] shownRound = {0};
         for (int s = 0; s < n; s++) {
             TablePlayer<S, M> player;
@@ -103,11 +105,12 @@ public final class LocalGame {
             } else {
                 player = game.bot(SeatSeeds.bot(setup.seed(), s));
             }
-            seats.add(TableParty.create(game, params, s, setup.names().get(s), SeatSeeds.signingKey(setup.seed(), s),
+            keys.add(SeatSeeds.signingKey(setup.seed(), s));
+            seats.add(TableParty.create(game, params, s, setup.names().get(s), keys.get(s),
                     SeatSeeds.secrets(setup.seed(), s), narrated(game, player, seats, shownRound, out)));
         }
         TableParty<S, M> me = seats.get(Math.max(setup.person(), 0));
-        InMemoryTable table = new InMemoryTable(seats);
+        InMemoryTable table = new InMemoryTable(seats, keys);
         ProtocolViolation refused = null;
         Thread saveOnInterrupt = new Thread(() -> saveSoFar(me, setup.transcript(), out), "save-on-interrupt");
         Runtime.getRuntime().addShutdownHook(saveOnInterrupt);

@@ -4,18 +4,17 @@ import fairtable.app.Audits;
 import fairtable.app.cli.AllocateCommand;
 import fairtable.app.play.SeatSeeds;
 import fairtable.crypto.sign.SigningKey;
+import fairtable.net.Actor;
+import fairtable.net.session.LocalSession;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.allocation.AllocationClaim;
 import fairtable.protocol.allocation.AllocationParameters;
 import fairtable.protocol.allocation.AllocationParty;
 import fairtable.protocol.audit.AuditVerdict;
-import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +26,7 @@ import java.util.random.RandomGenerator;
 /**
  * The double-blind allocation of experiment numbers (allocation/v1) from the browser, for the person's institution
  * and one counterpart institution that a bot runs in this same node: both parties deal X of 1..K each from the
- * verifiable deck, messages delivered in memory. The page is given only the person's own numbers (read with its own
+ * verifiable deck, both seats through the session layer in this process ({@link LocalSession}). The page is given only the person's own numbers (read with its own
  * deck key, {@link AllocationParty#numbers()}) and the audit's verdict, which needs no unblinding. The counterpart's
  * numbers are shown only when the person asks to unblind: the counterpart then publishes its signed claim, and the
  * page shows the numbers {@link AllocationClaim#check} confirms against the transcript, as `fairtable unblind
@@ -41,6 +40,9 @@ final class BrowserAllocation {
     private final AllocationParameters params;
     private final Path transcriptFile;
     private final List<AllocationParty> parties = new ArrayList<>();
+    private final List<SigningKey> keys = new ArrayList<>();
+    /** The person's party as it stood after the last message: the page reads this, never the party being run. */
+    private volatile Progress progress;
     private final ExecutorService thread;
     private volatile AuditVerdict verdict;
     private volatile String problem;
@@ -56,8 +58,11 @@ final class BrowserAllocation {
         this.name = name;
         this.params = new AllocationParameters(2, items, each, Optional.empty());
         this.transcriptFile = transcriptFile;
+        keys.add(key);
+        keys.add(SeatSeeds.signingKey(null, 1));
         parties.add(AllocationParty.create(params, 0, name, key, mine));
-        parties.add(AllocationParty.create(params, 1, COUNTERPART, SeatSeeds.signingKey(null, 1), counterparts));
+        parties.add(AllocationParty.create(params, 1, COUNTERPART, keys.get(1), counterparts));
+        publish();
         this.thread = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "allocation-" + id);
             t.setDaemon(true);
@@ -75,17 +80,9 @@ final class BrowserAllocation {
 
     private void run() {
         try {
-            Deque<Envelope> queue = new ArrayDeque<>(parties.get(0).start());
-            while (!queue.isEmpty()) {
-                Envelope e = queue.poll();
-                for (AllocationParty to : parties) {
-                    if (to.seat() != e.sender() && !to.isFinished()) {
-                        synchronized (parties) { // the page reads the person's party between two messages
-                            queue.addAll(to.receive(e));
-                        }
-                    }
-                }
-            }
+            new LocalSession(List.of(new LocalSession.Seat(parties.get(0), keys.get(0), Actor.PASSIVE),
+                    new LocalSession.Seat(parties.get(1), keys.get(1), Actor.PASSIVE))).watchedBy(this::publish).play();
+            publish();
             AllocationParty me = parties.get(0);
             TranscriptFile.write(transcriptFile, me.transcript().envelopes(), me.rejected());
             verdict = Audits.auditWritten(transcriptFile, fairtable.games.definitions.Games.ALL);
@@ -100,20 +97,14 @@ final class BrowserAllocation {
 
     /** What the page shows: the person's numbers once dealt, the verdict, and the counterpart's only if unblinded. */
     Map<String, Object> state() {
-        synchronized (parties) {
-            return stateNow();
-        }
-    }
-
-    private Map<String, Object> stateNow() {
-        AllocationParty me = parties.get(0);
+        Progress me = progress;
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("id", id);
         out.put("institution", name);
         out.put("counterpart", COUNTERPART);
         out.put("items", params.items());
         out.put("each", params.each());
-        out.put("step", me.nextStep());
+        out.put("step", me.step());
         out.put("awaiting", me.awaiting());
         out.put("finished", verdict != null || problem != null);
         out.put("numbers", me.numbers());
@@ -132,12 +123,10 @@ final class BrowserAllocation {
 
     /** The person's numbers as the CSV `fairtable allocate --out` writes; refused before they are dealt. */
     String csv() {
-        List<Integer> numbers;
-        synchronized (parties) {
-            numbers = parties.get(0).numbers();
-        }
+        Progress me = progress;
+        List<Integer> numbers = me.numbers();
         if (numbers.isEmpty()) {
-            throw new IllegalArgumentException("the allocation is not over: awaiting " + parties.get(0).awaiting());
+            throw new IllegalArgumentException("the allocation is not over: awaiting " + me.awaiting());
         }
         return AllocateCommand.csv(name, numbers);
     }
@@ -149,7 +138,7 @@ final class BrowserAllocation {
     Map<String, Object> unblind() {
         if (verdict == null) {
             throw new IllegalArgumentException("the allocation is not over and audited yet: awaiting "
-                    + parties.get(0).awaiting());
+                    + progress.awaiting());
         }
         try {
             unblinded = AllocationClaim.check(parties.get(0).transcript(), parties.get(1).claim());
@@ -157,6 +146,15 @@ final class BrowserAllocation {
             throw new IllegalArgumentException("the counterpart's claim is refused: " + refused.getMessage());
         }
         return state();
+    }
+
+    /** What the page shows of the person's party: its step, what it awaits, and its numbers once dealt. */
+    private record Progress(int step, String awaiting, List<Integer> numbers) {}
+
+    /** Called between two messages on the allocation's thread, so the party is read while nothing changes it. */
+    private void publish() {
+        AllocationParty me = parties.get(0);
+        progress = new Progress(me.nextStep(), me.awaiting(), List.copyOf(me.numbers()));
     }
 
     String filename() {

@@ -91,13 +91,15 @@ final class BrowserTable<S, M> implements NodeTable {
             throw new IllegalArgumentException(game.name() + " cannot be played so: " + refused.getMessage());
         }
         TableParameters params = new TableParameters(game.name(), names.size(), options);
+        List<SigningKey> keys = new ArrayList<>();
         for (int s = 0; s < names.size(); s++) {
             TablePlayer<S, M> player = s == person ? this::personChooses : game.bot(new SecureRandom());
             SigningKey key = s == person ? personKey : SeatSeeds.signingKey(null, s);
+            keys.add(key);
             seats.add(TableParty.create(game, params, s, names.get(s), key, new SecureRandom(), narrated(player)));
         }
         // Each deck message is shown as it is delivered, so the page follows a shuffle seat by seat.
-        this.table = new InMemoryTable(seats).watchedBy(this::afterEachMessage);
+        this.table = new InMemoryTable(seats, keys).watchedBy(this::afterEachMessage);
     }
 
     /**

@@ -28,7 +28,7 @@ final class HighCardTable {
             keys.add(SigningKey.fromSeed(k));
             seats.add(TableParty.create(game, params, s, NAMES.get(s), keys.get(s), seeds.split(), game.bot(seeds.split())));
         }
-        InMemoryTable table = new InMemoryTable(seats);
+        InMemoryTable table = new InMemoryTable(seats, keys);
         table.play();
         if (!table.isFinished()) {
             throw new AssertionError("the bots did not finish: " + seats.get(0).awaiting());

@@ -34,13 +34,13 @@ class RestoredSeatTest {
             seats.add(TableParty.create(game, params, s, HighCardTable.NAMES.get(s), keys.get(s), seeds.split(),
                     (view, me, legal) -> seat == 1 && view.round() == 2 ? null : legal.get(0)));
         }
-        new InMemoryTable(seats).play();
+        new InMemoryTable(seats, keys).play();
         assertThat(seats.get(1).awaiting()).isEqualTo("bob's move");
         assertThat(seats.get(1).round()).isEqualTo(2);
 
         TableParty<HighCardDefinition.State, HighCardDefinition.Move> restored = TableParty.restore(
                 seats.get(1).snapshot(), game, keys.get(1), new SplittableRandom(2), (view, me, legal) -> legal.get(0));
-        InMemoryTable table = new InMemoryTable(List.of(seats.get(0), restored));
+        InMemoryTable table = new InMemoryTable(List.of(seats.get(0), restored), keys);
         table.resume();
 
         assertThat(table.isFinished()).as(restored.awaiting()).isTrue();

@@ -1,6 +1,6 @@
 package fairtable.bench.seal;
 
-import fairtable.protocol.permutation.PermutationDealDemo;
+import fairtable.games.permutation.PermutationDealDemo;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

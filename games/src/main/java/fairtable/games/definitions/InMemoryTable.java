@@ -1,62 +1,51 @@
 package fairtable.games.definitions;
 
+import fairtable.crypto.sign.SigningKey;
+import fairtable.net.Actor;
+import fairtable.net.session.LocalSession;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.table.TableParty;
-import fairtable.protocol.transcript.Envelope;
-import java.util.ArrayDeque;
-import java.util.Deque;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Every seat of one table/v1 session in one process: each message goes to every other seat in one global
- * order (first sent, first delivered), as a relay would deliver it. For bots-only games, a person against
- * bots at the terminal, and tests.
+ * Every seat of one table/v1 session in one process, through the session layer ({@link LocalSession}): one host
+ * places each message under its receipt, and each seat's member checks and acknowledges it before its party takes it.
+ * For bots-only games, a person against bots at the terminal or in the browser, and tests.
  */
 public final class InMemoryTable {
     private final List<? extends TableParty<?, ?>> seats;
-    private final Deque<Envelope> queue = new ArrayDeque<>();
-    private Runnable afterEach = () -> { };
+    private final LocalSession session;
 
-    public InMemoryTable(List<? extends TableParty<?, ?>> seats) {
-        for (int i = 0; i < seats.size(); i++) {
-            if (seats.get(i).seat() != i) {
-                throw new IllegalArgumentException("seat " + i + " is " + seats.get(i).seat());
-            }
+    /** The seats in seat order, each with the key that signs its messages. */
+    public InMemoryTable(List<? extends TableParty<?, ?>> seats, List<SigningKey> keys) {
+        if (keys.size() != seats.size()) {
+            throw new IllegalArgumentException(seats.size() + " seats and " + keys.size() + " keys");
         }
+        List<LocalSession.Seat> sessionSeats = new ArrayList<>();
+        for (int i = 0; i < seats.size(); i++) {
+            sessionSeats.add(new LocalSession.Seat(seats.get(i), keys.get(i), Actor.PASSIVE));
+        }
+        this.session = new LocalSession(sessionSeats);
         this.seats = List.copyOf(seats);
     }
 
-    /** Runs {@code watcher} after each message has reached every other seat: to follow the seats' views as they go. */
+    /** Runs {@code watcher} after each message has reached every seat: to follow the seats' views as they go. */
     public InMemoryTable watchedBy(Runnable watcher) {
-        this.afterEach = watcher;
+        session.watchedBy(watcher);
         return this;
     }
 
     /** Starts the session and delivers until nobody has anything to say. */
     public void play() throws ProtocolViolation {
-        for (TableParty<?, ?> s : seats) {
-            queue.addAll(s.start());
-        }
-        deliver();
+        session.play();
     }
 
     /** Asks every seat whose player put a decision off to decide now, and delivers what follows. */
     public void resume() throws ProtocolViolation {
+        session.play();
         for (TableParty<?, ?> s : seats) {
-            queue.addAll(s.resume());
-        }
-        deliver();
-    }
-
-    private void deliver() throws ProtocolViolation {
-        while (!queue.isEmpty()) {
-            Envelope m = queue.poll();
-            for (TableParty<?, ?> to : seats) {
-                if (to.seat() != m.sender() && !to.isFinished()) {
-                    queue.addAll(to.receive(m));
-                }
-            }
-            afterEach.run();
+            session.send(s.seat(), s.resume());
         }
     }
 
@@ -67,5 +56,10 @@ public final class InMemoryTable {
 
     public List<? extends TableParty<?, ?>> seats() {
         return seats;
+    }
+
+    /** The session the seats play through: the host's receipts, each seat's member. */
+    public LocalSession session() {
+        return session;
     }
 }

@@ -118,7 +118,7 @@ class PatentDrawSessionTest {
         holdAfterTheDraw.set(false);
         List<TableParty<PokerState<DrawGame>, PokerMove>> seats = new ArrayList<>(t.seats);
         seats.set(1, restored);
-        InMemoryTable table = new InMemoryTable(seats);
+        InMemoryTable table = new InMemoryTable(seats, t.keys);
         table.resume();
         assertThat(table.isFinished()).as(seats.stream().map(p -> p.awaiting() + " / " + p.failure()).toList().toString())
                 .isTrue();

@@ -36,7 +36,7 @@ class PokerRestoreTest {
         holdOnTheFlop.set(false);
         List<TableParty<PokerState<HoldemGame>, PokerMove>> seats = new ArrayList<>(t.seats);
         seats.set(2, restored);
-        InMemoryTable table = new InMemoryTable(seats);
+        InMemoryTable table = new InMemoryTable(seats, t.keys);
         table.resume();
         assertThat(table.isFinished()).as(seats.stream().map(p -> p.awaiting() + " / " + p.failure()).toList().toString()).isTrue();
         assertThat(restored.failure()).isEmpty();

@@ -57,7 +57,7 @@ final class PokerTable<G extends PokerGame<G, ?>> {
         for (int s = 0; s < players; s++) {
             seats.add(TableParty.create(game, params, s, NAMES.get(s), keys.get(s), seeds.split(), player.apply(s)));
         }
-        table = new InMemoryTable(seats);
+        table = new InMemoryTable(seats, keys);
     }
 
     /**

@@ -4,6 +4,7 @@ import fairtable.crypto.sign.SigningKey;
 import fairtable.net.OwnerOnlyFiles;
 import fairtable.net.correspondence.Armor.ArmorException;
 import fairtable.net.journal.Journal;
+import fairtable.net.session.Arrival;
 import fairtable.protocol.Party;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
@@ -33,8 +34,9 @@ import java.util.random.RandomGenerator;
  *   <li>{@code game.properties}: a summary readable without the key (who, what is awaited, when);</li>
  *   <li>{@code transcript.jsonl}: the signed transcript, once the game is over.</li>
  * </ul>
- * An import is checked before it touches the party: a message already imported, one that skips ahead, one
- * in this side's own name, or one from another game is refused with the reason and nothing changes.
+ * An import is checked before it touches the party, by the same {@link Arrival} check a seat at a table makes of each
+ * delivery: a message already imported, one that skips ahead, one in this side's own name, or one from another game
+ * is refused with the reason and nothing changes.
  */
 public final class CorrespondenceGame<P extends Party> {
     static final String JOURNAL = "journal";
@@ -240,29 +242,32 @@ public final class CorrespondenceGame<P extends Party> {
     }
 
     private boolean isCopyOfAccepted(Envelope e) {
-        List<Envelope> have = party.transcript().envelopes();
-        return e.seq() < have.size() && have.get((int) e.seq()).equals(e);
+        return Arrival.of(party.transcript(), e) instanceof Arrival.Copy;
     }
 
-    /** Why {@code e} cannot be imported now, or null if it may be. */
+    /**
+     * Why {@code e} cannot be imported now, or null if it may be: the check a seat at a table makes of a delivery
+     * ({@link Arrival}). A message at the next position that does not fit the chain, or is not signed by its seat, goes
+     * on to the party, which refuses it as proving nothing and keeps it.
+     */
     private String precheck(Envelope e) {
-        List<Envelope> have = party.transcript().envelopes();
         String label = "message #" + e.seq() + " (" + e.type() + ", step " + e.step() + ", from "
                 + party.transcript().nameOf(e.sender()) + ")";
         if (e.sender() == party.seat()) {
             return label + " is in your own name: send it to the other player rather than importing it";
         }
-        if (e.seq() < have.size()) {
-            return have.get((int) e.seq()).equals(e)
-                    ? label + " was already imported (a duplicate)"
-                    : label + " conflicts with the message already accepted at that position"
-                            + " (another game, or its sender signed two different messages)";
+        Arrival arrival = Arrival.of(party.transcript(), e);
+        if (arrival instanceof Arrival.Copy) {
+            return label + " was already imported (a duplicate)";
         }
-        if (e.seq() > have.size()) {
-            return label + " is out of order: message #" + have.size() + " is due first (import the earlier one first)";
+        if (arrival instanceof Arrival.Conflict) {
+            return label + " conflicts with the message already accepted at that position"
+                    + " (another game, or its sender signed two different messages)";
         }
-        if (party.transcript().established()
-                && !java.util.Arrays.equals(e.session(), party.transcript().sessionId())) {
+        if (arrival instanceof Arrival.Ahead ahead) {
+            return label + " is out of order: message #" + ahead.due() + " is due first (import the earlier one first)";
+        }
+        if (arrival instanceof Arrival.OtherSession) {
             return label + " belongs to another game (session " + Armor.sessionPrefix(e) + ")";
         }
         return null;

@@ -55,6 +55,21 @@ public final class InMemoryTransport implements Transport {
         }
     }
 
+    /**
+     * The next frame if one is waiting, else null, without waiting: for ends pumped on one thread
+     * ({@code session.LocalSession}).
+     *
+     * @throws PeerGoneException if the peer closed the channel
+     */
+    public byte[] poll() throws PeerGoneException {
+        byte[] frame = inbox.poll();
+        if (frame == CLOSED) {
+            inbox.add(CLOSED);
+            throw new PeerGoneException(peer);
+        }
+        return frame;
+    }
+
     @Override
     public String peer() {
         return peer;

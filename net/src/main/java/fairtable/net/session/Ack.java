@@ -30,7 +30,12 @@ public record Ack(VerifyingKey player, Receipt receipt, byte[] signature) {
 
     /** The player signed it, and the receipt in it is the host's. */
     public boolean isValid(VerifyingKey host) {
-        return player.verify(signedBytes(receipt), signature) && receipt.isSignedBy(host);
+        return isSignedByItsPlayer() && receipt.isSignedBy(host);
+    }
+
+    /** The player signed it (whether the receipt in it is the host's is for the caller to know). */
+    boolean isSignedByItsPlayer() {
+        return player.verify(signedBytes(receipt), signature);
     }
 
     public long seq() {

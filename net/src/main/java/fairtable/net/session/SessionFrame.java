@@ -128,7 +128,7 @@ public sealed interface SessionFrame {
         } else if (frame instanceof Relay f) {
             w.u8(4).blob(f.envelope().toBytes());
         } else if (frame instanceof Deliver f) {
-            w.u8(5).blob(f.envelope().toBytes()).blob(f.receiptSignature());
+            w.u8(DELIVER_TAG).blob(f.envelope().toBytes()).blob(f.receiptSignature());
         } else if (frame instanceof AckFrame f) {
             Receipt r = f.ack().receipt();
             w.u8(6).fixed(f.ack().player().toBytes()).fixed(r.table()).u32(r.seq()).fixed(r.head())
@@ -139,6 +139,14 @@ public sealed interface SessionFrame {
             w.u8(8).string(f.session());
         }
         return w.toBytes();
+    }
+
+    /** The first byte of a {@link Deliver} frame. */
+    int DELIVER_TAG = 5;
+
+    /** Whether {@code bytes} encode a {@link Deliver} frame, without decoding it. */
+    static boolean isDeliver(byte[] bytes) {
+        return bytes.length > 0 && bytes[0] == DELIVER_TAG;
     }
 
     static SessionFrame decode(byte[] bytes) throws MalformedMessageException {
@@ -156,7 +164,7 @@ public sealed interface SessionFrame {
                 yield new Presence(members);
             }
             case 4 -> new Relay(Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "the message")));
-            case 5 -> new Deliver(Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "the message")),
+            case DELIVER_TAG -> new Deliver(Envelope.fromBytes(r.blob(Envelope.MAX_BODY + 4096, "the message")),
                     r.blob(64, "the receipt"));
             case 6 -> {
                 VerifyingKey player = key(r, "the player key");

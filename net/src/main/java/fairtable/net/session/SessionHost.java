@@ -108,7 +108,7 @@ public final class SessionHost implements AutoCloseable {
     /** Whether a player has joined since this host started: a host restored from its log has seen nobody yet. */
     private boolean joinedSinceStart;
 
-    private final class Connection {
+    final class Connection {
         final Transport transport;
         String name;
         VerifyingKey player;
@@ -374,19 +374,7 @@ public final class SessionHost implements AutoCloseable {
                 } catch (TimeoutException quiet) {
                     continue;
                 }
-                SessionFrame frame;
-                try {
-                    frame = SessionFrame.decode(bytes);
-                } catch (MalformedMessageException junk) {
-                    notices.accept("hung up on " + who(c) + ": it sent a frame that is not a session frame ("
-                            + junk.getMessage() + ")");
-                    break; // not a fairtable player: hang up
-                }
-                if (frame instanceof Join j && refusedByName(c, j)) {
-                    awaitHangUp(c.transport, REFUSAL_READ);
-                    break;
-                }
-                if (!handle(c, frame)) {
+                if (!take(c, bytes)) {
                     break;
                 }
             }
@@ -406,6 +394,55 @@ public final class SessionHost implements AutoCloseable {
                 notifyAll(); // for awaitEveryoneLeft
             }
             c.transport.close();
+        }
+    }
+
+    /**
+     * Handles one frame from {@code c}, on the connection's own thread or, for a connection {@link #attach}ed, on the
+     * caller's; false to hang up on it.
+     */
+    boolean take(Connection c, byte[] bytes) {
+        SessionFrame frame;
+        try {
+            frame = SessionFrame.decode(bytes);
+        } catch (MalformedMessageException junk) {
+            notices.accept("hung up on " + who(c) + ": it sent a frame that is not a session frame ("
+                    + junk.getMessage() + ")");
+            return false; // not a fairtable player: hang up
+        }
+        if (frame instanceof Join j && refusedByName(c, j)) {
+            awaitHangUp(c.transport, REFUSAL_READ);
+            return false;
+        }
+        return handle(c, frame);
+    }
+
+    /**
+     * A connection served on the caller's thread instead of one of its own ({@link LocalSession}): the host welcomes
+     * it now, and each frame it sends is handed to {@link #take}.
+     */
+    synchronized Connection attach(Transport transport) {
+        Connection c = new Connection(transport);
+        c.counted = false; // a seat of this process, not a stranger at the door
+        open.add(transport);
+        c.send(welcome);
+        return c;
+    }
+
+    /**
+     * Takes up a session whose messages {@code soFar} were exchanged before this host existed (seats restored from
+     * their journals in one process): each is placed, in order, with a receipt of this host, as if it had relayed it.
+     *
+     * @throws ProtocolViolation if they are not one chain
+     */
+    synchronized void placeAlready(List<Envelope> soFar) throws ProtocolViolation {
+        if (!placed.isEmpty() || !connections.isEmpty()) {
+            throw new IllegalStateException("only a host that has placed nothing takes up a session");
+        }
+        for (Envelope e : soFar) {
+            chain.append(e);
+            placed.add(e);
+            receiptSignatures.add(Receipt.sign(key, welcome.table(), e).signature());
         }
     }
 
@@ -542,7 +579,9 @@ public final class SessionHost implements AutoCloseable {
                 notices.accept("refused an acknowledgement from " + who(c) + ": its receipt is for another table");
                 return true;
             }
-            if (a.ack().player().equals(c.player) && a.ack().isValid(welcome.host())) {
+            Ack ack = a.ack();
+            if (ack.player().equals(c.player) && (placedHere(ack.receipt()) ? ack.isSignedByItsPlayer()
+                    : ack.isValid(welcome.host()))) {
                 for (Connection other : connections) {
                     if (other != c && other.connected) {
                         other.send(a);
@@ -554,6 +593,12 @@ public final class SessionHost implements AutoCloseable {
             return false;
         }
         return true;
+    }
+
+    /** Whether {@code r} is the receipt this host signed for a placed position: its own signature need not be checked. */
+    private boolean placedHere(Receipt r) {
+        return r.seq() < placed.size() && Arrays.equals(r.signature(), receiptSignatures.get((int) r.seq()))
+                && r.places(placed.get((int) r.seq()));
     }
 
     /** Whether {@code player} gave the hello of a seat already placed. */

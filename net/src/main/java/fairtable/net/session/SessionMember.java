@@ -235,7 +235,8 @@ public final class SessionMember {
             return;
         }
         Transcript t = party.transcript();
-        if (e.seq() < t.size()) {
+        Arrival arrival = Arrival.of(t, e);
+        if (arrival instanceof Arrival.Copy || arrival instanceof Arrival.Conflict) {
             Receipt held = receipts.get(e.seq());
             if (held != null) {
                 if (!held.places(e)) {
@@ -243,11 +244,10 @@ public final class SessionMember {
                 }
                 return; // an exact repeat: harmless
             }
-            Envelope have = t.envelopes().get((int) e.seq());
-            if (have.equals(e)) {
+            if (arrival instanceof Arrival.Copy) {
                 placed(receipt, out); // my own message confirmed, or one I already hold (after a rejoin)
                 acceptHeld(out);
-            } else if (have.sender() == party.seat()) {
+            } else if (((Arrival.Conflict) arrival).held().sender() == party.seat()) {
                 problem = new HostProblem.Collision(e.seq(), "the host placed " + t.nameOf(e.sender())
                         + "'s message there");
             } else {
@@ -303,13 +303,13 @@ public final class SessionMember {
     }
 
     private void accept(Envelope e, Receipt receipt, List<byte[]> out) {
-        if (!signedByItsAuthor(e)) {
+        Transcript t = party.transcript();
+        Arrival arrival = Arrival.of(t, e);
+        if (arrival instanceof Arrival.Unsigned) {
             problem = new HostProblem.Forged(e, receipt);
             return;
         }
-        Transcript t = party.transcript();
-        Transcript.Misfit misfit = t.established() ? t.misfitAt(e, t.size()) : t.helloMisfit(e);
-        if (misfit != null) {
+        if (!(arrival instanceof Arrival.Next)) {
             // An honest host places only what fits; the message proves nothing against its signer, the receipt
             // proves the placement against the host.
             Receipt last = t.size() == 0 ? null : receipts.get((long) t.size() - 1);
@@ -362,6 +362,9 @@ public final class SessionMember {
             observe("ignored acknowledgements of another table's receipts");
             return;
         }
+        if (ack.receipt().equals(receipts.get(ack.seq()))) {
+            return; // the receipt this player holds and checked: whoever acknowledged it, nothing is learned
+        }
         if (!ack.isValid(welcome.host())) {
             observe("ignored an acknowledgement that is not validly signed");
             return;
@@ -413,21 +416,6 @@ public final class SessionMember {
                 return;
             }
         }
-    }
-
-    private boolean signedByItsAuthor(Envelope e) {
-        Transcript t = party.transcript();
-        if (!t.established()) {
-            if (!Hello.TYPE.equals(e.type())) {
-                return true; // not attributable yet; the party refuses it as out of place
-            }
-            try {
-                return e.isSignedBy(Hello.fromBytes(e.body()).key());
-            } catch (MalformedMessageException ex) {
-                return false;
-            }
-        }
-        return e.sender() >= t.hellos().size() || e.isSignedBy(t.hellos().get(e.sender()).key());
     }
 
     private String nameOf(VerifyingKey player) {

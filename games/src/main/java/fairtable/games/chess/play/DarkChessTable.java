@@ -2,28 +2,30 @@ package fairtable.games.chess.play;
 
 import fairtable.crypto.sign.SigningKey;
 import fairtable.games.chess.Color;
+import fairtable.net.Actor;
+import fairtable.net.session.LocalSession;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.darkchess.DarkChessParameters;
 import fairtable.protocol.darkchess.DarkChessParty;
 import fairtable.protocol.darkchess.DarkChessSide;
 import fairtable.protocol.transcript.Envelope;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.IntConsumer;
 import java.util.random.RandomGenerator;
 
 /**
- * Two dark-chess/v1 players in one process with in-memory delivery: what `fairtable play-dark-chess --bots all`
+ * Two dark-chess/v1 players in one process, through the session layer ({@link LocalSession}): what `fairtable play-dark-chess --bots all`
  * (two bots) and `--bots white|black` (a person against a bot) run, and what tests and benchmarks drive. Seat 0
  * plays White.
  */
 public final class DarkChessTable {
     private final DarkChessParty[] parties;
+    private final SigningKey[] keys;
 
-    private DarkChessTable(DarkChessParty white, DarkChessParty black) {
+    private DarkChessTable(DarkChessParty white, DarkChessParty black, SigningKey whiteKey, SigningKey blackKey) {
         this.parties = new DarkChessParty[] {white, black};
+        this.keys = new SigningKey[] {whiteKey, blackKey};
     }
 
     /**
@@ -34,7 +36,7 @@ public final class DarkChessTable {
             SigningKey whiteKey, SigningKey blackKey, RandomGenerator whiteRandom, RandomGenerator blackRandom) {
         return new DarkChessTable(
                 DarkChessParty.create(params, 0, "white", whiteKey, white, whiteRandom),
-                DarkChessParty.create(params, 1, "black", blackKey, black, blackRandom));
+                DarkChessParty.create(params, 1, "black", blackKey, black, blackRandom), whiteKey, blackKey);
     }
 
     /** Two bots from the standard start. */
@@ -75,17 +77,14 @@ public final class DarkChessTable {
      * @throws ProtocolViolation if a player refuses a message (a cheat caught live)
      */
     public void play(IntConsumer afterPly) throws ProtocolViolation {
-        Deque<Envelope> queue = new ArrayDeque<>(parties[0].start());
-        int seen = 0;
-        while (!queue.isEmpty()) {
-            Envelope e = queue.poll();
-            List<Envelope> replies = parties[1 - e.sender()].receive(e);
-            queue.addAll(replies);
-            int plies = parties[0].plies();
-            while (seen < plies) {
-                afterPly.accept(++seen);
-            }
-        }
+        int[] seen = {0};
+        new LocalSession(List.of(new LocalSession.Seat(parties[0], keys[0], Actor.PASSIVE),
+                new LocalSession.Seat(parties[1], keys[1], Actor.PASSIVE))).watchedBy(() -> {
+                    int plies = parties[0].plies();
+                    while (seen[0] < plies) {
+                        afterPly.accept(++seen[0]);
+                    }
+                }).play();
     }
 
     /** The full signed transcript (both parties hold the same one). */

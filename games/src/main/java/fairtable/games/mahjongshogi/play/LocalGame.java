@@ -5,22 +5,23 @@ import fairtable.games.mahjongshogi.MahjongShogiRules;
 import fairtable.games.mahjongshogi.MahjongShogiState;
 import fairtable.games.mahjongshogi.Move;
 import fairtable.games.mahjongshogi.Placement;
+import fairtable.net.Actor;
+import fairtable.net.session.LocalSession;
 import fairtable.protocol.Party;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.mahjong.MahjongObserver;
 import fairtable.protocol.mahjong.MahjongParameters;
 import fairtable.protocol.mahjong.MahjongParty;
 import fairtable.protocol.transcript.Envelope;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.random.RandomGenerator;
 
 /**
- * A whole mahjong-shogi/v1 game between two {@link Seat}s in one process, the messages delivered in memory. Each
+ * A whole mahjong-shogi/v1 game between two {@link Seat}s in one process, through the session layer
+ * ({@link LocalSession}): one host places every message under its receipt, each seat's member checks it. Each
  * seat decides from its own {@link PlayerView} only. The placements come from {@code play} (a seed makes them
  * repeatable); keys, commitments and paddings come from {@code secrets}.
  */
@@ -32,6 +33,7 @@ public final class LocalGame {
     private final MahjongParameters params;
     private final List<Seat> seats;
     private final List<MahjongParty> parties = new ArrayList<>();
+    private final List<SigningKey> keys = new ArrayList<>();
     private final List<Placement> placements = new ArrayList<>();
     private final List<String> names;
     // The public position, shared by both seats' views, and how many of the observer's moves it holds.
@@ -69,7 +71,8 @@ public final class LocalGame {
             this.placements.add(placement);
             byte[] seed = new byte[32];
             secrets.nextBytes(seed);
-            parties.add(MahjongParty.create(params, seat, names.get(seat), SigningKey.fromSeed(seed),
+            keys.add(SigningKey.fromSeed(seed));
+            parties.add(MahjongParty.create(params, seat, names.get(seat), keys.get(seat),
                     ProtocolRules.kindBySquare(placement), secrets));
         }
     }
@@ -83,7 +86,9 @@ public final class LocalGame {
             throw new IllegalStateException("this game has been played");
         }
         played = true;
-        deliver(0, parties.get(0).start());
+        LocalSession session = new LocalSession(List.of(new LocalSession.Seat(parties.get(0), keys.get(0), Actor.PASSIVE),
+                new LocalSession.Seat(parties.get(1), keys.get(1), Actor.PASSIVE)));
+        session.play();
         while (true) {
             MahjongParty mover = parties.stream().filter(MahjongParty::isMyTurn).findFirst().orElse(null);
             if (mover == null) {
@@ -93,28 +98,16 @@ public final class LocalGame {
             Seat.Choice choice = seats.get(seat).choose(view(seat));
             if (choice instanceof Seat.Play p) {
                 Move move = p.move();
-                deliver(seat, mover.move(move.from().index(), move.to().index()));
+                session.send(seat, mover.move(move.from().index(), move.to().index()));
                 for (int s = 0; s < 2; s++) {
                     seats.get(s).moved(seat, move, view(s));
                 }
             } else if (choice instanceof Seat.Resign) {
                 resigned = seat;
-                deliver(seat, mover.resign());
+                session.send(seat, mover.resign());
             } else if (choice instanceof Seat.Leave l) {
                 left = new Left(seat, l.reason());
                 return this;
-            }
-        }
-    }
-
-    private void deliver(int from, List<Envelope> sent) throws ProtocolViolation {
-        record Delivery(int to, Envelope envelope) {}
-        Deque<Delivery> queue = new ArrayDeque<>();
-        sent.forEach(e -> queue.add(new Delivery(1 - from, e)));
-        while (!queue.isEmpty()) {
-            Delivery d = queue.poll();
-            for (Envelope reply : parties.get(d.to()).receive(d.envelope())) {
-                queue.add(new Delivery(1 - d.to(), reply));
             }
         }
     }

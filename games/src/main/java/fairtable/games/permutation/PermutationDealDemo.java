@@ -1,21 +1,24 @@
-package fairtable.protocol.permutation;
+package fairtable.games.permutation;
 
 import fairtable.crypto.sign.SigningKey;
+import fairtable.net.Actor;
+import fairtable.net.session.LocalSession;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.Auditor;
+import fairtable.protocol.permutation.PermutationParameters;
+import fairtable.protocol.permutation.PermutationParty;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.random.RandomGenerator;
 
 /**
- * A short scripted permutation deal played in memory, for the command line's demo: every player is dealt
+ * A short scripted permutation deal played in one process through the session layer ({@link LocalSession}), for the
+ * command line's demo: every player is dealt
  * {@link #HAND} private cards, {@link #BOARD} cards are then shown to everyone, and every player opens its
  * commitments. Returns the transcript, what each player saw, and the audit of the transcript.
  */
@@ -45,19 +48,28 @@ public final class PermutationDealDemo {
         }
         PermutationParameters params = new PermutationParameters(cards);
         List<PermutationParty> seats = new ArrayList<>();
+        List<LocalSession.Seat> sessionSeats = new ArrayList<>();
         for (int s = 0; s < players; s++) {
             byte[] seed = new byte[32];
             random.nextBytes(seed);
-            seats.add(PermutationParty.create(params, players, s, "P" + (s + 1), SigningKey.fromSeed(seed), random));
+            SigningKey key = SigningKey.fromSeed(seed);
+            seats.add(PermutationParty.create(params, players, s, "P" + (s + 1), key, random));
+            sessionSeats.add(new LocalSession.Seat(seats.get(s), key, Actor.PASSIVE));
         }
-        deliver(seats, seats.get(0), seats.get(0).start());
-        for (int p = 0; p < HAND * players; p++) {
-            deliver(seats, seats.get(0), seats.get(0).revealTo(p, p % players));
+        PermutationParty dealer = seats.get(0);
+        LocalSession session = new LocalSession(sessionSeats);
+        try {
+            session.play();
+            for (int p = 0; p < HAND * players; p++) {
+                session.send(0, dealer.revealTo(p, p % players));
+            }
+            for (int p = HAND * players; p < HAND * players + BOARD; p++) {
+                session.send(0, dealer.revealPublicly(p));
+            }
+            session.send(0, dealer.finish());
+        } catch (ProtocolViolation v) {
+            throw new IllegalStateException("an honest demo seat refused a message: " + v.getMessage(), v);
         }
-        for (int p = HAND * players; p < HAND * players + BOARD; p++) {
-            deliver(seats, seats.get(0), seats.get(0).revealPublicly(p));
-        }
-        deliver(seats, seats.get(0), seats.get(0).finish());
 
         List<Envelope> transcript = seats.get(0).transcript().envelopes();
         List<View> views = new ArrayList<>();
@@ -68,32 +80,5 @@ public final class PermutationDealDemo {
         }
         AuditVerdict verdict = Auditor.audit(new TranscriptFile.Contents(List.copyOf(transcript), List.of()));
         return new Result(List.copyOf(transcript), List.copyOf(views), verdict);
-    }
-
-    /** Broadcasts {@code sent} and every reply to every other seat, in order, until nobody speaks. */
-    private static void deliver(List<PermutationParty> seats, PermutationParty from, List<Envelope> sent) {
-        Deque<PermutationParty> senders = new ArrayDeque<>();
-        Deque<Envelope> queue = new ArrayDeque<>();
-        for (Envelope e : sent) {
-            senders.add(from);
-            queue.add(e);
-        }
-        while (!queue.isEmpty()) {
-            PermutationParty sender = senders.poll();
-            Envelope e = queue.poll();
-            for (PermutationParty to : seats) {
-                if (to == sender) {
-                    continue;
-                }
-                try {
-                    for (Envelope reply : to.receive(e)) {
-                        senders.add(to);
-                        queue.add(reply);
-                    }
-                } catch (ProtocolViolation v) {
-                    throw new IllegalStateException("an honest demo seat refused a message: " + v.getMessage(), v);
-                }
-            }
-        }
     }
 }

@@ -1,10 +1,10 @@
-package fairtable.protocol.permutation;
+package fairtable.games.permutation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import fairtable.protocol.permutation.PermutationDealDemo.Result;
-import fairtable.protocol.permutation.PermutationDealDemo.View;
+import fairtable.games.permutation.PermutationDealDemo.Result;
+import fairtable.games.permutation.PermutationDealDemo.View;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
