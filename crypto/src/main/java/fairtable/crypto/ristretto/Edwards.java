@@ -393,29 +393,6 @@ final class Edwards {
         return table;
     }
 
-    /**
-     * [P, 2P, ..., 8P] for each point, as one flat table of affine Niels entries (8 per point, in order), with one
-     * field inversion for all of them.
-     */
-    static long[] flatAffineMultiplesUpTo8(Point[] points, Work w) {
-        Point[] multiples = new Point[8 * points.length];
-        for (int i = 0; i < points.length; i++) {
-            Cached once = Cached.of(points[i]);
-            Point acc = points[i].copy();
-            multiples[8 * i] = acc.copy();
-            for (int k = 1; k < 8; k++) {
-                addInPlace(acc, once, w);
-                multiples[8 * i + k] = acc.copy();
-            }
-        }
-        Cached[] affine = affineNiels(multiples);
-        long[] table = new long[multiples.length * AFFINE_LONGS];
-        for (int k = 0; k < affine.length; k++) {
-            store(affine[k], table, k, AFFINE_LONGS);
-        }
-        return table;
-    }
-
     /** Variable-time selection of d times the table's point (public digits only). */
     static void addDigitVartime(Point acc, Cached[] table, int digit, Work w) {
         if (digit > 0) {

@@ -21,13 +21,23 @@ public final class FixedBaseTable {
     public FixedBaseTable(RistrettoPoint base) {
         this.base = base;
         Edwards.Work w = new Edwards.Work();
-        Edwards.Point[] blockBases = new Edwards.Point[BLOCKS];
+        Edwards.Point[] points = new Edwards.Point[BLOCKS * 8];
         Edwards.Point blockBase = base.repr.copy();
         for (int i = 0; i < BLOCKS; i++) {
-            blockBases[i] = blockBase.copy();
+            Edwards.Cached baseCached = Edwards.Cached.of(blockBase);
+            Edwards.Point acc = blockBase.copy();
+            points[8 * i] = acc.copy();
+            for (int k = 1; k < 8; k++) {
+                Edwards.addInPlace(acc, baseCached, w);
+                points[8 * i + k] = acc.copy();
+            }
             Edwards.doubleTimes(blockBase, 8, w);
         }
-        entries = Edwards.flatAffineMultiplesUpTo8(blockBases, w);
+        entries = new long[BLOCKS * 8 * Edwards.AFFINE_LONGS];
+        Edwards.Cached[] affine = Edwards.affineNiels(points);
+        for (int i = 0; i < BLOCKS * 8; i++) {
+            Edwards.store(affine[i], entries, i, Edwards.AFFINE_LONGS);
+        }
     }
 
     public RistrettoPoint base() {

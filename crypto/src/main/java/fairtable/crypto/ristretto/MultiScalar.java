@@ -12,8 +12,7 @@ package fairtable.crypto.ristretto;
  * Points are added as extended Edwards representatives, so the result is exact in the prime-order group.
  */
 public final class MultiScalar {
-    /** From this many points on, {@link #constantTime} builds affine tables (measured: see the README). */
-    static final int AFFINE_TABLES_FROM = 16;
+    private static final int RADIX16_DIGITS = 65;
     /** Width of the NAF digits of points known only at verification time (8 odd multiples each). */
     private static final int NAF_WIDTH = 5;
     /** The generator's digits are wider: its 64 odd multiples are computed once. */
@@ -67,34 +66,16 @@ public final class MultiScalar {
         return (254 + c - 1) / c;
     }
 
-    /**
-     * Constant time in the scalars (points are treated as public): Straus with constant-time lookups. From
-     * {@link #AFFINE_TABLES_FROM} points on, the tables are affine Niels, made with one inversion for all of them:
-     * each of the 64 additions per point then saves a multiplication (Z1*Z2) and reads three field elements per
-     * entry instead of four, for about 6 more multiplications per entry to normalise and one inversion (~265).
-     */
+    /** Constant time in the scalars (points are treated as public): Straus with constant-time lookups. */
     public static RistrettoPoint constantTime(Scalar[] scalars, RistrettoPoint[] points) {
         checkLengths(scalars, points);
         int n = scalars.length;
         Edwards.Work w = new Edwards.Work();
+        long[][] tables = new long[n][];
         byte[][] digits = new byte[n][];
         for (int i = 0; i < n; i++) {
+            tables[i] = Edwards.flatMultiplesUpTo8(points[i].repr, w);
             digits[i] = Edwards.radix16(scalars[i].toByteArray());
-        }
-        boolean affine = n >= AFFINE_TABLES_FROM;
-        int width = affine ? Edwards.AFFINE_LONGS : Edwards.CACHED_LONGS;
-        long[] tables;
-        if (affine) {
-            Edwards.Point[] reprs = new Edwards.Point[n];
-            for (int i = 0; i < n; i++) {
-                reprs[i] = points[i].repr;
-            }
-            tables = Edwards.flatAffineMultiplesUpTo8(reprs, w);
-        } else {
-            tables = new long[n * 8 * width];
-            for (int i = 0; i < n; i++) {
-                System.arraycopy(Edwards.flatMultiplesUpTo8(points[i].repr, w), 0, tables, i * 8 * width, 8 * width);
-            }
         }
         Edwards.Point acc = Edwards.Point.identity();
         for (int j = 63; j >= 0; j--) {
@@ -102,12 +83,7 @@ public final class MultiScalar {
                 Edwards.doubleTimes(acc, 4, w);
             }
             for (int i = 0; i < n; i++) {
-                Edwards.Cached addend = Edwards.lookup(tables, i * 8 * width, width, digits[i][j], w);
-                if (affine) {
-                    Edwards.addAffineInPlace(acc, addend, w);
-                } else {
-                    Edwards.addInPlace(acc, addend, w);
-                }
+                Edwards.addInPlace(acc, Edwards.lookup(tables[i], 0, Edwards.CACHED_LONGS, digits[i][j], w), w);
             }
         }
         return new RistrettoPoint(acc);
