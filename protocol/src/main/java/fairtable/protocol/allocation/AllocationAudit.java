@@ -6,7 +6,6 @@ import fairtable.protocol.audit.ProtocolAudit;
 import fairtable.protocol.deck.DeferredProofs;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Transcript;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,16 +32,7 @@ public final class AllocationAudit implements ProtocolAudit {
      */
     @Override
     public AuditVerdict audit(Transcript transcript, List<Envelope> refused) {
-        DeferredProofs pending = new DeferredProofs(new SecureRandom());
-        try {
-            AuditVerdict batched = audit(transcript, refused, pending);
-            if (pending.verify()) {
-                return batched;
-            }
-        } catch (RuntimeException astray) {
-            // a bad proof accepted for now can lead the replay where no honest transcript goes: audit one by one
-        }
-        return audit(transcript, refused, null);
+        return DeferredProofs.batchedOrOneByOne(pending -> audit(transcript, refused, pending));
     }
 
     /** The audit, with every proof kept in {@code pending}, or checked in each message when it is null. */

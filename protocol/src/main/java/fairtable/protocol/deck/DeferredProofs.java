@@ -10,7 +10,10 @@ import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.proof.SchnorrProof;
 import fairtable.crypto.shuffle.ShuffleBatch;
 import fairtable.crypto.shuffle.ShuffleProof;
+import fairtable.protocol.audit.AuditVerdict;
+import java.security.SecureRandom;
 import java.util.List;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 /**
@@ -58,6 +61,24 @@ public final class DeferredProofs {
 
     public int shuffles() {
         return shuffles.size();
+    }
+
+    /**
+     * The verdict of {@code audit} run with every proof kept for one batch, if the batch verifies; otherwise (or if
+     * the unchecked proofs led the replay astray) the verdict of {@code audit} run again with each proof checked in
+     * its message (given null), which names the same message and party as an audit that never batched.
+     */
+    public static AuditVerdict batchedOrOneByOne(Function<DeferredProofs, AuditVerdict> audit) {
+        DeferredProofs pending = new DeferredProofs(new SecureRandom());
+        try {
+            AuditVerdict batched = audit.apply(pending);
+            if (pending.verify()) {
+                return batched;
+            }
+        } catch (RuntimeException astray) {
+            // a bad proof accepted for now can lead the replay where no honest transcript goes: audit one by one
+        }
+        return audit.apply(null);
     }
 
     /** Whether every kept proof verifies (the same as checking each alone, up to 2^-128). */
