@@ -15,11 +15,12 @@ import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 /**
- * Checks many Schnorr and Chaum–Pedersen proofs as one random linear combination, and names the author
+ * Checks many Schnorr, Chaum–Pedersen and escrow proofs as one random linear combination, and names the author
  * of the first bad one when the combination fails.
  *
- * <p>A proof in commitment form is one or two equations g*G + sum k_m*P_m = 0 (Schnorr: A + e*X - s*G;
- * Chaum–Pedersen: A1 + e*X - s*G and A2 + e*Y - s*B, with e recomputed from the proof's own transcript).
+ * <p>A proof in commitment form is one to three equations g*G + sum k_m*P_m = 0 (Schnorr: A + e*X - s*G;
+ * Chaum–Pedersen: A1 + e*X - s*G and A2 + e*Y - s*B; escrow: three, see {@link EscrowProof}; e recomputed from
+ * the proof's own transcript).
  * The batch holds iff sum_j w_j * (equation j) = 0, one variable-time multi-scalar multiplication (split
  * over two cores past 64 terms) in which equal points (the generator, a key shared by many proofs) are
  * merged. Each weight w_j is 128 bits; a batch with a false equation passes with probability at most
@@ -58,6 +59,14 @@ public final class ProofBatch<L> {
             EncodedPoint image, ProofContext context) {
         entries.add(new Entry<>(label, proof.equations(publicKey, base, image, context),
                 () -> proof.verify(publicKey, base, image, context)));
+        return this;
+    }
+
+    /** The escrow proof that (escrow1, escrow2) encrypts log_G(publicKey) * base under escrowKey. */
+    public ProofBatch<L> addEscrow(L label, EscrowProof proof, EncodedPoint publicKey, EncodedPoint base,
+            EncodedPoint escrowKey, EncodedPoint escrow1, EncodedPoint escrow2, ProofContext context) {
+        entries.add(new Entry<>(label, proof.equations(publicKey, base, escrowKey, escrow1, escrow2, context),
+                () -> proof.verify(publicKey, base, escrowKey, escrow1, escrow2, context)));
         return this;
     }
 

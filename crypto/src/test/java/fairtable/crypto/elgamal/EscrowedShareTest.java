@@ -3,6 +3,7 @@ package fairtable.crypto.elgamal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import fairtable.crypto.proof.ProofBatch;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.ristretto.Points;
@@ -65,24 +66,64 @@ class EscrowedShareTest {
         assertThat(escrowed.verify(owner, deal.card(), agent.publicKey(), ElGamalTest.context("t", "player-2"))).isFalse();
     }
 
+    /** In either form, alone and (commitment form) in a batch: the untouched bytes verify, every one-bit change does not. */
     @Test
     void everyTamperedByteIsRefused() {
         SplittableRandom rng = new SplittableRandom(3);
         Deal deal = Deal.of(rng);
         KeyPair agent = KeyPair.generate(rng);
         PublicKey owner = deal.players().get(2).publicKey();
-        byte[] bytes = deal.players().get(2).escrowShare(deal.card(), agent.publicKey(), CTX, rng).encode();
-        for (int pos = 0; pos < bytes.length; pos++) {
-            byte[] tampered = bytes.clone();
-            tampered[pos] ^= (byte) (1 << (pos % 8));
-            boolean accepted;
-            try {
-                accepted = EscrowedShare.decode(tampered).verify(owner, deal.card(), agent.publicKey(), CTX);
-            } catch (MalformedEncodingException e) {
-                accepted = false;
+        EscrowedShare made = deal.players().get(2).escrowShare(deal.card(), agent.publicKey(), CTX, rng);
+        for (boolean committed : new boolean[] {false, true}) {
+            byte[] bytes = committed ? made.encodeCommitted() : made.encode();
+            for (int pos = -1; pos < bytes.length; pos++) {
+                byte[] tampered = bytes.clone();
+                if (pos >= 0) {
+                    tampered[pos] ^= (byte) (1 << (pos % 8));
+                }
+                boolean alone;
+                boolean batched;
+                try {
+                    EscrowedShare share = committed ? EscrowedShare.decodeCommitted(tampered) : EscrowedShare.decode(tampered);
+                    alone = share.verify(owner, deal.card(), agent.publicKey(), CTX);
+                    ProofBatch<String> batch = new ProofBatch<>();
+                    share.addTo(batch, "player-2", owner, deal.card(), agent.publicKey(), CTX);
+                    batched = batch.verifies();
+                } catch (MalformedEncodingException e) {
+                    alone = false;
+                    batched = false;
+                }
+                assertThat(alone).as("committed %s, byte %d alone", committed, pos).isEqualTo(pos < 0);
+                assertThat(batched).as("committed %s, byte %d in a batch", committed, pos).isEqualTo(pos < 0);
             }
-            assertThat(accepted).as("byte %d", pos).isFalse();
         }
+    }
+
+    /** Thirty escrows by three players of ten cards; one of them is checked against a card it was not made for. */
+    @Test
+    void aBatchOfEscrowsWithOneBadNamesItsAuthor() throws MalformedEncodingException {
+        SplittableRandom rng = new SplittableRandom(5);
+        Deal deal = Deal.of(rng);
+        KeyPair agent = KeyPair.generate(rng);
+        JointKey joint = JointKey.of(deal.players().stream().map(KeyPair::publicKey).toList());
+        ProofBatch<String> honest = new ProofBatch<>();
+        ProofBatch<String> oneBad = new ProofBatch<>();
+        for (int c = 0; c < 10; c++) {
+            Ciphertext card = Ciphertext.mask(joint, card(c), rng);
+            for (int p = 0; p < 3; p++) {
+                ProofContext context = ElGamalTest.context("s", "player-" + p);
+                KeyPair player = deal.players().get(p);
+                EscrowedShare share = EscrowedShare.decodeCommitted(
+                        player.escrowShare(card, agent.publicKey(), context, rng).encodeCommitted());
+                String label = "player-" + p + " card " + c;
+                share.addTo(honest, label, player.publicKey(), card, agent.publicKey(), context);
+                Ciphertext claimed = c == 6 && p == 1 ? card.rerandomize(joint, rng) : card;
+                share.addTo(oneBad, label, player.publicKey(), claimed, agent.publicKey(), context);
+            }
+        }
+        assertThat(honest.size()).isEqualTo(30);
+        assertThat(honest.verifies()).isTrue();
+        assertThat(oneBad.firstInvalid()).contains("player-1 card 6");
     }
 
     @Test

@@ -153,4 +153,44 @@ class EscrowProofTest {
         assertThatThrownBy(() -> EscrowProof.decode(order)).isInstanceOf(MalformedEncodingException.class)
                 .hasMessageContaining("canonical");
     }
+
+    /**
+     * A prover escrows something other than its share (S off by G) with honest commitments and responses: the
+     * first two equations hold, only the third (T3 + e*S = s1*C + s2*B) catches it, alone and in a batch among
+     * honest proofs, which names it.
+     */
+    @Test
+    void anEscrowOfAnythingButTheShareFailsTheThirdEquationAloneAndInABatch() throws MalformedEncodingException {
+        SplittableRandom rng = new SplittableRandom(21);
+        Statement honest = Statement.honest(rng);
+        EncodedPoint wrongS = other(honest.escrow2());
+        Scalar a = Scalars.randomNonZero(rng);
+        Scalar b = Scalars.randomNonZero(rng);
+        EncodedPoint t1 = times(a);
+        EncodedPoint t2 = times(b);
+        EncodedPoint t3 = EncodedPoint.of(honest.card().element().multiply(a).add(honest.escrowKey().element().multiply(b)));
+        Scalar e = EscrowProof.challenge(honest.key(), honest.card(), honest.escrowKey(), honest.escrow1(), wrongS,
+                t1, t2, t3, CTX);
+        byte[] committed = new byte[EscrowProof.COMMITTED_LENGTH];
+        System.arraycopy(t1.encoding(), 0, committed, 0, 32);
+        System.arraycopy(t2.encoding(), 0, committed, 32, 32);
+        System.arraycopy(t3.encoding(), 0, committed, 64, 32);
+        System.arraycopy(e.multiply(honest.x()).add(a).toByteArray(), 0, committed, 96, 32);
+        System.arraycopy(e.multiply(honest.r()).add(b).toByteArray(), 0, committed, 128, 32);
+        EscrowProof forged = EscrowProof.decodeCommitted(committed);
+        assertThat(forged.verify(honest.key(), honest.card(), honest.escrowKey(), honest.escrow1(), wrongS, CTX)).isFalse();
+
+        ProofBatch<String> batch = new ProofBatch<>();
+        for (int i = 0; i < 5; i++) {
+            Statement other = Statement.honest(rng);
+            EscrowProof proof = EscrowProof.decodeCommitted(other.prove(CTX, rng).encodeCommitted());
+            batch.addEscrow("honest " + i, proof, other.key(), other.card(), other.escrowKey(), other.escrow1(),
+                    other.escrow2(), CTX);
+            if (i == 2) {
+                batch.addEscrow("forger", forged, honest.key(), honest.card(), honest.escrowKey(), honest.escrow1(),
+                        wrongS, CTX);
+            }
+        }
+        assertThat(batch.firstInvalid()).contains("forger");
+    }
 }

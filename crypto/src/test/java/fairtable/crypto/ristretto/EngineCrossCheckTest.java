@@ -239,7 +239,7 @@ class EngineCrossCheckTest {
     @Test
     void multiScalarMultiplicationsMatchElisabeth() {
         SplittableRandom rng = new SplittableRandom(0x3553L);
-        // Sizes on both sides of the Straus/Pippenger switch, and the empty sum.
+        // Sizes on both sides of the Straus/Pippenger switch, and the empty sum; kind 4 is the identity point.
         int[] sizes = {0, 1, 2, 3, 5, 16, 33, 64, 200, 300, 431};
         for (int n : sizes) {
             for (int repeat = 0; repeat < (n > 50 ? 2 : 20); repeat++) {
@@ -252,10 +252,10 @@ class EngineCrossCheckTest {
                     if (kind != 3 || u == null) {
                         u = bytes(rng, 64); // kind 3 repeats the previous point
                     }
-                    points[i] = RistrettoPoint.fromUniformBytes(u);
+                    points[i] = kind == 4 ? RistrettoPoint.IDENTITY : RistrettoPoint.fromUniformBytes(u);
                     scalars[i] = kind == 0 ? Scalar.ZERO : kind == 1 ? Scalar.ONE
                             : kind == 2 ? scalar(L.subtract(BigInteger.ONE)) : Scalar.fromBytesModOrderWide(bytes(rng, 64));
-                    RistrettoElement oraclePoint = RistrettoElement.fromUniformBytes(u);
+                    RistrettoElement oraclePoint = kind == 4 ? RistrettoElement.IDENTITY : RistrettoElement.fromUniformBytes(u);
                     expected = expected.add(oraclePoint.multiply(oracle(scalars[i])));
                 }
                 byte[] want = oracleEncoding(expected);

@@ -3,6 +3,7 @@ package fairtable.protocol.allocation;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.ProtocolAudit;
+import fairtable.protocol.deck.DeferredProofs;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Transcript;
 import java.util.ArrayList;
@@ -13,7 +14,7 @@ import java.util.Map;
 /**
  * The public audit of an allocation/v1 transcript or evidence file, which unblinds nothing. It replays every
  * message through a fresh {@link AllocationObserver} (every key, shuffle, escrow and decryption share is
- * verified again) and judges each refused message where it was offered. A verified allocation is complete:
+ * verified again, as one batch) and judges each refused message where it was offered. A verified allocation is complete:
  * every institution holds X numbers, all distinct (they are distinct positions of a deck of distinct cards),
  * each readable by its holder, and, with a board, by the board; and no number is readable from the transcript.
  * The verdict names who took part and how many numbers each holds, and no number.
@@ -24,10 +25,23 @@ public final class AllocationAudit implements ProtocolAudit {
         return AllocationParameters.PROTOCOL;
     }
 
+    /**
+     * Audits with every proof of the transcript (keys, shuffles, decryption and escrowed shares) kept for one batch at
+     * the end; if the batch fails (or the unchecked proofs led the replay astray), audits again checking each proof in
+     * its message, so the verdict names the same message and party as checking one by one always would.
+     */
     @Override
     public AuditVerdict audit(Transcript transcript, List<Envelope> refused) {
+        return DeferredProofs.batchedOrOneByOne(pending -> audit(transcript, refused, pending));
+    }
+
+    /** The audit, with every proof kept in {@code pending}, or checked in each message when it is null. */
+    static AuditVerdict audit(Transcript transcript, List<Envelope> refused, DeferredProofs pending) {
         try {
             AllocationObserver observer = AllocationObserver.afterHellos(transcript);
+            if (pending != null) {
+                observer.deferProofsTo(pending);
+            }
             // A refused message that fits convicts its author if it really breaks the allocation there.
             ProtocolAudit.walk(transcript, refused, observer::parse, e -> observer.apply(observer.parse(e)));
             if (!observer.isDone()) {

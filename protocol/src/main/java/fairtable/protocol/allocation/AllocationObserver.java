@@ -9,6 +9,7 @@ import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.ProtocolAudit;
 import fairtable.protocol.deck.DeckMessage.Deal;
 import fairtable.protocol.deck.DeckObserver;
+import fairtable.protocol.deck.DeferredProofs;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
@@ -56,6 +57,8 @@ public final class AllocationObserver {
     private final EscrowedShare[][] escrows;
     private int escrowed;
     private boolean dealt;
+    /** Where an audit keeps every proof, the deck's and the escrows', for one batch; null: each checked in its message. */
+    private DeferredProofs deferred;
 
     /**
      * @param hellos         every institution's hello, in seat order
@@ -91,6 +94,15 @@ public final class AllocationObserver {
                     + " institutions, but " + transcript.hellos().size() + " said hello");
         }
         return new AllocationObserver(params, transcript.hellos(), transcript.sessionId(), new SecureRandom());
+    }
+
+    /**
+     * Keeps every proof (the deck's and the escrowed shares') in {@code pending} from now on instead of checking it:
+     * for an audit, whose verdict stands only if {@code pending} then verifies.
+     */
+    public void deferProofsTo(DeferredProofs pending) {
+        this.deferred = pending;
+        deck.deferProofsTo(pending);
     }
 
     private Stage stage() {
@@ -142,7 +154,11 @@ public final class AllocationObserver {
         PublicKey board = params.board().orElseThrow().escrowKey();
         for (int i = 0; i < positions.size(); i++) {
             int p = positions.get(i);
-            if (!escrow.shares().get(i).verify(deck.publicKey(seat), deck.deck().get(p), board, context)) {
+            EscrowedShare share = escrow.shares().get(i);
+            if (deferred != null) {
+                deferred.addEscrowedShare("step " + e.step() + ", " + who + ", position " + p, share,
+                        deck.publicKey(seat), deck.deck().get(p), board, context);
+            } else if (!share.verify(deck.publicKey(seat), deck.deck().get(p), board, context)) {
                 throw new ProtocolViolation(e.step(), who, "the escrowed share for position " + p + " does not verify: "
                         + "it is not its own decryption share of that card encrypted to the board's key");
             }

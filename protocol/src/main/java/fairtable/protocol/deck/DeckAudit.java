@@ -42,16 +42,7 @@ public final class DeckAudit implements ProtocolAudit {
      */
     @Override
     public AuditVerdict audit(Transcript transcript, List<Envelope> refused) {
-        DeferredProofs pending = new DeferredProofs(new SecureRandom());
-        try {
-            AuditVerdict batched = audit(transcript, refused, pending);
-            if (pending.verify()) {
-                return batched;
-            }
-        } catch (RuntimeException astray) {
-            // a bad proof accepted for now can lead the replay where no honest transcript goes: audit one by one
-        }
-        return audit(transcript, refused, null);
+        return DeferredProofs.batchedOrOneByOne(pending -> audit(transcript, refused, pending));
     }
 
     /** The audit, with the proofs kept in {@code pending}, or checked in each message when it is null. */

@@ -2,6 +2,7 @@ package fairtable.protocol.deck;
 
 import fairtable.crypto.elgamal.Ciphertext;
 import fairtable.crypto.elgamal.DecryptionShare;
+import fairtable.crypto.elgamal.EscrowedShare;
 import fairtable.crypto.elgamal.JointKey;
 import fairtable.crypto.elgamal.PublicKey;
 import fairtable.crypto.proof.ProofBatch;
@@ -9,12 +10,15 @@ import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.proof.SchnorrProof;
 import fairtable.crypto.shuffle.ShuffleBatch;
 import fairtable.crypto.shuffle.ShuffleProof;
+import fairtable.protocol.audit.AuditVerdict;
+import java.security.SecureRandom;
 import java.util.List;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 /**
- * Every key proof, shuffle proof and decryption share of a whole transcript (every round of a table), kept by an
- * audit's {@link DeckObserver}s instead of being checked message by message, and checked at the end as one
+ * Every key proof, shuffle proof and decryption share of a whole transcript (every round of a table), and the
+ * allocation's escrowed shares, kept by an audit's observers instead of being checked message by message, and checked at the end as one
  * {@link ProofBatch} and one {@link ShuffleBatch}.
  *
  * <p>The verdict of an audit that deferred its proofs stands only if {@link #verify} holds. If it does not, the
@@ -44,13 +48,37 @@ public final class DeferredProofs {
         share.addTo(proofs, where, owner, card, context);
     }
 
-    /** How many key proofs and decryption shares, and how many shuffles, are kept. */
+    /** An escrowed share's proof, for a protocol on the deck that escrows shares (the allocation's, to its board). */
+    public void addEscrowedShare(String where, EscrowedShare share, PublicKey owner, Ciphertext card, PublicKey escrowKey,
+            ProofContext context) {
+        share.addTo(proofs, where, owner, card, escrowKey, context);
+    }
+
+    /** How many key proofs, decryption shares and escrowed shares, and how many shuffles, are kept. */
     public int proofs() {
         return proofs.size();
     }
 
     public int shuffles() {
         return shuffles.size();
+    }
+
+    /**
+     * The verdict of {@code audit} run with every proof kept for one batch, if the batch verifies; otherwise (or if
+     * the unchecked proofs led the replay astray) the verdict of {@code audit} run again with each proof checked in
+     * its message (given null), which names the same message and party as an audit that never batched.
+     */
+    public static AuditVerdict batchedOrOneByOne(Function<DeferredProofs, AuditVerdict> audit) {
+        DeferredProofs pending = new DeferredProofs(new SecureRandom());
+        try {
+            AuditVerdict batched = audit.apply(pending);
+            if (pending.verify()) {
+                return batched;
+            }
+        } catch (RuntimeException astray) {
+            // a bad proof accepted for now can lead the replay where no honest transcript goes: audit one by one
+        }
+        return audit.apply(null);
     }
 
     /** Whether every kept proof verifies (the same as checking each alone, up to 2^-128). */

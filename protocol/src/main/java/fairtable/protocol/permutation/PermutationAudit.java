@@ -1,5 +1,6 @@
 package fairtable.protocol.permutation;
 
+import fairtable.crypto.proof.ProofBatch;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.audit.ProtocolAudit;
@@ -25,8 +26,9 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * The end-of-game audit of a permutation deal. It replays the public checks (every sealing key proven,
- * every commitment opened by its opening, every revealed sealing key the one announced), opens every sealed
+ * The end-of-game audit of a permutation deal. It replays the public checks (every sealing key proven, the
+ * proofs as one batch, every commitment opened by its opening, every revealed sealing key the one announced),
+ * opens every sealed
  * message with its recipient's revealed key (a box that does not open, or holds something malformed, names
  * its sender), then uses the opened permutations to check that the last player's halves compose to its
  * permutation, that every seat opened exactly the halves it was handed, and that every forwarded value is
@@ -40,8 +42,27 @@ public final class PermutationAudit implements ProtocolAudit {
         return PermutationParameters.PROTOCOL;
     }
 
+    /**
+     * Audits with every sealing-key proof kept for one batch at the end; if the batch fails (or the unchecked proofs
+     * led the audit astray), audits again checking each proof in its message, so the verdict names the same message
+     * and party as checking one by one always would.
+     */
     @Override
     public AuditVerdict audit(Transcript transcript, List<Envelope> refused) {
+        ProofBatch<Integer> pending = new ProofBatch<>();
+        try {
+            AuditVerdict batched = audit(transcript, refused, pending);
+            if (pending.verifies()) {
+                return batched;
+            }
+        } catch (RuntimeException astray) {
+            // a bad proof accepted for now can lead the audit where no honest transcript goes: audit one by one
+        }
+        return audit(transcript, refused, null);
+    }
+
+    /** The audit, with the sealing-key proofs kept in {@code pending}, or checked in each message when it is null. */
+    static AuditVerdict audit(Transcript transcript, List<Envelope> refused, ProofBatch<Integer> pending) {
         PermutationParameters params;
         try {
             params = PermutationParameters.fromBytes(transcript.hellos().get(0).parameters());
@@ -58,6 +79,9 @@ public final class PermutationAudit implements ProtocolAudit {
             names.add(transcript.nameOf(s));
         }
         PermutationObserver observer = new PermutationObserver(params, names, transcript.sessionId());
+        if (pending != null) {
+            observer.deferProofsTo(pending);
+        }
         try {
             ProtocolAudit.walk(transcript, refused, observer::parse, e -> observer.apply(observer.parse(e)));
             if (observer.conviction().isPresent()) {

@@ -28,17 +28,22 @@ public sealed interface PermutationMessage {
 
     /**
      * Public, first message of every seat after the hellos: the key that private messages to it are sealed
-     * to, with a proof that the seat knows its secret (bound to the session and the seat).
+     * to, with a proof that the seat knows its secret (bound to the session and the seat). A proof made here
+     * goes in commitment form (a form byte, then A and s), so that an audit can check every seat's proof in one
+     * batch; the challenge form (e and s, no form byte) is still read.
      */
     record SealingKeyAnnouncement(SealingPublicKey key, SchnorrProof proof) implements PermutationMessage {
         public static final String TYPE = "sealing-key";
+        static final int COMMITMENT_FORM = 1;
 
         public String type() {
             return TYPE;
         }
 
         public byte[] toBytes() {
-            return new WireWriter().fixed(key.toBytes()).fixed(proof.encode()).toBytes();
+            WireWriter w = new WireWriter().fixed(key.toBytes());
+            return (proof.hasCommitment() ? w.u8(COMMITMENT_FORM).fixed(proof.encodeCommitted()) : w.fixed(proof.encode()))
+                    .toBytes();
         }
     }
 
@@ -214,10 +219,16 @@ public sealed interface PermutationMessage {
         static SealingKeyAnnouncement sealingKey(byte[] body) throws MalformedMessageException {
             WireReader r = new WireReader(body);
             byte[] key = r.fixed(SealingPublicKey.ENCODED_LENGTH, "the sealing key");
-            byte[] proof = r.fixed(SchnorrProof.ENCODED_LENGTH, "the proof of the sealing key");
+            boolean committed = r.remaining() > SchnorrProof.ENCODED_LENGTH;
+            if (committed && r.u8() != SealingKeyAnnouncement.COMMITMENT_FORM) {
+                throw new MalformedMessageException("the proof of the sealing key is in an unknown form");
+            }
+            byte[] proof = r.fixed(committed ? SchnorrProof.COMMITTED_LENGTH : SchnorrProof.ENCODED_LENGTH,
+                    "the proof of the sealing key");
             r.end();
             try {
-                return new SealingKeyAnnouncement(SealingPublicKey.fromBytes(key), SchnorrProof.decode(proof));
+                return new SealingKeyAnnouncement(SealingPublicKey.fromBytes(key),
+                        committed ? SchnorrProof.decodeCommitted(proof) : SchnorrProof.decode(proof));
             } catch (MalformedEncodingException e) {
                 throw new MalformedMessageException("the sealing key or its proof: " + e.getMessage());
             }

@@ -1,6 +1,7 @@
 package fairtable.protocol.permutation;
 
 import fairtable.crypto.commit.Commitment;
+import fairtable.crypto.proof.ProofBatch;
 import fairtable.crypto.proof.ProofContext;
 import fairtable.crypto.ristretto.MalformedEncodingException;
 import fairtable.crypto.seal.SealContext;
@@ -126,6 +127,8 @@ public final class PermutationObserver {
     private int nextStep = 1;
     private int turn;
     private int hop;
+    /** Where an audit keeps the sealing-key proofs, labelled by step, for one batch; null: each checked in its message. */
+    private ProofBatch<Integer> deferred;
 
     public PermutationObserver(PermutationParameters params, List<String> names, byte[] session) {
         if (names.size() < PermutationParameters.MIN_PLAYERS || names.size() >= PermutationMessage.EVERYONE) {
@@ -141,6 +144,14 @@ public final class PermutationObserver {
             sealingKeys.add(null);
             revealedKeys.add(null);
         }
+    }
+
+    /**
+     * Keeps every sealing-key proof in {@code pending} from now on instead of checking it: for an audit, whose verdict
+     * stands only if {@code pending} then verifies.
+     */
+    public void deferProofsTo(ProofBatch<Integer> pending) {
+        this.deferred = pending;
     }
 
     // ---- The generalisation of the seed's three-player chain to N players. ----
@@ -317,7 +328,9 @@ public final class PermutationObserver {
                 if (sealingKeys.contains(k.key())) {
                     throw new MalformedMessageException("announces a sealing key already announced");
                 }
-                if (!k.proof().verify(k.key().point(), sealingKeyProofContext(seat))) {
+                if (deferred != null) {
+                    deferred.addSchnorr(e.step(), k.proof(), k.key().point(), sealingKeyProofContext(seat));
+                } else if (!k.proof().verify(k.key().point(), sealingKeyProofContext(seat))) {
                     throw new MalformedMessageException("does not prove that it knows its sealing key");
                 }
                 return event(e, k);

@@ -106,7 +106,8 @@ public final class TableObserver<S, M> {
         return publicDeck(params, cards, verifierRandom, null);
     }
 
-    private static RoundDeck publicDeck(TableParameters params, int cards,
+    /** The same, keeping its proofs in {@code pending} (when not null) rather than checking each in its message. */
+    static RoundDeck publicDeck(TableParameters params, int cards,
             java.util.random.RandomGenerator verifierRandom, DeferredProofs pending) {
         return params.patent() != null ? PatentDeck.publicDeck(params.patent())
                 : new PublicDeck(new DeckParameters(params.players(), cards), verifierRandom, pending);

@@ -7,6 +7,7 @@ import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.deck.DeckObserver;
 import fairtable.protocol.deck.DeckParameters;
 import fairtable.protocol.deck.DeckParty;
+import fairtable.protocol.deck.DeferredProofs;
 import fairtable.protocol.patent.PatentParty;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Transcript;
@@ -305,12 +306,31 @@ public final class TableParty<S, M> implements Party {
     }
 
     /**
-     * Rebuilds a seat from {@link #snapshot()}: the table's messages are checked again through a public judge,
-     * then the current round's deck comes back with this seat's key. {@code signingKey} must be the one the seat
+     * Rebuilds a seat from {@link #snapshot()}: the table's messages are checked again through a public judge (their
+     * deck proofs as one batch; if it fails, again one by one, so a refusal names the forger), then the current
+     * round's deck comes back with this seat's key. {@code signingKey} must be the one the seat
      * was created with.
      */
     public static <S, M> TableParty<S, M> restore(byte[] snapshot, TableGame<S, M> game, SigningKey signingKey,
             RandomGenerator random, TablePlayer<S, M> player) throws MalformedMessageException {
+        DeferredProofs pending = new DeferredProofs(random);
+        try {
+            TableParty<S, M> batched = restore(snapshot, game, signingKey, random, player, pending);
+            if (pending.verify()) {
+                return batched;
+            }
+        } catch (MalformedMessageException | RuntimeException astray) {
+            // a refusal or a failure after a bad proof accepted for now is judged again one by one
+        }
+        return restore(snapshot, game, signingKey, random, player, null);
+    }
+
+    /**
+     * The restore, with the past messages' deck proofs kept in {@code pending} for one batch (the caller's to check),
+     * or checked in each message when it is null.
+     */
+    private static <S, M> TableParty<S, M> restore(byte[] snapshot, TableGame<S, M> game, SigningKey signingKey,
+            RandomGenerator random, TablePlayer<S, M> player, DeferredProofs pending) throws MalformedMessageException {
         WireReader r = new WireReader(snapshot);
         PartyCore.Header header = PartyCore.readHeader(r, SNAPSHOT_VERSION, "unknown snapshot version");
         TableParameters params = TableParameters.fromBytes(header.parameters());
@@ -325,7 +345,8 @@ public final class TableParty<S, M> implements Party {
         p.core.readHistory(r, () -> {
             try {
                 p.observer = new TableObserver<>(game, params, p.transcript.hellos(),
-                        round -> p.replaying ? TableObserver.publicDeck(params, game.deckSize(), random) : p.newDeck(), header.seat());
+                        round -> p.replaying ? TableObserver.publicDeck(params, game.deckSize(), random, pending)
+                                : p.newDeck(), header.seat());
             } catch (ProtocolViolation v) {
                 p.core.stop(v);
             }

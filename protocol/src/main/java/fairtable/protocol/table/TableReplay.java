@@ -2,6 +2,7 @@ package fairtable.protocol.table;
 
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.ProtocolAudit;
+import fairtable.protocol.deck.DeferredProofs;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.wire.MalformedMessageException;
@@ -38,9 +39,29 @@ public final class TableReplay {
         return walk(game.get(), params, transcript);
     }
 
+    /**
+     * Walks with every round's deck proofs kept for one batch at the end (see {@link DeferredProofs}); if the batch
+     * fails, or the unchecked proofs led the walk astray, walks again checking each proof in its message, so a
+     * refusal names the message and party that checking one by one names.
+     */
     private static <S, M> Replay walk(TableGame<S, M> game, TableParameters params, Transcript transcript)
             throws ProtocolViolation {
-        TableObserver<S, M> judge = TableObserver.judge(game, params, transcript.hellos(), new SecureRandom());
+        DeferredProofs pending = new DeferredProofs(new SecureRandom());
+        try {
+            Replay batched = walk(game, params, transcript, pending);
+            if (pending.verify()) {
+                return batched;
+            }
+        } catch (ProtocolViolation | RuntimeException astray) {
+            // a refusal or a failure after a bad proof accepted for now is judged again one by one
+        }
+        return walk(game, params, transcript, null);
+    }
+
+    /** The walk, with every round's deck proofs kept in {@code pending}, or checked in each message when it is null. */
+    static <S, M> Replay walk(TableGame<S, M> game, TableParameters params, Transcript transcript,
+            DeferredProofs pending) throws ProtocolViolation {
+        TableObserver<S, M> judge = TableObserver.judge(game, params, transcript.hellos(), new SecureRandom(), pending);
         List<Envelope> messages = transcript.envelopes();
         Object start = null;
         List<Step> steps = new ArrayList<>();

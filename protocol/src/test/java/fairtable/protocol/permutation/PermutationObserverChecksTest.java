@@ -3,6 +3,7 @@ package fairtable.protocol.permutation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import fairtable.crypto.proof.SchnorrProof;
 import fairtable.crypto.seal.SealingKey;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
@@ -260,7 +261,9 @@ class PermutationObserverChecksTest {
         String type = SealingKeyAnnouncement.TYPE;
         refused(0, 2, 2, type, bobs, "spoke out of turn: bob must send sealing-key");
         refused(0, 2, 1, Commitments.TYPE, bobs, "sent 'commit' where 'sealing-key' is due");
-        refused(0, 2, 1, type, Arrays.copyOf(bobs, bobs.length - 1), "truncated: the proof of the sealing key is missing");
+        refused(0, 2, 1, type, Arrays.copyOf(bobs, 32 + SchnorrProof.ENCODED_LENGTH - 1),
+                "truncated: the proof of the sealing key is missing");
+        refused(0, 2, 1, type, with(bobs, 32, 2), "the proof of the sealing key is in an unknown form");
         refused(0, 2, 1, type, concat(new byte[32], Arrays.copyOfRange(bobs, 32, bobs.length)),
                 "the sealing key or its proof: the identity is not a sealing key");
         refused(0, 2, 1, type, alices, "announces a sealing key already announced");
