@@ -45,7 +45,7 @@ public final class VisionOprf {
 
     /**
      * Fixed-base tables of the inputs' H1, for the second and later tables a process seals: building one costs about
-     * one multiplication and makes each later one about four times cheaper (64 points, 7.7 KB an input).
+     * one multiplication and makes each later one three to four times cheaper (64 points, 7.7 KB an input).
      */
     private static final Map<ByteBuffer, FixedBaseTable> H1_TABLES = new ConcurrentHashMap<>();
     private static final int H1_TABLE_BLOCKS = 8;
