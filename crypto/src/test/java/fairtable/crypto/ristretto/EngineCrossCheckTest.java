@@ -237,6 +237,27 @@ class EngineCrossCheckTest {
     }
 
     @Test
+    void fixedBaseTablesOfEveryBlockCountMatchElisabeth() {
+        SplittableRandom rng = new SplittableRandom(0xb10c5L);
+        byte[] baseBytes = bytes(rng, 64);
+        RistrettoElement oracleBase = RistrettoElement.fromUniformBytes(baseBytes);
+        Scalar minusOne = scalar(L.subtract(BigInteger.ONE));
+        Scalar[] edges = {Scalar.ZERO, Scalar.ONE, minusOne};
+        for (int blocks = 1; blocks <= 32; blocks *= 2) {
+            FixedBaseTable table = new FixedBaseTable(RistrettoPoint.fromUniformBytes(baseBytes), blocks);
+            for (int round = 0; round < 40; round++) {
+                Scalar s = round < 3 ? edges[round] : Scalar.fromBytesModOrderWide(bytes(rng, 64));
+                assertThat(table.multiply(s).encode()).as("%d blocks", blocks)
+                        .isEqualTo(oracleEncoding(oracleBase.multiply(oracle(s))));
+            }
+        }
+        for (int blocks : new int[] {0, 3, 64, -8}) {
+            assertThatThrownBy(() -> new FixedBaseTable(RistrettoPoint.GENERATOR, blocks))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(blocks + " blocks");
+        }
+    }
+
+    @Test
     void multiScalarMultiplicationsMatchElisabeth() {
         SplittableRandom rng = new SplittableRandom(0x3553L);
         // Sizes on both sides of the Straus/Pippenger switch, and the empty sum; kind 4 is the identity point.

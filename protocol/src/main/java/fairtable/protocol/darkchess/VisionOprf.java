@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.random.RandomGenerator;
 
 /**
@@ -42,10 +43,27 @@ public final class VisionOprf {
     /** H1 of every input seen: the table's inputs are a fixed catalogue, hashed once per process. */
     private static final Map<ByteBuffer, RistrettoPoint> H1 = new ConcurrentHashMap<>();
 
+    /**
+     * Fixed-base tables of the inputs' H1, for the second and later tables a process seals: building one costs about
+     * one multiplication and makes each later one three to four times cheaper (64 points, 7.7 KB an input).
+     */
+    private static final Map<ByteBuffer, FixedBaseTable> H1_TABLES = new ConcurrentHashMap<>();
+    private static final int H1_TABLE_BLOCKS = 8;
+    private static final AtomicInteger TABLES_SEALED = new AtomicInteger();
+
     private VisionOprf() {}
 
     static RistrettoPoint h1(byte[] input) {
         return H1.computeIfAbsent(ByteBuffer.wrap(input.clone()), b -> Points.hashToGroup(H1_DOMAIN, input));
+    }
+
+    /** k·H1(x), from the input's fixed-base table when {@code tabled}, else by a variable-base multiplication. */
+    private static RistrettoPoint evaluate(byte[] input, Scalar k, boolean tabled) {
+        if (!tabled) {
+            return h1(input).multiply(k);
+        }
+        return H1_TABLES.computeIfAbsent(ByteBuffer.wrap(input.clone()),
+                b -> new FixedBaseTable(h1(input), H1_TABLE_BLOCKS)).multiply(k);
     }
 
     private static byte pad(byte[] input, RistrettoPoint evaluated) {
@@ -88,10 +106,11 @@ public final class VisionOprf {
             throw new IllegalArgumentException(values.length + " values for " + inputs.size() + " inputs");
         }
         byte[] sealed = new byte[values.length];
+        boolean tabled = TABLES_SEALED.getAndIncrement() > 0; // a process that seals one table builds no tables
         int half = TWO_CORES ? sealed.length / 2 : sealed.length;
         Future<?> upper = half < sealed.length
-                ? SECOND_CORE.submit(() -> sealRange(key, inputs, values, sealed, half, sealed.length)) : null;
-        sealRange(key, inputs, values, sealed, 0, half);
+                ? SECOND_CORE.submit(() -> sealRange(key, inputs, values, sealed, half, sealed.length, tabled)) : null;
+        sealRange(key, inputs, values, sealed, 0, half, tabled);
         if (upper != null) {
             try {
                 upper.get(); // also makes the upper half's writes visible here
@@ -106,10 +125,11 @@ public final class VisionOprf {
         return sealed;
     }
 
-    private static void sealRange(Key key, List<byte[]> inputs, byte[] values, byte[] sealed, int from, int to) {
+    private static void sealRange(Key key, List<byte[]> inputs, byte[] values, byte[] sealed, int from, int to,
+            boolean tabled) {
         for (int i = from; i < to; i++) {
             byte[] x = inputs.get(i);
-            sealed[i] = (byte) (values[i] ^ pad(x, h1(x).multiply(key.secret())));
+            sealed[i] = (byte) (values[i] ^ pad(x, evaluate(x, key.secret(), tabled)));
         }
     }
 

@@ -62,6 +62,21 @@ class VisionOprfTest {
     }
 
     @Test
+    void aTableSealedFromTheInputsFixedBaseTablesIsTheTableSealedByPlainMultiplication() {
+        SplittableRandom random = new SplittableRandom(7);
+        List<byte[]> table = inputs(300);
+        byte[] values = new byte[table.size()];
+        random.nextBytes(values);
+        VisionOprf.Key key = VisionOprf.Key.generate(random);
+        byte[] first = VisionOprf.seal(key, table, values);
+        byte[] later = VisionOprf.seal(key, table, values); // a second seal in a process uses the tables
+        assertThat(later).isEqualTo(first);
+        for (int i = 0; i < table.size(); i++) {
+            assertThat(later[i]).as("entry %d", i).isEqualTo(VisionOprf.sealedEntry(key, table.get(i), values[i]));
+        }
+    }
+
+    @Test
     void anAnswerUnderAnotherKeyOrWithOneEvaluationChangedFailsItsProof() throws Exception {
         SplittableRandom random = new SplittableRandom(2);
         Setup s = setup(random);
