@@ -10,22 +10,46 @@ import fairtable.protocol.table.TableReplay;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.transcript.TranscriptFile;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The replay page's answer for one transcript: the audit's verdict and, for a verified table/v1 game, the table as
- * an observer sees it before the first move and after each one, every view drawn by the game's own definition
- * ({@link SeatView#drawing}). A transcript the audit refuses gets its FAILED line and no steps: stepping through a
- * broken file would show a game that was never proved. Other protocols (dark chess, Mahjong Shogi, the allocation)
- * are audited but not stepped through.
+ * The replay page's answer for one transcript: the audit's verdict and, for a verified table/v1 game, the table before
+ * the first move and after each one, every view drawn by the game's own definition ({@link SeatView#drawing}). A
+ * transcript the audit refuses gets its FAILED line and no steps: stepping through a broken file would show a game
+ * that was never proved. Other protocols (dark chess, Mahjong Shogi, the allocation) are audited but not stepped
+ * through.
+ *
+ * <p>The table is drawn from one perspective: an observer's ({@value #OBSERVER}: a card stays face down until the
+ * transcript opens it); a seat's as far as the transcript tells ({@code seat-N}: also that seat's own cards that it
+ * showed, from the moment they were dealt to it); or, for a game the person played in this node's browser, the
+ * person's own ({@value #MINE}: their cards read from their own record, {@link SeenCards}).
  */
 final class Replays {
+    static final String OBSERVER = "observer";
+    static final String MINE = "mine";
+    private static final String SEAT = "seat-";
+
     private Replays() {}
 
+    /** As an observer saw it. */
     static Map<String, Object> of(String text, Games games) {
+        return of(text, games, OBSERVER, transcript -> null);
+    }
+
+    /** The record of the person's own seat for the game in {@code transcript}, or null if the node keeps none. */
+    interface OwnRecord {
+        SeenCards find(Transcript transcript) throws IOException;
+    }
+
+    /**
+     * From {@code perspective}: {@value #OBSERVER}, {@value #MINE} (when {@code mine} finds a record), or
+     * {@code seat-N}. Every perspective this transcript allows is listed under "perspectives".
+     */
+    static Map<String, Object> of(String text, Games games, String perspective, OwnRecord mine) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("frames", List.of());
         TranscriptFile.Contents contents;
@@ -53,26 +77,79 @@ final class Replays {
                         + " (" + String.join(", ", games.names()) + "); this one is audited only.");
                 return out;
             }
-            TableReplay.Replay replay = TableReplay.of(games, transcript);
+            SeenCards own = mine.find(transcript);
+            List<String> names = transcript.hellos().stream().map(h -> h.name()).toList();
+            out.put("perspectives", perspectives(names, own));
+            int seat;
+            TableReplay.Replay replay;
+            if (perspective.equals(MINE) && own != null) {
+                seat = own.seat();
+                try {
+                    replay = TableReplay.asSeen(games, transcript, seat, own.rounds());
+                } catch (IllegalArgumentException e) {
+                    out.put("verified", false);
+                    out.put("line", "your own record of this game cannot be used: " + e.getMessage());
+                    return out;
+                }
+            } else if (perspective.startsWith(SEAT) && seatIn(perspective, names.size()) >= 0) {
+                seat = seatIn(perspective, names.size());
+                replay = TableReplay.asRevealed(games, transcript, seat);
+            } else if (perspective.equals(OBSERVER)) {
+                seat = -1;
+                replay = TableReplay.of(games, transcript);
+            } else {
+                out.put("verified", false);
+                out.put("line", "no perspective '" + perspective + "' for this game: it offers "
+                        + String.join(", ", perspectives(names, own).stream().map(p -> p.get("id")).toList()));
+                return out;
+            }
             GameDefinition<?, ?> game = games.definition(replay.game().name()).orElseThrow();
+            out.put("perspective", perspective);
+            out.put("seat", seat);
             out.put("game", game.name());
             out.put("names", replay.names());
-            out.put("frames", frames(game, replay));
+            out.put("frames", frames(game, replay, seat));
             out.put("moves", replay.steps().size());
         } catch (ProtocolViolation v) {
             // The audit verified the same messages, so this is the replay's own fault: say so rather than draw.
             out.put("verified", false);
             out.put("line", "the replay could not follow a transcript the audit verified: " + v.getMessage());
+        } catch (IOException e) {
+            out.put("verified", false);
+            out.put("line", "your own record of this game cannot be read: " + e.getMessage());
+        }
+        return out;
+    }
+
+    private static int seatIn(String perspective, int players) {
+        String digits = perspective.substring(SEAT.length());
+        if (!digits.matches("[0-9]{1,2}")) {
+            return -1;
+        }
+        int seat = Integer.parseInt(digits);
+        return seat < players ? seat : -1;
+    }
+
+    private static List<Map<String, String>> perspectives(List<String> names, SeenCards own) {
+        List<Map<String, String>> out = new ArrayList<>();
+        out.add(Map.of("id", OBSERVER, "label", "as an observer saw it"));
+        if (own != null) {
+            out.add(Map.of("id", MINE, "label", "as I saw it (" + names.get(own.seat()) + ", seat " + own.seat() + ")"));
+        }
+        for (int s = 0; s < names.size(); s++) {
+            out.add(Map.of("id", SEAT + s, "label", "as " + names.get(s) + " saw it: only the cards " + names.get(s)
+                    + " showed"));
         }
         return out;
     }
 
     /** The view before the first move, then one per move with its sender, its step and its words. */
     @SuppressWarnings("unchecked")
-    private static <S, M> List<Map<String, Object>> frames(GameDefinition<S, M> game, TableReplay.Replay replay) {
+    private static <S, M> List<Map<String, Object>> frames(GameDefinition<S, M> game, TableReplay.Replay replay,
+            int seat) {
         List<Map<String, Object>> frames = new ArrayList<>();
         Map<String, Object> start = new LinkedHashMap<>();
-        start.put("view", SeatView.drawing(game, (S) replay.start(), -1, replay.names()));
+        start.put("view", SeatView.drawing(game, (S) replay.start(), seat, replay.names()));
         frames.add(start);
         for (TableReplay.Step step : replay.steps()) {
             Envelope e = step.message();
@@ -84,7 +161,7 @@ final class Replays {
             f.put("type", e.type());
             f.put("move", game.describe((M) step.move()));
             f.put("deckMessages", step.deckMessages());
-            f.put("view", SeatView.drawing(game, (S) step.state(), -1, replay.names()));
+            f.put("view", SeatView.drawing(game, (S) step.state(), seat, replay.names()));
             frames.add(f);
         }
         return frames;

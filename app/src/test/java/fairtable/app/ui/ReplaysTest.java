@@ -6,7 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fairtable.app.Audits;
 import fairtable.app.Main;
+import fairtable.app.play.SeatSeeds;
+import fairtable.games.definitions.GameDefinition;
 import fairtable.games.definitions.Games;
+import fairtable.games.definitions.InMemoryTable;
+import fairtable.protocol.table.TableParameters;
+import fairtable.protocol.table.TableParty;
 import fairtable.protocol.table.TableObserver;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
@@ -16,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -115,6 +121,168 @@ class ReplaysTest {
         }
         assertThat(played.result()).as("the players' own result").startsWith(String.join(", ", scores) + ";");
         assertThat(end.get("line")).isNotEmpty();
+    }
+
+    @Test
+    void ginRummyStepsOncePerMoveInItsTextViewAndAnObserverSeesNoCardUntilItIsOpened() throws Exception {
+        Played played = play("gin-rummy", "--hands", "1");
+        JsonNode r = replay(Files.readString(played.file()));
+        assertThat(r.get("verified").asBoolean()).as(r.toString()).isTrue();
+        assertThat(r.get("game").asText()).isEqualTo("gin-rummy");
+        List<Envelope> moves = moves(played.file());
+        assertOneFramePerMove(r, moves);
+        List<String> start = texts(r.get("frames").get(0));
+        for (JsonNode name : r.get("names")) {
+            assertThat(start).as("an observer's start: %s's hand counted, not read", name.asText())
+                    .contains(name.asText() + ": 10 cards");
+        }
+        List<String> end = texts(r.get("frames").get(moves.size()));
+        assertThat(end).anyMatch(line -> line.startsWith("hand over: "));
+        assertThat(played.result()).as("the players' own result").isNotBlank();
+    }
+
+    private static List<String> texts(JsonNode frame) {
+        List<String> lines = new ArrayList<>();
+        frame.get("view").get("text").forEach(l -> lines.add(l.asText()));
+        return lines;
+    }
+
+    /** A game of bots at seats in this process, kept whole: each seat's party, and the transcript's text. */
+    private record Table<S, M>(List<TableParty<S, M>> seats, String text) {}
+
+    private <S, M> Table<S, M> bots(GameDefinition<S, M> game, int players, Map<String, String> settings, long seed)
+            throws Exception {
+        List<String> names = new ArrayList<>();
+        for (int s = 0; s < players; s++) {
+            names.add(s == 0 ? "alice" : "bot " + s);
+        }
+        TableParameters params = new TableParameters(game.name(), players, game.options(settings));
+        List<TableParty<S, M>> seats = new ArrayList<>();
+        for (int s = 0; s < players; s++) {
+            seats.add(TableParty.create(game, params, s, names.get(s), SeatSeeds.signingKey(seed, s),
+                    SeatSeeds.secrets(seed, s), game.bot(SeatSeeds.bot(seed, s))));
+        }
+        InMemoryTable table = new InMemoryTable(seats);
+        table.play();
+        assertThat(table.isFinished()).isTrue();
+        Path file = dir.resolve(game.name() + "-" + seed + ".jsonl");
+        TranscriptFile.write(file, seats.get(0).transcript().envelopes(), List.of());
+        return new Table<>(seats, Files.readString(file));
+    }
+
+    private static JsonNode replayAs(Table<?, ?> table, String perspective, SeenCards mine) {
+        return JSON.valueToTree(Replays.of(table.text(), Games.ALL, perspective, transcript -> mine));
+    }
+
+    private static SeenCards recordOf(TableParty<?, ?> seat) {
+        return new SeenCards(seat.transcript().sessionId(), seat.seat(), seat.seenCards());
+    }
+
+    private static JsonNode seatCards(JsonNode frame, int seat) {
+        return frame.get("view").get("poker").get("seats").get(seat).get("cards");
+    }
+
+    @Test
+    void aSeatsOwnReplayShowsItsHoleCardsFromTheDealAndNeverTheOthersUnrevealedOnes() throws Exception {
+        GameDefinition<?, ?> holdem = Games.ALL.definition("holdem").orElseThrow();
+        Table<?, ?> table = bots(holdem, 2, Map.of("hands", "4"), 11);
+        JsonNode observer = replayAs(table, Replays.OBSERVER, null);
+        JsonNode mine = replayAs(table, Replays.MINE, recordOf(table.seats().get(0)));
+        assertThat(mine.get("verified").asBoolean()).as(mine.toString()).isTrue();
+        assertThat(mine.get("perspective").asText()).isEqualTo(Replays.MINE);
+        assertThat(mine.get("seat").asInt()).isZero();
+        JsonNode frames = mine.get("frames");
+        assertThat(frames.size()).isEqualTo(observer.get("frames").size()).isGreaterThan(8);
+        int onlyMine = 0;
+        for (int i = 0; i < frames.size(); i++) {
+            JsonNode o = observer.get("frames").get(i);
+            assertThat(seatCards(frames.get(i), 0)).as("frame %d: my own hole cards", i).hasSize(2)
+                    .noneMatch(JsonNode::isNull);
+            assertThat(seatCards(frames.get(i), 1)).as("frame %d: the bot's cards only as an observer saw them", i)
+                    .isEqualTo(seatCards(o, 1));
+            assertThat(frames.get(i).get("view").get("poker").get("board")).isEqualTo(o.get("view").get("poker").get("board"));
+            if (seatCards(o, 0).get(0).isNull()) {
+                onlyMine++;
+            }
+        }
+        assertThat(onlyMine).as("frames where my cards are mine to see only").isGreaterThan(0);
+        // The last frame is the seat's own view as it stood when the game ended.
+        TableParty<?, ?> alice = table.seats().get(0);
+        assertThat(frames.get(frames.size() - 1).get("view"))
+                .isEqualTo(JSON.valueToTree(drawingOf(holdem, alice)));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <S, M> Map<String, Object> drawingOf(GameDefinition<S, M> game, TableParty<?, ?> seat) {
+        return SeatView.drawing(game, ((TableParty<S, M>) seat).view(), seat.seat(),
+                List.of("alice", "bot 1"));
+    }
+
+    @Test
+    void aSeatAsTheTranscriptTellsShowsOnlyTheCardsItShowedFromTheirDeal() throws Exception {
+        GameDefinition<?, ?> holdem = Games.ALL.definition("holdem").orElseThrow();
+        Table<?, ?> table = bots(holdem, 2, Map.of("hands", "4"), 11);
+        JsonNode observer = replayAs(table, Replays.OBSERVER, null);
+        JsonNode asBot = replayAs(table, "seat-1", null);
+        assertThat(asBot.get("verified").asBoolean()).as(asBot.toString()).isTrue();
+        JsonNode frames = asBot.get("frames");
+        // The bot's cards in each hand as the hand's last frame shows them to an observer: proved, or face down.
+        Map<Integer, JsonNode> provedInHand = new java.util.HashMap<>();
+        for (JsonNode f : observer.get("frames")) {
+            provedInHand.put(f.get("view").get("poker").get("hand").asInt(), seatCards(f, 1));
+        }
+        int earlier = 0;
+        for (int i = 0; i < frames.size(); i++) {
+            JsonNode f = frames.get(i);
+            JsonNode o = observer.get("frames").get(i);
+            assertThat(seatCards(f, 0)).as("frame %d: alice's cards as an observer saw them", i).isEqualTo(seatCards(o, 0));
+            JsonNode proved = provedInHand.get(f.get("view").get("poker").get("hand").asInt());
+            assertThat(seatCards(f, 1)).as("frame %d: the bot's cards, only those it proved", i).isEqualTo(proved);
+            if (!seatCards(o, 1).equals(proved)) {
+                earlier++;
+            }
+        }
+        assertThat(earlier).as("frames that show a proved card before the observer saw it").isGreaterThan(0);
+        assertThat(provedInHand.values()).as("a hand in which the bot never showed its cards")
+                .anyMatch(cards -> cards.get(0).isNull());
+    }
+
+    @Test
+    void aRecordThatContradictsACardTheTranscriptOpenedIsRefused() throws Exception {
+        GameDefinition<?, ?> holdem = Games.ALL.definition("holdem").orElseThrow();
+        Table<?, ?> table = bots(holdem, 2, Map.of("hands", "4"), 11);
+        TableParty<?, ?> alice = table.seats().get(0);
+        JsonNode asShown = replayAs(table, "seat-0", null);
+        // A hand in which alice proved her cards: her record's hole cards there are the transcript's too.
+        Map<Integer, int[]> seen = new java.util.TreeMap<>(alice.seenCards());
+        int round = -1;
+        for (JsonNode f : asShown.get("frames")) {
+            if (!seatCards(f, 0).get(0).isNull()) {
+                round = f.get("view").get("poker").get("hand").asInt();
+            }
+        }
+        assertThat(round).as("a hand alice showed").isPositive();
+        Map<Integer, int[]> forged = new java.util.TreeMap<>(seen);
+        int[] cards = seen.get(round).clone();
+        for (int p = 0; p < cards.length; p++) {
+            cards[p] = cards[p] < 0 ? -1 : (cards[p] + 1) % cards.length;
+        }
+        forged.put(round, cards);
+        JsonNode r = replayAs(table, Replays.MINE, new SeenCards(alice.transcript().sessionId(), 0, forged));
+        assertThat(r.get("verified").asBoolean()).isFalse();
+        assertThat(r.get("line").asText()).startsWith("your own record of this game cannot be used: the record of"
+                + " alice's cards disagrees with the transcript");
+        assertThat(r.get("frames")).isEmpty();
+        // Without a record, "as I saw it" is not offered.
+        JsonNode none = replayAs(table, Replays.MINE, null);
+        assertThat(none.get("line").asText()).startsWith("no perspective 'mine' for this game");
+        assertThat(observer(none)).doesNotContain(Replays.MINE);
+    }
+
+    private static List<String> observer(JsonNode r) {
+        List<String> ids = new ArrayList<>();
+        r.get("perspectives").forEach(p -> ids.add(p.get("id").asText()));
+        return ids;
     }
 
     @Test

@@ -41,7 +41,8 @@ class UiReplayBrowserTest {
                 + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
         Profile profile = Profile.open(home, new SecureRandom());
         profile.setDisplayName("alice");
-        ui = UiServer.start(profile, Games.ALL, 0, 600, new SplittableRandom(16));
+        // One second per decision: where the person has a seat, the game's bot decides for it when the clock runs out.
+        ui = UiServer.start(profile, Games.ALL, 0, 1, new SplittableRandom(16));
         browser = new HeadlessChromium(1100, 1000);
         Files.createDirectories(SCREENS);
     }
@@ -122,6 +123,106 @@ class UiReplayBrowserTest {
         assertThat(browser.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
                 .as("readable at phone width; wider: %s", wider).isTrue();
         browser.screenshot(SCREENS.resolve("replay-phone.png"));
+    }
+
+    /** Each seat's card words as the page draws them, by seat number (the page draws the viewer's seat last). */
+    private static final String DRAWN_BY_SEAT = "return JSON.stringify([...document.querySelectorAll('#felt .seat')]"
+            + ".sort((a, b) => a.dataset.seat - b.dataset.seat)"
+            + ".map(s => [...s.querySelectorAll('.seat-cards .card')].map(c => c.getAttribute('aria-label'))))";
+
+    /** The same, as a frame says it should be drawn. */
+    private static final String FRAME_BY_SEAT = "const SUIT = {s: 'spades', h: 'hearts', d: 'diamonds', c: 'clubs'};"
+            + "const RANK = {A: 'ace', K: 'king', Q: 'queen', J: 'jack', T: 'ten', 9: 'nine', 8: 'eight', 7: 'seven',"
+            + "  6: 'six', 5: 'five', 4: 'four', 3: 'three', 2: 'two'};"
+            + "const words = c => c ? RANK[c.rank] + ' of ' + SUIT[c.suit] : 'face-down card';"
+            + "return JSON.stringify(arguments[0].view.poker.seats.map(s => s.cards.map(words)))";
+
+    /** Opens the replay of the home page's finished table and waits for its verdict; returns its file's name. */
+    private String openReplayFromHome() throws Exception {
+        browser.await("the finished table's replay link on the home page", WAIT,
+                "return document.querySelector('#tables .replay-link')");
+        browser.click("#tables .replay-link");
+        String verdict = browser.await("the replay's verdict", WAIT, "const v = document.getElementById('verdict');"
+                + "return v && !v.hidden && !document.getElementById('player').hidden && v.textContent").asText();
+        assertThat(verdict).isEqualTo("VERIFIED");
+        return browser.run("return new URLSearchParams(location.search).get('file')").asText();
+    }
+
+    private JsonNode fetchReplay(String file, String perspective) throws Exception {
+        return browser.run("return fetch('/api/replay/files/' + encodeURIComponent(arguments[0]) + '?perspective='"
+                + " + arguments[1]).then(r => r.json())", file, perspective);
+    }
+
+    private void choose(String perspective) throws Exception {
+        browser.run("const s = document.getElementById('perspective'); s.value = arguments[0];"
+                + "s.dispatchEvent(new Event('change'))", perspective);
+    }
+
+    @Test
+    void myOwnHandIsReplayedAsISawItAndTheBotsCardsOnlyAsTheyWereProved() throws Exception {
+        browser.open(ui.url().toString());
+        browser.await("the home page", WAIT, "return document.getElementById('fingerprint').textContent");
+        browser.run("return fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json'},"
+                + " body: JSON.stringify({game: 'holdem', players: 2, bots: 1, settings: {hands: '1'}})})"
+                + ".then(r => r.json())");
+        String file = openReplayFromHome();
+        Path record = home.resolve("ui-transcripts").resolve(file + ".seen");
+        assertThat(Files.getPosixFilePermissions(record)).as("the record of my cards is mine alone")
+                .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        JsonNode observer = fetchReplay(file, "observer");
+        JsonNode mine = fetchReplay(file, "mine");
+        assertThat(mine.get("verified").asBoolean()).as(mine.toString()).isTrue();
+        assertThat(mine.get("perspectives").toString()).contains("as I saw it (alice, seat 0)");
+        choose("mine");
+        JsonNode frames = mine.get("frames");
+        int moves = mine.get("moves").asInt();
+        browser.click("#first");
+        for (int i = 0; i <= moves; i++) {
+            if (i > 0) {
+                browser.click("#forward");
+            }
+            browser.await("step " + i + " as I saw it", WAIT, "return document.getElementById('position').textContent"
+                    + ".startsWith(arguments[0]) && document.querySelector('#felt .seat.you')",
+                    i == 0 ? "Start" : "Move " + i + " of " + moves);
+            JsonNode drawn = JSON.readTree(browser.run(DRAWN_BY_SEAT).asText());
+            assertThat(drawn.toString()).isEqualTo(browser.run(FRAME_BY_SEAT, frames.get(i)).asText());
+            assertThat(drawn.get(0)).as("step %d: my own hole cards, face up", i).hasSize(2)
+                    .noneMatch(c -> c.asText().equals("face-down card"));
+            JsonNode seenByObserver = JSON.readTree(browser.run(FRAME_BY_SEAT, observer.get("frames").get(i)).asText());
+            assertThat(drawn.get(1)).as("step %d: the bot's cards as an observer saw them", i)
+                    .isEqualTo(seenByObserver.get(1));
+        }
+        browser.screenshot(SCREENS.resolve("replay-as-i-saw-it.png"));
+        // Back to an observer's view at the same step: my cards face down again unless the hand proved them.
+        choose("observer");
+        browser.await("the observer's view", WAIT, "return !document.querySelector('#felt .seat.you')");
+        assertThat(browser.run(DRAWN_BY_SEAT).asText()).isEqualTo(browser.run(FRAME_BY_SEAT,
+                observer.get("frames").get(moves)).asText());
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
+    @Test
+    void aGinRummyGameIsSteppedThroughItsTextViewAsTheNodeComputedIt() throws Exception {
+        browser.open(ui.url().toString());
+        browser.await("the home page", WAIT, "return document.getElementById('fingerprint').textContent");
+        browser.run("return fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json'},"
+                + " body: JSON.stringify({game: 'gin-rummy', players: 2, bots: 2, settings: {hands: '1'}})})"
+                + ".then(r => r.json())");
+        String file = openReplayFromHome();
+        JsonNode frames = fetchReplay(file, "observer").get("frames");
+        int moves = frames.size() - 1;
+        assertThat(moves).isGreaterThan(3);
+        for (int i = 0; i <= moves; i++) {
+            if (i > 0) {
+                browser.type("#forward", RIGHT);
+            }
+            browser.await("gin step " + i, WAIT, "return document.getElementById('position').textContent"
+                    + ".startsWith(arguments[0])", i == 0 ? "Start" : "Move " + i + " of " + moves);
+            assertThat(browser.run("return document.querySelector('#felt pre.plain').textContent").asText())
+                    .isEqualTo(browser.run("return arguments[0].view.text.join('\\n')", frames.get(i)).asText());
+        }
+        browser.screenshot(SCREENS.resolve("replay-gin.png"));
     }
 
     /** Waits for the page to show {@code position}, then compares what it draws with {@code frame}. */
