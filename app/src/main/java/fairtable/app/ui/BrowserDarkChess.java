@@ -10,6 +10,7 @@ import fairtable.games.chess.Color;
 import fairtable.games.chess.FogView;
 import fairtable.games.chess.Move;
 import fairtable.games.chess.Piece;
+import fairtable.games.chess.Position;
 import fairtable.games.chess.PieceType;
 import fairtable.games.chess.Square;
 import fairtable.games.chess.SquareView;
@@ -371,6 +372,22 @@ final class BrowserDarkChess implements NodeTable {
                 } else {
                     m.put("sight", "fog");
                 }
+                squares.add(m);
+            }
+        }
+        return Map.of("squares", squares, "plies", plies);
+    }
+
+    /** A whole position in the same form, every square seen: for a replay once both sides revealed their boards. */
+    static Map<String, Object> wholeBoard(Position position, int plies) {
+        List<Map<String, Object>> squares = new ArrayList<>();
+        for (int rank = 7; rank >= 0; rank--) {
+            for (int file = 0; file < 8; file++) {
+                Square sq = Square.at(file, rank);
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("square", sq.algebraic());
+                m.put("sight", "seen");
+                position.pieceAt(sq).ifPresent(p -> m.put("piece", piece(p)));
                 squares.add(m);
             }
         }

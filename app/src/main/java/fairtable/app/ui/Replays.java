@@ -1,10 +1,14 @@
 package fairtable.app.ui;
 
 import fairtable.app.Audits;
+import fairtable.games.chess.Color;
+import fairtable.games.chess.DarkChessGame;
+import fairtable.games.chess.play.DarkChessReferee;
 import fairtable.games.definitions.GameDefinition;
 import fairtable.games.definitions.Games;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.darkchess.DarkChessParameters;
 import fairtable.protocol.table.TableParameters;
 import fairtable.protocol.table.TableReplay;
 import fairtable.protocol.transcript.Envelope;
@@ -15,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The replay page's answer for one transcript: the audit's verdict and, for a verified table/v1 game, the table before
@@ -60,7 +65,8 @@ final class Replays {
             out.put("line", "UNREADABLE: " + e.getMessage());
             return out;
         }
-        AuditVerdict verdict = Audits.audit(contents, games);
+        List<DarkChessReferee.Walked> chess = new ArrayList<>();
+        AuditVerdict verdict = Audits.audit(contents, games, chess::add);
         out.put("verified", verdict.verified());
         out.put("line", verdict.line());
         if (!verdict.verified()) {
@@ -72,9 +78,12 @@ final class Replays {
                 transcript.append(e);
             }
             String protocol = transcript.hellos().get(0).protocol();
+            if (protocol.equals(DarkChessParameters.PROTOCOL)) {
+                return darkChess(chess, perspective, out);
+            }
             if (!protocol.equals(TableParameters.PROTOCOL)) {
                 out.put("unsupported", "This is a " + protocol + " transcript: the replay steps through the table games"
-                        + " (" + String.join(", ", games.names()) + "); this one is audited only.");
+                        + " (" + String.join(", ", games.names()) + ") and dark chess; this one is audited only.");
                 return out;
             }
             SeenCards own = mine.find(transcript);
@@ -141,6 +150,72 @@ final class Replays {
                     + " showed"));
         }
         return out;
+    }
+
+    /**
+     * A dark-chess game, replayed from what both sides revealed at its end (its audit's referee handed it over): the whole
+     * board for an observer (the game is over, so nothing on it is secret any more), or one side's fog-of-war view
+     * as the rules engine computes it for that side after each ply ({@code seat-0} White, {@code seat-1} Black).
+     */
+    private static Map<String, Object> darkChess(List<DarkChessReferee.Walked> verified, String perspective,
+            Map<String, Object> out) {
+        Optional<DarkChessReferee.Walked> walked = verified.stream().findFirst();
+        if (walked.isEmpty()) {
+            out.put("verified", false);
+            out.put("line", "the replay could not follow a dark-chess game the audit verified");
+            return out;
+        }
+        List<String> names = walked.get().names();
+        List<Map<String, String>> offered = new ArrayList<>();
+        offered.add(Map.of("id", OBSERVER, "label", "the whole board (both sides revealed it at the end)"));
+        for (int s = 0; s < 2; s++) {
+            offered.add(Map.of("id", SEAT + s, "label", "as " + names.get(s) + " (" + COLOURS.get(s) + ") saw it:"
+                    + " through the fog"));
+        }
+        out.put("perspectives", offered);
+        int seat = perspective.equals(OBSERVER) ? -1 : seatIn(perspective.startsWith(SEAT) ? perspective : "", 2);
+        if (seat < 0 && !perspective.equals(OBSERVER)) {
+            out.put("verified", false);
+            out.put("line", "no perspective '" + perspective + "' for this game: it offers "
+                    + String.join(", ", offered.stream().map(p -> p.get("id")).toList()));
+            return out;
+        }
+        out.put("perspective", perspective);
+        out.put("seat", seat);
+        out.put("game", "dark-chess");
+        out.put("names", names);
+        List<Map<String, Object>> frames = new ArrayList<>();
+        frames.add(Map.of("view", chessView(DarkChessGame.start(), 0, seat)));
+        List<DarkChessReferee.Walked.Ply> plies = walked.get().plies();
+        for (int i = 0; i < plies.size(); i++) {
+            DarkChessReferee.Walked.Ply ply = plies.get(i);
+            Map<String, Object> f = new LinkedHashMap<>();
+            f.put("seat", ply.mover());
+            f.put("sender", names.get(ply.mover()));
+            f.put("type", "ply " + (i + 1));
+            f.put("move", ply.move() + (i == plies.size() - 1 ? " · " + walked.get().outcome() : ""));
+            f.put("view", chessView(ply.after(), i + 1, seat));
+            frames.add(f);
+        }
+        out.put("frames", frames);
+        out.put("moves", plies.size());
+        return out;
+    }
+
+    private static final List<String> COLOURS = List.of("White", "Black");
+
+    /** The board the page draws after {@code plies}: a side's fog-of-war view, or the whole position for -1. */
+    private static Map<String, Object> chessView(DarkChessGame game, int plies, int seat) {
+        Map<String, Object> chess = new LinkedHashMap<>(seat < 0 ? BrowserDarkChess.wholeBoard(game.position(), plies)
+                : BrowserDarkChess.board(game.view(Color.values()[seat]), plies));
+        chess.put("you", seat == 1 ? "black" : "white");
+        chess.put("caption", seat < 0 ? "The whole board after ply " + plies + ": both sides revealed theirs at the end."
+                : COLOURS.get(seat) + "'s view after ply " + plies + ": fog on every square " + COLOURS.get(seat)
+                        + " could not see; “?” a square seen only as occupied.");
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("text", List.of());
+        view.put("chess", chess);
+        return view;
     }
 
     /** The view before the first move, then one per move with its sender, its step and its words. */

@@ -7,6 +7,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import fairtable.app.Audits;
 import fairtable.app.Main;
 import fairtable.app.play.SeatSeeds;
+import fairtable.games.chess.Color;
+import fairtable.games.chess.DarkChessGame;
+import fairtable.games.chess.FogView;
+import fairtable.games.chess.Move;
+import fairtable.games.chess.Piece;
+import fairtable.games.chess.Square;
+import fairtable.games.chess.SquareView;
 import fairtable.games.definitions.GameDefinition;
 import fairtable.games.definitions.Games;
 import fairtable.games.definitions.InMemoryTable;
@@ -22,6 +29,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -139,6 +147,65 @@ class ReplaysTest {
         List<String> end = texts(r.get("frames").get(moves.size()));
         assertThat(end).anyMatch(line -> line.startsWith("hand over: "));
         assertThat(played.result()).as("the players' own result").isNotBlank();
+    }
+
+    @Test
+    void darkChessStepsOncePerPlyTheWholeBoardForAnObserverAndEachSideThroughItsOwnFog() throws Exception {
+        Path file = dir.resolve("dark-chess.jsonl");
+        StringWriter out = new StringWriter();
+        int exit = Main.run(new PrintWriter(out, true), new PrintWriter(out, true), "play", "dark-chess", "--bots", "all",
+                "--seed", "7", "--max-plies", "8", "--transcript", file.toString());
+        assertThat(exit).as(out.toString()).isEqualTo(Main.OK);
+        String text = Files.readString(file);
+        JsonNode whole = JSON.valueToTree(Replays.of(text, Games.ALL, Replays.OBSERVER, t -> null));
+        assertThat(whole.get("verified").asBoolean()).as(whole.toString()).isTrue();
+        assertThat(whole.get("moves").asInt()).isEqualTo(8);
+        List<JsonNode> sides = List.of(JSON.valueToTree(Replays.of(text, Games.ALL, "seat-0", t -> null)),
+                JSON.valueToTree(Replays.of(text, Games.ALL, "seat-1", t -> null)));
+        // The moves the frames name, played again on the rules engine: each frame is that position, whole or fogged.
+        DarkChessGame game = DarkChessGame.start();
+        for (int i = 0; i <= 8; i++) {
+            if (i > 0) {
+                JsonNode f = whole.get("frames").get(i);
+                assertThat(f.get("seat").asInt()).isEqualTo((i - 1) % 2);
+                game = game.apply(Move.parseUci(f.get("move").asText().split(" ")[0]));
+            }
+            JsonNode squares = whole.get("frames").get(i).get("view").get("chess").get("squares");
+            for (JsonNode sq : squares) {
+                Optional<Piece> piece = game.position().pieceAt(Square.parse(sq.get("square").asText()));
+                assertThat(sq.get("sight").asText()).isEqualTo("seen");
+                assertThat(pieceOf(sq)).as("ply %d, %s", i, sq.get("square").asText())
+                        .isEqualTo(piece.map(ReplaysTest::words).orElse(null));
+            }
+            for (int seat = 0; seat < 2; seat++) {
+                Color side = Color.values()[seat];
+                FogView fog = game.view(side);
+                JsonNode seen = sides.get(seat).get("frames").get(i).get("view").get("chess").get("squares");
+                for (JsonNode sq : seen) {
+                    Square square = Square.parse(sq.get("square").asText());
+                    String sight = sq.get("sight").asText();
+                    assertThat(sight).as("ply %d, %s for %s", i, square, side).isEqualTo(
+                            fog.at(square) instanceof SquareView.Seen ? "seen"
+                                    : fog.at(square) instanceof SquareView.Occupancy ? "occupancy" : "fog");
+                    if (!sight.equals("seen")) {
+                        assertThat(sq.has("piece")).as("ply %d: fog on %s hides what stands there", i, square).isFalse();
+                    } else {
+                        assertThat(pieceOf(sq)).isEqualTo(game.position().pieceAt(square).map(ReplaysTest::words).orElse(null));
+                    }
+                }
+            }
+        }
+        assertThat(sides.get(1).get("frames").get(0).get("view").get("chess").get("squares").toString())
+                .as("Black's view before any move: fog on White's home ranks").contains("\"square\":\"e1\",\"sight\":\"fog\"");
+    }
+
+    private static String pieceOf(JsonNode square) {
+        return square.has("piece") ? square.get("piece").get("color").asText() + " " + square.get("piece").get("type").asText()
+                : null;
+    }
+
+    private static String words(Piece p) {
+        return (p.color() == Color.WHITE ? "white" : "black") + " " + p.type().name().toLowerCase(java.util.Locale.ROOT);
     }
 
     private static List<String> texts(JsonNode frame) {

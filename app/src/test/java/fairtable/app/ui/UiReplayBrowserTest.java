@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -153,9 +154,12 @@ class UiReplayBrowserTest {
                 + " + arguments[1]).then(r => r.json())", file, perspective);
     }
 
+    /** Chooses {@code perspective} from the page's list and waits until the page draws the node's answer for it. */
     private void choose(String perspective) throws Exception {
         browser.run("const s = document.getElementById('perspective'); s.value = arguments[0];"
                 + "s.dispatchEvent(new Event('change'))", perspective);
+        browser.await("the replay " + perspective, WAIT,
+                "return document.getElementById('player').dataset.perspective === arguments[0]", perspective);
     }
 
     @Test
@@ -195,7 +199,6 @@ class UiReplayBrowserTest {
         browser.screenshot(SCREENS.resolve("replay-as-i-saw-it.png"));
         // Back to an observer's view at the same step: my cards face down again unless the hand proved them.
         choose("observer");
-        browser.await("the observer's view", WAIT, "return !document.querySelector('#felt .seat.you')");
         assertThat(browser.run(DRAWN_BY_SEAT).asText()).isEqualTo(browser.run(FRAME_BY_SEAT,
                 observer.get("frames").get(moves)).asText());
     }
@@ -223,6 +226,61 @@ class UiReplayBrowserTest {
                     .isEqualTo(browser.run("return arguments[0].view.text.join('\\n')", frames.get(i)).asText());
         }
         browser.screenshot(SCREENS.resolve("replay-gin.png"));
+    }
+
+    /** Each square as the page draws it: its words, and the piece sign it shows, from a8 to h1 whatever the side. */
+    private static final String SQUARES = "return JSON.stringify([...document.querySelectorAll('#felt [data-square]')]"
+            + ".map(b => [b.dataset.square, b.getAttribute('aria-label'), b.textContent])"
+            + ".sort((a, b) => a[0] < b[0] ? -1 : 1))";
+
+    @Test
+    void aDarkChessGameIsSteppedThroughFromEachSideAndAsAWholeBoardAsTheNodeComputedIt() throws Exception {
+        java.io.StringWriter out = new java.io.StringWriter();
+        Path file = home.resolve("ui-transcripts").resolve("dark-chess-bots.jsonl");
+        int exit = fairtable.app.Main.run(new java.io.PrintWriter(out, true), new java.io.PrintWriter(out, true), "play",
+                "dark-chess", "--bots", "all", "--seed", "5", "--max-plies", "6", "--transcript", file.toString());
+        assertThat(exit).as(out.toString()).isEqualTo(fairtable.app.Main.OK);
+        browser.open(ui.url().toString());
+        browser.await("the home page", WAIT, "return document.getElementById('fingerprint').textContent");
+        browser.run("location.href = '/replay?file=' + arguments[0]", file.getFileName().toString());
+        browser.await("the replay's verdict", WAIT, "const v = document.getElementById('verdict');"
+                + "return v && !v.hidden && !document.getElementById('player').hidden && v.textContent === 'VERIFIED'");
+        for (String perspective : List.of("seat-1", "observer", "seat-0")) {
+            // The node's answer, asked in this process: a dark-chess audit can outlast a script's time in the page.
+            JsonNode replay = JSON.valueToTree(ui.replayFile(file.getFileName().toString(), perspective));
+            JsonNode frames = replay.get("frames");
+            assertThat(frames.size()).isEqualTo(7);
+            choose(perspective);
+            browser.click("#first");
+            for (int i = 0; i < frames.size(); i++) {
+                if (i > 0) {
+                    browser.click("#forward");
+                }
+                browser.await(perspective + " step " + i, WAIT, "return document.getElementById('position').textContent"
+                        + ".startsWith(arguments[0])", i == 0 ? "Start" : "Move " + i + " of 6");
+                JsonNode drawn = JSON.readTree(browser.run(SQUARES).asText());
+                for (JsonNode sq : drawn) {
+                    JsonNode expected = null;
+                    for (JsonNode e : frames.get(i).get("view").get("chess").get("squares")) {
+                        if (e.get("square").asText().equals(sq.get(0).asText())) {
+                            expected = e;
+                        }
+                    }
+                    String words = sq.get(1).asText();
+                    String sight = expected.get("sight").asText();
+                    if (sight.equals("fog")) {
+                        assertThat(words).as("%s step %d", perspective, i).endsWith(": fog, not visible");
+                        assertThat(sq.get(2).asText()).as("%s step %d: nothing drawn in the fog", perspective, i).isEmpty();
+                    } else if (expected.has("piece")) {
+                        assertThat(words).startsWith(sq.get(0).asText() + ": " + expected.get("piece").get("color").asText()
+                                + " " + expected.get("piece").get("type").asText());
+                    } else if (sight.equals("seen")) {
+                        assertThat(words).isEqualTo(sq.get(0).asText() + ": empty");
+                    }
+                }
+            }
+            browser.screenshot(SCREENS.resolve("replay-dark-chess-" + perspective + ".png"));
+        }
     }
 
     /** Waits for the page to show {@code position}, then compares what it draws with {@code frame}. */

@@ -1,5 +1,6 @@
 import {el, api} from '/static/common.js';
 import {poker, dominoes} from '/static/felt.js';
+import {chess} from '/static/chess.js';
 
 // Everything drawn here comes from the node: the verdict, and each step's view (an observer's, or one seat's as far as
 // the node may show it) as the game's rules made it.
@@ -15,7 +16,9 @@ function show(result, keepStep) {
   badge.textContent = result.verified ? 'VERIFIED' : 'FAILED';
   badge.className = 'badge ' + (result.verified ? 'ok' : 'bad');
   document.getElementById('line').textContent = result.line + (result.unsupported ? ' ' + result.unsupported : '');
-  document.getElementById('player').hidden = !result.frames.length;
+  const player = document.getElementById('player');
+  player.hidden = !result.frames.length;
+  player.dataset.perspective = result.perspective || '';
   const choice = document.getElementById('perspective');
   const offered = result.perspectives || [];
   choice.replaceChildren(...offered.map(p => el('option', {value: p.id}, p.label)));
@@ -30,7 +33,8 @@ function draw() {
   document.getElementById('position').textContent = at === 0 ? 'Start: the deal, before move 1 of ' + last
     : 'Move ' + at + ' of ' + last + (at === last ? ' (the end)' : '');
   document.getElementById('move').textContent = at === 0 ? replay.game + ': ' + replay.names.join(', ')
-    : frame.sender + ' (seat ' + frame.seat + ') · ' + frame.type + ' · step ' + frame.step + ': ' + frame.move
+    : frame.sender + ' (seat ' + frame.seat + ') · ' + frame.type + (frame.step ? ' · step ' + frame.step : '') + ': '
+      + frame.move
       + (frame.deckMessages ? ' · then ' + frame.deckMessages + ' deck message' + (frame.deckMessages === 1 ? '' : 's') : '');
   document.getElementById('first').disabled = document.getElementById('back').disabled = at === 0;
   document.getElementById('forward').disabled = document.getElementById('last').disabled = at === last;
@@ -40,6 +44,7 @@ function draw() {
   const felt = document.getElementById('felt');
   if (s.poker) felt.replaceChildren(poker(s));
   else if (s.dominoes) felt.replaceChildren(dominoes(s, () => {}));
+  else if (s.chess) felt.replaceChildren(chess(s, () => {}, draw));
   else felt.replaceChildren(el('pre', {class: 'plain'}, s.text.join('\n')));
   document.getElementById('text').textContent = s.text.join('\n');
 }
