@@ -77,18 +77,8 @@ class UiReplayBrowserTest {
 
     @Test
     void aFinishedHandIsSteppedToTheEndAndBackEachStepDrawnAsTheNodeComputedIt() throws Exception {
-        browser.open(ui.url().toString());
-        browser.await("the home page", WAIT, "return document.getElementById('fingerprint').textContent");
-        browser.run("return fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json'},"
-                + " body: JSON.stringify({game: 'holdem', players: 2, bots: 2, settings: {hands: '1'}})})"
-                + ".then(r => r.json())");
-        browser.await("the finished table's replay link on the home page", WAIT,
-                "return document.querySelector('#tables .replay-link')");
-        browser.click("#tables .replay-link");
-        String verdict = browser.await("the replay's verdict", WAIT, "const v = document.getElementById('verdict');"
-                + "return v && !v.hidden && !document.getElementById('player').hidden && v.textContent").asText();
-        assertThat(verdict).isEqualTo("VERIFIED");
-        String file = browser.run("return new URLSearchParams(location.search).get('file')").asText();
+        startTable("{game: 'holdem', players: 2, bots: 2, settings: {hands: '1'}}");
+        String file = openReplayFromHome();
         JsonNode replay = browser.run("return fetch('/api/replay/files/' + encodeURIComponent(arguments[0]))"
                 + ".then(r => r.json())", file);
         JsonNode frames = replay.get("frames");
@@ -138,6 +128,14 @@ class UiReplayBrowserTest {
             + "const words = c => c ? RANK[c.rank] + ' of ' + SUIT[c.suit] : 'face-down card';"
             + "return JSON.stringify(arguments[0].view.poker.seats.map(s => s.cards.map(words)))";
 
+    /** Opens the home page and starts a table from {@code form} (the new-table form's fields, as JavaScript). */
+    private void startTable(String form) throws Exception {
+        browser.open(ui.url().toString());
+        browser.await("the home page", WAIT, "return document.getElementById('fingerprint').textContent");
+        browser.run("return fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json'},"
+                + " body: JSON.stringify(" + form + ")}).then(r => r.json())");
+    }
+
     /** Opens the replay of the home page's finished table and waits for its verdict; returns its file's name. */
     private String openReplayFromHome() throws Exception {
         browser.await("the finished table's replay link on the home page", WAIT,
@@ -164,11 +162,7 @@ class UiReplayBrowserTest {
 
     @Test
     void myOwnHandIsReplayedAsISawItAndTheBotsCardsOnlyAsTheyWereProved() throws Exception {
-        browser.open(ui.url().toString());
-        browser.await("the home page", WAIT, "return document.getElementById('fingerprint').textContent");
-        browser.run("return fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json'},"
-                + " body: JSON.stringify({game: 'holdem', players: 2, bots: 1, settings: {hands: '1'}})})"
-                + ".then(r => r.json())");
+        startTable("{game: 'holdem', players: 2, bots: 1, settings: {hands: '1'}}");
         String file = openReplayFromHome();
         Path record = home.resolve("ui-transcripts").resolve(file + ".seen");
         assertThat(Files.getPosixFilePermissions(record)).as("the record of my cards is mine alone")
@@ -207,11 +201,7 @@ class UiReplayBrowserTest {
 
     @Test
     void aGinRummyGameIsSteppedThroughItsTextViewAsTheNodeComputedIt() throws Exception {
-        browser.open(ui.url().toString());
-        browser.await("the home page", WAIT, "return document.getElementById('fingerprint').textContent");
-        browser.run("return fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json'},"
-                + " body: JSON.stringify({game: 'gin-rummy', players: 2, bots: 2, settings: {hands: '1'}})})"
-                + ".then(r => r.json())");
+        startTable("{game: 'gin-rummy', players: 2, bots: 2, settings: {hands: '1'}}");
         String file = openReplayFromHome();
         JsonNode frames = fetchReplay(file, "observer").get("frames");
         int moves = frames.size() - 1;
