@@ -129,6 +129,17 @@ class ReplaysTest {
         }
         assertThat(played.result()).as("the players' own result").startsWith(String.join(", ", scores) + ";");
         assertThat(end.get("line")).isNotEmpty();
+        // As seat 0 saw it, from the transcript alone: the other seats' tiles exactly as an observer's at every step.
+        JsonNode asSeat = JSON.valueToTree(Replays.of(Files.readString(played.file()), Games.ALL, "seat-0", t -> null));
+        assertThat(asSeat.get("verified").asBoolean()).as(asSeat.toString()).isTrue();
+        for (int i = 0; i < r.get("frames").size(); i++) {
+            JsonNode seen = asSeat.get("frames").get(i).get("view").get("dominoes").get("hands");
+            JsonNode observed = r.get("frames").get(i).get("view").get("dominoes").get("hands");
+            for (int seat = 1; seat < seen.size(); seat++) {
+                assertThat(seen.get(seat).get("tiles")).as("step %d, seat %d", i, seat)
+                        .isEqualTo(observed.get(seat).get("tiles"));
+            }
+        }
     }
 
     @Test
