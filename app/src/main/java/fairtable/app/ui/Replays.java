@@ -5,10 +5,15 @@ import fairtable.games.chess.Color;
 import fairtable.games.chess.DarkChessGame;
 import fairtable.games.chess.play.DarkChessReferee;
 import fairtable.games.definitions.GameDefinition;
+import fairtable.games.mahjongshogi.MahjongShogiState;
+import fairtable.games.mahjongshogi.TileSet;
+import fairtable.games.mahjongshogi.play.MahjongReplay;
+import fairtable.games.mahjongshogi.play.PlayerView;
 import fairtable.games.definitions.Games;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.darkchess.DarkChessParameters;
+import fairtable.protocol.mahjong.MahjongParameters;
 import fairtable.protocol.table.TableParameters;
 import fairtable.protocol.table.TableReplay;
 import fairtable.protocol.transcript.Envelope;
@@ -81,9 +86,13 @@ final class Replays {
             if (protocol.equals(DarkChessParameters.PROTOCOL)) {
                 return darkChess(chess, perspective, out);
             }
+            if (protocol.equals(MahjongParameters.PROTOCOL)) {
+                return mahjong(transcript, verdict, perspective, out);
+            }
             if (!protocol.equals(TableParameters.PROTOCOL)) {
                 out.put("unsupported", "This is a " + protocol + " transcript: the replay steps through the table games"
-                        + " (" + String.join(", ", games.names()) + ") and dark chess; this one is audited only.");
+                        + " (" + String.join(", ", games.names()) 
+                        + "), dark chess and Mahjong Shogi; this one is audited only.");
                 return out;
             }
             SeenCards own = mine.find(transcript);
@@ -166,22 +175,11 @@ final class Replays {
             return out;
         }
         List<String> names = walked.get().names();
-        List<Map<String, String>> offered = new ArrayList<>();
-        offered.add(Map.of("id", OBSERVER, "label", "the whole board (both sides revealed it at the end)"));
-        for (int s = 0; s < 2; s++) {
-            offered.add(Map.of("id", SEAT + s, "label", "as " + names.get(s) + " (" + COLOURS.get(s) + ") saw it:"
-                    + " through the fog"));
-        }
-        out.put("perspectives", offered);
-        int seat = perspective.equals(OBSERVER) ? -1 : seatIn(perspective.startsWith(SEAT) ? perspective : "", 2);
-        if (seat < 0 && !perspective.equals(OBSERVER)) {
-            out.put("verified", false);
-            out.put("line", "no perspective '" + perspective + "' for this game: it offers "
-                    + String.join(", ", offered.stream().map(p -> p.get("id")).toList()));
+        int seat = chosenSeat(perspective, "the whole board (both sides revealed it at the end)", names, COLOURS,
+                "through the fog", out);
+        if (seat < -1) {
             return out;
         }
-        out.put("perspective", perspective);
-        out.put("seat", seat);
         out.put("game", "dark-chess");
         out.put("names", names);
         List<Map<String, Object>> frames = new ArrayList<>();
@@ -189,13 +187,9 @@ final class Replays {
         List<DarkChessReferee.Walked.Ply> plies = walked.get().plies();
         for (int i = 0; i < plies.size(); i++) {
             DarkChessReferee.Walked.Ply ply = plies.get(i);
-            Map<String, Object> f = new LinkedHashMap<>();
-            f.put("seat", ply.mover());
-            f.put("sender", names.get(ply.mover()));
-            f.put("type", "ply " + (i + 1));
-            f.put("move", ply.move() + (i == plies.size() - 1 ? " · " + walked.get().outcome() : ""));
-            f.put("view", chessView(ply.after(), i + 1, seat));
-            frames.add(f);
+            frames.add(boardFrame(ply.mover(), names, "ply " + (i + 1),
+                    ply.move() + (i == plies.size() - 1 ? " · " + walked.get().outcome() : ""),
+                    chessView(ply.after(), i + 1, seat)));
         }
         out.put("frames", frames);
         out.put("moves", plies.size());
@@ -203,6 +197,96 @@ final class Replays {
     }
 
     private static final List<String> COLOURS = List.of("White", "Black");
+
+    /**
+     * A Mahjong Shogi game, move by move ({@link MahjongReplay}): the whole board, every tile by kind (both players
+     * opened every tile at the end), or one side's view after each move, its own tiles by kind and the other's as
+     * backs ({@code seat-0} east, {@code seat-1} west).
+     */
+    private static Map<String, Object> mahjong(Transcript transcript, AuditVerdict verdict, String perspective,
+            Map<String, Object> out) throws ProtocolViolation {
+        List<String> names = List.of(transcript.nameOf(0), transcript.nameOf(1));
+        if (names.get(0).equals(names.get(1))) {
+            out.put("unsupported", "Both players are called " + names.get(0) + ", so the audit's openings cannot be"
+                    + " told apart: this game is audited only.");
+            return out;
+        }
+        MahjongReplay.Walked walked = MahjongReplay.of(transcript,
+                List.of(verdict.holdings().get(names.get(0)), verdict.holdings().get(names.get(1))));
+        int seat = chosenSeat(perspective, "the whole board (both players opened their tiles at the end)", names,
+                SIDES, "the other's tiles as backs", out);
+        if (seat < -1) {
+            return out;
+        }
+        TileSet tileSet = walked.placements().get(0).tileSet();
+        out.put("game", "mahjong-shogi");
+        out.put("names", names);
+        List<Map<String, Object>> frames = new ArrayList<>();
+        frames.add(Map.of("view", mahjongView(walked, walked.start(), seat, tileSet)));
+        for (int i = 0; i < walked.steps().size(); i++) {
+            MahjongReplay.Step step = walked.steps().get(i);
+            frames.add(boardFrame(step.mover(), names, "move " + (i + 1), step.move().toString(),
+                    mahjongView(walked, step.after(), seat, tileSet)));
+        }
+        out.put("frames", frames);
+        out.put("moves", walked.steps().size());
+        return out;
+    }
+
+    /**
+     * For a two-player board game: lists in {@code out} the whole board ({@code whole}) and each side's view ("as
+     * NAME (SIDE) saw it: {@code seen}"), and returns the seat {@code perspective} names, -1 for the whole board, or
+     * -2 when it names none of them (then {@code out} says so).
+     */
+    private static int chosenSeat(String perspective, String whole, List<String> names, List<String> sides,
+            String seen, Map<String, Object> out) {
+        List<Map<String, String>> offered = new ArrayList<>();
+        offered.add(Map.of("id", OBSERVER, "label", whole));
+        for (int s = 0; s < 2; s++) {
+            offered.add(Map.of("id", SEAT + s, "label", "as " + names.get(s) + " (" + sides.get(s) + ") saw it: " + seen));
+        }
+        out.put("perspectives", offered);
+        int seat = perspective.equals(OBSERVER) ? -1 : seatIn(perspective.startsWith(SEAT) ? perspective : "", 2);
+        if (seat < 0 && !perspective.equals(OBSERVER)) {
+            out.put("verified", false);
+            out.put("line", "no perspective '" + perspective + "' for this game: it offers "
+                    + String.join(", ", offered.stream().map(p -> p.get("id")).toList()));
+            return -2;
+        }
+        out.put("perspective", perspective);
+        out.put("seat", seat);
+        return seat;
+    }
+
+    private static final List<String> SIDES = List.of("east", "west");
+
+    /** One step of a board game: who moved, the step's name, the move in words, and the view after it. */
+    private static Map<String, Object> boardFrame(int mover, List<String> names, String type, String move,
+            Map<String, Object> view) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("seat", mover);
+        f.put("sender", names.get(mover));
+        f.put("type", type);
+        f.put("move", move);
+        f.put("view", view);
+        return f;
+    }
+
+    private static Map<String, Object> mahjongView(MahjongReplay.Walked walked, MahjongShogiState state, int seat,
+            TileSet tileSet) {
+        Map<String, Object> board = new LinkedHashMap<>(seat < 0
+                ? BrowserMahjong.wholeBoard(state, walked.placements(), walked.names(), tileSet)
+                : BrowserMahjong.board(PlayerView.of(state, walked.placements().get(seat)), tileSet));
+        board.put("opponent", seat < 0 ? "" : walked.names().get(1 - seat));
+        board.put("caption", (seat < 0 ? "The whole board after move " : "As " + walked.names().get(seat)
+                + " saw it after move ") + state.movesMade() + (seat < 0 ? ": both players opened their tiles at the end."
+                        : ": the other's tiles as backs."));
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("text", List.of());
+        view.put("mahjong", board);
+        return view;
+    }
+
 
     /** The board the page draws after {@code plies}: a side's fog-of-war view, or the whole position for -1. */
     private static Map<String, Object> chessView(DarkChessGame game, int plies, int seat) {

@@ -210,6 +210,55 @@ class ReplaysTest {
                 .as("Black's view before any move: fog on White's home ranks").contains("\"square\":\"e1\",\"sight\":\"fog\"");
     }
 
+    @Test
+    void mahjongShogiStepsOncePerMoveTheWholeBoardOpenedAndEachSideWithTheOthersTilesAsBacks() throws Exception {
+        Path file = dir.resolve("mahjong-shogi.jsonl");
+        StringWriter out = new StringWriter();
+        int exit = Main.run(new PrintWriter(out, true), new PrintWriter(out, true), "play", "mahjong-shogi", "--bots",
+                "all", "--seed", "7", "--move-limit", "40", "--transcript", file.toString());
+        assertThat(exit).as(out.toString()).isEqualTo(Main.OK);
+        String text = Files.readString(file);
+        JsonNode whole = JSON.valueToTree(Replays.of(text, Games.ALL, Replays.OBSERVER, t -> null));
+        assertThat(whole.get("verified").asBoolean()).as(whole.toString()).isTrue();
+        int moves = whole.get("moves").asInt();
+        assertThat(moves).isGreaterThan(4);
+        assertThat(whole.get("frames")).hasSize(moves + 1);
+        List<String> names = List.of(whole.get("names").get(0).asText(), whole.get("names").get(1).asText());
+        int battles = 0;
+        for (int seat = 0; seat < 2; seat++) {
+            JsonNode side = JSON.valueToTree(Replays.of(text, Games.ALL, "seat-" + seat, t -> null));
+            for (int i = 0; i <= moves; i++) {
+                Map<String, JsonNode> all = new java.util.HashMap<>();
+                whole.get("frames").get(i).get("view").get("mahjong").get("squares")
+                        .forEach(sq -> all.put(sq.get("square").asText(), sq.get("tile")));
+                assertThat(whole.get("frames").get(i).get("view").get("mahjong").get("moves").asInt()).isEqualTo(i);
+                for (JsonNode sq : side.get("frames").get(i).get("view").get("mahjong").get("squares")) {
+                    String square = sq.get("square").asText();
+                    JsonNode truth = all.get(square);
+                    JsonNode seen = sq.get("tile");
+                    assertThat(seen == null).as("move %d, %s: a tile in both views or in neither", i, square)
+                            .isEqualTo(truth == null);
+                    if (seen == null) {
+                        continue;
+                    }
+                    if (seen.get("mine").asBoolean()) {
+                        assertThat(truth.get("owner").asText()).isEqualTo(names.get(seat));
+                        assertThat(seen.get("kind")).as("move %d, %s: my own tile by kind", i, square)
+                                .isEqualTo(truth.get("kind"));
+                    } else {
+                        assertThat(truth.get("owner").asText()).isEqualTo(names.get(1 - seat));
+                        assertThat(seen.toString()).as("move %d, %s: the other's tile, a back only", i, square)
+                                .isEqualTo("{\"mine\":false}");
+                    }
+                }
+                JsonNode log = side.get("frames").get(i).get("view").get("mahjong").get("battles");
+                battles = Math.max(battles, log.size());
+                log.forEach(line -> assertThat(line.asText()).contains("??"));
+            }
+        }
+        assertThat(battles).as("a battle to judge").isPositive();
+    }
+
     private static String pieceOf(JsonNode square) {
         return square.has("piece") ? square.get("piece").get("color").asText() + " " + square.get("piece").get("type").asText()
                 : null;

@@ -10,7 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -223,18 +225,30 @@ class UiReplayBrowserTest {
             + ".map(b => [b.dataset.square, b.getAttribute('aria-label'), b.textContent])"
             + ".sort((a, b) => a[0] < b[0] ? -1 : 1))";
 
-    @Test
-    void aDarkChessGameIsSteppedThroughFromEachSideAndAsAWholeBoardAsTheNodeComputedIt() throws Exception {
+    /**
+     * Has the bots play {@code game} with {@code options} through `fairtable play`, its transcript in the node's own
+     * games, then opens its replay page and waits for VERIFIED; returns the transcript.
+     */
+    private Path openPlayedReplay(String game, String... options) throws Exception {
+        Path file = home.resolve("ui-transcripts").resolve(game + "-bots.jsonl");
+        List<String> args = new java.util.ArrayList<>(List.of("play", game, "--bots", "all", "--transcript",
+                file.toString()));
+        args.addAll(List.of(options));
         java.io.StringWriter out = new java.io.StringWriter();
-        Path file = home.resolve("ui-transcripts").resolve("dark-chess-bots.jsonl");
-        int exit = fairtable.app.Main.run(new java.io.PrintWriter(out, true), new java.io.PrintWriter(out, true), "play",
-                "dark-chess", "--bots", "all", "--seed", "5", "--max-plies", "6", "--transcript", file.toString());
+        int exit = fairtable.app.Main.run(new java.io.PrintWriter(out, true), new java.io.PrintWriter(out, true),
+                args.toArray(String[]::new));
         assertThat(exit).as(out.toString()).isEqualTo(fairtable.app.Main.OK);
         browser.open(ui.url().toString());
         browser.await("the home page", WAIT, "return document.getElementById('fingerprint').textContent");
         browser.run("location.href = '/replay?file=' + arguments[0]", file.getFileName().toString());
         browser.await("the replay's verdict", WAIT, "const v = document.getElementById('verdict');"
                 + "return v && !v.hidden && !document.getElementById('player').hidden && v.textContent === 'VERIFIED'");
+        return file;
+    }
+
+    @Test
+    void aDarkChessGameIsSteppedThroughFromEachSideAndAsAWholeBoardAsTheNodeComputedIt() throws Exception {
+        Path file = openPlayedReplay("dark-chess", "--seed", "5", "--max-plies", "6");
         for (String perspective : List.of("seat-1", "observer", "seat-0")) {
             // The node's answer, asked in this process: a dark-chess audit can outlast a script's time in the page.
             JsonNode replay = JSON.valueToTree(ui.replayFile(file.getFileName().toString(), perspective));
@@ -270,6 +284,46 @@ class UiReplayBrowserTest {
                 }
             }
             browser.screenshot(SCREENS.resolve("replay-dark-chess-" + perspective + ".png"));
+        }
+    }
+
+    @Test
+    void aMahjongShogiGameIsSteppedThroughFromEachSideAndAsAWholeBoardAsTheNodeComputedIt() throws Exception {
+        Path file = openPlayedReplay("mahjong-shogi", "--seed", "7", "--move-limit", "12");
+        for (String perspective : List.of("seat-1", "observer", "seat-0")) {
+            JsonNode replay = JSON.valueToTree(ui.replayFile(file.getFileName().toString(), perspective));
+            JsonNode frames = replay.get("frames");
+            int moves = replay.get("moves").asInt();
+            choose(perspective);
+            browser.click("#first");
+            for (int i = 0; i <= moves; i++) {
+                if (i > 0) {
+                    browser.type("#forward", RIGHT);
+                }
+                browser.await(perspective + " step " + i, WAIT, "return document.getElementById('position').textContent"
+                        + ".startsWith(arguments[0])", i == 0 ? "Start" : "Move " + i + " of " + moves);
+                JsonNode board = frames.get(i).get("view").get("mahjong");
+                Map<String, String> expected = new HashMap<>();
+                for (JsonNode sq : board.get("squares")) {
+                    String square = sq.get("square").asText();
+                    JsonNode t = sq.get("tile");
+                    expected.put(square, t == null ? square + ": empty"
+                            : t.path("revealed").asBoolean() ? square + ": " + t.get("owner").asText() + "'s "
+                                    + t.get("words").asText()
+                            : t.get("mine").asBoolean() ? square + ": your " + t.get("words").asText()
+                            : square + ": " + board.get("opponent").asText() + "'s hidden tile");
+                }
+                JsonNode drawn = JSON.readTree(browser.run(SQUARES).asText());
+                assertThat(drawn).hasSize(81);
+                for (JsonNode sq : drawn) {
+                    String words = expected.get(sq.get(0).asText());
+                    assertThat(sq.get(1).asText()).as("%s step %d", perspective, i).startsWith(words);
+                    if (words.endsWith("hidden tile")) {
+                        assertThat(sq.get(2).asText()).as("%s step %d: a back, no kind", perspective, i).isEqualTo("??");
+                    }
+                }
+            }
+            browser.screenshot(SCREENS.resolve("replay-mahjong-shogi-" + perspective + ".png"));
         }
     }
 

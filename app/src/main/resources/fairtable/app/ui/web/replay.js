@@ -1,6 +1,7 @@
 import {el, api} from '/static/common.js';
 import {poker, dominoes} from '/static/felt.js';
 import {chess} from '/static/chess.js';
+import {mahjong} from '/static/mahjong.js';
 
 // Everything drawn here comes from the node: the verdict, and each step's view (an observer's, or one seat's as far as
 // the node may show it) as the game's rules made it.
@@ -45,6 +46,7 @@ function draw() {
   if (s.poker) felt.replaceChildren(poker(s));
   else if (s.dominoes) felt.replaceChildren(dominoes(s, () => {}));
   else if (s.chess) felt.replaceChildren(chess(s, () => {}, draw));
+  else if (s.mahjong) felt.replaceChildren(mahjong(s, () => {}, draw));
   else felt.replaceChildren(el('pre', {class: 'plain'}, s.text.join('\n')));
   document.getElementById('text').textContent = s.text.join('\n');
 }
