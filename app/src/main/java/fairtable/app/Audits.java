@@ -12,6 +12,7 @@ import fairtable.protocol.transcript.TranscriptFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The one way the command line audits a transcript: every protocol the protocol layer knows, and table/v1
@@ -33,6 +34,12 @@ public final class Audits {
     /** The audits the protocol layer cannot hold: table/v1 sessions by {@code games}, dark chess by its referee. */
     public static List<ProtocolAudit> needingGames(Games games) {
         return List.of(new TableAudit(games), DarkChessReferee.audit());
+    }
+
+    /** As {@link #audit(TranscriptFile.Contents, Games)}, handing a dark-chess game it verifies, ply by ply, to {@code walked}. */
+    public static AuditVerdict audit(TranscriptFile.Contents contents, Games games,
+            Consumer<DarkChessReferee.Walked> walked) {
+        return Auditor.audit(contents, List.of(new TableAudit(games), DarkChessReferee.audit(walked)));
     }
 
     /** The audit of {@code messages} and the {@code refused} ones, as a transcript file would hold them. */

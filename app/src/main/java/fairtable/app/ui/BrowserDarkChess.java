@@ -10,6 +10,7 @@ import fairtable.games.chess.Color;
 import fairtable.games.chess.FogView;
 import fairtable.games.chess.Move;
 import fairtable.games.chess.Piece;
+import fairtable.games.chess.Position;
 import fairtable.games.chess.PieceType;
 import fairtable.games.chess.Square;
 import fairtable.games.chess.SquareView;
@@ -37,6 +38,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 
@@ -355,22 +357,36 @@ final class BrowserDarkChess implements NodeTable {
 
     /** The person's view, square by square from a8 to h1: fog, only "occupied", or what is seen there. */
     static Map<String, Object> board(FogView view, int plies) {
+        return squares(plies, (sq, m) -> {
+            SquareView seen = view == null ? new SquareView.Unseen() : view.at(sq);
+            if (seen instanceof SquareView.Seen s) {
+                m.put("sight", "seen");
+                s.piece().ifPresent(p -> m.put("piece", piece(p)));
+            } else if (seen instanceof SquareView.Occupancy o) {
+                m.put("sight", "occupancy");
+                m.put("occupied", o.occupied());
+            } else {
+                m.put("sight", "fog");
+            }
+        });
+    }
+
+    /** A whole position in the same form, every square seen: for a replay once both sides revealed their boards. */
+    static Map<String, Object> wholeBoard(Position position, int plies) {
+        return squares(plies, (sq, m) -> {
+            m.put("sight", "seen");
+            position.pieceAt(sq).ifPresent(p -> m.put("piece", piece(p)));
+        });
+    }
+
+    private static Map<String, Object> squares(int plies, BiConsumer<Square, Map<String, Object>> describe) {
         List<Map<String, Object>> squares = new ArrayList<>();
         for (int rank = 7; rank >= 0; rank--) {
             for (int file = 0; file < 8; file++) {
                 Square sq = Square.at(file, rank);
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("square", sq.algebraic());
-                SquareView seen = view == null ? new SquareView.Unseen() : view.at(sq);
-                if (seen instanceof SquareView.Seen s) {
-                    m.put("sight", "seen");
-                    s.piece().ifPresent(p -> m.put("piece", piece(p)));
-                } else if (seen instanceof SquareView.Occupancy o) {
-                    m.put("sight", "occupancy");
-                    m.put("occupied", o.occupied());
-                } else {
-                    m.put("sight", "fog");
-                }
+                describe.accept(sq, m);
                 squares.add(m);
             }
         }

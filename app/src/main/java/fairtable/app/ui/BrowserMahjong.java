@@ -37,6 +37,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 /**
@@ -334,7 +335,7 @@ final class BrowserMahjong implements NodeTable {
         if (problem != null) {
             out.put("problem", problem);
         }
-        out.put("mahjong", v == null ? arranging(g == null ? "arrange" : "starting") : board(v));
+        out.put("mahjong", v == null ? arranging(g == null ? "arrange" : "starting") : board(v, tileSet));
         try {
             lastSnapshot = JSON.writeValueAsString(out);
         } catch (JsonProcessingException e) {
@@ -364,7 +365,7 @@ final class BrowserMahjong implements NodeTable {
                     m.put("home", true);
                     Integer kind = now.get(sq);
                     if (kind != null) {
-                        m.put("tile", tile(kind, true));
+                        m.put("tile", tile(kind, true, tileSet));
                     }
                 }
                 squares.add(m);
@@ -374,9 +375,42 @@ final class BrowserMahjong implements NodeTable {
     }
 
     /** In play: every square from the person's side, own tiles by kind, the opponent's as backs, and the battles. */
-    private Map<String, Object> board(PlayerView v) {
+    static Map<String, Object> board(PlayerView v, TileSet tileSet) {
         MahjongShogiState state = v.state();
-        Placement own = v.placement();
+        int seat = v.seat();
+        List<String> battles = new ArrayList<>();
+        for (BattleRecord b : state.battles()) {
+            battles.add("Move " + (b.moveNumber() + 1) + ", " + b.move() + ": " + v.battle(b));
+        }
+        return play(state, seat, battles, t -> t.owner() == seat ? tile(v.placement().kindOf(t), true, tileSet)
+                : Map.of("mine", false));
+    }
+
+    /**
+     * The whole board, every tile by kind with its owner's name, east at the bottom: for a replay once both players
+     * opened their tiles at the game's end.
+     */
+    static Map<String, Object> wholeBoard(MahjongShogiState state, List<Placement> placements, List<String> names,
+            TileSet tileSet) {
+        List<String> battles = new ArrayList<>();
+        for (BattleRecord b : state.battles()) {
+            battles.add("Move " + (b.moveNumber() + 1) + ", " + b.move() + ": " + names.get(b.attacker().owner()) + "'s "
+                    + Kinds.name(placements.get(b.attacker().owner()).kindOf(b.attacker())) + " attacked "
+                    + names.get(b.defender().owner()) + "'s "
+                    + Kinds.name(placements.get(b.defender().owner()).kindOf(b.defender())) + ": "
+                    + b.result().outcome().name().toLowerCase(Locale.ROOT).replace('_', ' '));
+        }
+        return play(state, 0, battles, t -> {
+            Map<String, Object> tile = new LinkedHashMap<>(tile(placements.get(t.owner()).kindOf(t), false, tileSet));
+            tile.put("revealed", true);
+            tile.put("owner", names.get(t.owner()));
+            tile.put("side", t.owner());
+            return tile;
+        });
+    }
+
+    private static Map<String, Object> play(MahjongShogiState state, int seat, List<String> battles,
+            Function<TileRef, Map<String, Object>> drawn) {
         List<Map<String, Object>> squares = new ArrayList<>();
         for (int r = 0; r < Board.SIZE; r++) {
             int rank = seat == 0 ? Board.SIZE - 1 - r : r;
@@ -384,24 +418,17 @@ final class BrowserMahjong implements NodeTable {
                 Square sq = new Square(f, rank);
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("square", sq.toString());
-                TileRef t = state.tileAt(sq).orElse(null);
-                if (t != null) {
-                    m.put("tile", t.owner() == seat ? tile(own.kindOf(t), true) : Map.of("mine", false));
-                }
+                state.tileAt(sq).ifPresent(t -> m.put("tile", drawn.apply(t)));
                 squares.add(m);
             }
-        }
-        List<String> battles = new ArrayList<>();
-        for (BattleRecord b : state.battles()) {
-            battles.add("Move " + (b.moveNumber() + 1) + ", " + b.move() + ": " + v.battle(b));
         }
         return Map.of("phase", "play", "squares", squares, "battles", battles, "moves", state.movesMade(),
                 "moveLimit", state.rules().moveLimit(), "yourTiles", state.tiles(seat).size(),
                 "theirTiles", state.tiles(1 - seat).size());
     }
 
-    /** One of the person's tiles: its kind, short code, character and words for a screen reader. */
-    private Map<String, Object> tile(int kind, boolean mine) {
+    /** One tile: its kind, short code, character and words for a screen reader. */
+    private static Map<String, Object> tile(int kind, boolean mine, TileSet tileSet) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("mine", mine);
         m.put("kind", kind);
@@ -420,7 +447,7 @@ final class BrowserMahjong implements NodeTable {
         };
         boolean king = kind == tileSet.kingKind();
         m.put("king", king);
-        m.put("words", words + (king ? ", your king" : ""));
+        m.put("words", words + (king ? mine ? ", your king" : ", the king" : ""));
         return m;
     }
 

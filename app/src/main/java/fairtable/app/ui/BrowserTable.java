@@ -298,6 +298,9 @@ final class BrowserTable<S, M> implements NodeTable {
                 .findFirst().orElse(mySeat());
         try {
             TranscriptFile.write(transcriptFile, witness.transcript().envelopes(), witness.rejected());
+            if (person >= 0 && mySeat().transcript().established()) {
+                SeenCards.write(transcriptFile, mySeat());
+            }
             AuditVerdict v = Audits.auditWritten(transcriptFile, games);
             Outcome outcome = witness.outcome().orElse(null);
             if (v.verified() && outcome != null) {

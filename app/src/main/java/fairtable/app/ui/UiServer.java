@@ -502,9 +502,13 @@ public final class UiServer implements AutoCloseable {
         return out;
     }
 
-    /** The replay page's steps through a transcript someone dropped there (see {@link Replays}). */
-    Map<String, Object> replay(String text) {
-        return Replays.of(text, games);
+    /**
+     * The replay page's steps through a transcript someone dropped there, from {@code perspective} (see
+     * {@link Replays}): an observer's or a seat's as far as the transcript tells; "as I saw it" is for the node's own
+     * games, whose record is beside their transcript.
+     */
+    Map<String, Object> replay(String text, String perspective) {
+        return Replays.of(text, games, perspective, transcript -> null);
     }
 
     /** The transcripts of this node's own finished games, newest first, for the replay page to offer. */
@@ -519,13 +523,17 @@ public final class UiServer implements AutoCloseable {
         return out;
     }
 
-    /** The replay of one of this node's own transcripts, named as {@link #replayFiles} lists it. */
-    Map<String, Object> replayFile(String name) throws IOException {
+    /**
+     * The replay of one of this node's own transcripts, named as {@link #replayFiles} lists it, from
+     * {@code perspective}; the person's own seat is offered when the table kept its record ({@link SeenCards}).
+     */
+    Map<String, Object> replayFile(String name, String perspective) throws IOException {
         Path f = transcripts.resolve(name).normalize();
         if (!f.getParent().equals(transcripts.normalize()) || !Files.isRegularFile(f)) {
             throw new IllegalArgumentException("no transcript " + name + " in this node's games");
         }
-        Map<String, Object> out = new LinkedHashMap<>(replay(Files.readString(f, StandardCharsets.UTF_8)));
+        Map<String, Object> out = new LinkedHashMap<>(Replays.of(Files.readString(f, StandardCharsets.UTF_8), games,
+                perspective, transcript -> SeenCards.besideFor(f, transcript)));
         out.put("file", name);
         return out;
     }
@@ -589,14 +597,14 @@ public final class UiServer implements AutoCloseable {
                     return json(ui.audit(body(request)), request, response, callback);
                 }
                 if (method.equals("POST") && path.equals("/api/replay")) {
-                    return json(ui.replay(body(request)), request, response, callback);
+                    return json(ui.replay(body(request), perspective(request)), request, response, callback);
                 }
                 if (method.equals("GET") && path.equals("/api/replay/files")) {
                     return json(ui.replayFiles(), request, response, callback);
                 }
                 Matcher own = OWN_TRANSCRIPT.matcher(path);
                 if (method.equals("GET") && own.matches()) {
-                    return json(ui.replayFile(own.group(1)), request, response, callback);
+                    return json(ui.replayFile(own.group(1), perspective(request)), request, response, callback);
                 }
                 if (method.equals("POST") && path.equals("/api/mail/new")) {
                     return json(ui.newMailGame(JSON.readTree(body(request))), request, response, callback);
@@ -679,6 +687,12 @@ public final class UiServer implements AutoCloseable {
             }
             Response.writeError(request, response, callback, HttpStatus.NOT_FOUND_404, "not found");
             return true;
+        }
+
+        /** The replay's perspective named in the query ({@code ?perspective=seat-1}), an observer's if none. */
+        private static String perspective(Request request) {
+            String named = Request.extractQueryParameters(request).getValue("perspective");
+            return named == null ? Replays.OBSERVER : named;
         }
 
         private static String body(Request request) throws IOException {

@@ -6,7 +6,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fairtable.app.Audits;
 import fairtable.app.Main;
+import fairtable.app.play.SeatSeeds;
+import fairtable.games.chess.Color;
+import fairtable.games.chess.DarkChessGame;
+import fairtable.games.chess.FogView;
+import fairtable.games.chess.Move;
+import fairtable.games.chess.Piece;
+import fairtable.games.chess.Square;
+import fairtable.games.chess.SquareView;
+import fairtable.games.definitions.GameDefinition;
 import fairtable.games.definitions.Games;
+import fairtable.games.definitions.InMemoryTable;
+import fairtable.protocol.table.TableParameters;
+import fairtable.protocol.table.TableParty;
 import fairtable.protocol.table.TableObserver;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
@@ -16,6 +28,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -115,6 +129,287 @@ class ReplaysTest {
         }
         assertThat(played.result()).as("the players' own result").startsWith(String.join(", ", scores) + ";");
         assertThat(end.get("line")).isNotEmpty();
+        // As seat 0 saw it, from the transcript alone: the other seats' tiles exactly as an observer's at every step.
+        JsonNode asSeat = JSON.valueToTree(Replays.of(Files.readString(played.file()), Games.ALL, "seat-0", t -> null));
+        assertThat(asSeat.get("verified").asBoolean()).as(asSeat.toString()).isTrue();
+        for (int i = 0; i < r.get("frames").size(); i++) {
+            JsonNode seen = asSeat.get("frames").get(i).get("view").get("dominoes").get("hands");
+            JsonNode observed = r.get("frames").get(i).get("view").get("dominoes").get("hands");
+            for (int seat = 1; seat < seen.size(); seat++) {
+                assertThat(seen.get(seat).get("tiles")).as("step %d, seat %d", i, seat)
+                        .isEqualTo(observed.get(seat).get("tiles"));
+            }
+        }
+    }
+
+    @Test
+    void ginRummyStepsOncePerMoveInItsTextViewAndAnObserverSeesNoCardUntilItIsOpened() throws Exception {
+        Played played = play("gin-rummy", "--hands", "1");
+        JsonNode r = replay(Files.readString(played.file()));
+        assertThat(r.get("verified").asBoolean()).as(r.toString()).isTrue();
+        assertThat(r.get("game").asText()).isEqualTo("gin-rummy");
+        List<Envelope> moves = moves(played.file());
+        assertOneFramePerMove(r, moves);
+        List<String> start = texts(r.get("frames").get(0));
+        for (JsonNode name : r.get("names")) {
+            assertThat(start).as("an observer's start: %s's hand counted, not read", name.asText())
+                    .contains(name.asText() + ": 10 cards");
+        }
+        List<String> end = texts(r.get("frames").get(moves.size()));
+        assertThat(end).anyMatch(line -> line.startsWith("hand over: "));
+        assertThat(played.result()).as("the players' own result").isNotBlank();
+    }
+
+    @Test
+    void darkChessStepsOncePerPlyTheWholeBoardForAnObserverAndEachSideThroughItsOwnFog() throws Exception {
+        Path file = dir.resolve("dark-chess.jsonl");
+        StringWriter out = new StringWriter();
+        int exit = Main.run(new PrintWriter(out, true), new PrintWriter(out, true), "play", "dark-chess", "--bots", "all",
+                "--seed", "7", "--max-plies", "8", "--transcript", file.toString());
+        assertThat(exit).as(out.toString()).isEqualTo(Main.OK);
+        String text = Files.readString(file);
+        JsonNode whole = JSON.valueToTree(Replays.of(text, Games.ALL, Replays.OBSERVER, t -> null));
+        assertThat(whole.get("verified").asBoolean()).as(whole.toString()).isTrue();
+        assertThat(whole.get("moves").asInt()).isEqualTo(8);
+        List<JsonNode> sides = List.of(JSON.valueToTree(Replays.of(text, Games.ALL, "seat-0", t -> null)),
+                JSON.valueToTree(Replays.of(text, Games.ALL, "seat-1", t -> null)));
+        // The moves the frames name, played again on the rules engine: each frame is that position, whole or fogged.
+        DarkChessGame game = DarkChessGame.start();
+        for (int i = 0; i <= 8; i++) {
+            if (i > 0) {
+                JsonNode f = whole.get("frames").get(i);
+                assertThat(f.get("seat").asInt()).isEqualTo((i - 1) % 2);
+                game = game.apply(Move.parseUci(f.get("move").asText().split(" ")[0]));
+            }
+            JsonNode squares = whole.get("frames").get(i).get("view").get("chess").get("squares");
+            for (JsonNode sq : squares) {
+                Optional<Piece> piece = game.position().pieceAt(Square.parse(sq.get("square").asText()));
+                assertThat(sq.get("sight").asText()).isEqualTo("seen");
+                assertThat(pieceOf(sq)).as("ply %d, %s", i, sq.get("square").asText())
+                        .isEqualTo(piece.map(ReplaysTest::words).orElse(null));
+            }
+            for (int seat = 0; seat < 2; seat++) {
+                Color side = Color.values()[seat];
+                FogView fog = game.view(side);
+                JsonNode seen = sides.get(seat).get("frames").get(i).get("view").get("chess").get("squares");
+                for (JsonNode sq : seen) {
+                    Square square = Square.parse(sq.get("square").asText());
+                    String sight = sq.get("sight").asText();
+                    assertThat(sight).as("ply %d, %s for %s", i, square, side).isEqualTo(
+                            fog.at(square) instanceof SquareView.Seen ? "seen"
+                                    : fog.at(square) instanceof SquareView.Occupancy ? "occupancy" : "fog");
+                    if (!sight.equals("seen")) {
+                        assertThat(sq.has("piece")).as("ply %d: fog on %s hides what stands there", i, square).isFalse();
+                    } else {
+                        assertThat(pieceOf(sq)).isEqualTo(game.position().pieceAt(square).map(ReplaysTest::words).orElse(null));
+                    }
+                }
+            }
+        }
+        assertThat(sides.get(1).get("frames").get(0).get("view").get("chess").get("squares").toString())
+                .as("Black's view before any move: fog on White's home ranks").contains("\"square\":\"e1\",\"sight\":\"fog\"");
+    }
+
+    @Test
+    void mahjongShogiStepsOncePerMoveTheWholeBoardOpenedAndEachSideWithTheOthersTilesAsBacks() throws Exception {
+        Path file = dir.resolve("mahjong-shogi.jsonl");
+        StringWriter out = new StringWriter();
+        int exit = Main.run(new PrintWriter(out, true), new PrintWriter(out, true), "play", "mahjong-shogi", "--bots",
+                "all", "--seed", "7", "--move-limit", "40", "--transcript", file.toString());
+        assertThat(exit).as(out.toString()).isEqualTo(Main.OK);
+        String text = Files.readString(file);
+        JsonNode whole = JSON.valueToTree(Replays.of(text, Games.ALL, Replays.OBSERVER, t -> null));
+        assertThat(whole.get("verified").asBoolean()).as(whole.toString()).isTrue();
+        int moves = whole.get("moves").asInt();
+        assertThat(moves).isGreaterThan(4);
+        assertThat(whole.get("frames")).hasSize(moves + 1);
+        List<String> names = List.of(whole.get("names").get(0).asText(), whole.get("names").get(1).asText());
+        int battles = 0;
+        for (int seat = 0; seat < 2; seat++) {
+            JsonNode side = JSON.valueToTree(Replays.of(text, Games.ALL, "seat-" + seat, t -> null));
+            for (int i = 0; i <= moves; i++) {
+                Map<String, JsonNode> all = new java.util.HashMap<>();
+                whole.get("frames").get(i).get("view").get("mahjong").get("squares")
+                        .forEach(sq -> all.put(sq.get("square").asText(), sq.get("tile")));
+                assertThat(whole.get("frames").get(i).get("view").get("mahjong").get("moves").asInt()).isEqualTo(i);
+                for (JsonNode sq : side.get("frames").get(i).get("view").get("mahjong").get("squares")) {
+                    String square = sq.get("square").asText();
+                    JsonNode truth = all.get(square);
+                    JsonNode seen = sq.get("tile");
+                    assertThat(seen == null).as("move %d, %s: a tile in both views or in neither", i, square)
+                            .isEqualTo(truth == null);
+                    if (seen == null) {
+                        continue;
+                    }
+                    if (seen.get("mine").asBoolean()) {
+                        assertThat(truth.get("owner").asText()).isEqualTo(names.get(seat));
+                        assertThat(seen.get("kind")).as("move %d, %s: my own tile by kind", i, square)
+                                .isEqualTo(truth.get("kind"));
+                    } else {
+                        assertThat(truth.get("owner").asText()).isEqualTo(names.get(1 - seat));
+                        assertThat(seen.toString()).as("move %d, %s: the other's tile, a back only", i, square)
+                                .isEqualTo("{\"mine\":false}");
+                    }
+                }
+                JsonNode log = side.get("frames").get(i).get("view").get("mahjong").get("battles");
+                battles = Math.max(battles, log.size());
+                log.forEach(line -> assertThat(line.asText()).contains("??"));
+            }
+        }
+        assertThat(battles).as("a battle to judge").isPositive();
+    }
+
+    private static String pieceOf(JsonNode square) {
+        return square.has("piece") ? square.get("piece").get("color").asText() + " " + square.get("piece").get("type").asText()
+                : null;
+    }
+
+    private static String words(Piece p) {
+        return (p.color() == Color.WHITE ? "white" : "black") + " " + p.type().name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private static List<String> texts(JsonNode frame) {
+        List<String> lines = new ArrayList<>();
+        frame.get("view").get("text").forEach(l -> lines.add(l.asText()));
+        return lines;
+    }
+
+    /** A game of bots at seats in this process, kept whole: each seat's party, and the transcript's text. */
+    private record Table<S, M>(List<TableParty<S, M>> seats, String text) {}
+
+    private <S, M> Table<S, M> bots(GameDefinition<S, M> game, int players, Map<String, String> settings, long seed)
+            throws Exception {
+        List<String> names = new ArrayList<>();
+        for (int s = 0; s < players; s++) {
+            names.add(s == 0 ? "alice" : "bot " + s);
+        }
+        TableParameters params = new TableParameters(game.name(), players, game.options(settings));
+        List<TableParty<S, M>> seats = new ArrayList<>();
+        for (int s = 0; s < players; s++) {
+            seats.add(TableParty.create(game, params, s, names.get(s), SeatSeeds.signingKey(seed, s),
+                    SeatSeeds.secrets(seed, s), game.bot(SeatSeeds.bot(seed, s))));
+        }
+        InMemoryTable table = new InMemoryTable(seats);
+        table.play();
+        assertThat(table.isFinished()).isTrue();
+        Path file = dir.resolve(game.name() + "-" + seed + ".jsonl");
+        TranscriptFile.write(file, seats.get(0).transcript().envelopes(), List.of());
+        return new Table<>(seats, Files.readString(file));
+    }
+
+    private static JsonNode replayAs(Table<?, ?> table, String perspective, SeenCards mine) {
+        return JSON.valueToTree(Replays.of(table.text(), Games.ALL, perspective, transcript -> mine));
+    }
+
+    private static SeenCards recordOf(TableParty<?, ?> seat) {
+        return new SeenCards(seat.transcript().sessionId(), seat.seat(), seat.seenCards());
+    }
+
+    private static JsonNode seatCards(JsonNode frame, int seat) {
+        return frame.get("view").get("poker").get("seats").get(seat).get("cards");
+    }
+
+    @Test
+    void aSeatsOwnReplayShowsItsHoleCardsFromTheDealAndNeverTheOthersUnrevealedOnes() throws Exception {
+        GameDefinition<?, ?> holdem = Games.ALL.definition("holdem").orElseThrow();
+        Table<?, ?> table = bots(holdem, 2, Map.of("hands", "4"), 11);
+        JsonNode observer = replayAs(table, Replays.OBSERVER, null);
+        JsonNode mine = replayAs(table, Replays.MINE, recordOf(table.seats().get(0)));
+        assertThat(mine.get("verified").asBoolean()).as(mine.toString()).isTrue();
+        assertThat(mine.get("perspective").asText()).isEqualTo(Replays.MINE);
+        assertThat(mine.get("seat").asInt()).isZero();
+        JsonNode frames = mine.get("frames");
+        assertThat(frames.size()).isEqualTo(observer.get("frames").size()).isGreaterThan(8);
+        int onlyMine = 0;
+        for (int i = 0; i < frames.size(); i++) {
+            JsonNode o = observer.get("frames").get(i);
+            assertThat(seatCards(frames.get(i), 0)).as("frame %d: my own hole cards", i).hasSize(2)
+                    .noneMatch(JsonNode::isNull);
+            assertThat(seatCards(frames.get(i), 1)).as("frame %d: the bot's cards only as an observer saw them", i)
+                    .isEqualTo(seatCards(o, 1));
+            assertThat(frames.get(i).get("view").get("poker").get("board")).isEqualTo(o.get("view").get("poker").get("board"));
+            if (seatCards(o, 0).get(0).isNull()) {
+                onlyMine++;
+            }
+        }
+        assertThat(onlyMine).as("frames where my cards are mine to see only").isGreaterThan(0);
+        // The last frame is the seat's own view as it stood when the game ended.
+        TableParty<?, ?> alice = table.seats().get(0);
+        assertThat(frames.get(frames.size() - 1).get("view"))
+                .isEqualTo(JSON.valueToTree(drawingOf(holdem, alice)));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <S, M> Map<String, Object> drawingOf(GameDefinition<S, M> game, TableParty<?, ?> seat) {
+        return SeatView.drawing(game, ((TableParty<S, M>) seat).view(), seat.seat(),
+                List.of("alice", "bot 1"));
+    }
+
+    @Test
+    void aSeatAsTheTranscriptTellsShowsOnlyTheCardsItShowedFromTheirDeal() throws Exception {
+        GameDefinition<?, ?> holdem = Games.ALL.definition("holdem").orElseThrow();
+        Table<?, ?> table = bots(holdem, 2, Map.of("hands", "4"), 11);
+        JsonNode observer = replayAs(table, Replays.OBSERVER, null);
+        JsonNode asBot = replayAs(table, "seat-1", null);
+        assertThat(asBot.get("verified").asBoolean()).as(asBot.toString()).isTrue();
+        JsonNode frames = asBot.get("frames");
+        // The bot's cards in each hand as the hand's last frame shows them to an observer: proved, or face down.
+        Map<Integer, JsonNode> provedInHand = new java.util.HashMap<>();
+        for (JsonNode f : observer.get("frames")) {
+            provedInHand.put(f.get("view").get("poker").get("hand").asInt(), seatCards(f, 1));
+        }
+        int earlier = 0;
+        for (int i = 0; i < frames.size(); i++) {
+            JsonNode f = frames.get(i);
+            JsonNode o = observer.get("frames").get(i);
+            assertThat(seatCards(f, 0)).as("frame %d: alice's cards as an observer saw them", i).isEqualTo(seatCards(o, 0));
+            JsonNode proved = provedInHand.get(f.get("view").get("poker").get("hand").asInt());
+            assertThat(seatCards(f, 1)).as("frame %d: the bot's cards, only those it proved", i).isEqualTo(proved);
+            if (!seatCards(o, 1).equals(proved)) {
+                earlier++;
+            }
+        }
+        assertThat(earlier).as("frames that show a proved card before the observer saw it").isGreaterThan(0);
+        assertThat(provedInHand.values()).as("a hand in which the bot never showed its cards")
+                .anyMatch(cards -> cards.get(0).isNull());
+    }
+
+    @Test
+    void aRecordThatContradictsACardTheTranscriptOpenedIsRefused() throws Exception {
+        GameDefinition<?, ?> holdem = Games.ALL.definition("holdem").orElseThrow();
+        Table<?, ?> table = bots(holdem, 2, Map.of("hands", "4"), 11);
+        TableParty<?, ?> alice = table.seats().get(0);
+        JsonNode asShown = replayAs(table, "seat-0", null);
+        // A hand in which alice proved her cards: her record's hole cards there are the transcript's too.
+        Map<Integer, int[]> seen = new java.util.TreeMap<>(alice.seenCards());
+        int round = -1;
+        for (JsonNode f : asShown.get("frames")) {
+            if (!seatCards(f, 0).get(0).isNull()) {
+                round = f.get("view").get("poker").get("hand").asInt();
+            }
+        }
+        assertThat(round).as("a hand alice showed").isPositive();
+        Map<Integer, int[]> forged = new java.util.TreeMap<>(seen);
+        int[] cards = seen.get(round).clone();
+        for (int p = 0; p < cards.length; p++) {
+            cards[p] = cards[p] < 0 ? -1 : (cards[p] + 1) % cards.length;
+        }
+        forged.put(round, cards);
+        JsonNode r = replayAs(table, Replays.MINE, new SeenCards(alice.transcript().sessionId(), 0, forged));
+        assertThat(r.get("verified").asBoolean()).isFalse();
+        assertThat(r.get("line").asText()).startsWith("your own record of this game cannot be used: the record of"
+                + " alice's cards disagrees with the transcript");
+        assertThat(r.get("frames")).isEmpty();
+        // Without a record, "as I saw it" is not offered.
+        JsonNode none = replayAs(table, Replays.MINE, null);
+        assertThat(none.get("line").asText()).startsWith("no perspective 'mine' for this game");
+        assertThat(observer(none)).doesNotContain(Replays.MINE);
+    }
+
+    private static List<String> observer(JsonNode r) {
+        List<String> ids = new ArrayList<>();
+        r.get("perspectives").forEach(p -> ids.add(p.get("id").asText()));
+        return ids;
     }
 
     @Test

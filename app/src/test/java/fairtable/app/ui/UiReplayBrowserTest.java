@@ -10,6 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -41,7 +44,8 @@ class UiReplayBrowserTest {
                 + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
         Profile profile = Profile.open(home, new SecureRandom());
         profile.setDisplayName("alice");
-        ui = UiServer.start(profile, Games.ALL, 0, 600, new SplittableRandom(16));
+        // One second per decision: where the person has a seat, the game's bot decides for it when the clock runs out.
+        ui = UiServer.start(profile, Games.ALL, 0, 1, new SplittableRandom(16));
         browser = new HeadlessChromium(1100, 1000);
         Files.createDirectories(SCREENS);
     }
@@ -75,18 +79,8 @@ class UiReplayBrowserTest {
 
     @Test
     void aFinishedHandIsSteppedToTheEndAndBackEachStepDrawnAsTheNodeComputedIt() throws Exception {
-        browser.open(ui.url().toString());
-        browser.await("the home page", WAIT, "return document.getElementById('fingerprint').textContent");
-        browser.run("return fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json'},"
-                + " body: JSON.stringify({game: 'holdem', players: 2, bots: 2, settings: {hands: '1'}})})"
-                + ".then(r => r.json())");
-        browser.await("the finished table's replay link on the home page", WAIT,
-                "return document.querySelector('#tables .replay-link')");
-        browser.click("#tables .replay-link");
-        String verdict = browser.await("the replay's verdict", WAIT, "const v = document.getElementById('verdict');"
-                + "return v && !v.hidden && !document.getElementById('player').hidden && v.textContent").asText();
-        assertThat(verdict).isEqualTo("VERIFIED");
-        String file = browser.run("return new URLSearchParams(location.search).get('file')").asText();
+        startTable("{game: 'holdem', players: 2, bots: 2, settings: {hands: '1'}}");
+        String file = openReplayFromHome();
         JsonNode replay = browser.run("return fetch('/api/replay/files/' + encodeURIComponent(arguments[0]))"
                 + ".then(r => r.json())", file);
         JsonNode frames = replay.get("frames");
@@ -122,6 +116,215 @@ class UiReplayBrowserTest {
         assertThat(browser.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
                 .as("readable at phone width; wider: %s", wider).isTrue();
         browser.screenshot(SCREENS.resolve("replay-phone.png"));
+    }
+
+    /** Each seat's card words as the page draws them, by seat number (the page draws the viewer's seat last). */
+    private static final String DRAWN_BY_SEAT = "return JSON.stringify([...document.querySelectorAll('#felt .seat')]"
+            + ".sort((a, b) => a.dataset.seat - b.dataset.seat)"
+            + ".map(s => [...s.querySelectorAll('.seat-cards .card')].map(c => c.getAttribute('aria-label'))))";
+
+    /** The same, as a frame says it should be drawn. */
+    private static final String FRAME_BY_SEAT = "const SUIT = {s: 'spades', h: 'hearts', d: 'diamonds', c: 'clubs'};"
+            + "const RANK = {A: 'ace', K: 'king', Q: 'queen', J: 'jack', T: 'ten', 9: 'nine', 8: 'eight', 7: 'seven',"
+            + "  6: 'six', 5: 'five', 4: 'four', 3: 'three', 2: 'two'};"
+            + "const words = c => c ? RANK[c.rank] + ' of ' + SUIT[c.suit] : 'face-down card';"
+            + "return JSON.stringify(arguments[0].view.poker.seats.map(s => s.cards.map(words)))";
+
+    /** Opens the home page and starts a table from {@code form} (the new-table form's fields, as JavaScript). */
+    private void startTable(String form) throws Exception {
+        browser.open(ui.url().toString());
+        browser.await("the home page", WAIT, "return document.getElementById('fingerprint').textContent");
+        browser.run("return fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json'},"
+                + " body: JSON.stringify(" + form + ")}).then(r => r.json())");
+    }
+
+    /** Opens the replay of the home page's finished table and waits for its verdict; returns its file's name. */
+    private String openReplayFromHome() throws Exception {
+        browser.await("the finished table's replay link on the home page", WAIT,
+                "return document.querySelector('#tables .replay-link')");
+        browser.click("#tables .replay-link");
+        String verdict = browser.await("the replay's verdict", WAIT, "const v = document.getElementById('verdict');"
+                + "return v && !v.hidden && !document.getElementById('player').hidden && v.textContent").asText();
+        assertThat(verdict).isEqualTo("VERIFIED");
+        return browser.run("return new URLSearchParams(location.search).get('file')").asText();
+    }
+
+    private JsonNode fetchReplay(String file, String perspective) throws Exception {
+        return browser.run("return fetch('/api/replay/files/' + encodeURIComponent(arguments[0]) + '?perspective='"
+                + " + arguments[1]).then(r => r.json())", file, perspective);
+    }
+
+    /** Chooses {@code perspective} from the page's list and waits until the page draws the node's answer for it. */
+    private void choose(String perspective) throws Exception {
+        browser.run("const s = document.getElementById('perspective'); s.value = arguments[0];"
+                + "s.dispatchEvent(new Event('change'))", perspective);
+        browser.await("the replay " + perspective, WAIT,
+                "return document.getElementById('player').dataset.perspective === arguments[0]", perspective);
+    }
+
+    @Test
+    void myOwnHandIsReplayedAsISawItAndTheBotsCardsOnlyAsTheyWereProved() throws Exception {
+        startTable("{game: 'holdem', players: 2, bots: 1, settings: {hands: '1'}}");
+        String file = openReplayFromHome();
+        Path record = home.resolve("ui-transcripts").resolve(file + ".seen");
+        assertThat(Files.getPosixFilePermissions(record)).as("the record of my cards is mine alone")
+                .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        JsonNode observer = fetchReplay(file, "observer");
+        JsonNode mine = fetchReplay(file, "mine");
+        assertThat(mine.get("verified").asBoolean()).as(mine.toString()).isTrue();
+        assertThat(mine.get("perspectives").toString()).contains("as I saw it (alice, seat 0)");
+        choose("mine");
+        JsonNode frames = mine.get("frames");
+        int moves = mine.get("moves").asInt();
+        browser.click("#first");
+        for (int i = 0; i <= moves; i++) {
+            if (i > 0) {
+                browser.click("#forward");
+            }
+            browser.await("step " + i + " as I saw it", WAIT, "return document.getElementById('position').textContent"
+                    + ".startsWith(arguments[0]) && document.querySelector('#felt .seat.you')",
+                    i == 0 ? "Start" : "Move " + i + " of " + moves);
+            JsonNode drawn = JSON.readTree(browser.run(DRAWN_BY_SEAT).asText());
+            assertThat(drawn.toString()).isEqualTo(browser.run(FRAME_BY_SEAT, frames.get(i)).asText());
+            assertThat(drawn.get(0)).as("step %d: my own hole cards, face up", i).hasSize(2)
+                    .noneMatch(c -> c.asText().equals("face-down card"));
+            JsonNode seenByObserver = JSON.readTree(browser.run(FRAME_BY_SEAT, observer.get("frames").get(i)).asText());
+            assertThat(drawn.get(1)).as("step %d: the bot's cards as an observer saw them", i)
+                    .isEqualTo(seenByObserver.get(1));
+        }
+        browser.screenshot(SCREENS.resolve("replay-as-i-saw-it.png"));
+        // Back to an observer's view at the same step: my cards face down again unless the hand proved them.
+        choose("observer");
+        assertThat(browser.run(DRAWN_BY_SEAT).asText()).isEqualTo(browser.run(FRAME_BY_SEAT,
+                observer.get("frames").get(moves)).asText());
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
+    @Test
+    void aGinRummyGameIsSteppedThroughItsTextViewAsTheNodeComputedIt() throws Exception {
+        startTable("{game: 'gin-rummy', players: 2, bots: 2, settings: {hands: '1'}}");
+        String file = openReplayFromHome();
+        JsonNode frames = fetchReplay(file, "observer").get("frames");
+        int moves = frames.size() - 1;
+        assertThat(moves).isGreaterThan(3);
+        for (int i = 0; i <= moves; i++) {
+            if (i > 0) {
+                browser.type("#forward", RIGHT);
+            }
+            browser.await("gin step " + i, WAIT, "return document.getElementById('position').textContent"
+                    + ".startsWith(arguments[0])", i == 0 ? "Start" : "Move " + i + " of " + moves);
+            assertThat(browser.run("return document.querySelector('#felt pre.plain').textContent").asText())
+                    .isEqualTo(browser.run("return arguments[0].view.text.join('\\n')", frames.get(i)).asText());
+        }
+        browser.screenshot(SCREENS.resolve("replay-gin.png"));
+    }
+
+    /** Each square as the page draws it: its words, and the piece sign it shows, from a8 to h1 whatever the side. */
+    private static final String SQUARES = "return JSON.stringify([...document.querySelectorAll('#felt [data-square]')]"
+            + ".map(b => [b.dataset.square, b.getAttribute('aria-label'), b.textContent])"
+            + ".sort((a, b) => a[0] < b[0] ? -1 : 1))";
+
+    /**
+     * Has the bots play {@code game} with {@code options} through `fairtable play`, its transcript in the node's own
+     * games, then opens its replay page and waits for VERIFIED; returns the transcript.
+     */
+    private Path openPlayedReplay(String game, String... options) throws Exception {
+        Path file = home.resolve("ui-transcripts").resolve(game + "-bots.jsonl");
+        List<String> args = new java.util.ArrayList<>(List.of("play", game, "--bots", "all", "--transcript",
+                file.toString()));
+        args.addAll(List.of(options));
+        java.io.StringWriter out = new java.io.StringWriter();
+        int exit = fairtable.app.Main.run(new java.io.PrintWriter(out, true), new java.io.PrintWriter(out, true),
+                args.toArray(String[]::new));
+        assertThat(exit).as(out.toString()).isEqualTo(fairtable.app.Main.OK);
+        browser.open(ui.url().toString());
+        browser.await("the home page", WAIT, "return document.getElementById('fingerprint').textContent");
+        browser.run("location.href = '/replay?file=' + arguments[0]", file.getFileName().toString());
+        browser.await("the replay's verdict", WAIT, "const v = document.getElementById('verdict');"
+                + "return v && !v.hidden && !document.getElementById('player').hidden && v.textContent === 'VERIFIED'");
+        return file;
+    }
+
+    @Test
+    void aDarkChessGameIsSteppedThroughFromEachSideAndAsAWholeBoardAsTheNodeComputedIt() throws Exception {
+        Path file = openPlayedReplay("dark-chess", "--seed", "5", "--max-plies", "6");
+        for (String perspective : List.of("seat-1", "observer", "seat-0")) {
+            // The node's answer, asked in this process: a dark-chess audit can outlast a script's time in the page.
+            JsonNode replay = JSON.valueToTree(ui.replayFile(file.getFileName().toString(), perspective));
+            JsonNode frames = replay.get("frames");
+            assertThat(frames.size()).isEqualTo(7);
+            choose(perspective);
+            browser.click("#first");
+            for (int i = 0; i < frames.size(); i++) {
+                if (i > 0) {
+                    browser.click("#forward");
+                }
+                browser.await(perspective + " step " + i, WAIT, "return document.getElementById('position').textContent"
+                        + ".startsWith(arguments[0])", i == 0 ? "Start" : "Move " + i + " of 6");
+                JsonNode drawn = JSON.readTree(browser.run(SQUARES).asText());
+                for (JsonNode sq : drawn) {
+                    JsonNode expected = null;
+                    for (JsonNode e : frames.get(i).get("view").get("chess").get("squares")) {
+                        if (e.get("square").asText().equals(sq.get(0).asText())) {
+                            expected = e;
+                        }
+                    }
+                    String words = sq.get(1).asText();
+                    String sight = expected.get("sight").asText();
+                    if (sight.equals("fog")) {
+                        assertThat(words).as("%s step %d", perspective, i).endsWith(": fog, not visible");
+                        assertThat(sq.get(2).asText()).as("%s step %d: nothing drawn in the fog", perspective, i).isEmpty();
+                    } else if (expected.has("piece")) {
+                        assertThat(words).startsWith(sq.get(0).asText() + ": " + expected.get("piece").get("color").asText()
+                                + " " + expected.get("piece").get("type").asText());
+                    } else if (sight.equals("seen")) {
+                        assertThat(words).isEqualTo(sq.get(0).asText() + ": empty");
+                    }
+                }
+            }
+            browser.screenshot(SCREENS.resolve("replay-dark-chess-" + perspective + ".png"));
+        }
+    }
+
+    @Test
+    void aMahjongShogiGameIsSteppedThroughFromEachSideAndAsAWholeBoardAsTheNodeComputedIt() throws Exception {
+        Path file = openPlayedReplay("mahjong-shogi", "--seed", "7", "--move-limit", "12");
+        for (String perspective : List.of("seat-1", "observer", "seat-0")) {
+            JsonNode replay = JSON.valueToTree(ui.replayFile(file.getFileName().toString(), perspective));
+            JsonNode frames = replay.get("frames");
+            int moves = replay.get("moves").asInt();
+            choose(perspective);
+            browser.click("#first");
+            for (int i = 0; i <= moves; i++) {
+                if (i > 0) {
+                    browser.type("#forward", RIGHT);
+                }
+                browser.await(perspective + " step " + i, WAIT, "return document.getElementById('position').textContent"
+                        + ".startsWith(arguments[0])", i == 0 ? "Start" : "Move " + i + " of " + moves);
+                JsonNode board = frames.get(i).get("view").get("mahjong");
+                Map<String, String> expected = new HashMap<>();
+                for (JsonNode sq : board.get("squares")) {
+                    String square = sq.get("square").asText();
+                    JsonNode t = sq.get("tile");
+                    expected.put(square, t == null ? square + ": empty"
+                            : t.path("revealed").asBoolean() ? square + ": " + t.get("owner").asText() + "'s "
+                                    + t.get("words").asText()
+                            : t.get("mine").asBoolean() ? square + ": your " + t.get("words").asText()
+                            : square + ": " + board.get("opponent").asText() + "'s hidden tile");
+                }
+                JsonNode drawn = JSON.readTree(browser.run(SQUARES).asText());
+                assertThat(drawn).hasSize(81);
+                for (JsonNode sq : drawn) {
+                    String words = expected.get(sq.get(0).asText());
+                    assertThat(sq.get(1).asText()).as("%s step %d", perspective, i).startsWith(words);
+                    if (words.endsWith("hidden tile")) {
+                        assertThat(sq.get(2).asText()).as("%s step %d: a back, no kind", perspective, i).isEqualTo("??");
+                    }
+                }
+            }
+            browser.screenshot(SCREENS.resolve("replay-mahjong-shogi-" + perspective + ".png"));
+        }
     }
 
     /** Waits for the page to show {@code position}, then compares what it draws with {@code frame}. */

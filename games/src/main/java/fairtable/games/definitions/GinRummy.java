@@ -494,11 +494,17 @@ public final class GinRummy implements GameDefinition<GinRummy.State, GinRummy.M
         List<String> lines = new ArrayList<>();
         lines.add("hand " + view.hands() + ", " + names.get(hand.dealer()) + " dealt; scores " + names.get(0) + " "
                 + view.match().scores().get(0) + ", " + names.get(1) + " " + view.match().scores().get(1));
-        lines.add("your cards: " + hand.hand(seat).stream().sorted().map(Card::toString).collect(Collectors.joining(" ")));
-        int other = 1 - seat;
-        List<Card> otherKnown = hand.hand(other);
-        lines.add(names.get(other) + ": " + hand.handSize(other) + " cards"
-                + (otherKnown.isEmpty() ? "" : ", known " + otherKnown.stream().map(Card::toString).collect(Collectors.joining(" "))));
+        if (seat >= 0) {
+            lines.add("your cards: " + hand.hand(seat).stream().sorted().map(Card::toString).collect(Collectors.joining(" ")));
+        }
+        // An observer (seat -1) counts both hands and reads only the cards the table opened.
+        for (int other = 0; other < 2; other++) {
+            if (other != seat) {
+                List<Card> known = hand.hand(other);
+                lines.add(names.get(other) + ": " + hand.handSize(other) + " cards" + (known.isEmpty() ? ""
+                        : ", known " + known.stream().map(Card::toString).collect(Collectors.joining(" "))));
+            }
+        }
         lines.add("discard pile: " + hand.topDiscard().map(c -> c + " on top").orElse("empty") + "; stock "
                 + hand.stockSize());
         hand.result().ifPresent(r -> lines.add("hand over: " + r));

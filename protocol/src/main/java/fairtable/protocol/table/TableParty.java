@@ -16,7 +16,9 @@ import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
@@ -41,6 +43,10 @@ public final class TableParty<S, M> implements Party {
     private final TablePlayer<S, M> player;
     private TableObserver<S, M> observer;
     private boolean replaying; // restoring from a snapshot: past rounds' decks are rebuilt from public messages
+    // What this seat's own deck of each finished round could read at its end, and the round whose deck it holds now.
+    private final Map<Integer, int[]> seenInRounds = new TreeMap<>();
+    private RoundDeck heldDeck;
+    private int heldRound;
 
     private TableParty(TableGame<S, M> game, TableParameters params, int seat, String name, SigningKey signingKey,
             RandomGenerator random, TablePlayer<S, M> player) {
@@ -115,18 +121,30 @@ public final class TableParty<S, M> implements Party {
 
     private void establish() {
         try {
-            observer = new TableObserver<>(game, params, transcript.hellos(), round -> newDeck(), seat);
+            observer = new TableObserver<>(game, params, transcript.hellos(), this::newDeck, seat);
         } catch (ProtocolViolation v) {
             core.stop(v); // every seat agreed to these options, and the game cannot play them
         }
     }
 
-    private RoundDeck newDeck() {
-        if (params.patent() != null) {
-            return PatentDeck.own(params.patent(), seat, name, signingKey, random);
+    private RoundDeck newDeck(int round) {
+        if (heldDeck != null) {
+            seenInRounds.put(heldRound, readable(heldDeck));
         }
-        return new OwnDeck(DeckParty.create(new DeckParameters(params.players(), game.deckSize()), seat, name,
-                signingKey, random));
+        heldDeck = params.patent() != null ? PatentDeck.own(params.patent(), seat, name, signingKey, random)
+                : new OwnDeck(DeckParty.create(new DeckParameters(params.players(), game.deckSize()), seat, name,
+                        signingKey, random));
+        heldRound = round;
+        return heldDeck;
+    }
+
+    private int[] readable(RoundDeck deck) {
+        Cards cards = deck.ownCards();
+        int[] out = new int[game.deckSize()];
+        for (int position = 0; position < out.length; position++) {
+            out[position] = cards.at(position);
+        }
+        return out;
     }
 
     /** Does what is due from this seat now, as far as it can: its deck hello, deck operations, its moves. */
@@ -211,6 +229,19 @@ public final class TableParty<S, M> implements Party {
     /** This seat's own view: its cards and every public one. Null before every hello is in. */
     public S view() {
         return observer == null ? null : observer.view();
+    }
+
+    /**
+     * What this seat could read in each round whose deck it held (from round 1 if it played from the start, or from
+     * the round it was restored in): for each deck position, the card it read there by the round's end (its own
+     * hand and the public cards), or -1. A replay shows the seat's own cards from it ({@link TableReplay#asSeen}).
+     */
+    public Map<Integer, int[]> seenCards() {
+        Map<Integer, int[]> out = new TreeMap<>(seenInRounds);
+        if (heldDeck != null) {
+            out.put(heldRound, readable(heldDeck));
+        }
+        return out;
     }
 
     /** The public state every seat and the auditor agree on. Null before every hello is in. */
@@ -346,7 +377,7 @@ public final class TableParty<S, M> implements Party {
             try {
                 p.observer = new TableObserver<>(game, params, p.transcript.hellos(),
                         round -> p.replaying ? TableObserver.publicDeck(params, game.deckSize(), random, pending)
-                                : p.newDeck(), header.seat());
+                                : p.newDeck(round), header.seat());
             } catch (ProtocolViolation v) {
                 p.core.stop(v);
             }
@@ -382,6 +413,8 @@ public final class TableParty<S, M> implements Party {
                 throw new MalformedMessageException("the current deck is not this seat's deck of the table's current round");
             }
             p.observer.restoreDeck(restored);
+            p.heldDeck = restored;
+            p.heldRound = p.observer.round();
         }
         return p;
     }

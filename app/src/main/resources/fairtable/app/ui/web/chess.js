@@ -68,9 +68,9 @@ export function chess(s, send, rerender) {
   }
   const notices = el('ul', {class: 'notices', id: 'notices', 'aria-live': 'polite'},
     ...(c.notices || []).map(n => el('li', {}, n)));
-  return el('div', {class: 'chess'}, notices, board, el('p', {class: 'hint'}, 'You play ' + side + '. Ply ' + c.plies
-    + '. Fog hides every square your pieces cannot see; “?” is a square seen only as occupied. Choose a piece, then'
-    + ' a highlighted square (Tab and Enter work too).'));
+  return el('div', {class: 'chess'}, notices, board, el('p', {class: 'hint'}, c.caption || 'You play ' + side + '. Ply '
+    + c.plies + '. Fog hides every square your pieces cannot see; “?” is a square seen only as occupied. Choose a piece,'
+    + ' then a highlighted square (Tab and Enter work too).'));
 }
 
 /** The buttons beside the board: the promotion choice, the draw offer or its acceptance, and resign. */

@@ -6,15 +6,18 @@ import {el} from '/static/common.js';
 let picked = null; // the square chosen first: a tile to move, or in the arrangement one side of a swap
 
 function tileEl(t) {
-  if (!t.mine) return el('span', {class: 'mj-tile back', 'aria-hidden': 'true'}, '??');
+  if (!t.mine && !t.revealed) return el('span', {class: 'mj-tile back', 'aria-hidden': 'true'}, '??');
   // The code (5p, Wh, E*) is drawn and the mahjong character is the tooltip: many machines have no CJK font.
-  return el('span', {class: 'mj-tile mine' + (t.king ? ' king' : '') + (t.kind >= 10 ? ' honour' : ''), 'aria-hidden': 'true',
-    title: t.glyph + ' ' + t.words}, el('span', {class: 'code'}, t.code + (t.king ? '*' : '')));
+  // A replay's whole board shows both players' tiles, opened at the game's end.
+  return el('span', {class: 'mj-tile ' + (t.mine ? 'mine' : 'revealed side-' + t.side) + (t.king ? ' king' : '')
+    + (t.kind >= 10 ? ' honour' : ''), 'aria-hidden': 'true', title: t.glyph + ' ' + t.words},
+    el('span', {class: 'code'}, t.code + (t.king ? '*' : '')));
 }
 
-function words(sq) {
+function words(sq, m) {
   if (!sq.tile) return sq.square + ': empty';
-  return sq.square + ': ' + (sq.tile.mine ? 'your ' + sq.tile.words : 'the bot\'s hidden tile');
+  if (sq.tile.revealed) return sq.square + ': ' + sq.tile.owner + '\'s ' + sq.tile.words;
+  return sq.square + ': ' + (sq.tile.mine ? 'your ' + sq.tile.words : (m.opponent || 'the bot') + '\'s hidden tile');
 }
 
 export function mahjong(s, send, rerender) {
@@ -32,7 +35,7 @@ export function mahjong(s, send, rerender) {
     : 'the board, your side at the bottom'});
   for (const sq of m.squares) {
     const cls = ['mj-sq'];
-    let label = words(sq);
+    let label = words(sq, m);
     let enabled;
     let click;
     if (arranging) {
@@ -72,7 +75,7 @@ export function mahjong(s, send, rerender) {
     parts.push(el('p', {class: 'hint'}, 'Arrange your 25 tiles on your three home ranks: choose a square, then another,'
       + ' to swap them (a tile may go to an empty home square). Or take a random placement. Then start.'));
   } else {
-    parts.push(el('p', {class: 'hint'}, 'Move ' + (m.moves + 1) + ' (drawn after ' + m.moveLimit + '). Your tiles: '
+    parts.push(el('p', {class: 'hint'}, m.caption || 'Move ' + (m.moves + 1) + ' (drawn after ' + m.moveLimit + '). Your tiles: '
       + m.yourTiles + '; the bot\'s: ' + m.theirTiles + '. Choose a tile, then a highlighted square; a red square is'
       + ' an attack, decided by a battle: the higher kind wins (1p beats Rd), equal kinds both leave.'));
   }

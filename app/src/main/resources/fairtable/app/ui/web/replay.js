@@ -1,19 +1,30 @@
 import {el, api} from '/static/common.js';
 import {poker, dominoes} from '/static/felt.js';
+import {chess} from '/static/chess.js';
+import {mahjong} from '/static/mahjong.js';
 
-// Everything drawn here comes from the node: the verdict, and each step's observer view as the game's rules made it.
+// Everything drawn here comes from the node: the verdict, and each step's view (an observer's, or one seat's as far as
+// the node may show it) as the game's rules made it.
 let replay = null;
 let at = 0;
+let source = null; // what was opened: {file: name} or {text: the dropped file's text}, asked again for another view
 
-function show(result) {
+function show(result, keepStep) {
   replay = result;
-  at = 0;
+  at = keepStep && result.frames.length ? Math.min(at, result.frames.length - 1) : 0;
   const badge = document.getElementById('verdict');
   badge.hidden = false;
   badge.textContent = result.verified ? 'VERIFIED' : 'FAILED';
   badge.className = 'badge ' + (result.verified ? 'ok' : 'bad');
   document.getElementById('line').textContent = result.line + (result.unsupported ? ' ' + result.unsupported : '');
-  document.getElementById('player').hidden = !result.frames.length;
+  const player = document.getElementById('player');
+  player.hidden = !result.frames.length;
+  player.dataset.perspective = result.perspective || '';
+  const choice = document.getElementById('perspective');
+  const offered = result.perspectives || [];
+  choice.replaceChildren(...offered.map(p => el('option', {value: p.id}, p.label)));
+  choice.value = result.perspective || 'observer';
+  document.getElementById('perspective-row').hidden = !offered.length;
   if (result.frames.length) draw();
 }
 
@@ -23,15 +34,19 @@ function draw() {
   document.getElementById('position').textContent = at === 0 ? 'Start: the deal, before move 1 of ' + last
     : 'Move ' + at + ' of ' + last + (at === last ? ' (the end)' : '');
   document.getElementById('move').textContent = at === 0 ? replay.game + ': ' + replay.names.join(', ')
-    : frame.sender + ' (seat ' + frame.seat + ') · ' + frame.type + ' · step ' + frame.step + ': ' + frame.move
+    : frame.sender + ' (seat ' + frame.seat + ') · ' + frame.type + (frame.step ? ' · step ' + frame.step : '') + ': '
+      + frame.move
       + (frame.deckMessages ? ' · then ' + frame.deckMessages + ' deck message' + (frame.deckMessages === 1 ? '' : 's') : '');
   document.getElementById('first').disabled = document.getElementById('back').disabled = at === 0;
   document.getElementById('forward').disabled = document.getElementById('last').disabled = at === last;
-  // An observer's view: no seat of its own, no move to offer.
-  const s = Object.assign({seat: -1, moves: [], finished: at === last, awaiting: null, names: replay.names}, frame.view);
+  // An observer's view (seat -1) or one seat's; never a move to offer.
+  const s = Object.assign({seat: replay.seat, moves: [], finished: at === last, awaiting: null, names: replay.names},
+    frame.view);
   const felt = document.getElementById('felt');
   if (s.poker) felt.replaceChildren(poker(s));
   else if (s.dominoes) felt.replaceChildren(dominoes(s, () => {}));
+  else if (s.chess) felt.replaceChildren(chess(s, () => {}, draw));
+  else if (s.mahjong) felt.replaceChildren(mahjong(s, () => {}, draw));
   else felt.replaceChildren(el('pre', {class: 'plain'}, s.text.join('\n')));
   document.getElementById('text').textContent = s.text.join('\n');
 }
@@ -46,12 +61,20 @@ function failed(err) {
   return {verified: false, line: err.message, frames: []};
 }
 
+async function open(from, perspective, keepStep) {
+  source = from;
+  const query = '?perspective=' + encodeURIComponent(perspective || 'observer');
+  const answer = from.file ? api('/api/replay/files/' + encodeURIComponent(from.file) + query)
+    : api('/api/replay' + query, from.text);
+  show(await answer.catch(failed), keepStep);
+}
+
 async function dropped(file) {
-  show(await api('/api/replay', await file.text()).catch(failed));
+  await open({text: await file.text()});
 }
 
 async function own(name) {
-  show(await api('/api/replay/files/' + encodeURIComponent(name)).catch(failed));
+  await open({file: name});
 }
 
 async function listOwn() {
@@ -62,6 +85,7 @@ async function listOwn() {
   document.getElementById('open-own').disabled = !files.length;
 }
 
+document.getElementById('perspective').onchange = (e) => { if (source) open(source, e.target.value, true); };
 document.getElementById('first').onclick = () => go(0);
 document.getElementById('back').onclick = () => go(at - 1);
 document.getElementById('forward').onclick = () => go(at + 1);

@@ -11,10 +11,10 @@ import fairtable.games.chess.Position;
 import fairtable.games.chess.QueryPhase;
 import fairtable.games.chess.Square;
 import fairtable.games.chess.VisionTable;
-import fairtable.protocol.darkchess.VisionOprf;
 import fairtable.protocol.darkchess.DarkChessAudit;
 import fairtable.protocol.darkchess.DarkChessRecord;
 import fairtable.protocol.darkchess.DarkChessVerifier;
+import fairtable.protocol.darkchess.VisionOprf;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The chess half of the dark-chess/v1 audit: with every board opened and every OT item and choice recovered, it
@@ -34,14 +35,32 @@ import java.util.Set;
  */
 public final class DarkChessReferee implements DarkChessVerifier {
 
+    private final Consumer<Walked> verified;
+
+    private DarkChessReferee(Consumer<Walked> verified) {
+        this.verified = verified;
+    }
+
     /** The whole dark-chess/v1 audit, with this referee as its rules half. */
     public static DarkChessAudit audit() {
-        return new DarkChessAudit(new DarkChessReferee());
+        return audit(game -> { });
+    }
+
+    /**
+     * The same audit, handing each game whose rules it verifies, replayed ply by ply, to {@code verified}: what the
+     * replay page steps through, with no second audit.
+     */
+    public static DarkChessAudit audit(Consumer<Walked> verified) {
+        return new DarkChessAudit(new DarkChessReferee(verified));
     }
 
     @Override
     public Optional<Blame> verify(DarkChessRecord record) {
-        return replay(record).blame;
+        Replay replay = replay(record);
+        if (replay.blame().isEmpty()) {
+            verified.accept(new Walked(record.names(), replay.plies(), replay.outcome()));
+        }
+        return replay.blame();
     }
 
     @Override
@@ -50,10 +69,19 @@ public final class DarkChessReferee implements DarkChessVerifier {
         return r.outcome;
     }
 
-    private record Replay(Optional<Blame> blame, String outcome) {}
+    private record Replay(Optional<Blame> blame, String outcome, List<Walked.Ply> plies) {}
 
     private static Replay fail(int ply, int seat, String reason) {
-        return new Replay(Optional.of(new Blame(ply, seat, reason)), "");
+        return new Replay(Optional.of(new Blame(ply, seat, reason)), "", List.of());
+    }
+
+    /**
+     * A verified game, ply by ply, for a person stepping through it: the players, and after each ply the mover, what
+     * it revealed it played (a move in UCI, or {@link ChessSide#RESIGN_RECORD}, {@link ChessSide#DRAW_RECORD},
+     * "none") and the whole position, which both sides' reveal made public; then the result.
+     */
+    public record Walked(List<String> names, List<Ply> plies, String outcome) {
+        public record Ply(int mover, String move, DarkChessGame after) {}
     }
 
     private static Replay replay(DarkChessRecord record) {
@@ -63,6 +91,7 @@ public final class DarkChessReferee implements DarkChessVerifier {
             moves.add(text.isEmpty() ? List.of() : List.of(text.split(" ")));
         }
         int[] used = new int[2];
+        List<Walked.Ply> walked = new ArrayList<>();
         DarkChessGame game = DarkChessGame.start();
         String outcome = null;
         for (int i = 0; i < record.plies().size(); i++) {
@@ -124,6 +153,7 @@ public final class DarkChessReferee implements DarkChessVerifier {
                     outcome = ChessSide.name(Color.values()[mover]) + " won by capturing the king";
                 }
             }
+            walked.add(new Walked.Ply(mover, text, game));
             if (!Arrays.equals(expected, ply.announcement())) {
                 return fail(i, mover, "announced something other than what its move " + text + " did in ply " + (i + 1));
             }
@@ -202,7 +232,7 @@ public final class DarkChessReferee implements DarkChessVerifier {
             }
             outcome = "draw by the ply cap";
         }
-        return new Replay(Optional.empty(), outcome);
+        return new Replay(Optional.empty(), outcome, List.copyOf(walked));
     }
 
     /**
