@@ -29,7 +29,6 @@ import fairtable.protocol.transcript.TranscriptFile;
 import fairtable.protocol.wire.MalformedMessageException;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Writer;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -63,8 +62,6 @@ final class NetworkTable<S, M> implements NodeTable {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** How long a host waits for the invited player to arrive, and a guest for the host's first words. */
     private static final Duration ARRIVAL = Duration.ofMinutes(30);
-    /** How long the person has to answer "accept bob?" before the answer is no. */
-    private static final Duration QUESTION = Duration.ofMinutes(5);
 
     private final String id;
     private final GameDefinition<S, M> game;
@@ -92,8 +89,7 @@ final class NetworkTable<S, M> implements NodeTable {
     private volatile String view; // the seat's view as SeatView wrote it, on the table's thread
     private volatile long awaitingSince = System.currentTimeMillis();
     private volatile Decision<S, M> pending;
-    private volatile Question question;
-    private volatile String notice;
+    private final PageQuestion asking = new PageQuestion(this::publish);
     private volatile AuditVerdict verdict;
     private volatile String problem;
     private volatile String status = "starting";
@@ -103,9 +99,6 @@ final class NetworkTable<S, M> implements NodeTable {
 
     /** The person's decision the table's thread waits for, with the view and legal moves it was asked in. */
     private record Decision<S, M>(S view, List<M> legal, long deadlineMillis, BlockingQueue<M> answer, AtomicBoolean taken) {}
-
-    /** "accept bob, fingerprint ...?", waiting for the person's yes or no. */
-    private record Question(String text, BlockingQueue<Boolean> answer) {}
 
     private NetworkTable(String id, GameDefinition<S, M> game, TableParameters table, int seat, Profile profile,
             Long seed, Path transcriptFile, Games games, int actionSeconds, String bind, Invitation joining)
@@ -123,9 +116,9 @@ final class NetworkTable<S, M> implements NodeTable {
                 seed == null ? new SecureRandom() : SeatSeeds.secrets(seed, seat), this::personChooses);
         // Every other seat's hello must pass the trust rule; only the host has players to let in, and asks.
         this.rule = new TrustRule(profile.knownPeers(), Set.of(), false,
-                joining == null ? Optional.of(this::ask) : Optional.empty(), this::tell);
+                joining == null ? Optional.of(asking::ask) : Optional.empty(), asking::tell);
         if (joining == null) {
-            this.link = TableLink.host(profile.identity(), bind, 0, false, ARRIVAL, null, rule, this::tell);
+            this.link = TableLink.host(profile.identity(), bind, 0, false, ARRIVAL, null, rule, asking::tell);
             this.invitedHost = Optional.empty();
             this.connector = link.seat();
             this.hostInvitation = Invitation.parse(link.invitation());
@@ -289,37 +282,7 @@ final class NetworkTable<S, M> implements NodeTable {
     /** The person's yes or no to the question the page shows. */
     @Override
     public void answer(boolean accept, Consumer<String> reply) {
-        Question q = question;
-        if (q == null || !q.answer().offer(accept)) {
-            reply.accept("nothing is asked now");
-            return;
-        }
-        reply.accept(null);
-    }
-
-    /** Asked by the trust rule on the table's thread, before the party takes a new player's hello. */
-    private boolean ask(String text) {
-        Question q = new Question(text, new ArrayBlockingQueue<>(1));
-        question = q;
-        publish();
-        try {
-            Boolean yes = q.answer().poll(QUESTION.toSeconds(), TimeUnit.SECONDS);
-            tell(Boolean.TRUE.equals(yes) ? "accepted: " + text.replaceFirst("^accept ", "").replace("? y/N", "")
-                    : yes == null ? "nobody answered in time, so the player was refused" : "refused the player");
-            return Boolean.TRUE.equals(yes);
-        } catch (InterruptedException stop) {
-            Thread.currentThread().interrupt();
-            return false;
-        } finally {
-            question = null;
-            publish();
-        }
-    }
-
-    /** A line for the person: a refused player, a connection dropped or back, a newly pinned key. */
-    private void tell(String line) {
-        notice = line;
-        publish();
+        asking.answer(accept, reply);
     }
 
     /** The seat's own decision: waits on the table's thread for the page, or lets the bot decide when time is up. */
@@ -377,7 +340,7 @@ final class NetworkTable<S, M> implements NodeTable {
     /** What TableWatch says at once: a connection dropped or back. The page counts the waiting itself. */
     private void watched(String line) {
         if (!line.startsWith("waiting for ")) {
-            tell(line);
+            asking.tell(line);
         }
     }
 
@@ -480,12 +443,11 @@ final class NetworkTable<S, M> implements NodeTable {
         }
         network.put("joined", joined);
         network.put("awaitingMillis", Math.max(0, System.currentTimeMillis() - awaitingSince));
-        Question q = question;
-        if (q != null) {
-            network.put("question", q.text().replace(" y/N", ""));
+        if (asking.question() != null) {
+            network.put("question", asking.question());
         }
-        if (notice != null) {
-            network.put("notice", notice);
+        if (asking.notice() != null) {
+            network.put("notice", asking.notice());
         }
         String json = out.toString();
         lastSnapshot = json;
@@ -505,33 +467,5 @@ final class NetworkTable<S, M> implements NodeTable {
         if (link != null) {
             link.close();
         }
-    }
-
-    /** A writer that hands each whole line to {@code sink}. */
-    private static final class Lines extends Writer {
-        private final Consumer<String> sink;
-        private final StringBuilder line = new StringBuilder();
-
-        Lines(Consumer<String> sink) {
-            this.sink = sink;
-        }
-
-        @Override
-        public synchronized void write(char[] chars, int offset, int length) {
-            for (int i = offset; i < offset + length; i++) {
-                if (chars[i] == '\n') {
-                    sink.accept(line.toString().strip());
-                    line.setLength(0);
-                } else {
-                    line.append(chars[i]);
-                }
-            }
-        }
-
-        @Override
-        public void flush() {}
-
-        @Override
-        public void close() {}
     }
 }

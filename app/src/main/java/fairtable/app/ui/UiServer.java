@@ -8,6 +8,8 @@ import fairtable.games.chess.Color;
 import fairtable.games.definitions.GameDefinition;
 import fairtable.games.definitions.Games;
 import fairtable.net.correspondence.GameStatus;
+import fairtable.app.play.SeatSeeds;
+import fairtable.net.identity.Invitation;
 import fairtable.net.identity.Profile;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.transcript.Envelope;
@@ -352,12 +354,9 @@ public final class UiServer implements AutoCloseable {
     Map<String, Object> newTable(JsonNode form) {
         String name = text(form, "game");
         if (name.equals(BrowserDarkChess.NAME)) {
-            if (form.path("invite").asBoolean(false)) {
-                throw new IllegalArgumentException("dark chess in the browser is played against the bot; invite a"
-                        + " person to a card game or dominoes, or play dark chess with `fairtable table`");
-            }
+            boolean invite = form.path("invite").asBoolean(false);
             number(form, "players", 2, 2);
-            number(form, "bots", 1, 1);
+            number(form, "bots", invite ? 0 : 1, invite ? 0 : 1);
             String plies = form.path("settings").path("max-plies").asText("40").strip();
             if (!plies.matches("[0-9]{1,4}")) {
                 throw new IllegalArgumentException("max-plies must be a whole number, not '" + plies + "'");
@@ -368,6 +367,17 @@ public final class UiServer implements AutoCloseable {
             }
             String id = "t" + tableCount.incrementAndGet();
             Path file = transcripts.resolve(id + "-" + name + "-" + System.currentTimeMillis() + ".jsonl");
+            if (invite && colour.equals("black")) {
+                throw new IllegalArgumentException("the one who invites plays White, as at the terminal: choose"
+                        + " white, or let the other person invite you");
+            }
+            if (invite) {
+                // The host plays White, as `play dark-chess --host` does; the guest takes Black by the invitation.
+                BrowserDarkChess table = hosting(() -> BrowserDarkChess.network(id, profile, Integer.parseInt(plies),
+                        actionSeconds, file, network.bind(), null, SeatSeeds.secrets(network.seed(), 0)));
+                tables.put(id, table);
+                return Map.of("id", id, "invitation", table.invitation());
+            }
             tables.put(id, BrowserDarkChess.start(id, profile.displayName(), colour.equals("white") ? Color.WHITE
                     : Color.BLACK, profile.identity(), Integer.parseInt(plies), actionSeconds, file, random(),
                     random()));
@@ -446,11 +456,20 @@ public final class UiServer implements AutoCloseable {
         }
         String id = "t" + tableCount.incrementAndGet();
         Path file = transcripts.resolve(id + "-" + game.name() + "-" + System.currentTimeMillis() + ".jsonl");
+        NetworkTable<?, ?> table = hosting(() -> NetworkTable.host(id, game, 2, settings(form), profile,
+                network.seed(), file, games, actionSeconds, network.bind()));
+        tables.put(id, table);
+        return Map.of("id", id, "invitation", table.invitation());
+    }
+
+    /** A table that listens for the players it invites: opening its port may fail. */
+    private interface Hosted<T> {
+        T open() throws IOException;
+    }
+
+    private <T> T hosting(Hosted<T> table) {
         try {
-            NetworkTable<?, ?> table = NetworkTable.host(id, game, 2, settings(form), profile, network.seed(), file,
-                    games, actionSeconds, network.bind());
-            tables.put(id, table);
-            return Map.of("id", id, "invitation", table.invitation());
+            return table.open();
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot host a table on " + network.bind() + ": " + e.getMessage());
         }
@@ -462,7 +481,13 @@ public final class UiServer implements AutoCloseable {
         String id = "t" + tableCount.incrementAndGet();
         Path file = transcripts.resolve(id + "-joined-" + System.currentTimeMillis() + ".jsonl");
         try {
-            tables.put(id, NetworkTable.join(id, invitation, games, profile, network.seed(), file, actionSeconds));
+            Invitation parsed = Invitation.parse(invitation);
+            if (parsed.game().filter(BrowserDarkChess.NAME::equals).isPresent()) {
+                tables.put(id, BrowserDarkChess.network(id, profile, BrowserDarkChess.maxPlies(parsed), actionSeconds,
+                        file, null, parsed, SeatSeeds.secrets(network.seed(), 1)));
+            } else {
+                tables.put(id, NetworkTable.join(id, invitation, games, profile, network.seed(), file, actionSeconds));
+            }
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot join: " + e.getMessage());
         }

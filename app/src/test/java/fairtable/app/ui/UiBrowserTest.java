@@ -583,7 +583,7 @@ class UiBrowserTest {
     }
 
     /** What the page must say of a square, from the rules engine's view alone. */
-    private static String expected(SquareView seen) {
+    static String expected(SquareView seen) {
         if (seen instanceof SquareView.Seen s) {
             return s.piece().map(p -> p.color().name().toLowerCase() + " " + p.type().name().toLowerCase() + "|piece")
                     .orElse("empty|none");
