@@ -384,8 +384,9 @@ public final class UiServer implements AutoCloseable {
             return Map.of("id", id);
         }
         if (name.equals(BrowserMahjong.NAME)) {
+            boolean invite = form.path("invite").asBoolean(false);
             number(form, "players", 2, 2);
-            number(form, "bots", 1, 1);
+            number(form, "bots", invite ? 0 : 1, invite ? 0 : 1);
             String limit = form.path("settings").path("move-limit").asText("400").strip();
             if (!limit.matches("[0-9]{1,5}")) {
                 throw new IllegalArgumentException("move-limit must be a whole number, not '" + limit + "'");
@@ -394,8 +395,19 @@ public final class UiServer implements AutoCloseable {
             if (!side.equals("east") && !side.equals("west")) {
                 throw new IllegalArgumentException("side must be east or west, not '" + side + "'");
             }
+            if (invite && side.equals("west")) {
+                throw new IllegalArgumentException("the one who invites plays east, as at the terminal: choose east,"
+                        + " or let the other person invite you");
+            }
             String id = "t" + tableCount.incrementAndGet();
             Path file = transcripts.resolve(id + "-" + name + "-" + System.currentTimeMillis() + ".jsonl");
+            if (invite) {
+                BrowserMahjong table = hosting(() -> BrowserMahjong.network(id, profile, Integer.parseInt(limit),
+                        actionSeconds, file, network.bind(), null, SeatSeeds.bot(network.seed(), 0),
+                        SeatSeeds.secrets(network.seed(), 0)));
+                tables.put(id, table);
+                return Map.of("id", id, "invitation", table.invitation());
+            }
             tables.put(id, BrowserMahjong.start(id, profile.displayName(), side.equals("east") ? 0 : 1,
                     Integer.parseInt(limit), actionSeconds, file, random(), random()));
             return Map.of("id", id);
@@ -485,6 +497,9 @@ public final class UiServer implements AutoCloseable {
             if (parsed.game().filter(BrowserDarkChess.NAME::equals).isPresent()) {
                 tables.put(id, BrowserDarkChess.network(id, profile, BrowserDarkChess.maxPlies(parsed), actionSeconds,
                         file, null, parsed, SeatSeeds.secrets(network.seed(), 1)));
+            } else if (parsed.game().filter(BrowserMahjong.NAME::equals).isPresent()) {
+                tables.put(id, BrowserMahjong.network(id, profile, BrowserMahjong.moveLimit(parsed), actionSeconds,
+                        file, null, parsed, SeatSeeds.bot(network.seed(), 1), SeatSeeds.secrets(network.seed(), 1)));
             } else {
                 tables.put(id, NetworkTable.join(id, invitation, games, profile, network.seed(), file, actionSeconds));
             }

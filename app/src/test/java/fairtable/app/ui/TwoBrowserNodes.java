@@ -43,6 +43,14 @@ final class TwoBrowserNodes implements AutoCloseable {
      * the question, or null). Returns the invitation.
      */
     String hostAndJoin(String game, Map<String, String> settings, String screens) throws Exception {
+        String invitation = host(game, settings, screens);
+        join(invitation);
+        accept(screens);
+        return invitation;
+    }
+
+    /** Alice hosts {@code game} from her home page; returns the invitation her table page shows. */
+    String host(String game, Map<String, String> settings, String screens) throws Exception {
         alicePage.open(aliceNode.url().toString());
         alicePage.await("alice's home page", STEP, "return document.getElementById('fingerprint').textContent");
         alicePage.run("const g = document.getElementById('game'); g.value = arguments[0];"
@@ -61,7 +69,11 @@ final class TwoBrowserNodes implements AutoCloseable {
         if (screens != null) {
             alicePage.screenshot(SCREENS.resolve(screens + "-invitation.png"));
         }
+        return invitation;
+    }
 
+    /** Bob pastes the invitation into his home page's "Join a table" and is taken to the table's page. */
+    void join(String invitation) throws Exception {
         bobPage.open(bobNode.url().toString());
         bobPage.await("bob's home page", STEP, "return document.getElementById('fingerprint').textContent");
         bobPage.type("#invitation-text", invitation);
@@ -70,7 +82,10 @@ final class TwoBrowserNodes implements AutoCloseable {
                 + "&& document.getElementById('join-error').textContent) throw new Error('refused: '"
                 + "+ document.getElementById('join-error').textContent);"
                 + "return location.pathname === '/table' && !!document.getElementById('verdict')");
+    }
 
+    /** Alice's page asks whether to accept bob, by his fingerprint, and she accepts. */
+    void accept(String screens) throws Exception {
         String question = alicePage.await("alice to be asked about bob", STEP, "return !document"
                 + ".getElementById('question-box').hidden && document.getElementById('question').textContent").asText();
         assertThat(question).isEqualTo("Accept bob, fingerprint " + bob.fingerprint() + "?");
@@ -78,7 +93,6 @@ final class TwoBrowserNodes implements AutoCloseable {
             alicePage.screenshot(SCREENS.resolve(screens + "-accept.png"));
         }
         alicePage.click("#accept");
-        return invitation;
     }
 
     /** The table id a page shows. */

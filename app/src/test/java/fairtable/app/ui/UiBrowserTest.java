@@ -538,7 +538,7 @@ class UiBrowserTest {
         browser.screenshot(SCREENS.resolve("mahjong-shogi-phone.png"));
     }
 
-    private static String kindWords(int kind) {
+    static String kindWords(int kind) {
         List<String> numbers = List.of("one", "two", "three", "four", "five", "six", "seven", "eight", "nine");
         return kind <= 9 ? numbers.get(kind - 1) + " of circles"
                 : List.of("East wind", "White dragon", "Green dragon", "Red dragon").get(kind - 10);

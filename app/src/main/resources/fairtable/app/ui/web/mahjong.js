@@ -12,9 +12,15 @@ function tileEl(t) {
     title: t.glyph + ' ' + t.words}, el('span', {class: 'code'}, t.code + (t.king ? '*' : '')));
 }
 
-function words(sq) {
+/** The other side: the bot, or the person at the other node. */
+function other(s) {
+  const name = s.names[1 - s.seat];
+  return name === 'bot' ? 'the bot' : name;
+}
+
+function words(sq, s) {
   if (!sq.tile) return sq.square + ': empty';
-  return sq.square + ': ' + (sq.tile.mine ? 'your ' + sq.tile.words : 'the bot\'s hidden tile');
+  return sq.square + ': ' + (sq.tile.mine ? 'your ' + sq.tile.words : other(s) + '\'s hidden tile');
 }
 
 export function mahjong(s, send, rerender) {
@@ -32,7 +38,7 @@ export function mahjong(s, send, rerender) {
     : 'the board, your side at the bottom'});
   for (const sq of m.squares) {
     const cls = ['mj-sq'];
-    let label = words(sq);
+    let label = words(sq, s);
     let enabled;
     let click;
     if (arranging) {
@@ -73,7 +79,7 @@ export function mahjong(s, send, rerender) {
       + ' to swap them (a tile may go to an empty home square). Or take a random placement. Then start.'));
   } else {
     parts.push(el('p', {class: 'hint'}, 'Move ' + (m.moves + 1) + ' (drawn after ' + m.moveLimit + '). Your tiles: '
-      + m.yourTiles + '; the bot\'s: ' + m.theirTiles + '. Choose a tile, then a highlighted square; a red square is'
+      + m.yourTiles + '; ' + other(s) + '\'s: ' + m.theirTiles + '. Choose a tile, then a highlighted square; a red square is'
       + ' an attack, decided by a battle: the higher kind wins (1p beats Rd), equal kinds both leave.'));
   }
   parts.push(board);
