@@ -46,11 +46,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
- * A table of a registered game with another person's node, over TLS through the session layer, as `fairtable table
- * host/join` plays it: the host runs the relay ({@link TableLink}) and sits at seat 0, the guest joins by the host's
- * invitation, which pins the host's key and carries the game and its settings, so the guest supplies nothing else.
- * The host lets a new player in only after the person accepts them in the page ("accept bob, fingerprint ...?"),
- * or if their key is pinned already; every later hello must pass the same {@link TrustRule}.
+ * A table of a registered game with other people's nodes, over TLS through the session layer, as `fairtable table
+ * host/join` plays it: the host runs the relay ({@link TableLink}) and sits at seat 0, each guest joins by the host's
+ * invitation for their seat, which pins the host's key and carries the game, its settings and (at a table of more
+ * than two) the seat, so the guest supplies nothing else. A player new to this profile is let in only after the
+ * person accepts them in the page ("accept bob, fingerprint ...?"): the host's every guest, and a guest the other
+ * guests; every later hello must pass the same {@link TrustRule}.
  *
  * <p>The seat is one {@link TableParty}, run by {@link SessionSeat} on the table's own thread, which alone touches
  * the party. When the person is to move, that thread waits for the page (at most {@code actionSeconds}, then the
@@ -114,9 +115,9 @@ final class NetworkTable<S, M> implements NodeTable {
         this.timeoutBot = game.bot(seed == null ? new SecureRandom() : SeatSeeds.bot(seed, seat));
         this.party = TableParty.create(game, table, seat, me, profile.identity(),
                 seed == null ? new SecureRandom() : SeatSeeds.secrets(seed, seat), this::personChooses);
-        // Every other seat's hello must pass the trust rule; only the host has players to let in, and asks.
-        this.rule = new TrustRule(profile.knownPeers(), Set.of(), false,
-                joining == null ? Optional.of(asking::ask) : Optional.empty(), asking::tell);
+        // Every other seat's hello must pass the trust rule: the host is named by the invitation, any other player
+        // new to this profile is asked about in the page (the host's every guest; a guest its fellow guests).
+        this.rule = new TrustRule(profile.knownPeers(), Set.of(), false, Optional.of(asking::ask), asking::tell);
         if (joining == null) {
             this.link = TableLink.host(profile.identity(), bind, 0, false, ARRIVAL, null, rule, asking::tell);
             this.invitedHost = Optional.empty();
@@ -133,11 +134,12 @@ final class NetworkTable<S, M> implements NodeTable {
     }
 
     private final Invitation hostInvitation;
-    private volatile String shownInvitation;
+    /** The invitation for each other seat, in seat order (from seat 1); empty at a guest. */
+    private volatile List<String> shownInvitations = List.of();
 
     /**
-     * Hosts a table of {@code game} for two, with the person's {@code settings}, listening on {@code bind}; its
-     * invitation carries the game and the settings.
+     * Hosts a table of {@code game} for {@code players}, with the person's {@code settings}, listening on
+     * {@code bind}; each invitation carries the game and the settings, and at a table of more than two the seat.
      *
      * @throws IllegalArgumentException if the game cannot be played so
      */
@@ -159,7 +161,16 @@ final class NetworkTable<S, M> implements NodeTable {
                 carried.put(k, v);
             }
         });
-        t.shownInvitation = t.hostInvitation.forTable(game.name(), carried).format();
+        List<String> invitations = new ArrayList<>();
+        for (int guest = 1; guest < players; guest++) {
+            // At a table for two the seat goes without saying; at a larger one each guest is told theirs.
+            Map<String, String> forSeat = new LinkedHashMap<>(carried);
+            if (players > 2) {
+                forSeat.put("seat", Integer.toString(guest));
+            }
+            invitations.add(t.hostInvitation.forTable(game.name(), forSeat).format());
+        }
+        t.shownInvitations = List.copyOf(invitations);
         t.thread.start();
         return t;
     }
@@ -189,13 +200,16 @@ final class NetworkTable<S, M> implements NodeTable {
             throw new IllegalArgumentException("the invitation does not say how many players the table has");
         }
         int players = Integer.parseInt(count);
-        if (players != 2) {
-            throw new IllegalArgumentException("the browser joins tables for two; this one is for " + players
-                    + " (join it with: fairtable table join)");
+        String named = settings.remove("seat");
+        int seat = players == 2 && named == null ? 1 : named != null && named.matches("[0-9]{1,2}")
+                ? Integer.parseInt(named) : -1;
+        if (seat < 1 || seat >= players) {
+            throw new IllegalArgumentException("the invitation does not name a seat from 1 to " + (players - 1)
+                    + ": ask the host for the invitation their table shows for your seat");
         }
         GameSettings.requireSeats(game, players);
         TableParameters table = parameters(game, players, GameSettings.forTable(game, players, settings));
-        NetworkTable<S, M> t = new NetworkTable<>(id, game, table, 1, profile, seed, transcriptFile, games,
+        NetworkTable<S, M> t = new NetworkTable<>(id, game, table, seat, profile, seed, transcriptFile, games,
                 actionSeconds, null, invitation);
         t.thread.start();
         return t;
@@ -217,9 +231,10 @@ final class NetworkTable<S, M> implements NodeTable {
         return id;
     }
 
-    /** What the host shows the person to send the other player; null at a guest. */
+    /** What the host shows the person to send the player of seat 1; null at a guest. */
     String invitation() {
-        return shownInvitation;
+        List<String> all = shownInvitations;
+        return all.isEmpty() ? null : all.get(0);
     }
 
     @Override
@@ -438,8 +453,13 @@ final class NetworkTable<S, M> implements NodeTable {
         }
         ObjectNode network = out.putObject("network");
         network.put("role", link != null ? "host" : "guest");
-        if (shownInvitation != null) {
-            network.put("invitation", shownInvitation);
+        List<String> invitations = shownInvitations;
+        if (!invitations.isEmpty()) {
+            network.put("invitation", invitations.get(0));
+            var perSeat = network.putArray("invitations");
+            for (int i = 0; i < invitations.size(); i++) {
+                perSeat.addObject().put("seat", i + 1).put("invitation", invitations.get(i));
+            }
         }
         network.put("joined", joined);
         network.put("awaitingMillis", Math.max(0, System.currentTimeMillis() - awaitingSince));

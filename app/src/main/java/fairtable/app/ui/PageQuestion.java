@@ -9,8 +9,8 @@ import java.util.function.Consumer;
 /**
  * The trust rule's question ("accept bob, fingerprint ...?") asked in the page instead of at a terminal, and the
  * last line the connection had for the person (a refused player, a connection dropped or back, a newly pinned key),
- * for every table the node plays with another person's node. The question is asked on the table's own thread,
- * which waits for the person's answer; nobody answering in time is a refusal.
+ * for every table the node plays with other people's nodes. The asking thread waits for the person's answer;
+ * nobody answering in time is a refusal.
  */
 final class PageQuestion {
     /** How long the person has to answer "accept bob?" before the answer is no. */
@@ -27,8 +27,11 @@ final class PageQuestion {
         this.changed = changed;
     }
 
-    /** The trust rule's asker: waits on the calling thread for the person's yes or no. */
-    boolean ask(String text) {
+    /**
+     * The trust rule's asker: waits on the calling thread for the person's yes or no. One question at a time: the
+     * relay's door asks from a thread for each arriving player, and two asked at once would share one answer.
+     */
+    synchronized boolean ask(String text) {
         Asked q = new Asked(text, new ArrayBlockingQueue<>(1));
         asked = q;
         changed.run();

@@ -457,18 +457,18 @@ public final class UiServer implements AutoCloseable {
     }
 
     /**
-     * A table for two with another person's node: this node hosts it over TLS and plays seat 0; the page shows the
-     * invitation to send, which carries the game and its settings.
+     * A table with other people's nodes: this node hosts it over TLS and plays seat 0; the page shows the invitation
+     * to send for each other seat, which carries the game, its settings and (at more than two) the seat.
      */
     private Map<String, Object> hostTable(GameDefinition<?, ?> game, JsonNode form) {
-        number(form, "players", 2, 2);
+        int players = number(form, "players", game.minSeats(), game.maxSeats());
         JsonNode bots = form.get("bots");
         if (bots != null && bots.asInt(-1) != 0) {
             throw new IllegalArgumentException("a table you invite a person to has no bots: 'bots' must be 0");
         }
         String id = "t" + tableCount.incrementAndGet();
         Path file = transcripts.resolve(id + "-" + game.name() + "-" + System.currentTimeMillis() + ".jsonl");
-        NetworkTable<?, ?> table = hosting(() -> NetworkTable.host(id, game, 2, settings(form), profile,
+        NetworkTable<?, ?> table = hosting(() -> NetworkTable.host(id, game, players, settings(form), profile,
                 network.seed(), file, games, actionSeconds, network.bind()));
         tables.put(id, table);
         return Map.of("id", id, "invitation", table.invitation());

@@ -22,14 +22,14 @@ import org.junit.jupiter.api.io.TempDir;
  * .ci/run installs both.
  */
 class UiTwoNodesBrowserTest {
-    private static final Duration STEP = TwoBrowserNodes.STEP;
-    private static final Path SCREENS = TwoBrowserNodes.SCREENS;
+    private static final Duration STEP = BrowserNodes.STEP;
+    private static final Path SCREENS = BrowserNodes.SCREENS;
     private static final String MOVES = ".move-check, .move-call, .move-show";
 
     @TempDir
     Path homes;
 
-    private TwoBrowserNodes nodes;
+    private BrowserNodes nodes;
     private HeadlessChromium alicePage;
     private HeadlessChromium bobPage;
 
@@ -37,7 +37,7 @@ class UiTwoNodesBrowserTest {
     void start() throws Exception {
         assumeTrue(HeadlessChromium.available(), "Debian's chromium and chromium-driver are not installed here"
                 + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
-        nodes = new TwoBrowserNodes(homes);
+        nodes = new BrowserNodes(homes);
         alicePage = nodes.alicePage;
         bobPage = nodes.bobPage;
     }

@@ -1,9 +1,9 @@
 package fairtable.app.ui;
 
-import static fairtable.app.ui.TwoBrowserNodes.SCREENS;
-import static fairtable.app.ui.TwoBrowserNodes.STEP;
-import static fairtable.app.ui.TwoBrowserNodes.step;
-import static fairtable.app.ui.TwoBrowserNodes.tableId;
+import static fairtable.app.ui.BrowserNodes.SCREENS;
+import static fairtable.app.ui.BrowserNodes.STEP;
+import static fairtable.app.ui.BrowserNodes.step;
+import static fairtable.app.ui.BrowserNodes.tableId;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -28,13 +28,13 @@ class UiTwoNodesDarkChessBrowserTest {
     @TempDir
     Path homes;
 
-    private TwoBrowserNodes nodes;
+    private BrowserNodes nodes;
 
     @BeforeEach
     void start() throws Exception {
         assumeTrue(HeadlessChromium.available(), "Debian's chromium and chromium-driver are not installed here"
                 + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
-        nodes = new TwoBrowserNodes(homes);
+        nodes = new BrowserNodes(homes);
     }
 
     @AfterEach

@@ -11,11 +11,11 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * Two people, alice and bob, each with their own seeded node (`ui --seed`) and their own headless Chromium, and the
- * way one invites the other from the home page's form: alice hosts, bob pastes her invitation into "Join a table",
- * and alice accepts him by the fingerprint her page asks about.
+ * People each with their own seeded node (`ui --seed`) and their own headless Chromium: alice and bob, and carol when
+ * a table needs a third; and the way one invites the others from the home page's form: alice hosts, a guest pastes
+ * her invitation into "Join a table", and alice accepts them by the fingerprint her page asks about.
  */
-final class TwoBrowserNodes implements AutoCloseable {
+final class BrowserNodes implements AutoCloseable {
     static final Duration STEP = Duration.ofSeconds(60);
     static final Path SCREENS = Path.of("target", "ui-screens");
 
@@ -24,8 +24,13 @@ final class TwoBrowserNodes implements AutoCloseable {
     UiServer bobNode;
     final HeadlessChromium alicePage;
     final HeadlessChromium bobPage;
+    private final Path homes;
+    Profile carol;
+    UiServer carolNode;
+    HeadlessChromium carolPage;
 
-    TwoBrowserNodes(Path homes) throws Exception {
+    BrowserNodes(Path homes) throws Exception {
+        this.homes = homes;
         Profile alice = Profile.open(homes.resolve("alice"), new SecureRandom());
         alice.setDisplayName("alice");
         bob = Profile.open(homes.resolve("bob"), new SecureRandom());
@@ -49,21 +54,27 @@ final class TwoBrowserNodes implements AutoCloseable {
         return invitation;
     }
 
-    /** Alice hosts {@code game} from her home page; returns the invitation her table page shows. */
+    /** Alice hosts {@code game} for two from her home page; returns the invitation her table page shows. */
     String host(String game, Map<String, String> settings, String screens) throws Exception {
+        return host(game, settings, screens, 2);
+    }
+
+    /** Alice hosts {@code game} for {@code players}; returns the (first) invitation her table page shows. */
+    String host(String game, Map<String, String> settings, String screens, int players) throws Exception {
         alicePage.open(aliceNode.url().toString());
         alicePage.await("alice's home page", STEP, "return document.getElementById('fingerprint').textContent");
         alicePage.run("const g = document.getElementById('game'); g.value = arguments[0];"
                 + "g.dispatchEvent(new Event('change'));"
                 + "for (const [k, v] of Object.entries(arguments[1]))"
-                + " document.querySelector('[data-setting=' + k + ']').value = v;", game, settings);
+                + " document.querySelector('[data-setting=' + k + ']').value = v;"
+                + "document.getElementById('players').value = arguments[2];", game, settings, players);
         alicePage.click("#invite");
         alicePage.click("#start");
         String invitation = alicePage.await("the invitation on alice's table page", STEP,
                 "if (document.getElementById('form-error') && document.getElementById('form-error').textContent)"
                 + " throw new Error('refused: ' + document.getElementById('form-error').textContent);"
-                + "const i = document.getElementById('invitation'); return i && !document.getElementById('invite-box')"
-                + ".hidden && i.textContent").asText();
+                + "const i = document.querySelector('#invitation:not(:empty), .seat-invitation');"
+                + "return i && !document.getElementById('invite-box').hidden && i.textContent").asText();
         assertThat(alicePage.run("return document.getElementById('status').textContent").asText())
                 .startsWith("Waiting for a player to join by your invitation (");
         if (screens != null) {
@@ -72,13 +83,26 @@ final class TwoBrowserNodes implements AutoCloseable {
         return invitation;
     }
 
+    /** Starts carol's node and browser, for a table of three. */
+    void startCarol() throws Exception {
+        carol = Profile.open(homes.resolve("carol"), new SecureRandom());
+        carol.setDisplayName("carol");
+        carolNode = UiServer.start(carol, Games.ALL, 0, 600, new UiServer.Network("127.0.0.1", 77L));
+        carolPage = new HeadlessChromium(1000, 900);
+    }
+
     /** Bob pastes the invitation into his home page's "Join a table" and is taken to the table's page. */
     void join(String invitation) throws Exception {
-        bobPage.open(bobNode.url().toString());
-        bobPage.await("bob's home page", STEP, "return document.getElementById('fingerprint').textContent");
-        bobPage.type("#invitation-text", invitation);
-        bobPage.click("#join");
-        bobPage.await("bob's table page", STEP, "if (document.getElementById('join-error')"
+        join(bobPage, bobNode, invitation);
+    }
+
+    /** A guest pastes the invitation into their home page's "Join a table" and is taken to the table's page. */
+    static void join(HeadlessChromium page, UiServer node, String invitation) throws Exception {
+        page.open(node.url().toString());
+        page.await("the guest's home page", STEP, "return document.getElementById('fingerprint').textContent");
+        page.type("#invitation-text", invitation);
+        page.click("#join");
+        page.await("the guest's table page", STEP, "if (document.getElementById('join-error')"
                 + "&& document.getElementById('join-error').textContent) throw new Error('refused: '"
                 + "+ document.getElementById('join-error').textContent);"
                 + "return location.pathname === '/table' && !!document.getElementById('verdict')");
@@ -108,7 +132,7 @@ final class TwoBrowserNodes implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        for (AutoCloseable c : new AutoCloseable[] {alicePage, bobPage, aliceNode, bobNode}) {
+        for (AutoCloseable c : new AutoCloseable[] {alicePage, bobPage, carolPage, aliceNode, bobNode, carolNode}) {
             if (c != null) {
                 c.close();
             }
