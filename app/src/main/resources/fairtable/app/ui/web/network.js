@@ -25,6 +25,9 @@ export function network(s, send, again) {
   const list = document.getElementById('invitations');
   single.hidden = perSeat.length > 1;
   list.hidden = perSeat.length <= 1;
+  document.getElementById('invite-hint').textContent = perSeat.length > 1
+    ? 'Send each seat\'s invitation to the person who is to sit there, by a channel they trust to come from you:'
+    : 'Send this invitation to the person you play with, by a channel they trust to come from you:';
   if (perSeat.length > 1) {
     // A table of more than two: one invitation for each seat, each sent to its own player.
     list.replaceChildren(...perSeat.map(i => el('li', {}, 'Seat ' + i.seat + ': ',
