@@ -73,8 +73,6 @@ final class BrowserDarkChess implements NodeTable {
     private final TwoNodeSeat network;
     private volatile DarkChessParty networkParty;
     private RandomGenerator seatRandom;
-    private volatile String lastAwaiting = "";
-    private volatile long awaitingSince = System.currentTimeMillis();
     private final ExecutorService thread;
     private final Color person;
     private final int seat;
@@ -150,30 +148,14 @@ final class BrowserDarkChess implements NodeTable {
     static BrowserDarkChess network(String id, Profile profile, int maxPlies, int actionSeconds, Path file,
             String bind, Invitation joining, RandomGenerator random) throws IOException {
         requirePlies(maxPlies);
-        BrowserDarkChess[] made = new BrowserDarkChess[1];
-        Runnable changed = () -> {
-            if (made[0] != null) {
-                made[0].publish();
-            }
-        };
-        TwoNodeSeat network = joining == null
-                ? TwoNodeSeat.host(profile, bind, NAME, Map.of("max-plies", Integer.toString(maxPlies)), changed)
-                : TwoNodeSeat.join(profile, joining, changed);
+        TwoNodeSeat network = TwoNodeSeat.open(profile, bind, joining, NAME,
+                Map.of("max-plies", Integer.toString(maxPlies)));
         BrowserDarkChess t = new BrowserDarkChess(id, profile.displayName(), network.seat() == 0 ? Color.WHITE
                 : Color.BLACK, maxPlies, actionSeconds, file, network);
         t.seatRandom = random;
-        made[0] = t;
+        network.onChange(t::publish);
         t.thread.execute(t::run);
         return t;
-    }
-
-    /** The max-plies an invitation to dark chess carries, checked as the form's is. */
-    static int maxPlies(Invitation invitation) {
-        String plies = invitation.settings().getOrDefault("max-plies", "");
-        if (!plies.matches("[0-9]{1,4}")) {
-            throw new IllegalArgumentException("the invitation's max-plies must be a whole number, not '" + plies + "'");
-        }
-        return Integer.parseInt(plies);
     }
 
     private static void requirePlies(int maxPlies) {
@@ -402,10 +384,6 @@ final class BrowserDarkChess implements NodeTable {
         out.put("round", 1);
         out.put("step", me == null ? 0 : me.nextStep());
         String awaiting = awaiting();
-        if (!awaiting.equals(lastAwaiting)) {
-            lastAwaiting = awaiting;
-            awaitingSince = System.currentTimeMillis();
-        }
         out.put("awaiting", awaiting);
         List<Move> moves = legal;
         boolean yourMove = !moves.isEmpty() && verdict == null && problem == null;
@@ -429,8 +407,7 @@ final class BrowserDarkChess implements NodeTable {
             out.put("problem", problem);
         }
         if (network != null) {
-            out.put("network", network.describe(me != null && me.transcript().hellos().size() == 2,
-                    Math.max(0, System.currentTimeMillis() - awaitingSince)));
+            out.put("network", network.describe(me != null && me.transcript().hellos().size() == 2, awaiting));
         }
         Map<String, Object> chess = new LinkedHashMap<>(board(view, me == null ? 0 : me.plies()));
         chess.put("you", person == Color.WHITE ? "white" : "black");
@@ -459,12 +436,7 @@ final class BrowserDarkChess implements NodeTable {
 
     /** White's name and Black's: the bot, or the name the other node's hello signs once it has arrived. */
     private List<String> names() {
-        String other = "bot";
-        if (network != null) {
-            DarkChessParty me = mine();
-            other = me == null ? "the other player" : me.transcript().hellos().stream().filter(h -> h.seat() != seat)
-                    .map(h -> h.name()).findFirst().orElse("the other player");
-        }
+        String other = TwoNodeSeat.otherName(network, mine(), seat);
         return person == Color.WHITE ? List.of(name, other) : List.of(other, name);
     }
 
@@ -475,11 +447,7 @@ final class BrowserDarkChess implements NodeTable {
 
     @Override
     public void answer(boolean accept, Consumer<String> reply) {
-        if (network == null) {
-            reply.accept("nothing is asked now");
-            return;
-        }
-        network.answer(accept, reply);
+        TwoNodeSeat.answer(network, accept, reply);
     }
 
     /** The legal moves as the board page lists them: squares, promotion, and whether each takes a piece seen. */

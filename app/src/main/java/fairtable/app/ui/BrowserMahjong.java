@@ -84,8 +84,6 @@ final class BrowserMahjong implements NodeTable {
     private volatile LocalGame game;
     /** The person's seat against another node, once arranged; null against the bot. */
     private volatile SeatPlayer player;
-    private volatile String lastAwaiting = "";
-    private volatile long awaitingSince = System.currentTimeMillis();
     private volatile PlayerView view;
     private volatile List<Move> legal = List.of();
     private volatile long deadlineMillis;
@@ -135,30 +133,13 @@ final class BrowserMahjong implements NodeTable {
     static BrowserMahjong network(String id, Profile profile, int moveLimit, int actionSeconds, Path file,
             String bind, Invitation joining, RandomGenerator play, RandomGenerator secrets) throws IOException {
         requireLimit(moveLimit);
-        BrowserMahjong[] made = new BrowserMahjong[1];
-        Runnable changed = () -> {
-            if (made[0] != null) {
-                made[0].publish();
-            }
-        };
-        TwoNodeSeat network = joining == null
-                ? TwoNodeSeat.host(profile, bind, NAME, Map.of("move-limit", Integer.toString(moveLimit)), changed)
-                : TwoNodeSeat.join(profile, joining, changed);
+        TwoNodeSeat network = TwoNodeSeat.open(profile, bind, joining, NAME,
+                Map.of("move-limit", Integer.toString(moveLimit)));
         BrowserMahjong t = new BrowserMahjong(id, profile.displayName(), network.seat(), moveLimit, actionSeconds,
                 file, play, secrets, network);
-        made[0] = t;
+        network.onChange(t::publish);
         t.thread.execute(t::run);
         return t;
-    }
-
-    /** The move-limit an invitation to Mahjong Shogi carries, checked as the form's is. */
-    static int moveLimit(Invitation invitation) {
-        String limit = invitation.settings().getOrDefault("move-limit", "");
-        if (!limit.matches("[0-9]{1,5}")) {
-            throw new IllegalArgumentException("the invitation's move-limit must be a whole number, not '" + limit
-                    + "'");
-        }
-        return Integer.parseInt(limit);
     }
 
     private static void requireLimit(int moveLimit) {
@@ -417,10 +398,6 @@ final class BrowserMahjong implements NodeTable {
         out.put("round", 1);
         out.put("step", me == null ? 0 : me.nextStep());
         String awaiting = awaiting();
-        if (!awaiting.equals(lastAwaiting)) {
-            lastAwaiting = awaiting;
-            awaitingSince = System.currentTimeMillis();
-        }
         out.put("awaiting", awaiting);
         List<Move> moves = legal;
         boolean yourMove = !moves.isEmpty() && verdict == null && problem == null;
@@ -457,8 +434,7 @@ final class BrowserMahjong implements NodeTable {
             out.put("problem", problem);
         }
         if (network != null) {
-            out.put("network", network.describe(me != null && me.transcript().hellos().size() == 2,
-                    Math.max(0, System.currentTimeMillis() - awaitingSince)));
+            out.put("network", network.describe(me != null && me.transcript().hellos().size() == 2, awaiting));
         }
         out.put("mahjong", v == null ? arranging(me == null ? "arrange" : "starting") : board(v));
         try {
@@ -569,12 +545,7 @@ final class BrowserMahjong implements NodeTable {
 
     /** East's name and west's: the bot, or the name the other node's hello signs once it has arrived. */
     private List<String> names() {
-        String other = "bot";
-        if (network != null) {
-            MahjongParty me = mine();
-            other = me == null ? "the other player" : me.transcript().hellos().stream().filter(h -> h.seat() != seat)
-                    .map(h -> h.name()).findFirst().orElse("the other player");
-        }
+        String other = TwoNodeSeat.otherName(network, mine(), seat);
         return seat == 0 ? List.of(name, other) : List.of(other, name);
     }
 
@@ -585,11 +556,7 @@ final class BrowserMahjong implements NodeTable {
 
     @Override
     public void answer(boolean accept, Consumer<String> reply) {
-        if (network == null) {
-            reply.accept("nothing is asked now");
-            return;
-        }
-        network.answer(accept, reply);
+        TwoNodeSeat.answer(network, accept, reply);
     }
 
     @Override

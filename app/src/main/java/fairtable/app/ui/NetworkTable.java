@@ -463,12 +463,7 @@ final class NetworkTable<S, M> implements NodeTable {
         }
         network.put("joined", joined);
         network.put("awaitingMillis", Math.max(0, System.currentTimeMillis() - awaitingSince));
-        if (asking.question() != null) {
-            network.put("question", asking.question());
-        }
-        if (asking.notice() != null) {
-            network.put("notice", asking.notice());
-        }
+        asking.shown().forEach(network::put);
         String json = out.toString();
         lastSnapshot = json;
         for (Consumer<String> w : watchers) {

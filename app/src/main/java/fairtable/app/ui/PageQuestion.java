@@ -1,6 +1,8 @@
 package fairtable.app.ui;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -65,14 +67,23 @@ final class PageQuestion {
         changed.run();
     }
 
-    /** The question the page shows now, or null. */
-    String question() {
-        Asked q = asked;
-        return q == null ? null : q.text().replace(" y/N", "");
+    /** What the page's network box shows of it: "question" while one is asked, "notice" once there is one. */
+    Map<String, String> shown() {
+        Map<String, String> shown = new LinkedHashMap<>();
+        String q = question();
+        if (q != null) {
+            shown.put("question", q);
+        }
+        String n = notice;
+        if (n != null) {
+            shown.put("notice", n);
+        }
+        return shown;
     }
 
-    /** The last line for the person, or null. */
-    String notice() {
-        return notice;
+    /** The question the page shows now, or null. */
+    private String question() {
+        Asked q = asked;
+        return q == null ? null : q.text().replace(" y/N", "");
     }
 }

@@ -32,11 +32,14 @@ final class TwoNodeSeat {
     private final TwoSeatLink link;
     private final String invitation;
     private volatile String lastLine;
+    private volatile Runnable changed = () -> { };
+    private String lastAwaiting = "";
+    private long awaitingSince = System.currentTimeMillis();
 
-    private TwoNodeSeat(Profile profile, Runnable changed, String bind, String game, Map<String, String> settings,
-            Invitation joining) throws IOException {
+    private TwoNodeSeat(Profile profile, String bind, String game, Map<String, String> settings, Invitation joining)
+            throws IOException {
         this.profile = profile;
-        this.asking = new PageQuestion(changed);
+        this.asking = new PageQuestion(() -> changed.run());
         boolean hosting = joining == null;
         TrustRule rule = new TrustRule(profile.knownPeers(), Set.of(), false,
                 hosting ? Optional.of(asking::ask) : Optional.empty(), asking::tell);
@@ -54,15 +57,37 @@ final class TwoNodeSeat {
         }
     }
 
-    /** Hosts {@code game} on {@code bind}; the invitation carries the game and {@code settings}. */
-    static TwoNodeSeat host(Profile profile, String bind, String game, Map<String, String> settings,
-            Runnable changed) throws IOException {
-        return new TwoNodeSeat(profile, changed, bind, game, settings, null);
+    /**
+     * Hosts {@code game} on {@code bind} when {@code joining} is null (the invitation carries the game and
+     * {@code settings}), else joins the host that invitation names.
+     */
+    static TwoNodeSeat open(Profile profile, String bind, Invitation joining, String game,
+            Map<String, String> settings) throws IOException {
+        return new TwoNodeSeat(profile, bind, game, settings, joining);
     }
 
-    /** Joins the host an invitation names. */
-    static TwoNodeSeat join(Profile profile, Invitation invitation, Runnable changed) throws IOException {
-        return new TwoNodeSeat(profile, changed, null, null, null, invitation);
+    /** A whole-number setting an invitation carries (max-plies, move-limit), read before anything is opened. */
+    static int number(Invitation invitation, String setting) {
+        String value = invitation.settings().getOrDefault(setting, "");
+        if (!value.matches("[0-9]{1,5}")) {
+            throw new IllegalArgumentException("the invitation's " + setting + " must be a whole number, not '" + value
+                    + "'");
+        }
+        return Integer.parseInt(value);
+    }
+
+    /** {@code changed} is called whenever the question or the notice changes, so that the page is told. */
+    void onChange(Runnable changed) {
+        this.changed = changed;
+    }
+
+    /** The other player's name: the bot's when {@code network} is null, else the one their hello signs, once in. */
+    static String otherName(TwoNodeSeat network, Party mine, int seat) {
+        if (network == null) {
+            return "bot";
+        }
+        return mine == null ? "the other player" : mine.transcript().hellos().stream().filter(h -> h.seat() != seat)
+                .map(h -> h.name()).findFirst().orElse("the other player");
     }
 
     /** The seat this side plays: the host 0, the guest 1. */
@@ -96,28 +121,32 @@ final class TwoNodeSeat {
         return lastLine == null ? "the session ended early" : lastLine;
     }
 
-    void answer(boolean accept, java.util.function.Consumer<String> reply) {
-        asking.answer(accept, reply);
+    /** The person's yes or no to the question the page shows; against the bot nothing is ever asked. */
+    static void answer(TwoNodeSeat network, boolean accept, java.util.function.Consumer<String> reply) {
+        if (network == null) {
+            reply.accept("nothing is asked now");
+            return;
+        }
+        network.asking.answer(accept, reply);
     }
 
     /**
      * The network's part of the page's snapshot: the invitation (host), the question, the notice, whether the other
-     * player is in and how long the table has awaited whom it awaits.
+     * player is in and how long the table has awaited whom it awaits ({@code awaiting}, counted since it changed).
      */
-    Map<String, Object> describe(boolean joined, long awaitingMillis) {
+    synchronized Map<String, Object> describe(boolean joined, String awaiting) {
+        if (!awaiting.equals(lastAwaiting)) {
+            lastAwaiting = awaiting;
+            awaitingSince = System.currentTimeMillis();
+        }
         Map<String, Object> network = new LinkedHashMap<>();
         network.put("role", invitation != null ? "host" : "guest");
         if (invitation != null) {
             network.put("invitation", invitation);
         }
         network.put("joined", joined);
-        network.put("awaitingMillis", awaitingMillis);
-        if (asking.question() != null) {
-            network.put("question", asking.question());
-        }
-        if (asking.notice() != null) {
-            network.put("notice", asking.notice());
-        }
+        network.put("awaitingMillis", Math.max(0, System.currentTimeMillis() - awaitingSince));
+        network.putAll(asking.shown());
         return network;
     }
 

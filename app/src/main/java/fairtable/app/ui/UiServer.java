@@ -495,10 +495,10 @@ public final class UiServer implements AutoCloseable {
         try {
             Invitation parsed = Invitation.parse(invitation);
             if (parsed.game().filter(BrowserDarkChess.NAME::equals).isPresent()) {
-                tables.put(id, BrowserDarkChess.network(id, profile, BrowserDarkChess.maxPlies(parsed), actionSeconds,
+                tables.put(id, BrowserDarkChess.network(id, profile, TwoNodeSeat.number(parsed, "max-plies"), actionSeconds,
                         file, null, parsed, SeatSeeds.secrets(network.seed(), 1)));
             } else if (parsed.game().filter(BrowserMahjong.NAME::equals).isPresent()) {
-                tables.put(id, BrowserMahjong.network(id, profile, BrowserMahjong.moveLimit(parsed), actionSeconds,
+                tables.put(id, BrowserMahjong.network(id, profile, TwoNodeSeat.number(parsed, "move-limit"), actionSeconds,
                         file, null, parsed, SeatSeeds.bot(network.seed(), 1), SeatSeeds.secrets(network.seed(), 1)));
             } else {
                 tables.put(id, NetworkTable.join(id, invitation, games, profile, network.seed(), file, actionSeconds));

@@ -130,6 +130,20 @@ final class BrowserNodes implements AutoCloseable {
                 .asInt();
     }
 
+    /**
+     * Clicks the first of the page's pieces or tiles ({@code piece}) that can move, then the first of its highlighted
+     * targets ({@code target}), and waits until the node has taken the move.
+     */
+    static void move(HeadlessChromium page, String piece, String target) throws Exception {
+        int step = step(page);
+        page.click(piece);
+        page.await("the legal targets", STEP, "return document.querySelector(arguments[0])", target);
+        page.click(target);
+        page.await("the move to be taken", STEP, "const m = document.getElementById('status').textContent"
+                + ".match(/step (\\d+)/); return !document.querySelector(arguments[1])"
+                + " || (m && Number(m[1]) !== arguments[0]);", step, piece);
+    }
+
     @Override
     public void close() throws Exception {
         for (AutoCloseable c : new AutoCloseable[] {alicePage, bobPage, carolPage, aliceNode, bobNode, carolNode}) {

@@ -3,20 +3,16 @@ package fairtable.app.ui;
 import static fairtable.app.ui.BrowserNodes.SCREENS;
 import static fairtable.app.ui.BrowserNodes.STEP;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A table of three people on three nodes through the host's relay: alice hosts a 3-player Hold'em hand and her page
@@ -24,27 +20,12 @@ import org.junit.jupiter.api.io.TempDir;
  * every player new to them (alice about both guests, each guest about the other; the host is named by the
  * invitation), and all three play by clicking until every page shows VERIFIED on the same transcript.
  */
-class UiThreeNodesBrowserTest {
+class UiThreeNodesBrowserTest extends BrowserNodesTest {
     private static final String MOVES = ".move-check, .move-call, .move-show";
 
-    @TempDir
-    Path homes;
-
-    private BrowserNodes nodes;
-
     @BeforeEach
-    void start() throws Exception {
-        assumeTrue(HeadlessChromium.available(), "Debian's chromium and chromium-driver are not installed here"
-                + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
-        nodes = new BrowserNodes(homes);
+    void carol() throws Exception {
         nodes.startCarol();
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        if (nodes != null) {
-            nodes.close();
-        }
     }
 
     @Test

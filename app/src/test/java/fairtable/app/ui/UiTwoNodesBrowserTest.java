@@ -1,17 +1,14 @@
 package fairtable.app.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Two people, each with their own node and browser (two headless Chromiums), at one table over TLS: alice's node
@@ -21,32 +18,18 @@ import org.junit.jupiter.api.io.TempDir;
  * decide at a time-out), so a failure replays. Skipped only where chromium or chromedriver is not installed;
  * .ci/run installs both.
  */
-class UiTwoNodesBrowserTest {
+class UiTwoNodesBrowserTest extends BrowserNodesTest {
     private static final Duration STEP = BrowserNodes.STEP;
     private static final Path SCREENS = BrowserNodes.SCREENS;
     private static final String MOVES = ".move-check, .move-call, .move-show";
 
-    @TempDir
-    Path homes;
-
-    private BrowserNodes nodes;
     private HeadlessChromium alicePage;
     private HeadlessChromium bobPage;
 
     @BeforeEach
-    void start() throws Exception {
-        assumeTrue(HeadlessChromium.available(), "Debian's chromium and chromium-driver are not installed here"
-                + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
-        nodes = new BrowserNodes(homes);
+    void pages() {
         alicePage = nodes.alicePage;
         bobPage = nodes.bobPage;
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        if (nodes != null) {
-            nodes.close();
-        }
     }
 
     @Test

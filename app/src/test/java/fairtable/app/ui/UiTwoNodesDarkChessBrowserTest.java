@@ -2,20 +2,14 @@ package fairtable.app.ui;
 
 import static fairtable.app.ui.BrowserNodes.SCREENS;
 import static fairtable.app.ui.BrowserNodes.STEP;
-import static fairtable.app.ui.BrowserNodes.step;
 import static fairtable.app.ui.BrowserNodes.tableId;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairtable.games.chess.FogView;
 import fairtable.games.chess.Square;
-import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Dark chess between two people on two nodes, each in their own headless Chromium: alice invites from the home
@@ -24,26 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * alice offers a draw with a move and bob accepts it with the page's Accept button, and both pages show VERIFIED on
  * the same transcript.
  */
-class UiTwoNodesDarkChessBrowserTest {
-    @TempDir
-    Path homes;
-
-    private BrowserNodes nodes;
-
-    @BeforeEach
-    void start() throws Exception {
-        assumeTrue(HeadlessChromium.available(), "Debian's chromium and chromium-driver are not installed here"
-                + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
-        nodes = new BrowserNodes(homes);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        if (nodes != null) {
-            nodes.close();
-        }
-    }
-
+class UiTwoNodesDarkChessBrowserTest extends BrowserNodesTest {
     @Test
     void twoNodesPlayDarkChessEachSeeingOnlyItsFogAndADrawOfferedByWhiteIsAcceptedInBlacksBrowser() throws Exception {
         String invitation = nodes.hostAndJoin("dark-chess", Map.of("max-plies", "20"), null);
@@ -67,16 +42,10 @@ class UiTwoNodesDarkChessBrowserTest {
                 assertThat(black.run("return document.getElementById('status').textContent").asText())
                         .startsWith("Waiting for ");
             }
-            int step = step(page);
             if (ply == 4) {
                 page.click("#offer-draw");
             }
-            page.click(".sq.movable:not(:disabled)");
-            page.await("the legal targets", STEP, "return document.querySelector('.sq.target')");
-            page.click(".sq.target");
-            page.await("the move to be taken", STEP, "const m = document.getElementById('status').textContent"
-                    + ".match(/step (\\d+)/); return !document.querySelector('.sq.movable:not(:disabled)')"
-                    + " || (m && Number(m[1]) !== arguments[0]);", step);
+            BrowserNodes.move(page, ".sq.movable:not(:disabled)", ".sq.target");
         }
         // White's third move offered a draw: Black's page offers to accept it, and tells why.
         black.await("the draw offered to black", STEP, "return document.querySelector('#accept-draw')");

@@ -1,22 +1,16 @@
 package fairtable.app.ui;
 
 import static fairtable.app.ui.BrowserNodes.STEP;
-import static fairtable.app.ui.BrowserNodes.step;
 import static fairtable.app.ui.BrowserNodes.tableId;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairtable.games.mahjongshogi.Board;
 import fairtable.games.mahjongshogi.Square;
 import fairtable.games.mahjongshogi.TileRef;
 import fairtable.games.mahjongshogi.play.PlayerView;
-import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Mahjong Shogi between two people on two nodes, each in their own headless Chromium: alice invites and plays east,
@@ -24,26 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * hello, and alice accepts bob by fingerprint. Each page shows its own tiles by kind and the other's only as
  * backs, exactly as that seat's view holds them; bob resigns, and both pages show VERIFIED on the same transcript.
  */
-class UiTwoNodesMahjongBrowserTest {
-    @TempDir
-    Path homes;
-
-    private BrowserNodes nodes;
-
-    @BeforeEach
-    void start() throws Exception {
-        assumeTrue(HeadlessChromium.available(), "Debian's chromium and chromium-driver are not installed here"
-                + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
-        nodes = new BrowserNodes(homes);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        if (nodes != null) {
-            nodes.close();
-        }
-    }
-
+class UiTwoNodesMahjongBrowserTest extends BrowserNodesTest {
     @Test
     void twoNodesPlayMahjongShogiEachSeeingOnlyItsOwnTilesUntilWestResignsAndBothVerify() throws Exception {
         HeadlessChromium east = nodes.alicePage;
@@ -66,13 +41,7 @@ class UiTwoNodesMahjongBrowserTest {
                     eastMoves ? "bob" : "alice");
             assertThat((eastMoves ? west : east).run("return document.querySelectorAll('.mj-sq.movable').length")
                     .asInt()).as("the other page offers no move").isZero();
-            int step = step(page);
-            page.click(".mj-sq.movable");
-            page.await("the legal targets", STEP, "return document.querySelector('.mj-sq.target')");
-            page.click(".mj-sq.target");
-            page.await("the move to be taken", STEP, "const m = document.getElementById('status').textContent"
-                    + ".match(/step (\\d+)/); return !document.querySelector('.mj-sq.movable')"
-                    + " || (m && Number(m[1]) !== arguments[0]);", step);
+            BrowserNodes.move(page, ".mj-sq.movable", ".mj-sq.target");
         }
         west.await("west's third move", STEP, "return document.querySelector('.mj-sq.movable')");
         west.click("#resign");
