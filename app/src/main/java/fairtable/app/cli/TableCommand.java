@@ -156,6 +156,9 @@ public final class TableCommand implements Runnable {
         /** The table's terms as this seat agreed them: set in {@link #call} before the seat connects. */
         TableGame.Terms terms;
 
+        /** The seat the invitation this seat joined by was written for, if it names one. */
+        String invitedSeat;
+
         /** What the invitation this seat joined by says of the table: the game and its settings; empty for a host. */
         Map<String, String> carried() {
             return Map.of();
@@ -168,6 +171,7 @@ public final class TableCommand implements Runnable {
          */
         TableGame.Terms terms() {
             Map<String, String> from = new LinkedHashMap<>(carried());
+            invitedSeat = from.remove("seat"); // the seat, not the game's: a browser host invites each seat by name
             String g = agreed("--game", game, from.remove("game"), "deal");
             String p = agreed("--players", players, from.remove("players"), null);
             if (p == null) {
@@ -399,21 +403,23 @@ public final class TableCommand implements Runnable {
         @Override
         int seat() {
             int players = terms.players();
-            if (seat == null && (relay || players != 2)) {
+            Integer named = invitedSeat == null ? seat
+                    : Integer.valueOf(Seat.number("--seat", Seat.agreed("--seat", seat, invitedSeat, null)));
+            if (named == null && (relay || players != 2)) {
                 throw new IllegalArgumentException("--seat is required at " + (relay ? "a relay: 0" : "this table: 1")
                         + " to " + (players - 1) + ", as agreed with the host");
             }
-            int seat = this.seat == null ? 1 : this.seat;
-            if (relay && (seat < 0 || seat >= players)) {
+            int chosen = named == null ? 1 : named;
+            if (relay && (chosen < 0 || chosen >= players)) {
                 throw new IllegalArgumentException("--seat must be 0 to " + (players - 1) + " at a relay");
             }
             if (relay) {
-                return seat;
+                return chosen;
             }
-            if (seat < 1 || seat >= players) {
+            if (chosen < 1 || chosen >= players) {
                 throw new IllegalArgumentException("--seat must be 1 to " + (players - 1) + "; seat 0 is the host's");
             }
-            return seat;
+            return chosen;
         }
 
         @Override

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fairtable.app.Audits;
 import fairtable.app.play.SeatSeeds;
+import fairtable.app.net.TwoSeatGame;
 import fairtable.app.play.TerminalChessPlayer;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.games.chess.Color;
@@ -17,6 +18,9 @@ import fairtable.games.chess.SquareView;
 import fairtable.games.chess.play.BotChooser;
 import fairtable.games.chess.play.ChessSide;
 import fairtable.games.chess.play.DarkChessTable;
+import fairtable.net.Actor;
+import fairtable.net.identity.Invitation;
+import fairtable.net.identity.Profile;
 import fairtable.protocol.Party;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
@@ -24,6 +28,7 @@ import fairtable.protocol.darkchess.DarkChessParameters;
 import fairtable.protocol.darkchess.DarkChessParty;
 import fairtable.protocol.darkchess.OtMode;
 import fairtable.protocol.transcript.TranscriptFile;
+import fairtable.protocol.wire.MalformedMessageException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -44,13 +49,16 @@ import java.util.random.RandomGenerator;
 
 /**
  * Dark chess in the node: the person plays White or Black in the browser against the bot, as {@code play dark-chess
- * --bots black|white} does at the terminal; both dark-chess/v1 parties run in this process and rebuild their vision
- * by oblivious transfer. The browser is sent only the person's fog-of-war view ({@link ChessSide#view()}): a square
- * the person cannot see is sent as fog, never with what stands there. A move from the browser is taken only if
- * it is one of that view's legal moves; the person may also resign, offer a draw with a move, or accept the draw the
- * bot's last move offered, each through the protocol's own announcements. What the person learned since their last
- * move (a capture of theirs, an en-passant chance) comes from {@link TerminalChessPlayer#learned}, as at the
- * terminal. The person's clock works as at the card tables: when it runs out, the bot's chooser decides.
+ * --bots black|white} does at the terminal, both dark-chess/v1 parties in this process rebuilding their vision by
+ * oblivious transfer; or against another person's node, as {@code play dark-chess --host|--join} does, only the
+ * person's own party here and the other node's moves arriving through the session layer ({@link TwoNodeSeat}: the
+ * host plays White and its page shows the invitation, the guest plays Black). The browser is sent only the
+ * person's fog-of-war view ({@link ChessSide#view()}): a square the person cannot see is sent as fog, never with
+ * what stands there. A move from the browser is taken only if it is one of that view's legal moves; the person may
+ * also resign, offer a draw with a move, or accept the draw the other side's last move offered, each through the
+ * protocol's own announcements. What the person learned since their last move (a capture of theirs, an en-passant
+ * chance) comes from {@link TerminalChessPlayer#learned}, as at the terminal. The person's clock works as at the
+ * card tables: when it runs out, the bot's chooser decides.
  */
 final class BrowserDarkChess implements NodeTable {
     static final String NAME = "dark-chess";
@@ -60,7 +68,13 @@ final class BrowserDarkChess implements NodeTable {
     private final String name;
     private final int actionSeconds;
     private final Path transcriptFile;
-    private final DarkChessTable table;
+    private final DarkChessParameters params;
+    /** Both seats in this process (against the bot); null against another node. */
+    private DarkChessTable table;
+    /** The other node's link; null against the bot. */
+    private final TwoNodeSeat network;
+    private volatile DarkChessParty networkParty;
+    private RandomGenerator seatRandom;
     private final ExecutorService thread;
     private final Color person;
     private final int seat;
@@ -81,16 +95,26 @@ final class BrowserDarkChess implements NodeTable {
     /** What the browser chose: a move (maybe offering a draw with it), a resignation, or the acceptance of a draw. */
     private record Choice(int index, boolean offersDraw, boolean resigns, boolean acceptsDraw) {}
 
-    private BrowserDarkChess(String id, String name, Color person, SigningKey key, int maxPlies, int actionSeconds,
-            Path file, RandomGenerator whiteRandom, RandomGenerator blackRandom) {
+    private BrowserDarkChess(String id, String name, Color person, int maxPlies, int actionSeconds, Path file,
+            TwoNodeSeat network) {
         this.id = id;
         this.name = name;
         this.person = person;
         this.seat = person == Color.WHITE ? 0 : 1;
         this.actionSeconds = actionSeconds;
         this.transcriptFile = file;
-        DarkChessParameters params = new DarkChessParameters(OtMode.OPRF_TABLE, 2048, maxPlies);
-        ChessSide.MoveChooser chooser = new ChessSide.MoveChooser() {
+        this.params = new DarkChessParameters(OtMode.OPRF_TABLE, 2048, maxPlies);
+        this.network = network;
+        this.thread = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "table-" + id);
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** The person's choices, asked by their seat's {@link ChessSide} inside the protocol's steps. */
+    private ChessSide.MoveChooser chooser() {
+        return new ChessSide.MoveChooser() {
             @Override
             public Move choose(FogView view, List<Move> moves, RandomGenerator random) {
                 return personChooses(view, moves, false, random);
@@ -101,14 +125,6 @@ final class BrowserDarkChess implements NodeTable {
                 return personChooses(view, moves, offer, random);
             }
         };
-        SigningKey bot = SeatSeeds.signingKey(null, 1 - seat);
-        this.table = DarkChessTable.personAgainstBot(params, person, chooser, person == Color.WHITE ? key : bot,
-                person == Color.WHITE ? bot : key, whiteRandom, blackRandom);
-        this.thread = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "table-" + id);
-            t.setDaemon(true);
-            return t;
-        });
     }
 
     /**
@@ -117,17 +133,52 @@ final class BrowserDarkChess implements NodeTable {
      */
     static BrowserDarkChess start(String id, String name, Color person, SigningKey key, int maxPlies,
             int actionSeconds, Path file, RandomGenerator whiteRandom, RandomGenerator blackRandom) {
-        if (maxPlies < 1 || maxPlies > 1000) {
-            throw new IllegalArgumentException("max-plies must be 1 to 1000, not " + maxPlies);
-        }
-        BrowserDarkChess t = new BrowserDarkChess(id, name, person, key, maxPlies, actionSeconds, file, whiteRandom,
-                blackRandom);
+        requirePlies(maxPlies);
+        BrowserDarkChess t = new BrowserDarkChess(id, name, person, maxPlies, actionSeconds, file, null);
+        SigningKey bot = SeatSeeds.signingKey(null, 1 - t.seat);
+        t.table = DarkChessTable.personAgainstBot(t.params, person, t.chooser(), person == Color.WHITE ? key : bot,
+                person == Color.WHITE ? bot : key, whiteRandom, blackRandom);
         t.thread.execute(t::run);
         return t;
     }
 
+    /**
+     * A game with another person's node: hosting (the host plays White, and its page shows the invitation) when
+     * {@code joining} is null, else joining the host that invitation names (as Black, with the host's max-plies).
+     * {@code random} supplies the seat's secrets and its time-out moves (a {@link SecureRandom} but in tests).
+     */
+    static BrowserDarkChess network(String id, Profile profile, int maxPlies, int actionSeconds, Path file,
+            String bind, Invitation joining, RandomGenerator random) throws IOException {
+        requirePlies(maxPlies);
+        TwoNodeSeat network = TwoNodeSeat.open(profile, bind, joining, NAME,
+                Map.of("max-plies", Integer.toString(maxPlies)));
+        BrowserDarkChess t = new BrowserDarkChess(id, profile.displayName(), network.seat() == 0 ? Color.WHITE
+                : Color.BLACK, maxPlies, actionSeconds, file, network);
+        t.seatRandom = random;
+        network.onChange(t::publish);
+        t.thread.execute(t::run);
+        return t;
+    }
+
+    private static void requirePlies(int maxPlies) {
+        if (maxPlies < 1 || maxPlies > 1000) {
+            throw new IllegalArgumentException("max-plies must be 1 to 1000, not " + maxPlies);
+        }
+    }
+
     private void run() {
         publish();
+        if (network != null) {
+            runNetwork();
+        } else {
+            runLocal();
+        }
+        legal = List.of();
+        publish();
+    }
+
+    /** Both seats in this process, the bot's and the person's. */
+    private void runLocal() {
         try {
             table.play(ply -> publish());
         } catch (ProtocolViolation v) {
@@ -145,7 +196,46 @@ final class BrowserDarkChess implements NodeTable {
         } catch (IOException e) {
             problem = "the transcript could not be written: " + e.getMessage();
         }
-        publish();
+    }
+
+    /** The person's seat only, against the other node through the session layer; the page follows every step. */
+    private void runNetwork() {
+        ChessSide.MoveChooser chooser = chooser();
+        TwoSeatGame.Seating<DarkChessParty> seating = new TwoSeatGame.Seating<>() {
+            @Override
+            public DarkChessParty create(int s, SigningKey key, SecureRandom random) {
+                networkParty = DarkChessParty.create(params, s, name, key, ChessSide.start(person, chooser),
+                        seatRandom);
+                return networkParty;
+            }
+
+            @Override
+            public DarkChessParty restore(byte[] state, SigningKey key, SecureRandom random)
+                    throws MalformedMessageException {
+                networkParty = DarkChessParty.restore(state, key, seatRandom,
+                        bytes -> ChessSide.fromBytes(bytes, chooser));
+                return networkParty;
+            }
+
+            @Override
+            public Actor actor(DarkChessParty party) {
+                return () -> {
+                    publish(); // after every step the session takes: the page follows whom the table awaits
+                    return List.of();
+                };
+            }
+        };
+        try {
+            TwoSeatGame.Result<DarkChessParty> result = network.play(seating, transcriptFile, actionSeconds);
+            legal = List.of();
+            result.party().result().ifPresent(r -> history.add("Result: " + r));
+            if (result.verdict() == null || !result.finished()) {
+                problem = network.lastLine();
+            }
+            verdict = result.verdict();
+        } catch (IOException | MalformedMessageException | RuntimeException e) {
+            problem = "the table stopped: " + e.getMessage();
+        }
     }
 
     /**
@@ -242,13 +332,13 @@ final class BrowserDarkChess implements NodeTable {
 
     /**
      * A move by index, or words: a move in UCI, a move and "draw" (offering one with it), "resign", or "accept
-     * draw" when the bot's last move offered one.
+     * draw" when the other side's last move offered one.
      */
     @Override
     public void offer(Integer index, String words, Consumer<String> answer) {
         List<Move> now = legal;
         if (now.isEmpty()) {
-            answer.accept("it is not your move: the table awaits " + table.party(seat).awaiting());
+            answer.accept("it is not your move: the table awaits " + awaiting());
             return;
         }
         int chosen = index == null ? -1 : index;
@@ -286,16 +376,17 @@ final class BrowserDarkChess implements NodeTable {
     }
 
     private synchronized void publish() {
-        DarkChessParty me = table.party(seat);
-        FogView view = me.side() instanceof ChessSide side ? side.view() : shown;
+        DarkChessParty me = mine();
+        FogView view = me != null && me.side() instanceof ChessSide side ? side.view() : shown;
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("type", "state");
         out.put("game", NAME);
-        out.put("names", person == Color.WHITE ? List.of(name, "bot") : List.of("bot", name));
+        out.put("names", names());
         out.put("seat", seat);
         out.put("round", 1);
-        out.put("step", me.nextStep());
-        out.put("awaiting", me.awaiting());
+        out.put("step", me == null ? 0 : me.nextStep());
+        String awaiting = awaiting();
+        out.put("awaiting", awaiting);
         List<Move> moves = legal;
         boolean yourMove = !moves.isEmpty() && verdict == null && problem == null;
         out.put("yourMove", yourMove);
@@ -307,7 +398,9 @@ final class BrowserDarkChess implements NodeTable {
             out.put("clock", Map.of("remainingMillis", Math.max(0, deadlineMillis - System.currentTimeMillis()),
                     "seconds", actionSeconds));
         }
-        me.result().ifPresent(r -> out.put("outcome", r));
+        if (me != null) {
+            me.result().ifPresent(r -> out.put("outcome", r));
+        }
         out.put("finished", verdict != null || problem != null);
         if (verdict != null) {
             out.put("verdict", Map.of("verified", verdict.verified(), "line", verdict.line()));
@@ -315,7 +408,10 @@ final class BrowserDarkChess implements NodeTable {
         if (problem != null) {
             out.put("problem", problem);
         }
-        Map<String, Object> chess = new LinkedHashMap<>(board(view, me.plies()));
+        if (network != null) {
+            out.put("network", network.describe(me != null && me.transcript().hellos().size() == 2, awaiting));
+        }
+        Map<String, Object> chess = new LinkedHashMap<>(board(view, me == null ? 0 : me.plies()));
         chess.put("you", person == Color.WHITE ? "white" : "black");
         chess.put("drawOffered", yourMove && drawOffered);
         chess.put("notices", yourMove ? notices : List.of());
@@ -328,6 +424,32 @@ final class BrowserDarkChess implements NodeTable {
         for (Consumer<String> w : watchers) {
             w.accept(lastSnapshot);
         }
+    }
+
+    /** The person's own party: their seat at the local table, or the one playing the other node. */
+    private DarkChessParty mine() {
+        return table != null ? table.party(seat) : networkParty;
+    }
+
+    private String awaiting() {
+        DarkChessParty me = mine();
+        return me == null ? "the other player" : me.awaiting();
+    }
+
+    /** White's name and Black's: the bot, or the name the other node's hello signs once it has arrived. */
+    private List<String> names() {
+        String other = TwoNodeSeat.otherName(network, mine(), seat);
+        return person == Color.WHITE ? List.of(name, other) : List.of(other, name);
+    }
+
+    /** What the host shows the person to send the other player; null at a guest and against the bot. */
+    String invitation() {
+        return network == null ? null : network.invitation();
+    }
+
+    @Override
+    public void answer(boolean accept, Consumer<String> reply) {
+        TwoNodeSeat.answer(network, accept, reply);
     }
 
     /** The legal moves as the board page lists them: squares, promotion, and whether each takes a piece seen. */
@@ -406,9 +528,8 @@ final class BrowserDarkChess implements NodeTable {
     @Override
     public Map<String, Object> summary() {
         String state = problem != null ? problem : verdict != null ? verdict.line()
-                : !legal.isEmpty() ? "your move" : "awaits " + table.party(seat).awaiting();
-        return Map.of("id", id, "game", NAME, "players", person == Color.WHITE ? List.of(name, "bot")
-                : List.of("bot", name), "state", state,
+                : !legal.isEmpty() ? "your move" : "awaits " + awaiting();
+        return Map.of("id", id, "game", NAME, "players", names(), "state", state,
                 "finished", verdict != null || problem != null);
     }
 
@@ -434,5 +555,8 @@ final class BrowserDarkChess implements NodeTable {
     @Override
     public void close() {
         thread.shutdownNow();
+        if (network != null) {
+            network.close();
+        }
     }
 }

@@ -3,6 +3,9 @@ package fairtable.app.ui;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fairtable.app.Audits;
+import fairtable.app.net.SessionSeat;
+import fairtable.app.net.TwoSeatGame;
+import fairtable.crypto.sign.SigningKey;
 import fairtable.games.mahjongshogi.BattleRecord;
 import fairtable.games.mahjongshogi.Board;
 import fairtable.games.mahjongshogi.Kinds;
@@ -16,14 +19,22 @@ import fairtable.games.mahjongshogi.play.LocalGame;
 import fairtable.games.mahjongshogi.play.PlayerView;
 import fairtable.games.mahjongshogi.play.ProtocolRules;
 import fairtable.games.mahjongshogi.play.Seat;
+import fairtable.games.mahjongshogi.play.SeatPlayer;
+import fairtable.net.Actor;
+import fairtable.net.identity.Invitation;
+import fairtable.net.identity.Profile;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.mahjong.MahjongMode;
 import fairtable.protocol.mahjong.MahjongObserver;
 import fairtable.protocol.mahjong.MahjongParameters;
+import fairtable.protocol.mahjong.MahjongParty;
+import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
+import fairtable.protocol.wire.MalformedMessageException;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,7 +66,9 @@ final class BrowserMahjong implements NodeTable {
             "nine");
 
     private final String id;
-    private final List<String> names;
+    private final String name;
+    /** The other node's link; null against the bot. */
+    private final TwoNodeSeat network;
     private final int seat;
     private final int actionSeconds;
     private final Path transcriptFile;
@@ -70,6 +83,8 @@ final class BrowserMahjong implements NodeTable {
     // Before play: the arrangement the person is making. In play: the person's view and its legal moves.
     private volatile Map<Square, Integer> arrangement;
     private volatile LocalGame game;
+    /** The person's seat against another node, once arranged; null against the bot. */
+    private volatile SeatPlayer player;
     private volatile PlayerView view;
     private volatile List<Move> legal = List.of();
     private volatile long deadlineMillis;
@@ -79,10 +94,11 @@ final class BrowserMahjong implements NodeTable {
     private int battlesSeen;
 
     private BrowserMahjong(String id, String name, int seat, int moveLimit, int actionSeconds, Path file,
-            RandomGenerator play, RandomGenerator secrets) {
+            RandomGenerator play, RandomGenerator secrets, TwoNodeSeat network) {
         this.id = id;
         this.seat = seat;
-        this.names = seat == 0 ? List.of(name, "bot") : List.of("bot", name);
+        this.name = name;
+        this.network = network;
         this.actionSeconds = actionSeconds;
         this.transcriptFile = file;
         this.params = MahjongParameters.standard(MahjongMode.DEFAULT).withMoveLimit(moveLimit);
@@ -103,35 +119,51 @@ final class BrowserMahjong implements NodeTable {
      */
     static BrowserMahjong start(String id, String name, int seat, int moveLimit, int actionSeconds, Path file,
             RandomGenerator play, RandomGenerator secrets) {
+        requireLimit(moveLimit);
+        BrowserMahjong t = new BrowserMahjong(id, name, seat, moveLimit, actionSeconds, file, play, secrets, null);
+        t.thread.execute(t::run);
+        return t;
+    }
+
+    /**
+     * A game with another person's node: hosting (the host plays east, and its page shows the invitation) when
+     * {@code joining} is null, else joining the host that invitation names (as west, with the host's move-limit).
+     * The person arranges their tiles first; {@code play} draws the placements offered and the time-out moves,
+     * {@code secrets} the keys and commitments (a {@link java.security.SecureRandom} but in tests).
+     */
+    static BrowserMahjong network(String id, Profile profile, int moveLimit, int actionSeconds, Path file,
+            String bind, Invitation joining, RandomGenerator play, RandomGenerator secrets) throws IOException {
+        requireLimit(moveLimit);
+        TwoNodeSeat network = TwoNodeSeat.open(profile, bind, joining, NAME,
+                Map.of("move-limit", Integer.toString(moveLimit)));
+        BrowserMahjong t = new BrowserMahjong(id, profile.displayName(), network.seat(), moveLimit, actionSeconds,
+                file, play, secrets, network);
+        network.onChange(t::publish);
+        t.thread.execute(t::run);
+        return t;
+    }
+
+    private static void requireLimit(int moveLimit) {
         if (moveLimit < 1 || moveLimit > 10_000) {
             throw new IllegalArgumentException("move-limit must be 1 to 10000, not " + moveLimit);
         }
-        BrowserMahjong t = new BrowserMahjong(id, name, seat, moveLimit, actionSeconds, file, play, secrets);
-        t.thread.execute(t::run);
-        return t;
     }
 
     private void run() {
         try {
             Placement mine = arrange();
             history.add("You start with your arrangement.");
-            Placement bots = Placement.random(1 - seat, tileSet, play);
-            List<Seat> seats = new ArrayList<>(List.of(Seat.bot(play), Seat.bot(play)));
-            seats.set(seat, new Person());
-            game = new LocalGame(params, List.of("east", "west"), seats, seat == 0 ? List.of(mine, bots)
-                    : List.of(bots, mine), secrets);
-            publish();
-            game.play();
-            view = game.view(seat);
-            game.resigned().ifPresent(s -> history.add((s == seat ? "You" : "The bot") + " resigned: mahjong-shogi/v1"
-                    + " records it as an early reveal, with no winner."));
-            legal = List.of();
-            TranscriptFile.write(transcriptFile, game.transcript(), game.refused());
-            verdict = Audits.auditWritten(transcriptFile, fairtable.games.definitions.Games.ALL);
+            if (network != null) {
+                playNetwork(mine);
+            } else {
+                playLocal(mine);
+            }
         } catch (ProtocolViolation v) {
             problem = "CHEAT CAUGHT: " + v.getMessage();
         } catch (IOException e) {
             problem = "the transcript could not be written: " + e.getMessage();
+        } catch (MalformedMessageException e) {
+            problem = "the table stopped: " + e.getMessage();
         } catch (InterruptedException stopped) {
             Thread.currentThread().interrupt();
             return;
@@ -140,6 +172,72 @@ final class BrowserMahjong implements NodeTable {
         }
         legal = List.of();
         publish();
+    }
+
+    /** Both seats in this process, the bot's and the person's. */
+    private void playLocal(Placement mine) throws IOException, ProtocolViolation {
+        Placement bots = Placement.random(1 - seat, tileSet, play);
+        List<Seat> seats = new ArrayList<>(List.of(Seat.bot(play), Seat.bot(play)));
+        seats.set(seat, new Person());
+        game = new LocalGame(params, List.of("east", "west"), seats, seat == 0 ? List.of(mine, bots)
+                : List.of(bots, mine), secrets);
+        publish();
+        game.play();
+        view = game.view(seat);
+        game.resigned().ifPresent(s -> history.add((s == seat ? "You" : "The bot") + " resigned: mahjong-shogi/v1"
+                + " records it as an early reveal, with no winner."));
+        legal = List.of();
+        TranscriptFile.write(transcriptFile, game.transcript(), game.refused());
+        verdict = Audits.auditWritten(transcriptFile, fairtable.games.definitions.Games.ALL);
+    }
+
+    /** The person's seat only, against the other node through the session layer; the page follows every step. */
+    private void playNetwork(Placement mine) throws MalformedMessageException {
+        TwoSeatGame.Seating<MahjongParty> seating = new TwoSeatGame.Seating<>() {
+            @Override
+            public MahjongParty create(int s, SigningKey identity, SecureRandom random) {
+                player = SeatPlayer.resume(MahjongParty.create(params, s, name, identity,
+                        ProtocolRules.kindBySquare(mine), secrets), new Person());
+                return player.party();
+            }
+
+            @Override
+            public MahjongParty restore(byte[] state, SigningKey identity, SecureRandom random)
+                    throws MalformedMessageException {
+                player = SeatPlayer.resume(MahjongParty.restore(state, identity, secrets), new Person());
+                return player.party();
+            }
+
+            @Override
+            public Actor actor(MahjongParty party) {
+                return () -> {
+                    List<Envelope> sent = player.act();
+                    if (player.left().isPresent()) {
+                        throw new SessionSeat.Leaving(player.left().get());
+                    }
+                    publish(); // after every step the session takes: the page follows whom the table awaits
+                    return sent;
+                };
+            }
+        };
+        TwoSeatGame.Result<MahjongParty> result;
+        try {
+            result = network.play(seating, transcriptFile, actionSeconds);
+        } catch (IOException e) {
+            problem = "the table stopped: " + e.getMessage();
+            return;
+        }
+        legal = List.of();
+        if (result.party().isStarted() && result.party().observer().isSetUp()) {
+            view = player.view();
+        }
+        if (player.resigned()) {
+            history.add("You resigned: mahjong-shogi/v1 records it as an early reveal, with no winner.");
+        }
+        if (result.verdict() == null || !result.finished()) {
+            problem = network.lastLine();
+        }
+        verdict = result.verdict();
     }
 
     /** Waits for the person's arrangement: swaps of two home squares, a fresh random one, then "start". */
@@ -219,7 +317,7 @@ final class BrowserMahjong implements NodeTable {
         public void moved(int mover, Move move, PlayerView now) {
             view = now;
             List<BattleRecord> battles = now.state().battles();
-            String who = mover == seat ? "You" : "The bot";
+            String who = mover == seat ? "You" : names().get(1 - seat);
             if (battles.size() > battlesSeen) {
                 BattleRecord b = battles.get(battles.size() - 1);
                 history.add("Battle at move " + (b.moveNumber() + 1) + ", " + move + ": " + now.battle(b));
@@ -235,7 +333,7 @@ final class BrowserMahjong implements NodeTable {
     @Override
     public void offer(Integer index, String words, Consumer<String> answer) {
         String said = words == null ? null : words.strip().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
-        if (game == null && verdict == null && problem == null) {
+        if (mine() == null && verdict == null && problem == null) {
             if (said == null) {
                 answer.accept("first arrange your tiles: 'swap a1 b2', 'random' or 'start'");
                 return;
@@ -256,8 +354,7 @@ final class BrowserMahjong implements NodeTable {
         }
         List<Move> now = legal;
         if (now.isEmpty()) {
-            answer.accept("it is not your move: the table awaits " + (game == null ? "the setup"
-                    : game.party(seat).awaiting()));
+            answer.accept("it is not your move: the table awaits " + awaiting());
             return;
         }
         if ("resign".equals(said)) {
@@ -292,15 +389,17 @@ final class BrowserMahjong implements NodeTable {
 
     private synchronized void publish() {
         Map<String, Object> out = new LinkedHashMap<>();
-        LocalGame g = game;
+        MahjongParty me = mine();
         PlayerView v = view;
+        List<String> names = names();
         out.put("type", "state");
         out.put("game", NAME);
         out.put("names", names);
         out.put("seat", seat);
         out.put("round", 1);
-        out.put("step", g == null ? 0 : g.party(seat).nextStep());
-        out.put("awaiting", g == null ? "your arrangement of your tiles" : g.party(seat).awaiting());
+        out.put("step", me == null ? 0 : me.nextStep());
+        String awaiting = awaiting();
+        out.put("awaiting", awaiting);
         List<Move> moves = legal;
         boolean yourMove = !moves.isEmpty() && verdict == null && problem == null;
         out.put("yourMove", yourMove);
@@ -325,8 +424,8 @@ final class BrowserMahjong implements NodeTable {
             out.put("clock", Map.of("remainingMillis", Math.max(0, deadlineMillis - System.currentTimeMillis()),
                     "seconds", actionSeconds));
         }
-        if (g != null && g.party(seat).isStarted()) {
-            g.party(seat).observer().outcome().ifPresent(o -> out.put("outcome", outcome(o)));
+        if (me != null && me.isStarted()) {
+            me.observer().outcome().ifPresent(o -> out.put("outcome", outcome(o, names)));
         }
         out.put("finished", verdict != null || problem != null);
         if (verdict != null) {
@@ -335,7 +434,10 @@ final class BrowserMahjong implements NodeTable {
         if (problem != null) {
             out.put("problem", problem);
         }
-        out.put("mahjong", v == null ? arranging(g == null ? "arrange" : "starting") : board(v, tileSet));
+        if (network != null) {
+            out.put("network", network.describe(me != null && me.transcript().hellos().size() == 2, awaiting));
+        }
+        out.put("mahjong", v == null ? arranging(me == null ? "arrange" : "starting") : board(v, tileSet));
         try {
             lastSnapshot = JSON.writeValueAsString(out);
         } catch (JsonProcessingException e) {
@@ -346,8 +448,8 @@ final class BrowserMahjong implements NodeTable {
         }
     }
 
-    private String outcome(MahjongObserver.Outcome o) {
-        String who = o.winner() < 0 ? "no winner" : o.winner() == seat ? "you win" : "the bot wins";
+    private String outcome(MahjongObserver.Outcome o, List<String> names) {
+        String who = o.winner() < 0 ? "no winner" : o.winner() == seat ? "you win" : names.get(1 - seat) + " wins";
         return who + " (" + o.reason() + ")";
     }
 
@@ -456,6 +558,34 @@ final class BrowserMahjong implements NodeTable {
         return legal.isEmpty() ? null : view;
     }
 
+    /** The person's own party: their seat at the local table, or the one playing the other node; null before. */
+    private MahjongParty mine() {
+        SeatPlayer p = player;
+        LocalGame g = game;
+        return p != null ? p.party() : g != null ? g.party(seat) : null;
+    }
+
+    private String awaiting() {
+        MahjongParty me = mine();
+        return me == null ? "your arrangement of your tiles" : me.awaiting();
+    }
+
+    /** East's name and west's: the bot, or the name the other node's hello signs once it has arrived. */
+    private List<String> names() {
+        String other = TwoNodeSeat.otherName(network, mine(), seat);
+        return seat == 0 ? List.of(name, other) : List.of(other, name);
+    }
+
+    /** What the host shows the person to send the other player; null at a guest and against the bot. */
+    String invitation() {
+        return network == null ? null : network.invitation();
+    }
+
+    @Override
+    public void answer(boolean accept, Consumer<String> reply) {
+        TwoNodeSeat.answer(network, accept, reply);
+    }
+
     @Override
     public String id() {
         return id;
@@ -464,9 +594,9 @@ final class BrowserMahjong implements NodeTable {
     @Override
     public Map<String, Object> summary() {
         String state = problem != null ? problem : verdict != null ? verdict.line()
-                : game == null ? "arrange your tiles" : !legal.isEmpty() ? "your move"
-                : "awaits " + game.party(seat).awaiting();
-        return Map.of("id", id, "game", NAME, "players", names, "state", state,
+                : mine() == null ? "arrange your tiles" : !legal.isEmpty() ? "your move"
+                : "awaits " + awaiting();
+        return Map.of("id", id, "game", NAME, "players", names(), "state", state,
                 "finished", verdict != null || problem != null);
     }
 
@@ -492,5 +622,8 @@ final class BrowserMahjong implements NodeTable {
     @Override
     public void close() {
         thread.shutdownNow();
+        if (network != null) {
+            network.close();
+        }
     }
 }

@@ -29,7 +29,6 @@ import fairtable.protocol.transcript.TranscriptFile;
 import fairtable.protocol.wire.MalformedMessageException;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Writer;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -47,11 +46,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
- * A table of a registered game with another person's node, over TLS through the session layer, as `fairtable table
- * host/join` plays it: the host runs the relay ({@link TableLink}) and sits at seat 0, the guest joins by the host's
- * invitation, which pins the host's key and carries the game and its settings, so the guest supplies nothing else.
- * The host lets a new player in only after the person accepts them in the page ("accept bob, fingerprint ...?"),
- * or if their key is pinned already; every later hello must pass the same {@link TrustRule}.
+ * A table of a registered game with other people's nodes, over TLS through the session layer, as `fairtable table
+ * host/join` plays it: the host runs the relay ({@link TableLink}) and sits at seat 0, each guest joins by the host's
+ * invitation for their seat, which pins the host's key and carries the game, its settings and (at a table of more
+ * than two) the seat, so the guest supplies nothing else. A player new to this profile is let in only after the
+ * person accepts them in the page ("accept bob, fingerprint ...?"): the host's every guest, and a guest the other
+ * guests; every later hello must pass the same {@link TrustRule}.
  *
  * <p>The seat is one {@link TableParty}, run by {@link SessionSeat} on the table's own thread, which alone touches
  * the party. When the person is to move, that thread waits for the page (at most {@code actionSeconds}, then the
@@ -63,8 +63,6 @@ final class NetworkTable<S, M> implements NodeTable {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** How long a host waits for the invited player to arrive, and a guest for the host's first words. */
     private static final Duration ARRIVAL = Duration.ofMinutes(30);
-    /** How long the person has to answer "accept bob?" before the answer is no. */
-    private static final Duration QUESTION = Duration.ofMinutes(5);
 
     private final String id;
     private final GameDefinition<S, M> game;
@@ -92,8 +90,7 @@ final class NetworkTable<S, M> implements NodeTable {
     private volatile String view; // the seat's view as SeatView wrote it, on the table's thread
     private volatile long awaitingSince = System.currentTimeMillis();
     private volatile Decision<S, M> pending;
-    private volatile Question question;
-    private volatile String notice;
+    private final PageQuestion asking = new PageQuestion(this::publish);
     private volatile AuditVerdict verdict;
     private volatile String problem;
     private volatile String status = "starting";
@@ -103,9 +100,6 @@ final class NetworkTable<S, M> implements NodeTable {
 
     /** The person's decision the table's thread waits for, with the view and legal moves it was asked in. */
     private record Decision<S, M>(S view, List<M> legal, long deadlineMillis, BlockingQueue<M> answer, AtomicBoolean taken) {}
-
-    /** "accept bob, fingerprint ...?", waiting for the person's yes or no. */
-    private record Question(String text, BlockingQueue<Boolean> answer) {}
 
     private NetworkTable(String id, GameDefinition<S, M> game, TableParameters table, int seat, Profile profile,
             Long seed, Path transcriptFile, Games games, int actionSeconds, String bind, Invitation joining)
@@ -121,11 +115,11 @@ final class NetworkTable<S, M> implements NodeTable {
         this.timeoutBot = game.bot(seed == null ? new SecureRandom() : SeatSeeds.bot(seed, seat));
         this.party = TableParty.create(game, table, seat, me, profile.identity(),
                 seed == null ? new SecureRandom() : SeatSeeds.secrets(seed, seat), this::personChooses);
-        // Every other seat's hello must pass the trust rule; only the host has players to let in, and asks.
-        this.rule = new TrustRule(profile.knownPeers(), Set.of(), false,
-                joining == null ? Optional.of(this::ask) : Optional.empty(), this::tell);
+        // Every other seat's hello must pass the trust rule: the host is named by the invitation, any other player
+        // new to this profile is asked about in the page (the host's every guest; a guest its fellow guests).
+        this.rule = new TrustRule(profile.knownPeers(), Set.of(), false, Optional.of(asking::ask), asking::tell);
         if (joining == null) {
-            this.link = TableLink.host(profile.identity(), bind, 0, false, ARRIVAL, null, rule, this::tell);
+            this.link = TableLink.host(profile.identity(), bind, 0, false, ARRIVAL, null, rule, asking::tell);
             this.invitedHost = Optional.empty();
             this.connector = link.seat();
             this.hostInvitation = Invitation.parse(link.invitation());
@@ -140,11 +134,12 @@ final class NetworkTable<S, M> implements NodeTable {
     }
 
     private final Invitation hostInvitation;
-    private volatile String shownInvitation;
+    /** The invitation for each other seat, in seat order (from seat 1); empty at a guest. */
+    private volatile List<String> shownInvitations = List.of();
 
     /**
-     * Hosts a table of {@code game} for two, with the person's {@code settings}, listening on {@code bind}; its
-     * invitation carries the game and the settings.
+     * Hosts a table of {@code game} for {@code players}, with the person's {@code settings}, listening on
+     * {@code bind}; each invitation carries the game and the settings, and at a table of more than two the seat.
      *
      * @throws IllegalArgumentException if the game cannot be played so
      */
@@ -166,7 +161,16 @@ final class NetworkTable<S, M> implements NodeTable {
                 carried.put(k, v);
             }
         });
-        t.shownInvitation = t.hostInvitation.forTable(game.name(), carried).format();
+        List<String> invitations = new ArrayList<>();
+        for (int guest = 1; guest < players; guest++) {
+            // At a table for two the seat goes without saying; at a larger one each guest is told theirs.
+            Map<String, String> forSeat = new LinkedHashMap<>(carried);
+            if (players > 2) {
+                forSeat.put("seat", Integer.toString(guest));
+            }
+            invitations.add(t.hostInvitation.forTable(game.name(), forSeat).format());
+        }
+        t.shownInvitations = List.copyOf(invitations);
         t.thread.start();
         return t;
     }
@@ -196,13 +200,16 @@ final class NetworkTable<S, M> implements NodeTable {
             throw new IllegalArgumentException("the invitation does not say how many players the table has");
         }
         int players = Integer.parseInt(count);
-        if (players != 2) {
-            throw new IllegalArgumentException("the browser joins tables for two; this one is for " + players
-                    + " (join it with: fairtable table join)");
+        String named = settings.remove("seat");
+        int seat = players == 2 && named == null ? 1 : named != null && named.matches("[0-9]{1,2}")
+                ? Integer.parseInt(named) : -1;
+        if (seat < 1 || seat >= players) {
+            throw new IllegalArgumentException("the invitation does not name a seat from 1 to " + (players - 1)
+                    + ": ask the host for the invitation their table shows for your seat");
         }
         GameSettings.requireSeats(game, players);
         TableParameters table = parameters(game, players, GameSettings.forTable(game, players, settings));
-        NetworkTable<S, M> t = new NetworkTable<>(id, game, table, 1, profile, seed, transcriptFile, games,
+        NetworkTable<S, M> t = new NetworkTable<>(id, game, table, seat, profile, seed, transcriptFile, games,
                 actionSeconds, null, invitation);
         t.thread.start();
         return t;
@@ -224,9 +231,10 @@ final class NetworkTable<S, M> implements NodeTable {
         return id;
     }
 
-    /** What the host shows the person to send the other player; null at a guest. */
+    /** What the host shows the person to send the player of seat 1; null at a guest. */
     String invitation() {
-        return shownInvitation;
+        List<String> all = shownInvitations;
+        return all.isEmpty() ? null : all.get(0);
     }
 
     @Override
@@ -289,37 +297,7 @@ final class NetworkTable<S, M> implements NodeTable {
     /** The person's yes or no to the question the page shows. */
     @Override
     public void answer(boolean accept, Consumer<String> reply) {
-        Question q = question;
-        if (q == null || !q.answer().offer(accept)) {
-            reply.accept("nothing is asked now");
-            return;
-        }
-        reply.accept(null);
-    }
-
-    /** Asked by the trust rule on the table's thread, before the party takes a new player's hello. */
-    private boolean ask(String text) {
-        Question q = new Question(text, new ArrayBlockingQueue<>(1));
-        question = q;
-        publish();
-        try {
-            Boolean yes = q.answer().poll(QUESTION.toSeconds(), TimeUnit.SECONDS);
-            tell(Boolean.TRUE.equals(yes) ? "accepted: " + text.replaceFirst("^accept ", "").replace("? y/N", "")
-                    : yes == null ? "nobody answered in time, so the player was refused" : "refused the player");
-            return Boolean.TRUE.equals(yes);
-        } catch (InterruptedException stop) {
-            Thread.currentThread().interrupt();
-            return false;
-        } finally {
-            question = null;
-            publish();
-        }
-    }
-
-    /** A line for the person: a refused player, a connection dropped or back, a newly pinned key. */
-    private void tell(String line) {
-        notice = line;
-        publish();
+        asking.answer(accept, reply);
     }
 
     /** The seat's own decision: waits on the table's thread for the page, or lets the bot decide when time is up. */
@@ -377,7 +355,7 @@ final class NetworkTable<S, M> implements NodeTable {
     /** What TableWatch says at once: a connection dropped or back. The page counts the waiting itself. */
     private void watched(String line) {
         if (!line.startsWith("waiting for ")) {
-            tell(line);
+            asking.tell(line);
         }
     }
 
@@ -475,18 +453,17 @@ final class NetworkTable<S, M> implements NodeTable {
         }
         ObjectNode network = out.putObject("network");
         network.put("role", link != null ? "host" : "guest");
-        if (shownInvitation != null) {
-            network.put("invitation", shownInvitation);
+        List<String> invitations = shownInvitations;
+        if (!invitations.isEmpty()) {
+            network.put("invitation", invitations.get(0));
+            var perSeat = network.putArray("invitations");
+            for (int i = 0; i < invitations.size(); i++) {
+                perSeat.addObject().put("seat", i + 1).put("invitation", invitations.get(i));
+            }
         }
         network.put("joined", joined);
         network.put("awaitingMillis", Math.max(0, System.currentTimeMillis() - awaitingSince));
-        Question q = question;
-        if (q != null) {
-            network.put("question", q.text().replace(" y/N", ""));
-        }
-        if (notice != null) {
-            network.put("notice", notice);
-        }
+        asking.shown().forEach(network::put);
         String json = out.toString();
         lastSnapshot = json;
         for (Consumer<String> w : watchers) {
@@ -505,33 +482,5 @@ final class NetworkTable<S, M> implements NodeTable {
         if (link != null) {
             link.close();
         }
-    }
-
-    /** A writer that hands each whole line to {@code sink}. */
-    private static final class Lines extends Writer {
-        private final Consumer<String> sink;
-        private final StringBuilder line = new StringBuilder();
-
-        Lines(Consumer<String> sink) {
-            this.sink = sink;
-        }
-
-        @Override
-        public synchronized void write(char[] chars, int offset, int length) {
-            for (int i = offset; i < offset + length; i++) {
-                if (chars[i] == '\n') {
-                    sink.accept(line.toString().strip());
-                    line.setLength(0);
-                } else {
-                    line.append(chars[i]);
-                }
-            }
-        }
-
-        @Override
-        public void flush() {}
-
-        @Override
-        public void close() {}
     }
 }

@@ -8,6 +8,8 @@ import fairtable.games.chess.Color;
 import fairtable.games.definitions.GameDefinition;
 import fairtable.games.definitions.Games;
 import fairtable.net.correspondence.GameStatus;
+import fairtable.app.play.SeatSeeds;
+import fairtable.net.identity.Invitation;
 import fairtable.net.identity.Profile;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.transcript.Envelope;
@@ -352,12 +354,9 @@ public final class UiServer implements AutoCloseable {
     Map<String, Object> newTable(JsonNode form) {
         String name = text(form, "game");
         if (name.equals(BrowserDarkChess.NAME)) {
-            if (form.path("invite").asBoolean(false)) {
-                throw new IllegalArgumentException("dark chess in the browser is played against the bot; invite a"
-                        + " person to a card game or dominoes, or play dark chess with `fairtable table`");
-            }
+            boolean invite = form.path("invite").asBoolean(false);
             number(form, "players", 2, 2);
-            number(form, "bots", 1, 1);
+            number(form, "bots", invite ? 0 : 1, invite ? 0 : 1);
             String plies = form.path("settings").path("max-plies").asText("40").strip();
             if (!plies.matches("[0-9]{1,4}")) {
                 throw new IllegalArgumentException("max-plies must be a whole number, not '" + plies + "'");
@@ -368,14 +367,26 @@ public final class UiServer implements AutoCloseable {
             }
             String id = "t" + tableCount.incrementAndGet();
             Path file = transcripts.resolve(id + "-" + name + "-" + System.currentTimeMillis() + ".jsonl");
+            if (invite && colour.equals("black")) {
+                throw new IllegalArgumentException("the one who invites plays White, as at the terminal: choose"
+                        + " white, or let the other person invite you");
+            }
+            if (invite) {
+                // The host plays White, as `play dark-chess --host` does; the guest takes Black by the invitation.
+                BrowserDarkChess table = hosting(() -> BrowserDarkChess.network(id, profile, Integer.parseInt(plies),
+                        actionSeconds, file, network.bind(), null, SeatSeeds.secrets(network.seed(), 0)));
+                tables.put(id, table);
+                return Map.of("id", id, "invitation", table.invitation());
+            }
             tables.put(id, BrowserDarkChess.start(id, profile.displayName(), colour.equals("white") ? Color.WHITE
                     : Color.BLACK, profile.identity(), Integer.parseInt(plies), actionSeconds, file, random(),
                     random()));
             return Map.of("id", id);
         }
         if (name.equals(BrowserMahjong.NAME)) {
+            boolean invite = form.path("invite").asBoolean(false);
             number(form, "players", 2, 2);
-            number(form, "bots", 1, 1);
+            number(form, "bots", invite ? 0 : 1, invite ? 0 : 1);
             String limit = form.path("settings").path("move-limit").asText("400").strip();
             if (!limit.matches("[0-9]{1,5}")) {
                 throw new IllegalArgumentException("move-limit must be a whole number, not '" + limit + "'");
@@ -384,8 +395,19 @@ public final class UiServer implements AutoCloseable {
             if (!side.equals("east") && !side.equals("west")) {
                 throw new IllegalArgumentException("side must be east or west, not '" + side + "'");
             }
+            if (invite && side.equals("west")) {
+                throw new IllegalArgumentException("the one who invites plays east, as at the terminal: choose east,"
+                        + " or let the other person invite you");
+            }
             String id = "t" + tableCount.incrementAndGet();
             Path file = transcripts.resolve(id + "-" + name + "-" + System.currentTimeMillis() + ".jsonl");
+            if (invite) {
+                BrowserMahjong table = hosting(() -> BrowserMahjong.network(id, profile, Integer.parseInt(limit),
+                        actionSeconds, file, network.bind(), null, SeatSeeds.bot(network.seed(), 0),
+                        SeatSeeds.secrets(network.seed(), 0)));
+                tables.put(id, table);
+                return Map.of("id", id, "invitation", table.invitation());
+            }
             tables.put(id, BrowserMahjong.start(id, profile.displayName(), side.equals("east") ? 0 : 1,
                     Integer.parseInt(limit), actionSeconds, file, random(), random()));
             return Map.of("id", id);
@@ -435,22 +457,31 @@ public final class UiServer implements AutoCloseable {
     }
 
     /**
-     * A table for two with another person's node: this node hosts it over TLS and plays seat 0; the page shows the
-     * invitation to send, which carries the game and its settings.
+     * A table with other people's nodes: this node hosts it over TLS and plays seat 0; the page shows the invitation
+     * to send for each other seat, which carries the game, its settings and (at more than two) the seat.
      */
     private Map<String, Object> hostTable(GameDefinition<?, ?> game, JsonNode form) {
-        number(form, "players", 2, 2);
+        int players = number(form, "players", game.minSeats(), game.maxSeats());
         JsonNode bots = form.get("bots");
         if (bots != null && bots.asInt(-1) != 0) {
             throw new IllegalArgumentException("a table you invite a person to has no bots: 'bots' must be 0");
         }
         String id = "t" + tableCount.incrementAndGet();
         Path file = transcripts.resolve(id + "-" + game.name() + "-" + System.currentTimeMillis() + ".jsonl");
+        NetworkTable<?, ?> table = hosting(() -> NetworkTable.host(id, game, players, settings(form), profile,
+                network.seed(), file, games, actionSeconds, network.bind()));
+        tables.put(id, table);
+        return Map.of("id", id, "invitation", table.invitation());
+    }
+
+    /** A table that listens for the players it invites: opening its port may fail. */
+    private interface Hosted<T> {
+        T open() throws IOException;
+    }
+
+    private <T> T hosting(Hosted<T> table) {
         try {
-            NetworkTable<?, ?> table = NetworkTable.host(id, game, 2, settings(form), profile, network.seed(), file,
-                    games, actionSeconds, network.bind());
-            tables.put(id, table);
-            return Map.of("id", id, "invitation", table.invitation());
+            return table.open();
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot host a table on " + network.bind() + ": " + e.getMessage());
         }
@@ -462,7 +493,16 @@ public final class UiServer implements AutoCloseable {
         String id = "t" + tableCount.incrementAndGet();
         Path file = transcripts.resolve(id + "-joined-" + System.currentTimeMillis() + ".jsonl");
         try {
-            tables.put(id, NetworkTable.join(id, invitation, games, profile, network.seed(), file, actionSeconds));
+            Invitation parsed = Invitation.parse(invitation);
+            if (parsed.game().filter(BrowserDarkChess.NAME::equals).isPresent()) {
+                tables.put(id, BrowserDarkChess.network(id, profile, TwoNodeSeat.number(parsed, "max-plies"), actionSeconds,
+                        file, null, parsed, SeatSeeds.secrets(network.seed(), 1)));
+            } else if (parsed.game().filter(BrowserMahjong.NAME::equals).isPresent()) {
+                tables.put(id, BrowserMahjong.network(id, profile, TwoNodeSeat.number(parsed, "move-limit"), actionSeconds,
+                        file, null, parsed, SeatSeeds.bot(network.seed(), 1), SeatSeeds.secrets(network.seed(), 1)));
+            } else {
+                tables.put(id, NetworkTable.join(id, invitation, games, profile, network.seed(), file, actionSeconds));
+            }
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot join: " + e.getMessage());
         }

@@ -96,6 +96,24 @@ class TableRegisteredGameTest {
     }
 
     @Test
+    void aJoinerTakesTheSeatABrowserHostsInvitationNamesAndIsToldSoWhenAskingForAnother() {
+        // A browser host's table of three invites each seat by name; nothing listens on port 9.
+        String invitation = "fairtable://127.0.0.1:9/1a2b-3c4d-5e6f-7a8b-9c0d?game=high-card&players=3&rounds=3&seat=2";
+        StringWriter other = new StringWriter();
+        int code = Main.run(HighCardDefinition.CATALOG, new ByteArrayInputStream(new byte[0]),
+                new PrintWriter(other, true), new PrintWriter(other, true), "table", "join", "--home",
+                dir.resolve("h1").toString(), "--connect", invitation, "--seat", "1");
+        assertThat(code).as(other.toString()).isEqualTo(Main.ERROR);
+        assertThat(other.toString()).contains("the host's table has --seat 2, not 1").doesNotContain("Exception");
+        StringWriter named = new StringWriter();
+        Main.run(HighCardDefinition.CATALOG, new ByteArrayInputStream(new byte[0]), new PrintWriter(named, true),
+                new PrintWriter(named, true), "table", "join", "--home", dir.resolve("h1").toString(), "--connect",
+                invitation, "--timeout", "1", "--transcript", dir.resolve("t1.jsonl").toString());
+        assertThat(named.toString()).as("the seat comes from the invitation, not --seat")
+                .doesNotContain("--seat is required").doesNotContain("seat, which a").doesNotContain("Exception");
+    }
+
+    @Test
     void aJoinerWhoAsksForAnotherTableThanTheInvitationsIsToldSoBeforeConnecting() {
         String invitation = "fairtable://127.0.0.1:9/1a2b-3c4d-5e6f-7a8b-9c0d?game=high-card&players=2&rounds=3";
         for (List<String> asked : List.of(List.of("--set", "rounds=2"), List.of("--players", "3"),

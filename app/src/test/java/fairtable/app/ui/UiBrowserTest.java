@@ -538,7 +538,7 @@ class UiBrowserTest {
         browser.screenshot(SCREENS.resolve("mahjong-shogi-phone.png"));
     }
 
-    private static String kindWords(int kind) {
+    static String kindWords(int kind) {
         List<String> numbers = List.of("one", "two", "three", "four", "five", "six", "seven", "eight", "nine");
         return kind <= 9 ? numbers.get(kind - 1) + " of circles"
                 : List.of("East wind", "White dragon", "Green dragon", "Red dragon").get(kind - 10);
@@ -583,7 +583,7 @@ class UiBrowserTest {
     }
 
     /** What the page must say of a square, from the rules engine's view alone. */
-    private static String expected(SquareView seen) {
+    static String expected(SquareView seen) {
         if (seen instanceof SquareView.Seen s) {
             return s.piece().map(p -> p.color().name().toLowerCase() + " " + p.type().name().toLowerCase() + "|piece")
                     .orElse("empty|none");

@@ -1,20 +1,14 @@
 package fairtable.app.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import fairtable.games.definitions.Games;
-import fairtable.net.identity.Profile;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
-import org.junit.jupiter.api.AfterEach;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Two people, each with their own node and browser (two headless Chromiums), at one table over TLS: alice's node
@@ -24,42 +18,18 @@ import org.junit.jupiter.api.io.TempDir;
  * decide at a time-out), so a failure replays. Skipped only where chromium or chromedriver is not installed;
  * .ci/run installs both.
  */
-class UiTwoNodesBrowserTest {
-    private static final Duration STEP = Duration.ofSeconds(60);
-    private static final Path SCREENS = Path.of("target", "ui-screens");
+class UiTwoNodesBrowserTest extends BrowserNodesTest {
+    private static final Duration STEP = BrowserNodes.STEP;
+    private static final Path SCREENS = BrowserNodes.SCREENS;
     private static final String MOVES = ".move-check, .move-call, .move-show";
 
-    @TempDir
-    Path homes;
-
-    private UiServer aliceNode;
-    private UiServer bobNode;
-    private Profile bob;
     private HeadlessChromium alicePage;
     private HeadlessChromium bobPage;
 
     @BeforeEach
-    void start() throws Exception {
-        assumeTrue(HeadlessChromium.available(), "Debian's chromium and chromium-driver are not installed here"
-                + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
-        Profile alice = Profile.open(homes.resolve("alice"), new SecureRandom());
-        alice.setDisplayName("alice");
-        bob = Profile.open(homes.resolve("bob"), new SecureRandom());
-        bob.setDisplayName("bob");
-        aliceNode = UiServer.start(alice, Games.ALL, 0, 600, new UiServer.Network("127.0.0.1", 16L));
-        bobNode = UiServer.start(bob, Games.ALL, 0, 600, new UiServer.Network("127.0.0.1", 61L));
-        alicePage = new HeadlessChromium(1000, 900);
-        bobPage = new HeadlessChromium(1000, 900);
-        Files.createDirectories(SCREENS);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        for (AutoCloseable c : new AutoCloseable[] {alicePage, bobPage, aliceNode, bobNode}) {
-            if (c != null) {
-                c.close();
-            }
-        }
+    void pages() {
+        alicePage = nodes.alicePage;
+        bobPage = nodes.bobPage;
     }
 
     @Test
@@ -104,7 +74,7 @@ class UiTwoNodesBrowserTest {
         bobPage.screenshot(SCREENS.resolve("two-nodes-bob-verified.png"));
         // Accepting bob pinned him in alice's profile, under his name, by the key his channel proved.
         assertThat(alicePage.run("return fetch('/api/home').then(r => r.json()).then(h => h.pinned"
-                + ".map(p => p.name + ' ' + p.fingerprint))").toString()).contains("bob " + bob.fingerprint());
+                + ".map(p => p.name + ' ' + p.fingerprint))").toString()).contains("bob " + nodes.bob.fingerprint());
     }
 
     @Test
@@ -119,8 +89,8 @@ class UiTwoNodesBrowserTest {
             assertThat(Instant.now()).as("bob's first decision").isBefore(deadline);
             Thread.sleep(100); // polling the two pages for bob's decision, the condition this waits for
         }
-        bobNode.close();
-        bobNode = null;
+        nodes.bobNode.close();
+        nodes.bobNode = null;
         String notice = alicePage.await("alice's page to report bob gone", Duration.ofSeconds(10),
                 "const n = document.getElementById('notice').textContent; return n.startsWith('bob disconnected') && n")
                 .asText();
@@ -130,42 +100,9 @@ class UiTwoNodesBrowserTest {
         alicePage.screenshot(SCREENS.resolve("two-nodes-disconnected.png"));
     }
 
-    /**
-     * Alice hosts a heads-up Hold'em hand from her home page, bob joins with the invitation her page shows, and
-     * alice accepts him by the fingerprint her page asks about. Returns the invitation.
-     */
+    /** Alice hosts a heads-up Hold'em hand of one hand, bob joins and alice accepts him. */
     private String hostAndJoin() throws Exception {
-        alicePage.open(aliceNode.url().toString());
-        alicePage.await("alice's home page", STEP, "return document.getElementById('fingerprint').textContent");
-        alicePage.run("const g = document.getElementById('game'); g.value = 'holdem';"
-                + "g.dispatchEvent(new Event('change'));"
-                + "document.querySelector('[data-setting=hands]').value = '1';");
-        alicePage.click("#invite");
-        alicePage.click("#start");
-        String invitation = alicePage.await("the invitation on alice's table page", STEP,
-                "if (document.getElementById('form-error') && document.getElementById('form-error').textContent)"
-                + " throw new Error('refused: ' + document.getElementById('form-error').textContent);"
-                + "const i = document.getElementById('invitation'); return i && !document.getElementById('invite-box')"
-                + ".hidden && i.textContent").asText();
-        assertThat(alicePage.run("return document.getElementById('status').textContent").asText())
-                .startsWith("Waiting for a player to join by your invitation (");
-        alicePage.screenshot(SCREENS.resolve("two-nodes-invitation.png"));
-
-        bobPage.open(bobNode.url().toString());
-        bobPage.await("bob's home page", STEP, "return document.getElementById('fingerprint').textContent");
-        bobPage.type("#invitation-text", invitation);
-        bobPage.click("#join");
-        bobPage.await("bob's table page", STEP, "if (document.getElementById('join-error')"
-                + "&& document.getElementById('join-error').textContent) throw new Error('refused: '"
-                + "+ document.getElementById('join-error').textContent);"
-                + "return location.pathname === '/table' && !!document.getElementById('verdict')");
-
-        String question = alicePage.await("alice to be asked about bob", STEP, "return !document"
-                + ".getElementById('question-box').hidden && document.getElementById('question').textContent").asText();
-        assertThat(question).isEqualTo("Accept bob, fingerprint " + bob.fingerprint() + "?");
-        alicePage.screenshot(SCREENS.resolve("two-nodes-accept.png"));
-        alicePage.click("#accept");
-        return invitation;
+        return nodes.hostAndJoin("holdem", Map.of("hands", "1"), "two-nodes");
     }
 
     /** "over" once the page shows the verdict, "move" while it offers a move to click, else "wait". */

@@ -64,8 +64,9 @@ function syncBots() {
   const invite = document.getElementById('invite').checked;
   const players = document.getElementById('players');
   const bots = document.getElementById('bots');
-  players.disabled = bots.disabled = invite;
-  if (invite) { players.value = 2; bots.value = 0; return; }
+  // Invited people take every seat but yours: no bots.
+  bots.disabled = invite;
+  if (invite) { bots.min = 0; bots.value = 0; return; }
   const n = Number(players.value);
   bots.min = n - 1; bots.max = n;
   if (Number(bots.value) < n - 1 || Number(bots.value) > n) bots.value = n - 1;

@@ -14,10 +14,17 @@ function tileEl(t) {
     el('span', {class: 'code'}, t.code + (t.king ? '*' : '')));
 }
 
-function words(sq, m) {
+/** The other side: a replay's named opponent, the bot, or the person at the other node. */
+function other(s, m) {
+  if (m.opponent) return m.opponent;
+  const name = s.names ? s.names[1 - s.seat] : undefined;
+  return !name || name === 'bot' ? 'the bot' : name;
+}
+
+function words(sq, s, m) {
   if (!sq.tile) return sq.square + ': empty';
   if (sq.tile.revealed) return sq.square + ': ' + sq.tile.owner + '\'s ' + sq.tile.words;
-  return sq.square + ': ' + (sq.tile.mine ? 'your ' + sq.tile.words : (m.opponent || 'the bot') + '\'s hidden tile');
+  return sq.square + ': ' + (sq.tile.mine ? 'your ' + sq.tile.words : other(s, m) + '\'s hidden tile');
 }
 
 export function mahjong(s, send, rerender) {
@@ -35,7 +42,7 @@ export function mahjong(s, send, rerender) {
     : 'the board, your side at the bottom'});
   for (const sq of m.squares) {
     const cls = ['mj-sq'];
-    let label = words(sq, m);
+    let label = words(sq, s, m);
     let enabled;
     let click;
     if (arranging) {
@@ -76,7 +83,7 @@ export function mahjong(s, send, rerender) {
       + ' to swap them (a tile may go to an empty home square). Or take a random placement. Then start.'));
   } else {
     parts.push(el('p', {class: 'hint'}, m.caption || 'Move ' + (m.moves + 1) + ' (drawn after ' + m.moveLimit + '). Your tiles: '
-      + m.yourTiles + '; the bot\'s: ' + m.theirTiles + '. Choose a tile, then a highlighted square; a red square is'
+      + m.yourTiles + '; ' + other(s, m) + '\'s: ' + m.theirTiles + '. Choose a tile, then a highlighted square; a red square is'
       + ' an attack, decided by a battle: the higher kind wins (1p beats Rd), equal kinds both leave.'));
   }
   parts.push(board);

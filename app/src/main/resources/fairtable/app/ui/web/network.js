@@ -1,5 +1,5 @@
 // A table with another person's node: the invitation to send, "accept bob?", and what the connection does.
-import {copy} from '/static/common.js';
+import {copy, el} from '/static/common.js';
 
 let ticking = null;
 
@@ -20,7 +20,20 @@ export function network(s, send, again) {
   const invite = document.getElementById('invite-box');
   invite.hidden = !n.invitation || n.joined;
   document.getElementById('network').hidden = invite.hidden && !n.question && !n.notice;
-  if (n.invitation) {
+  const perSeat = n.invitations || [];
+  const single = invite.querySelector('.invitation');
+  const list = document.getElementById('invitations');
+  single.hidden = perSeat.length > 1;
+  list.hidden = perSeat.length <= 1;
+  document.getElementById('invite-hint').textContent = perSeat.length > 1
+    ? 'Send each seat\'s invitation to the person who is to sit there, by a channel they trust to come from you:'
+    : 'Send this invitation to the person you play with, by a channel they trust to come from you:';
+  if (perSeat.length > 1) {
+    // A table of more than two: one invitation for each seat, each sent to its own player.
+    list.replaceChildren(...perSeat.map(i => el('li', {}, 'Seat ' + i.seat + ': ',
+      el('code', {class: 'seat-invitation', 'data-seat': i.seat}, i.invitation), ' ',
+      el('button', {type: 'button', onclick: (e) => copy(i.invitation, e.target)}, 'Copy'))));
+  } else if (n.invitation) {
     document.getElementById('invitation').textContent = n.invitation;
     document.getElementById('copy-invitation').onclick = (e) => copy(n.invitation, e.target);
   }

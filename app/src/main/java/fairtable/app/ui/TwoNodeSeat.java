@@ -1,0 +1,161 @@
+package fairtable.app.ui;
+
+import fairtable.app.net.TwoSeatGame;
+import fairtable.app.net.TwoSeatLink;
+import fairtable.net.identity.Invitation;
+import fairtable.net.identity.Profile;
+import fairtable.net.identity.TrustRule;
+import fairtable.protocol.Party;
+import fairtable.protocol.wire.MalformedMessageException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * One seat of a two-party game (dark chess, Mahjong Shogi) played in the browser against another person's node,
+ * through the same session code as {@code play dark-chess --host/--join} ({@link TwoSeatLink}, {@link TwoSeatGame}):
+ * the host runs the relay and plays seat 0, the guest joins by the host's invitation (which pins the host's key and
+ * carries the game and its settings) and plays seat 1. The host's person is asked in the page, by fingerprint,
+ * before a new player's hello is taken ({@link PageQuestion}); a key already pinned under its name is let in.
+ */
+final class TwoNodeSeat {
+    /** How long a host waits for the invited player to arrive, and a guest for the host's first words. */
+    private static final Duration ARRIVAL = Duration.ofMinutes(30);
+
+    private final Profile profile;
+    private final PageQuestion asking;
+    private final TwoSeatLink link;
+    private final String invitation;
+    private volatile String lastLine;
+    private volatile Runnable changed = () -> { };
+    private String lastAwaiting = "";
+    private long awaitingSince = System.currentTimeMillis();
+
+    private TwoNodeSeat(Profile profile, String bind, String game, Map<String, String> settings, Invitation joining)
+            throws IOException {
+        this.profile = profile;
+        this.asking = new PageQuestion(() -> changed.run());
+        boolean hosting = joining == null;
+        TrustRule rule = new TrustRule(profile.knownPeers(), Set.of(), false,
+                hosting ? Optional.of(asking::ask) : Optional.empty(), asking::tell);
+        if (hosting) {
+            this.link = TwoSeatLink.listen(bind, 0, profile.identity(), false, Optional.empty(), rule, ARRIVAL, null,
+                    asking::tell);
+            Map<String, String> carried = new LinkedHashMap<>();
+            carried.put("players", "2");
+            carried.putAll(settings);
+            this.invitation = Invitation.parse(link.invitation()).forTable(game, carried).format();
+        } else {
+            // The invitation names the host's key: only it opens the channel, and the host's seat must sign with it.
+            this.link = TwoSeatLink.connect(joining.format(), profile.identity(), false, Optional.empty(), rule);
+            this.invitation = null;
+        }
+    }
+
+    /**
+     * Hosts {@code game} on {@code bind} when {@code joining} is null (the invitation carries the game and
+     * {@code settings}), else joins the host that invitation names.
+     */
+    static TwoNodeSeat open(Profile profile, String bind, Invitation joining, String game,
+            Map<String, String> settings) throws IOException {
+        return new TwoNodeSeat(profile, bind, game, settings, joining);
+    }
+
+    /** A whole-number setting an invitation carries (max-plies, move-limit), read before anything is opened. */
+    static int number(Invitation invitation, String setting) {
+        String value = invitation.settings().getOrDefault(setting, "");
+        if (!value.matches("[0-9]{1,5}")) {
+            throw new IllegalArgumentException("the invitation's " + setting + " must be a whole number, not '" + value
+                    + "'");
+        }
+        return Integer.parseInt(value);
+    }
+
+    /** {@code changed} is called whenever the question or the notice changes, so that the page is told. */
+    void onChange(Runnable changed) {
+        this.changed = changed;
+    }
+
+    /** The other player's name: the bot's when {@code network} is null, else the one their hello signs, once in. */
+    static String otherName(TwoNodeSeat network, Party mine, int seat) {
+        if (network == null) {
+            return "bot";
+        }
+        return mine == null ? "the other player" : mine.transcript().hellos().stream().filter(h -> h.seat() != seat)
+                .map(h -> h.name()).findFirst().orElse("the other player");
+    }
+
+    /** The seat this side plays: the host 0, the guest 1. */
+    int seat() {
+        return link.seat();
+    }
+
+    /**
+     * Plays the seat to its end on the calling thread, writing the transcript to {@code transcriptFile} and auditing
+     * it; what the session says on the way (a connection dropped or back, why it stopped) becomes the page's notice.
+     */
+    <P extends Party> TwoSeatGame.Result<P> play(TwoSeatGame.Seating<P> seating, Path transcriptFile,
+            int actionSeconds) throws IOException, MalformedMessageException {
+        PrintWriter out = new PrintWriter(new Lines(this::said), true);
+        // Longer before both players are in (the guest may still be reading the invitation) than during the game.
+        TwoSeatGame<P> game = new TwoSeatGame<>(profile.identity(), profile.displayName(), seating, transcriptFile,
+                null, p -> p.transcript().established() ? Duration.ofSeconds(actionSeconds + 300L) : ARRIVAL, out);
+        return game.play(link);
+    }
+
+    private void said(String line) {
+        if (line.isEmpty() || line.startsWith("Invitation: ") || line.startsWith("waiting for ")) {
+            return; // the page shows the invitation itself, and counts the waiting
+        }
+        lastLine = line;
+        asking.tell(line);
+    }
+
+    /** Why the session stopped early, as it said last. */
+    String lastLine() {
+        return lastLine == null ? "the session ended early" : lastLine;
+    }
+
+    /** The person's yes or no to the question the page shows; against the bot nothing is ever asked. */
+    static void answer(TwoNodeSeat network, boolean accept, java.util.function.Consumer<String> reply) {
+        if (network == null) {
+            reply.accept("nothing is asked now");
+            return;
+        }
+        network.asking.answer(accept, reply);
+    }
+
+    /**
+     * The network's part of the page's snapshot: the invitation (host), the question, the notice, whether the other
+     * player is in and how long the table has awaited whom it awaits ({@code awaiting}, counted since it changed).
+     */
+    synchronized Map<String, Object> describe(boolean joined, String awaiting) {
+        if (!awaiting.equals(lastAwaiting)) {
+            lastAwaiting = awaiting;
+            awaitingSince = System.currentTimeMillis();
+        }
+        Map<String, Object> network = new LinkedHashMap<>();
+        network.put("role", invitation != null ? "host" : "guest");
+        if (invitation != null) {
+            network.put("invitation", invitation);
+        }
+        network.put("joined", joined);
+        network.put("awaitingMillis", Math.max(0, System.currentTimeMillis() - awaitingSince));
+        network.putAll(asking.shown());
+        return network;
+    }
+
+    /** What the host shows the person to send the other player; null at a guest. */
+    String invitation() {
+        return invitation;
+    }
+
+    void close() {
+        link.close();
+    }
+}

@@ -1,0 +1,94 @@
+package fairtable.app.ui;
+
+import static fairtable.app.ui.BrowserNodes.SCREENS;
+import static fairtable.app.ui.BrowserNodes.STEP;
+import static fairtable.app.ui.BrowserNodes.tableId;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import fairtable.games.chess.FogView;
+import fairtable.games.chess.Square;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Dark chess between two people on two nodes, each in their own headless Chromium: alice invites from the home
+ * page's form and plays White, bob joins by her invitation and plays Black, alice accepts him by fingerprint. Each
+ * page draws only its own seat's fog-of-war view, square for square what the rules engine's view of that seat says;
+ * alice offers a draw with a move and bob accepts it with the page's Accept button, and both pages show VERIFIED on
+ * the same transcript.
+ */
+class UiTwoNodesDarkChessBrowserTest extends BrowserNodesTest {
+    @Test
+    void twoNodesPlayDarkChessEachSeeingOnlyItsFogAndADrawOfferedByWhiteIsAcceptedInBlacksBrowser() throws Exception {
+        String invitation = nodes.hostAndJoin("dark-chess", Map.of("max-plies", "20"), null);
+        assertThat(invitation).contains("?game=dark-chess&players=2&max-plies=20");
+        HeadlessChromium white = nodes.alicePage;
+        HeadlessChromium black = nodes.bobPage;
+        BrowserDarkChess whiteTable = (BrowserDarkChess) nodes.aliceNode.table(tableId(white));
+        BrowserDarkChess blackTable = (BrowserDarkChess) nodes.bobNode.table(tableId(black));
+        for (int ply = 0; ply < 5; ply++) {
+            boolean whiteMoves = ply % 2 == 0;
+            HeadlessChromium page = whiteMoves ? white : black;
+            page.await((whiteMoves ? "white" : "black") + "'s move", STEP,
+                    "return document.querySelector('.sq.movable:not(:disabled)')");
+            assertThat(page.run("return document.querySelector('.board8 .sq').dataset.square").asText())
+                    .as("each side sees the board from its own side").isEqualTo(whiteMoves ? "a8" : "h1");
+            drawsExactly(page, (whiteMoves ? whiteTable : blackTable).awaitedView());
+            HeadlessChromium other = whiteMoves ? black : white;
+            assertThat(other.run("return document.querySelectorAll('.sq.movable:not(:disabled)').length").asInt())
+                    .as("the other page offers no move").isZero();
+            if (ply == 0) {
+                assertThat(black.run("return document.getElementById('status').textContent").asText())
+                        .startsWith("Waiting for ");
+            }
+            if (ply == 4) {
+                page.click("#offer-draw");
+            }
+            BrowserNodes.move(page, ".sq.movable:not(:disabled)", ".sq.target");
+        }
+        // White's third move offered a draw: Black's page offers to accept it, and tells why.
+        black.await("the draw offered to black", STEP, "return document.querySelector('#accept-draw')");
+        drawsExactly(black, blackTable.awaitedView());
+        assertThat(black.run("return document.getElementById('notices').textContent").asText())
+                .contains("White offers a draw");
+        black.screenshot(SCREENS.resolve("two-nodes-dark-chess-draw-offered.png"));
+        black.click("#accept-draw");
+        for (HeadlessChromium page : new HeadlessChromium[] {white, black}) {
+            page.await("the verdict", STEP, "return !document.getElementById('verdict').hidden");
+            assertThat(page.run("return document.getElementById('verdict').textContent").asText())
+                    .isEqualTo("VERIFIED");
+            assertThat(page.run("return document.getElementById('status').textContent").asText())
+                    .contains("draw: agreed");
+            assertThat(page.run("return document.getElementById('download').hidden").asBoolean()).isFalse();
+        }
+        assertThat(white.run("return document.getElementById('history').textContent").asText())
+                .contains(", offering a draw");
+        assertThat(black.run("return document.getElementById('history').textContent").asText())
+                .contains("Black (you): accept the draw");
+        white.screenshot(SCREENS.resolve("two-nodes-dark-chess-alice-verified.png"));
+        // Both nodes kept the same signed transcript, each downloaded from its own page.
+        String download = "return fetch(document.getElementById('download').href).then(r => r.text())";
+        String fromWhite = white.run(download).asText();
+        assertThat(fromWhite.lines().count()).as("hellos, setup and five plies").isGreaterThan(15);
+        assertThat(black.run(download).asText().equals(fromWhite)).as("the same transcript on both nodes").isTrue();
+    }
+
+    /**
+     * The page draws square for square what the seat's own view says, nothing more: fog stays fog, no piece of the
+     * other side stands where this side does not see.
+     */
+    private static void drawsExactly(HeadlessChromium page, FogView truth) throws Exception {
+        assertThat(truth).as("the seat awaits its move").isNotNull();
+        JsonNode labels = page.run("const o = {}; for (const q of document.querySelectorAll('.board8 .sq'))"
+                + " o[q.dataset.square] = q.getAttribute('aria-label').split(',')[0]"
+                + " + '|' + (q.classList.contains('fog') ? 'fog' : q.querySelector('.piece') ? 'piece' : 'none');"
+                + " return o;");
+        for (Square sq : Square.values()) {
+            assertThat(labels.path(sq.algebraic()).asText()).as("square %s", sq)
+                    .isEqualTo(sq.algebraic() + ": " + UiBrowserTest.expected(truth.at(sq)));
+        }
+        assertThat(page.run("return [...document.querySelectorAll('.sq.fog')].filter(q => q.children.length).length")
+                .asInt()).as("nothing drawn in the fog").isZero();
+    }
+}
