@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import fairtable.app.Audits;
 import fairtable.app.Main;
 import fairtable.app.play.SeatSeeds;
+import fairtable.crypto.sign.SigningKey;
 import fairtable.games.chess.Color;
 import fairtable.games.chess.DarkChessGame;
 import fairtable.games.chess.FogView;
@@ -285,11 +286,13 @@ class ReplaysTest {
         }
         TableParameters params = new TableParameters(game.name(), players, game.options(settings));
         List<TableParty<S, M>> seats = new ArrayList<>();
+        List<SigningKey> keys = new ArrayList<>();
         for (int s = 0; s < players; s++) {
-            seats.add(TableParty.create(game, params, s, names.get(s), SeatSeeds.signingKey(seed, s),
+            keys.add(SeatSeeds.signingKey(seed, s));
+            seats.add(TableParty.create(game, params, s, names.get(s), keys.get(s),
                     SeatSeeds.secrets(seed, s), game.bot(SeatSeeds.bot(seed, s))));
         }
-        InMemoryTable table = new InMemoryTable(seats);
+        InMemoryTable table = new InMemoryTable(seats, keys);
         table.play();
         assertThat(table.isFinished()).isTrue();
         Path file = dir.resolve(game.name() + "-" + seed + ".jsonl");
