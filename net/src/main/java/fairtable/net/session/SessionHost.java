@@ -587,6 +587,10 @@ public final class SessionHost implements AutoCloseable {
                         other.send(a);
                     }
                 }
+            } else {
+                // Not relayed, so no player sees it; the log names who sent it.
+                notices.accept("refused an acknowledgement from " + who(c) + ": it is not signed by the key it joined"
+                        + " with over a receipt of this host");
             }
         } else {
             notices.accept("hung up on " + who(c) + ": it sent a " + frame.getClass().getSimpleName() + " frame");
