@@ -294,6 +294,32 @@ class SessionHostRulesTest {
         }
     }
 
+    /**
+     * Bob, seated, leaves and comes back joining as "carol": the others' presence list would then show carol at the
+     * table (while the real carol is away) for bob's seat. The host hangs up on him, naming the seat his key holds.
+     */
+    @Test
+    void aSeatedKeyComingBackUnderAnotherNameIsHungUpOn() throws Exception {
+        List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (SessionHost host = host(notices)) {
+            Raw a = connect(host, "alice");
+            a.join(alice, "alice");
+            Raw b = connect(host, "bob");
+            b.join(bob, "bob");
+            Envelope first = hello(alice, 0, "alice", new byte[32]);
+            a.send(new Relay(first));
+            b.nextThatIsNotPresence();
+            b.send(new Relay(hello(bob, 1, "bob", first.hash())));
+            b.nextThatIsNotPresence();
+            b.transport().close();
+            Raw back = connect(host, "bob");
+            back.join(bob, "carol");
+            assertThatThrownBy(back::nextThatIsNotPresence).isInstanceOf(Transport.PeerGoneException.class);
+            assertThat(host.presence()).extracting(Member::name).containsExactly("alice", "bob");
+            assertThat(notices).anySatisfy(n -> assertThat(n).contains("\"carol\" [").contains("holds the seat of bob"));
+        }
+    }
+
     @Test
     void aKeyWithoutASeatIsForgottenWhenItLeavesAndASilentConnectionIsHungUpOn() throws Exception {
         List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
