@@ -73,14 +73,7 @@ class CorrespondenceGameTest {
         Path a = temp.resolve("a");
         Path b = temp.resolve("b");
         Clock clock = Clock.fixed(START, ZoneOffset.UTC);
-        CorrespondenceGame<PatentParty> ga = CorrespondenceGame.create(a,
-                alice, PatentParty.create(PARAMS, 0, "alice", alice, random.split()), new Rules(), clock);
-        String hello = ga.armor(ga.outgoingOfLastStep());
-        ga.close();
-        CorrespondenceGame<PatentParty> gb = CorrespondenceGame.create(b,
-                bob, PatentParty.create(PARAMS, 1, "bob", bob, random.split()), new Rules(), clock);
-        String toAlice = gb.importText(hello).armoredReplies();
-        gb.close();
+        String toAlice = bobsHello(a, b, clock);
         assertThat(GameStatus.read(b).awaiting()).contains("alice");
 
         int rounds = 0;
@@ -133,15 +126,7 @@ class CorrespondenceGameTest {
         Path a = temp.resolve("a");
         Path b = temp.resolve("b");
         Clock clock = Clock.fixed(START, ZoneOffset.UTC);
-        CorrespondenceGame<PatentParty> ga = CorrespondenceGame.create(a,
-                alice, PatentParty.create(PARAMS, 0, "alice", alice, random.split()), new Rules(), clock);
-        String hello = ga.armor(ga.outgoingOfLastStep());
-        ga.close();
-        CorrespondenceGame<PatentParty> gb = CorrespondenceGame.create(b,
-                bob, PatentParty.create(PARAMS, 1, "bob", bob, random.split()), new Rules(), clock);
-        String bobHello = gb.importText(hello).armoredReplies();
-        gb.close();
-        String step1 = send(a, alice, bobHello, clock);
+        String step1 = send(a, alice, bobsHello(a, b, clock), clock);
         String step2 = send(b, bob, step1, clock);
         String step3 = send(a, alice, step2, clock);
 
@@ -168,15 +153,7 @@ class CorrespondenceGameTest {
         Path a = temp.resolve("a");
         Path b = temp.resolve("b");
         Clock clock = Clock.fixed(START, ZoneOffset.UTC);
-        CorrespondenceGame<PatentParty> ga = CorrespondenceGame.create(a,
-                alice, PatentParty.create(PARAMS, 0, "alice", alice, random.split()), new Rules(), clock);
-        String hello = ga.armor(ga.outgoingOfLastStep());
-        ga.close();
-        CorrespondenceGame<PatentParty> gb = CorrespondenceGame.create(b,
-                bob, PatentParty.create(PARAMS, 1, "bob", bob, random.split()), new Rules(), clock);
-        String bobHello = gb.importText(hello).armoredReplies();
-        gb.close();
-        Envelope step1 = Armor.decodeAll(send(a, alice, bobHello, clock)).get(0);
+        Envelope step1 = alicesFirstStep(a, b, clock);
         byte[] body = step1.body();
         body[body.length - 1] ^= 1;
         // Someone re-armors a changed message: the checksum is right, the signature is not.
@@ -211,15 +188,7 @@ class CorrespondenceGameTest {
         Path a = temp.resolve("a");
         Path b = temp.resolve("b");
         Clock clock = Clock.fixed(START, ZoneOffset.UTC);
-        CorrespondenceGame<PatentParty> ga = CorrespondenceGame.create(a,
-                alice, PatentParty.create(PARAMS, 0, "alice", alice, random.split()), new Rules(), clock);
-        String hello = ga.armor(ga.outgoingOfLastStep());
-        ga.close();
-        CorrespondenceGame<PatentParty> gb = CorrespondenceGame.create(b,
-                bob, PatentParty.create(PARAMS, 1, "bob", bob, random.split()), new Rules(), clock);
-        String bobHello = gb.importText(hello).armoredReplies();
-        gb.close();
-        Envelope step1 = Armor.decodeAll(send(a, alice, bobHello, clock)).get(0);
+        Envelope step1 = alicesFirstStep(a, b, clock);
         byte[] elsewhere = step1.session();
         elsewhere[0] ^= 1;
         Envelope inThisGame = Envelope.sign(mallory, step1.session(), step1.seq(), step1.prev(), step1.sender(),
@@ -238,6 +207,24 @@ class CorrespondenceGameTest {
         } finally {
             reopened.close();
         }
+    }
+
+    /** Alice opens a game in {@code a}, bob takes her hello in {@code b}; returns bob's hello, armored for alice. */
+    private String bobsHello(Path a, Path b, Clock clock) throws Exception {
+        CorrespondenceGame<PatentParty> ga = CorrespondenceGame.create(a,
+                alice, PatentParty.create(PARAMS, 0, "alice", alice, random.split()), new Rules(), clock);
+        String hello = ga.armor(ga.outgoingOfLastStep());
+        ga.close();
+        CorrespondenceGame<PatentParty> gb = CorrespondenceGame.create(b,
+                bob, PatentParty.create(PARAMS, 1, "bob", bob, random.split()), new Rules(), clock);
+        String reply = gb.importText(hello).armoredReplies();
+        gb.close();
+        return reply;
+    }
+
+    /** Alice's first step after bob's hello, not yet taken in by bob. */
+    private Envelope alicesFirstStep(Path a, Path b, Clock clock) throws Exception {
+        return Armor.decodeAll(send(a, alice, bobsHello(a, b, clock), clock)).get(0);
     }
 
     @Test
