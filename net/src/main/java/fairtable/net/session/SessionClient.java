@@ -153,7 +153,11 @@ public final class SessionClient {
         }, "session-client " + host.peer());
         reader.setDaemon(true);
         reader.start();
+        // Silence is counted from the last frame that moved this player on (the welcome, a placed message), not from
+        // any frame: a player who repeats an acknowledgement the host must relay would otherwise hold the table forever.
         Instant lastHeard = clock.instant();
+        int placedHere = member.party().transcript().size();
+        boolean welcomed = member.host().isPresent();
         try {
             while (!member.isDone()) {
                 Object next = inbox.poll(tick.toNanos(), TimeUnit.NANOSECONDS);
@@ -181,7 +185,11 @@ public final class SessionClient {
                             false);
                 }
                 member.checkGaps(now);
-                lastHeard = now;
+                if (member.party().transcript().size() > placedHere || member.host().isPresent() != welcomed) {
+                    placedHere = member.party().transcript().size();
+                    welcomed = member.host().isPresent();
+                    lastHeard = now;
+                }
             }
             return new Run(new Outcome(member.problem().isEmpty(), member.problem(), Optional.empty()), false);
         } catch (IOException e) {

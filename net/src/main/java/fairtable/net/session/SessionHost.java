@@ -61,8 +61,8 @@ import java.util.random.RandomGenerator;
  *
  * <p>It is trusted with nothing: it cannot forge (everything is signed by the players), and dropping,
  * reordering, delivering a message that does not fit, or showing different players different messages is
- * caught by the players ({@link SessionMember}). A player who reconnects with the same key takes its seat back
- * and is sent every message placed so far.
+ * caught by the players ({@link SessionMember}). A player who reconnects with the same key, under the name its
+ * hello gave, takes its seat back and is sent every message placed so far.
  */
 public final class SessionHost implements AutoCloseable {
     /** What the host really sends to a player, frame by frame: the honest host sends each frame as is. */
@@ -454,13 +454,15 @@ public final class SessionHost implements AutoCloseable {
     private boolean refusedByName(Connection c, Join j) {
         TrustRule rule = names;
         boolean joined;
-        boolean noSeatLeft;
+        boolean noSeatForIt;
         synchronized (this) {
             joined = c.player != null;
-            noSeatLeft = chain.established() && !holdsSeat(j.key());
+            String seatName = seatNameOf(j.key());
+            noSeatForIt = chain.established() && seatName == null || seatName != null && !seatName.equals(j.name());
         }
-        // Nobody is asked about, or pins, a key that could not take a seat anyway: handle() turns it away.
-        if (rule == null || joined || noSeatLeft || !Hello.isPlayerName(j.name()) || !j.isValidFor(welcome)
+        // Nobody is asked about, or pins, a key that could not take a seat anyway (none is left, or its seat is under
+        // another name): handle() turns it away.
+        if (rule == null || joined || noSeatForIt || !Hello.isPlayerName(j.name()) || !j.isValidFor(welcome)
                 || !keyMatchesChannel(c, j.key()) || j.key().equals(key.verifyingKey())) {
             return false; // handle() judges the rest, as for every join
         }
@@ -549,6 +551,12 @@ public final class SessionHost implements AutoCloseable {
                     return false;
                 }
             }
+            String seatName = seatNameOf(j.key());
+            if (seatName != null && !seatName.equals(j.name())) {
+                // Its seat is listed under its join name: another name would show someone else at the table.
+                notices.accept("hung up on " + joiner + ": that key holds the seat of " + seatName);
+                return false;
+            }
             if (!holdsSeat(j.key())) {
                 if (chain.established()) {
                     notices.accept("hung up on " + joiner + ": every seat is taken");
@@ -587,6 +595,10 @@ public final class SessionHost implements AutoCloseable {
                         other.send(a);
                     }
                 }
+            } else {
+                // Not relayed, so no player sees it; the log names who sent it.
+                notices.accept("refused an acknowledgement from " + who(c) + ": it is not signed by the key it joined"
+                        + " with over a receipt of this host");
             }
         } else {
             notices.accept("hung up on " + who(c) + ": it sent a " + frame.getClass().getSimpleName() + " frame");
@@ -603,12 +615,17 @@ public final class SessionHost implements AutoCloseable {
 
     /** Whether {@code player} gave the hello of a seat already placed. */
     private boolean holdsSeat(VerifyingKey player) {
+        return seatNameOf(player) != null;
+    }
+
+    /** The name in the hello {@code player} gave for a seat already placed, or null. */
+    private String seatNameOf(VerifyingKey player) {
         for (Hello h : chain.hellos()) {
             if (h.key().equals(player)) {
-                return true;
+                return h.name();
             }
         }
-        return false;
+        return null;
     }
 
     private static String who(Connection c) {

@@ -73,14 +73,7 @@ class CorrespondenceGameTest {
         Path a = temp.resolve("a");
         Path b = temp.resolve("b");
         Clock clock = Clock.fixed(START, ZoneOffset.UTC);
-        CorrespondenceGame<PatentParty> ga = CorrespondenceGame.create(a,
-                alice, PatentParty.create(PARAMS, 0, "alice", alice, random.split()), new Rules(), clock);
-        String hello = ga.armor(ga.outgoingOfLastStep());
-        ga.close();
-        CorrespondenceGame<PatentParty> gb = CorrespondenceGame.create(b,
-                bob, PatentParty.create(PARAMS, 1, "bob", bob, random.split()), new Rules(), clock);
-        String toAlice = gb.importText(hello).armoredReplies();
-        gb.close();
+        String toAlice = bobsHello(a, b, clock);
         assertThat(GameStatus.read(b).awaiting()).contains("alice");
 
         int rounds = 0;
@@ -133,15 +126,7 @@ class CorrespondenceGameTest {
         Path a = temp.resolve("a");
         Path b = temp.resolve("b");
         Clock clock = Clock.fixed(START, ZoneOffset.UTC);
-        CorrespondenceGame<PatentParty> ga = CorrespondenceGame.create(a,
-                alice, PatentParty.create(PARAMS, 0, "alice", alice, random.split()), new Rules(), clock);
-        String hello = ga.armor(ga.outgoingOfLastStep());
-        ga.close();
-        CorrespondenceGame<PatentParty> gb = CorrespondenceGame.create(b,
-                bob, PatentParty.create(PARAMS, 1, "bob", bob, random.split()), new Rules(), clock);
-        String bobHello = gb.importText(hello).armoredReplies();
-        gb.close();
-        String step1 = send(a, alice, bobHello, clock);
+        String step1 = send(a, alice, bobsHello(a, b, clock), clock);
         String step2 = send(b, bob, step1, clock);
         String step3 = send(a, alice, step2, clock);
 
@@ -168,15 +153,7 @@ class CorrespondenceGameTest {
         Path a = temp.resolve("a");
         Path b = temp.resolve("b");
         Clock clock = Clock.fixed(START, ZoneOffset.UTC);
-        CorrespondenceGame<PatentParty> ga = CorrespondenceGame.create(a,
-                alice, PatentParty.create(PARAMS, 0, "alice", alice, random.split()), new Rules(), clock);
-        String hello = ga.armor(ga.outgoingOfLastStep());
-        ga.close();
-        CorrespondenceGame<PatentParty> gb = CorrespondenceGame.create(b,
-                bob, PatentParty.create(PARAMS, 1, "bob", bob, random.split()), new Rules(), clock);
-        String bobHello = gb.importText(hello).armoredReplies();
-        gb.close();
-        Envelope step1 = Armor.decodeAll(send(a, alice, bobHello, clock)).get(0);
+        Envelope step1 = alicesFirstStep(a, b, clock);
         byte[] body = step1.body();
         body[body.length - 1] ^= 1;
         // Someone re-armors a changed message: the checksum is right, the signature is not.
@@ -198,6 +175,56 @@ class CorrespondenceGameTest {
         } finally {
             again.close();
         }
+    }
+
+    /**
+     * Mallory, a stranger who saw alice's mail, signs alice's next message with her own key, once in this game and once
+     * under another game's session. By mail nobody placed it, so nobody is blamed: the first is kept as evidence that
+     * proves nothing against alice, the second refused as another game's, and alice's genuine message still goes in.
+     */
+    @Test
+    void aStrangersMessageInTheOtherPlayersNameBlamesNobodyAndTheGenuineOneStillGoesIn() throws Exception {
+        SigningKey mallory = key(random);
+        Path a = temp.resolve("a");
+        Path b = temp.resolve("b");
+        Clock clock = Clock.fixed(START, ZoneOffset.UTC);
+        Envelope step1 = alicesFirstStep(a, b, clock);
+        byte[] elsewhere = step1.session();
+        elsewhere[0] ^= 1;
+        Envelope inThisGame = Envelope.sign(mallory, step1.session(), step1.seq(), step1.prev(), step1.sender(),
+                step1.step(), step1.type(), step1.body());
+        Envelope inAnother = Envelope.sign(mallory, elsewhere, step1.seq(), step1.prev(), step1.sender(), step1.step(),
+                step1.type(), step1.body());
+        CorrespondenceGame<PatentParty> reopened = CorrespondenceGame.open(b, bob, new Rules(), random.split(), clock);
+        try {
+            assertThatThrownBy(() -> reopened.importText(Armor.encode(inAnother, "fr2823580/v1", "alice")))
+                    .hasMessageContaining("belongs to another game").hasMessageContaining("nothing was changed");
+            assertThatThrownBy(() -> reopened.importText(Armor.encode(inThisGame, "fr2823580/v1", "alice")))
+                    .hasMessageContaining("proves nothing against alice");
+            assertThat(reopened.party().failure()).isEmpty();
+            assertThat(reopened.importText(Armor.encode(step1, "fr2823580/v1", "alice")).replies()).hasSize(1);
+            assertThat(reopened.party().failure()).isEmpty();
+        } finally {
+            reopened.close();
+        }
+    }
+
+    /** Alice opens a game in {@code a}, bob takes her hello in {@code b}; returns bob's hello, armored for alice. */
+    private String bobsHello(Path a, Path b, Clock clock) throws Exception {
+        CorrespondenceGame<PatentParty> ga = CorrespondenceGame.create(a,
+                alice, PatentParty.create(PARAMS, 0, "alice", alice, random.split()), new Rules(), clock);
+        String hello = ga.armor(ga.outgoingOfLastStep());
+        ga.close();
+        CorrespondenceGame<PatentParty> gb = CorrespondenceGame.create(b,
+                bob, PatentParty.create(PARAMS, 1, "bob", bob, random.split()), new Rules(), clock);
+        String reply = gb.importText(hello).armoredReplies();
+        gb.close();
+        return reply;
+    }
+
+    /** Alice's first step after bob's hello, not yet taken in by bob. */
+    private Envelope alicesFirstStep(Path a, Path b, Clock clock) throws Exception {
+        return Armor.decodeAll(send(a, alice, bobsHello(a, b, clock), clock)).get(0);
     }
 
     @Test

@@ -264,7 +264,8 @@ class SessionHostRulesTest {
 
     @Test
     void aReturningPlayerGetsEverythingPlacedAndItsPlaceBack() throws Exception {
-        try (SessionHost host = new SessionHost("table", Players.key(random), random)) {
+        List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (SessionHost host = host(notices)) {
             Raw a = connect(host, "alice");
             a.join(alice, "alice");
             Raw b = connect(host, "bob");
@@ -285,6 +286,11 @@ class SessionHostRulesTest {
             do {
                 seen = a.next();
             } while (!(seen instanceof Presence p && p.members().contains(new Member("bob", bob.verifyingKey(), false))));
+            // Back under another name, the others' list would show carol at the table for bob's seat.
+            Raw renamed = connect(host, "bob");
+            renamed.join(bob, "carol");
+            assertThatThrownBy(renamed::nextThatIsNotPresence).isInstanceOf(Transport.PeerGoneException.class);
+            assertThat(notices).anySatisfy(n -> assertThat(n).contains("\"carol\" [").contains("holds the seat of bob"));
             Raw back = connect(host, "bob");
             back.join(bob, "bob");
             assertThat(((Deliver) back.nextThatIsNotPresence()).envelope()).isEqualTo(first);

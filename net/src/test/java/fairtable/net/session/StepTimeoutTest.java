@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
@@ -24,17 +25,25 @@ import org.junit.jupiter.api.Test;
  * at every later step, so the others stop within seconds, each naming what it awaited from dave and the step.
  */
 class StepTimeoutTest {
-    /** Dave's connection: it carries his join, his hello and his acknowledgements, and drops his protocol steps. */
-    private static Transport fallsSilentAfterHellos(Transport inner) {
+    /**
+     * Dave's connection: it carries his join, his hello and his acknowledgements, and drops his protocol steps; the
+     * last acknowledgement he sent is kept in {@code lastAck}.
+     */
+    private static Transport fallsSilentAfterHellos(Transport inner, AtomicReference<byte[]> lastAck) {
         return new Transport() {
             @Override
             public void send(byte[] frame) throws IOException {
+                SessionFrame f;
                 try {
-                    if (SessionFrame.decode(frame) instanceof SessionFrame.Relay relay && relay.envelope().step() > 0) {
-                        return;
-                    }
+                    f = SessionFrame.decode(frame);
                 } catch (fairtable.protocol.wire.MalformedMessageException e) {
                     throw new IOException(e);
+                }
+                if (f instanceof SessionFrame.Relay relay && relay.envelope().step() > 0) {
+                    return;
+                }
+                if (f instanceof SessionFrame.AckFrame) {
+                    lastAck.set(frame);
                 }
                 inner.send(frame);
             }
@@ -58,18 +67,47 @@ class StepTimeoutTest {
 
     @Test
     void aPlayerSilentAtALaterStepIsNamedAfterThatStepsTimeout() throws Exception {
+        othersNameDave(21, false);
+    }
+
+    /**
+     * Dave, silent, sends his last acknowledgement again every 100 ms and never gives up himself. The host relays every
+     * validly signed acknowledgement, so the others hear something all the time: that must not count as the game moving
+     * on, or dave holds the table forever without being named.
+     */
+    @Test
+    void aSilentPlayerWhoRepeatsHisAcknowledgementIsStillNamed() throws Exception {
+        othersNameDave(31, true);
+    }
+
+    private static void othersNameDave(long seed, boolean repeatsHisAck) throws Exception {
         Duration atHellos = Duration.ofSeconds(60);
         Function<Party, Duration> patience = party -> party.nextStep() == 0 ? atHellos : Duration.ofSeconds(1);
-        Players players = new Players(21, Duration.ofSeconds(60), false);
-        SplittableRandom random = new SplittableRandom(22);
-        ExecutorService threads = Executors.newFixedThreadPool(4);
+        Players players = new Players(seed, Duration.ofSeconds(60), false);
+        SplittableRandom random = new SplittableRandom(seed + 1);
+        ExecutorService threads = Executors.newFixedThreadPool(5);
+        AtomicReference<byte[]> lastAck = new AtomicReference<>();
         try (SessionHost host = new SessionHost("table", Players.key(random), random)) {
             List<Future<SessionClient.Outcome>> outcomes = new ArrayList<>();
             for (int s = 0; s < 4; s++) {
                 int seat = s;
                 InMemoryTransport[] pair = InMemoryTransport.pair("host", Players.NAMES[seat]);
                 host.admit(pair[0]);
-                Transport link = seat == 3 ? fallsSilentAfterHellos(pair[1]) : pair[1];
+                Transport link = seat == 3 ? fallsSilentAfterHellos(pair[1], lastAck) : pair[1];
+                if (seat == 3 && repeatsHisAck) {
+                    threads.submit(() -> {
+                        while (!Thread.currentThread().isInterrupted()) {
+                            byte[] ack = lastAck.get();
+                            if (ack != null) {
+                                pair[1].send(ack);
+                            }
+                            Thread.sleep(100);
+                        }
+                        return null;
+                    });
+                }
+                // Dave repeating his acknowledgement never gives up himself, so his repeats go on while the others wait.
+                Function<Party, Duration> itsPatience = seat == 3 && repeatsHisAck ? party -> Duration.ofHours(1) : patience;
                 boolean[] used = {false};
                 Connector once = wait -> {
                     if (used[0]) {
@@ -78,7 +116,7 @@ class StepTimeoutTest {
                     used[0] = true;
                     return link;
                 };
-                outcomes.add(threads.submit(() -> SessionClient.run(() -> players.members.get(seat), once, patience,
+                outcomes.add(threads.submit(() -> SessionClient.run(() -> players.members.get(seat), once, itsPatience,
                         Duration.ofMillis(20), Clock.systemUTC())));
             }
             for (int s = 0; s < 3; s++) {
