@@ -94,4 +94,23 @@ class MailTrustTest {
         assertThat(refused.run().err()).startsWith("fairtable: refused message #1: WARNING: POSSIBLE IMPERSONATION. bob is"
                 + " pinned to key " + fingerprint("bob") + " but presented key " + mallory.fingerprint() + ".");
     }
+
+    @Test
+    void aHelloTheGameRefusesPinsNobody() throws Exception {
+        desk = new MailDesk(temp);
+        for (String who : List.of("alice", "carol", "mallory")) {
+            name(who);
+        }
+        desk.mail("new", "alice", "--cards", "10", "--each", "2");
+        // mallory's hello for seat 1 belongs to carol's game, not to alice's.
+        MailDesk.Sent carols = desk.mail("new", "carol", "--cards", "10", "--each", "2");
+        MailDesk.Sent mallory = desk.mail("join", "mallory", "--in", desk.file(carols.text()).toString());
+        assertThat(mallory.run().code()).as(mallory.run().err()).isZero();
+
+        MailDesk.Sent refused = desk.receive("alice", mallory.text());
+        assertThat(refused.run().code()).as(refused.run().out() + refused.run().err()).isNotZero();
+        assertThat(refused.run().out()).doesNotContain("is now pinned");
+        assertThat(Profile.open(Path.of(desk.home("alice")), new SecureRandom()).knownPeers().pinned("mallory"))
+                .as("a hello alice's game refused must not pin its name").isEmpty();
+    }
 }

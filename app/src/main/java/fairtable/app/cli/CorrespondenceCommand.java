@@ -22,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -549,12 +550,19 @@ public final class CorrespondenceCommand implements Runnable {
             PrintWriter err, Profile profile) throws IOException {
         Imported imported;
         try {
-            Optional<String> refused = checkHellos(g.party(), Armor.decodeAll(input), mailTrust(profile, o));
+            List<Envelope> messages = Armor.decodeAll(input);
+            TrustRule trust = mailTrust(profile, o);
+            Optional<String> refused = checkHellos(g.party(), messages, trust);
             if (refused.isPresent()) {
                 err.println("fairtable: " + refused.get());
                 return Main.ERROR;
             }
-            imported = g.importText(input);
+            Collection<Hello> fresh = newHellos(g.party(), messages).values();
+            try {
+                imported = g.importText(input);
+            } finally {
+                pinTakenHellos(g.party(), fresh, trust);
+            }
         } catch (Armor.ArmorException e) {
             err.println("fairtable: cannot read the text: " + e.getMessage());
             return Main.ERROR;
@@ -587,14 +595,50 @@ public final class CorrespondenceCommand implements Runnable {
     }
 
     /**
-     * Checks a text against the trust rule before the game takes any message: the hello of a seat new to this game
-     * must pass {@code rule}, which pins its key under its name. From then on the game holds that seat to that key:
-     * another hello for the seat is refused as a conflict, and a message signed by another key as a bad signature,
-     * kept as evidence against nobody. Returns the one line saying why, if the text is refused.
+     * Checks a text against the trust rule before the game takes any message, changing nothing: the hello of a seat
+     * new to this game must carry a valid name that is not pinned to another key. From then on the game holds that
+     * seat to that key: another hello for the seat is refused as a conflict, and a message signed by another key as
+     * a bad signature, kept as evidence against nobody. Returns the one line saying why, if the text is refused.
+     * A new player is pinned only once the game has taken their hello ({@link #pinTakenHellos}).
      */
-    static Optional<String> checkHellos(Party party, List<Envelope> messages, TrustRule rule) throws IOException {
+    static Optional<String> checkHellos(Party party, List<Envelope> messages, TrustRule rule) {
+        for (Map.Entry<Long, Hello> fresh : newHellos(party, messages).entrySet()) {
+            Hello hello = fresh.getValue();
+            try {
+                rule.pins().check(hello.name(), hello.key());
+            } catch (UntrustedPeerException untrusted) {
+                if (untrusted.reason() != UntrustedPeerException.Reason.UNKNOWN_KEY) {
+                    return Optional.of("refused message #" + fresh.getKey() + ": " + untrusted.getMessage());
+                }
+            } catch (IllegalArgumentException badName) {
+                return Optional.of("refused message #" + fresh.getKey() + ": its name cannot be pinned: "
+                        + badName.getMessage());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Pins, by {@code rule} (with its warning), each of {@code fresh} (the text's new hellos, {@link #newHellos} before
+     * the import) that the game has now taken: a hello the game refused (another game's, out of order, not signed by
+     * its own key) pins nothing.
+     */
+    static void pinTakenHellos(Party party, Collection<Hello> fresh, TrustRule rule) throws IOException {
+        Map<Integer, Hello> taken = new HashMap<>();
+        party.transcript().hellos().forEach(h -> taken.put(h.seat(), h));
+        for (Hello hello : fresh) {
+            Hello inGame = taken.get(hello.seat());
+            if (inGame != null && inGame.key().equals(hello.key()) && inGame.name().equals(hello.name())) {
+                rule.admit(hello.name(), hello.key(), false);
+            }
+        }
+    }
+
+    /** The hellos in {@code messages} of other seats, by message number, that {@code party} has not taken yet. */
+    static Map<Long, Hello> newHellos(Party party, List<Envelope> messages) {
         Map<Integer, Hello> seats = new HashMap<>();
         party.transcript().hellos().forEach(h -> seats.put(h.seat(), h));
+        Map<Long, Hello> fresh = new LinkedHashMap<>();
         for (Envelope e : messages) {
             if (e.sender() == party.seat() || !Hello.TYPE.equals(e.type())) {
                 continue;
@@ -605,19 +649,11 @@ public final class CorrespondenceCommand implements Runnable {
             } catch (MalformedMessageException notAHello) {
                 continue; // the game refuses it, saying why
             }
-            if (seats.containsKey(hello.seat())) {
-                continue; // the seat's key is pinned for this game: the game refuses another hello for it
+            if (seats.putIfAbsent(hello.seat(), hello) == null) {
+                fresh.put(e.seq(), hello);
             }
-            try {
-                rule.admit(hello.name(), hello.key(), false);
-            } catch (UntrustedPeerException untrusted) {
-                return Optional.of("refused message #" + e.seq() + ": " + untrusted.getMessage());
-            } catch (IllegalArgumentException badName) {
-                return Optional.of("refused message #" + e.seq() + ": its name cannot be pinned: " + badName.getMessage());
-            }
-            seats.putIfAbsent(hello.seat(), hello);
         }
-        return Optional.empty();
+        return fresh;
     }
 
     /** What follows a step: the end and its audit, or whose move it is and what is awaited. */

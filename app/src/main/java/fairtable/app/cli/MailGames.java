@@ -9,6 +9,7 @@ import fairtable.net.correspondence.CorrespondenceGame;
 import fairtable.net.correspondence.CorrespondenceGame.ImportRefusedException;
 import fairtable.net.correspondence.GameStatus;
 import fairtable.net.identity.Profile;
+import fairtable.net.identity.TrustRule;
 import fairtable.protocol.Party;
 import fairtable.protocol.darkchess.DarkChessParty;
 import fairtable.protocol.table.TableParty;
@@ -23,6 +24,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -311,12 +313,18 @@ public final class MailGames {
         PrintWriter notes = new PrintWriter(said);
         CorrespondenceGame.Imported imported;
         try {
-            Optional<String> refused = CorrespondenceCommand.checkHellos(g.party(), Armor.decodeAll(text),
-                    CorrespondenceCommand.mailTrust(profile, notes));
+            List<Envelope> messages = Armor.decodeAll(text);
+            TrustRule trust = CorrespondenceCommand.mailTrust(profile, notes);
+            Optional<String> refused = CorrespondenceCommand.checkHellos(g.party(), messages, trust);
             if (refused.isPresent()) {
                 throw new Refused(refused.get(), false);
             }
-            imported = g.importText(text);
+            Collection<Hello> fresh = CorrespondenceCommand.newHellos(g.party(), messages).values();
+            try {
+                imported = g.importText(text);
+            } finally {
+                CorrespondenceCommand.pinTakenHellos(g.party(), fresh, trust);
+            }
         } catch (Armor.ArmorException e) {
             throw new Refused("cannot read the text: " + e.getMessage(), false);
         } catch (ImportRefusedException e) {
