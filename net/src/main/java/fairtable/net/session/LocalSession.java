@@ -8,6 +8,7 @@ import fairtable.net.memory.InMemoryTransport;
 import fairtable.protocol.Party;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Hello;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
@@ -58,8 +59,12 @@ public final class LocalSession {
         this.host = new SessionHost("this process", SigningKey.generate(random), random).logTo(notices::add);
         this.soFar = seats.stream().map(s -> s.party().transcript().envelopes())
                 .reduce((a, b) -> b.size() > a.size() ? b : a).map(List::copyOf).orElse(List.of());
+        List<Hello> placed = seats.stream().map(s -> s.party().transcript().hellos())
+                .reduce((a, b) -> b.size() > a.size() ? b : a).orElse(List.of());
         for (Seat s : seats) {
-            String name = "seat " + s.party().seat();
+            // A seat whose hello is placed joins under its hello's name, as a returning player must.
+            String name = placed.stream().filter(h -> h.seat() == s.party().seat()).map(Hello::name).findFirst()
+                    .orElse("seat " + s.party().seat());
             InMemoryTransport[] ends = InMemoryTransport.pair("host", name);
             links.add(new Link(new SessionMember(s.party(), s.key(), name, s.actor(), Duration.ZERO), ends[1], ends[0],
                     null));
