@@ -166,7 +166,10 @@ public final class SessionClient {
                     member.checkGaps(now);
                     Duration allowed = silence.apply(member.party());
                     if ((next != null || Duration.between(lastHeard, now).compareTo(allowed) >= 0) && !member.isDone()) {
-                        return silent(member, allowed);
+                        member.judgeOpenGaps();
+                        if (!member.isDone()) {
+                            return silent(member, allowed);
+                        }
                     }
                     continue;
                 }

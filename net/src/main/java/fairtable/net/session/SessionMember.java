@@ -418,6 +418,14 @@ public final class SessionMember {
         }
     }
 
+    /**
+     * Judges every clue still open now, whatever its patience: when this seat stops waiting, a placed message it never
+     * got, or its own message refused with nothing placed there, is the host's fault and says more than silence.
+     */
+    public void judgeOpenGaps() {
+        checkGaps(Instant.MAX);
+    }
+
     private String nameOf(VerifyingKey player) {
         for (Hello h : party.transcript().hellos()) {
             if (h.key().equals(player)) {
