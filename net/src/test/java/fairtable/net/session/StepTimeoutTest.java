@@ -101,7 +101,7 @@ class StepTimeoutTest {
                             if (ack != null) {
                                 pair[1].send(ack);
                             }
-                            Thread.sleep(100);
+                            Thread.sleep(100); // the cheat itself: dave repeats his ack every 100 ms, not a wait for anything
                         }
                         return null;
                     });
