@@ -69,7 +69,7 @@ class MailTrustTest {
         Envelope next = Armor.decodeAll(bobNext.text()).get(0);
         SigningKey malloryKey = Profile.open(Path.of(desk.home("mallory")), new SecureRandom()).identity();
         MailDesk.Sent forgedMove = desk.receive("alice", resigned(next, malloryKey));
-        assertThat(forgedMove.run().code()).isEqualTo(Main.FAILED);
+        assertThat(forgedMove.run().code()).as("a forgery proves nothing: a bad input, not a cheat caught").isEqualTo(Main.ERROR);
         assertThat(forgedMove.run().err()).isEqualTo("fairtable: message #" + next.seq() + " was refused: step "
                 + next.step() + ": a message in bob's name with a bad signature was refused; it proves nothing against"
                 + " bob (kept as evidence; the game is as it was)\n");

@@ -190,7 +190,7 @@ class RegisteredGameByMailTest {
                 e.signature());
 
         Sent forged = desk.receive("bob", Armor.encode(altered, "table/v1", "alice"));
-        assertThat(forged.run().code()).isEqualTo(Main.FAILED);
+        assertThat(forged.run().code()).as("a forgery proves nothing: a bad input, not a cheat caught").isEqualTo(Main.ERROR);
         assertThat(forged.run().err()).isEqualTo("fairtable: message #" + e.seq() + " was refused: step " + e.step()
                 + ": a message in alice's name with a bad signature was refused; it proves nothing against alice (kept as"
                 + " evidence; the game is as it was)\n");

@@ -87,7 +87,7 @@ public final class CorrespondenceGame<P extends Party> {
         List<Envelope> make(P party);
     }
 
-    /** An import that was refused; the game is as it was before (except that a signed cheat is kept as evidence). */
+    /** An import that was refused; the game is as it was before (except that a refused message may be kept as evidence). */
     public static final class ImportRefusedException extends Exception {
         private final boolean violation;
 
@@ -96,7 +96,10 @@ public final class CorrespondenceGame<P extends Party> {
             this.violation = violation;
         }
 
-        /** Whether a correctly signed message broke the protocol (a cheat or a broken peer), not a mere mix-up. */
+        /**
+         * Whether a message its seat signed where it stands broke the protocol (a cheat or a broken peer), not a mix-up
+         * or a text that proves nothing against anyone (a forgery, a bad signature: docs/evidence.md).
+         */
         public boolean isViolation() {
             return violation;
         }
@@ -208,12 +211,20 @@ public final class CorrespondenceGame<P extends Party> {
                 throw new ImportRefusedException("message #" + e.seq() + " arrived after the game ended; nothing was changed", false);
             }
             List<Envelope> out;
+            int keptBefore = party.rejected().size();
             try {
                 out = new ArrayList<>(party.receive(e));
             } catch (ProtocolViolation v) {
-                step(List.of()); // the refused signed message is kept as evidence
+                // The party keeps refused messages within its bounds (RefusedMessages); journal only what it kept, so
+                // a stranger who mails forgery after forgery cannot grow the journal without end.
+                boolean kept = party.rejected().size() > keptBefore;
+                if (kept) {
+                    step(List.of());
+                }
                 throw new ImportRefusedException("message #" + e.seq() + " was refused: " + v.getMessage()
-                        + " (kept as evidence; the game is as it was)", true);
+                        + (kept ? " (kept as evidence; the game is as it was)"
+                                : " (not kept: as many such messages are kept already; the game is as it was)"),
+                        !v.provesNothing());
             }
             if (party.failure().isEmpty()) {
                 out.addAll(rules.act(party));

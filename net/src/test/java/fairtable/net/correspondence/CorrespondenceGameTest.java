@@ -8,6 +8,7 @@ import fairtable.crypto.sign.SigningKey;
 import fairtable.net.OwnerOnlyFiles;
 import fairtable.net.SecretsAtRestTest;
 import fairtable.net.correspondence.CorrespondenceGame.ImportRefusedException;
+import fairtable.protocol.RefusedMessages;
 import fairtable.protocol.patent.PatentMode;
 import fairtable.protocol.patent.PatentObserver;
 import fairtable.protocol.patent.PatentParameters;
@@ -163,7 +164,7 @@ class CorrespondenceGameTest {
         try {
             assertThatThrownBy(() -> reopened.importText(altered)).isInstanceOf(ImportRefusedException.class)
                     .hasMessageContaining("bad signature").hasMessageContaining("kept as evidence")
-                    .matches(e -> ((ImportRefusedException) e).isViolation());
+                    .matches(e -> !((ImportRefusedException) e).isViolation(), "proves nothing against anyone");
             assertThat(reopened.party().transcript().size()).isEqualTo(2);
         } finally {
             reopened.close();
@@ -202,6 +203,42 @@ class CorrespondenceGameTest {
             assertThatThrownBy(() -> reopened.importText(Armor.encode(inThisGame, "fr2823580/v1", "alice")))
                     .hasMessageContaining("proves nothing against alice");
             assertThat(reopened.party().failure()).isEmpty();
+            assertThat(reopened.importText(Armor.encode(step1, "fr2823580/v1", "alice")).replies()).hasSize(1);
+            assertThat(reopened.party().failure()).isEmpty();
+        } finally {
+            reopened.close();
+        }
+    }
+
+    /**
+     * A stranger who mails forgery after forgery in alice's name cannot grow bob's journal without end: the game keeps
+     * as many such refusals as its bound allows ({@link RefusedMessages#UNATTRIBUTED}) and journals only those, then
+     * only refuses. None of it blames alice, and her genuine message still goes in.
+     */
+    @Test
+    void forgeriesBeyondTheBoundAreRefusedWithoutGrowingTheJournal() throws Exception {
+        SigningKey mallory = key(random);
+        Path a = temp.resolve("a");
+        Path b = temp.resolve("b");
+        Clock clock = Clock.fixed(START, ZoneOffset.UTC);
+        Envelope step1 = alicesFirstStep(a, b, clock);
+        CorrespondenceGame<PatentParty> reopened = CorrespondenceGame.open(b, bob, new Rules(), random.split(), clock);
+        try {
+            long journalLines = -1;
+            for (int i = 0; i < RefusedMessages.UNATTRIBUTED + 3; i++) {
+                byte[] body = step1.body();
+                body[body.length - 1] ^= (byte) (1 + i % 255); // a different forgery each time
+                String forged = Armor.encode(Envelope.sign(mallory, step1.session(), step1.seq(), step1.prev(),
+                        step1.sender(), step1.step(), step1.type(), body), "fr2823580/v1", "alice");
+                assertThatThrownBy(() -> reopened.importText(forged)).isInstanceOf(ImportRefusedException.class)
+                        .hasMessageContaining("proves nothing against alice")
+                        .matches(e -> !((ImportRefusedException) e).isViolation(), "not a cheat by anyone");
+                if (i == RefusedMessages.UNATTRIBUTED - 1) {
+                    journalLines = Files.lines(b.resolve(CorrespondenceGame.JOURNAL)).count();
+                }
+            }
+            assertThat(Files.lines(b.resolve(CorrespondenceGame.JOURNAL)).count()).isEqualTo(journalLines);
+            assertThat(reopened.party().rejected()).hasSize(RefusedMessages.UNATTRIBUTED);
             assertThat(reopened.importText(Armor.encode(step1, "fr2823580/v1", "alice")).replies()).hasSize(1);
             assertThat(reopened.party().failure()).isEmpty();
         } finally {
