@@ -223,6 +223,11 @@ class SessionHostRulesTest {
             b.join(bob, "bob");
             Raw m = connect(host, "mallory");
             m.join(mallory, "mallory");
+            // Each connection is served on its own thread: mallory's join must be taken before the seats fill up, or
+            // she is turned away as every seat is taken (as a loaded machine once showed).
+            while (host.presence().stream().noneMatch(p -> p.name().equals("mallory"))) {
+                Thread.onSpinWait();
+            }
             Envelope first = hello(alice, 0, "alice", new byte[32]);
             a.send(new Relay(first));
             // bob answers once alice's hello is placed, as a player does: sent earlier, it would not be next yet.
