@@ -112,7 +112,9 @@ final class TwoNodeSeat {
         if (line.isEmpty() || line.startsWith("Invitation: ") || line.startsWith("waiting for ")) {
             return; // the page shows the invitation itself, and counts the waiting
         }
-        lastLine = line;
+        if (!line.startsWith("Transcript so far written to ") && !line.startsWith("Evidence written to ")) {
+            lastLine = line; // where the transcript went follows why the session stopped, which the page must show
+        }
         asking.tell(line);
     }
 

@@ -37,7 +37,9 @@ function showStatus() {
   const s = state;
   const you = s.seat >= 0 ? s.names[s.seat] : null;
   let status;
-  if (s.finished) status = 'Game over' + (s.outcome ? ': ' + s.outcome : '') + '.';
+  // Why a game stopped early (refused, a silent or cheating peer) is the first thing the person must read.
+  if (s.finished && s.problem) status = s.problem.endsWith('.') ? s.problem : s.problem + '.';
+  else if (s.finished) status = 'Game over' + (s.outcome ? ': ' + s.outcome : '') + '.';
   else if (s.yourMove) status = 'Your move, ' + you + '.';
   else status = s.network ? waiting(s) : 'Awaiting ' + s.awaiting + '.';
   document.getElementById('status').textContent = status + ' Round ' + s.round + ', step ' + s.step + '.';
@@ -72,10 +74,13 @@ function render() {
   if (s.verdict || s.problem) {
     badge.hidden = false;
     const ok = s.verdict && s.verdict.verified && !s.problem;
-    badge.textContent = ok ? 'VERIFIED' : 'FAILED';
+    // No audit ran when the session stopped before the game could (a refused guest, a silent peer): say so, not FAILED.
+    const stopped = !s.verdict;
+    badge.textContent = ok ? 'VERIFIED' : stopped ? 'STOPPED' : 'FAILED';
     badge.className = 'badge ' + (ok ? 'ok' : 'bad');
     badge.title = s.problem || s.verdict.line;
-    badge.setAttribute('aria-label', (ok ? 'Audit verified: ' : 'Audit failed: ') + badge.title);
+    badge.setAttribute('aria-label', (ok ? 'Audit verified: ' : stopped ? 'Stopped: ' : 'Audit failed: ')
+      + badge.title);
   }
   const download = document.getElementById('download');
   if (s.verdict) {
