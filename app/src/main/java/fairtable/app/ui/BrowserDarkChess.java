@@ -243,11 +243,7 @@ final class BrowserDarkChess implements NodeTable {
      * resignation or an accepted draw leaves by the exceptions {@link ChessSide} reads as those announcements.
      */
     private Move personChooses(FogView view, List<Move> moves, boolean offer, RandomGenerator random) {
-        List<String> facts = new ArrayList<>(TerminalChessPlayer.learned(previousView, previousMove, view));
-        if (previousMove != null) {
-            previousView.seenPiece(previousMove.to()).filter(p -> p.color() != person).ifPresent(p -> facts.add(0,
-                    "You captured " + colour(p.color()) + "'s " + typeName(p.type()) + " on " + previousMove.to() + "."));
-        }
+        List<String> facts = new ArrayList<>(learnedSince(previousView, previousMove, view));
         if (offer) {
             facts.add(colour(person.opposite()) + " offers a draw: accept it, or any move declines it.");
         }
@@ -300,6 +296,28 @@ final class BrowserDarkChess implements NodeTable {
         legal = List.of();
         notices = List.of();
         return move;
+    }
+
+    /**
+     * What a side learns when its move comes round again, as the page's notices say it: what its own last move
+     * ({@code previousMove}, chosen in {@code previousView}) took, en passant included, then what the other side's
+     * move did to it and whether it may take en passant now ({@link TerminalChessPlayer#learned}). The live page and
+     * the replay both say it this way.
+     */
+    static List<String> learnedSince(FogView previousView, Move previousMove, FogView view) {
+        List<String> facts = new ArrayList<>(TerminalChessPlayer.learned(previousView, previousMove, view));
+        if (previousMove != null && previousView != null) {
+            Color me = previousView.viewer();
+            if (enPassant(previousView, previousMove)) {
+                facts.add(0, "You captured " + colour(me.opposite()) + "'s pawn en passant on "
+                        + previousView.enPassantPawn().orElseThrow() + ".");
+            } else {
+                previousView.seenPiece(previousMove.to()).filter(p -> p.color() != me).ifPresent(p -> facts.add(0,
+                        "You captured " + colour(p.color()) + "'s " + typeName(p.type()) + " on " + previousMove.to()
+                                + "."));
+            }
+        }
+        return facts;
     }
 
     /** Whether {@code move} takes a piece the person sees, en passant included. */

@@ -3,6 +3,8 @@ package fairtable.app.ui;
 import fairtable.app.Audits;
 import fairtable.games.chess.Color;
 import fairtable.games.chess.DarkChessGame;
+import fairtable.games.chess.FogView;
+import fairtable.games.chess.Move;
 import fairtable.games.chess.play.DarkChessReferee;
 import fairtable.games.definitions.GameDefinition;
 import fairtable.games.mahjongshogi.MahjongShogiState;
@@ -183,13 +185,28 @@ final class Replays {
         out.put("game", "dark-chess");
         out.put("names", names);
         List<Map<String, Object>> frames = new ArrayList<>();
-        frames.add(Map.of("view", chessView(DarkChessGame.start(), 0, seat)));
+        frames.add(Map.of("view", chessView(DarkChessGame.start(), 0, seat, List.of())));
         List<DarkChessReferee.Walked.Ply> plies = walked.get().plies();
+        DarkChessGame before = DarkChessGame.start();
+        FogView ownView = null;
+        Move ownMove = null;
         for (int i = 0; i < plies.size(); i++) {
             DarkChessReferee.Walked.Ply ply = plies.get(i);
+            Optional<Move> move = ply.move().matches("[a-h][1-8][a-h][1-8][qrbn]?")
+                    ? Optional.of(Move.parseUci(ply.move())) : Optional.empty(); // else resign, a draw, no move
+            List<String> notices = List.of();
+            if (seat >= 0 && ply.mover() == seat) {
+                ownView = before.view(Color.values()[seat]);
+                ownMove = move.orElse(null);
+            } else if (seat >= 0 && move.isPresent()) {
+                // The other side moved, so this side's move comes round: what its page told it then.
+                notices = BrowserDarkChess.learnedSince(ownMove == null ? null : ownView, ownMove,
+                        ply.after().view(Color.values()[seat]));
+            }
             frames.add(boardFrame(ply.mover(), names, "ply " + (i + 1),
                     ply.move() + (i == plies.size() - 1 ? " · " + walked.get().outcome() : ""),
-                    chessView(ply.after(), i + 1, seat)));
+                    chessView(ply.after(), i + 1, seat, notices)));
+            before = ply.after();
         }
         out.put("frames", frames);
         out.put("moves", plies.size());
@@ -288,11 +305,15 @@ final class Replays {
     }
 
 
-    /** The board the page draws after {@code plies}: a side's fog-of-war view, or the whole position for -1. */
-    private static Map<String, Object> chessView(DarkChessGame game, int plies, int seat) {
+    /**
+     * The board the page draws after {@code plies}: a side's fog-of-war view with the notices its page showed then
+     * (captures, en passant), or the whole position for -1.
+     */
+    private static Map<String, Object> chessView(DarkChessGame game, int plies, int seat, List<String> notices) {
         Map<String, Object> chess = new LinkedHashMap<>(seat < 0 ? BrowserDarkChess.wholeBoard(game.position(), plies)
                 : BrowserDarkChess.board(game.view(Color.values()[seat]), plies));
         chess.put("you", seat == 1 ? "black" : "white");
+        chess.put("notices", notices);
         chess.put("caption", seat < 0 ? "The whole board after ply " + plies + ": both sides revealed theirs at the end."
                 : COLOURS.get(seat) + "'s view after ply " + plies + ": fog on every square " + COLOURS.get(seat)
                         + " could not see; “?” a square seen only as occupied.");

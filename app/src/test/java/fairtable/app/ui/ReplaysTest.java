@@ -15,9 +15,13 @@ import fairtable.games.chess.Move;
 import fairtable.games.chess.Piece;
 import fairtable.games.chess.Square;
 import fairtable.games.chess.SquareView;
+import fairtable.games.chess.play.ChessSide;
+import fairtable.games.chess.play.DarkChessTable;
 import fairtable.games.definitions.GameDefinition;
 import fairtable.games.definitions.Games;
 import fairtable.games.definitions.InMemoryTable;
+import fairtable.protocol.darkchess.DarkChessParameters;
+import fairtable.protocol.darkchess.OtMode;
 import fairtable.protocol.table.TableParameters;
 import fairtable.protocol.table.TableParty;
 import fairtable.protocol.table.TableObserver;
@@ -31,6 +35,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -209,6 +214,57 @@ class ReplaysTest {
         }
         assertThat(sides.get(1).get("frames").get(0).get("view").get("chess").get("squares").toString())
                 .as("Black's view before any move: fog on White's home ranks").contains("\"square\":\"e1\",\"sight\":\"fog\"");
+    }
+
+    /**
+     * Each side's replay tells, at the plies where its move came round, what its page told it then: White is told it may
+     * take en passant, Black that the pawn it advanced was taken, and White that its en-passant capture took a pawn and
+     * that its capturing pawn was taken back. The observer's whole board has no such notices.
+     */
+    @Test
+    void darkChessReplaysTellEachSideItsCapturesAndEnPassantAtThePlyItLearnedThem() throws Exception {
+        Path file = dir.resolve("en-passant.jsonl");
+        SplittableRandom r = new SplittableRandom(5);
+        DarkChessTable table = DarkChessTable.create(new DarkChessParameters(OtMode.OPRF_TABLE, 2048, 6),
+                ChessSide.start(Color.WHITE, scripted("e2e4", "e4e5", "e5d6")),
+                ChessSide.start(Color.BLACK, scripted("a7a6", "d7d5", "c7d6")), key(r), key(r), r.split(), r.split());
+        table.play(ply -> { });
+        TranscriptFile.write(file, table.transcript(), List.of());
+        String text = Files.readString(file);
+        JsonNode white = JSON.valueToTree(Replays.of(text, Games.ALL, "seat-0", t -> null));
+        JsonNode black = JSON.valueToTree(Replays.of(text, Games.ALL, "seat-1", t -> null));
+        JsonNode whole = JSON.valueToTree(Replays.of(text, Games.ALL, Replays.OBSERVER, t -> null));
+        assertThat(white.get("frames")).as(white.toString()).hasSize(7);
+        assertThat(notices(white, 2)).containsExactly("Black moved; none of your pieces was captured.");
+        assertThat(notices(white, 4)).containsExactly("Black moved; none of your pieces was captured.",
+                "Black's pawn on d5 has just advanced two squares beside your pawn: you may take it en passant (moving"
+                        + " to d6) on this move only.");
+        assertThat(notices(black, 5)).containsExactly("White captured your pawn on d5.");
+        assertThat(notices(white, 6)).containsExactly("You captured Black's pawn en passant on d5.",
+                "Black captured your pawn on d6.");
+        assertThat(notices(black, 1)).containsExactly("White has moved.");
+        for (int i = 0; i < 7; i++) {
+            assertThat(notices(i % 2 == 1 ? white : black, i)).as("no notice at the plies a side made itself").isEmpty();
+            assertThat(notices(whole, i)).isEmpty();
+        }
+    }
+
+    private static List<String> notices(JsonNode replay, int frame) {
+        List<String> out = new ArrayList<>();
+        replay.get("frames").get(frame).get("view").get("chess").path("notices").forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    /** A side that plays the given moves in order. */
+    private static ChessSide.MoveChooser scripted(String... moves) {
+        List<String> left = new ArrayList<>(List.of(moves));
+        return (view, legal, random) -> Move.parseUci(left.remove(0));
+    }
+
+    private static SigningKey key(SplittableRandom random) {
+        byte[] seed = new byte[32];
+        random.nextBytes(seed);
+        return SigningKey.fromSeed(seed);
     }
 
     @Test
