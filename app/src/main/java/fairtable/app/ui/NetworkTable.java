@@ -362,6 +362,9 @@ final class NetworkTable<S, M> implements NodeTable {
     private void finish(SessionSeat.Result played) {
         try {
             TranscriptFile.write(transcriptFile, party.transcript().envelopes(), party.rejected());
+            if (party.transcript().established()) {
+                SeenCards.write(transcriptFile, party); // so the replay can show this seat's game as it saw it
+            }
             if (played != null && played.outcome().finished() && party.isFinished()) {
                 AuditVerdict v = Audits.auditWritten(transcriptFile, games);
                 Outcome outcome = party.outcome().orElse(null);

@@ -112,6 +112,23 @@ class NetworkTableTest {
         // Each seat saw only its own hole cards until the showdown, and the transcripts agree.
         assertThat(java.nio.file.Files.readAllLines(dir.resolve("bob.jsonl")))
                 .isEqualTo(java.nio.file.Files.readAllLines(dir.resolve("alice.jsonl")));
+        // Each node kept its seat's record beside its transcript: its replay "as I saw it" shows its own hole cards
+        // from the deal on, which the transcript alone shows only if they were proved.
+        for (int seat = 0; seat < 2; seat++) {
+            java.nio.file.Path file = dir.resolve(seat == 0 ? "alice.jsonl" : "bob.jsonl");
+            JsonNode mine = JSON.valueToTree(Replays.of(java.nio.file.Files.readString(file), Games.ALL, Replays.MINE,
+                    t -> SeenCards.besideFor(file, t)));
+            assertThat(mine.path("seat").asInt()).as(mine.toString()).isEqualTo(seat);
+            JsonNode firstDealt = null;
+            for (JsonNode f : mine.get("frames")) {
+                JsonNode cards = f.path("view").path("poker").path("seats").path(seat).path("cards");
+                if (cards.size() == 2) {
+                    firstDealt = cards;
+                    break;
+                }
+            }
+            assertThat(firstDealt).as("seat %d's own cards in its replay", seat).isNotNull().noneMatch(JsonNode::isNull);
+        }
     }
 
     /**
