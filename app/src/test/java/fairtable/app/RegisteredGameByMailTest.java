@@ -6,8 +6,19 @@ import fairtable.app.MailDesk.Run;
 import fairtable.app.MailDesk.Sent;
 import fairtable.net.correspondence.Armor;
 import fairtable.net.correspondence.GameStatus;
+import fairtable.app.ui.UiServer;
+import fairtable.games.definitions.Games;
+import fairtable.net.identity.Profile;
+import fairtable.protocol.table.TableReplay;
 import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Transcript;
+import fairtable.protocol.transcript.TranscriptFile;
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.security.SecureRandom;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -264,6 +275,67 @@ class RegisteredGameByMailTest {
         GameStatus alice = GameStatus.read(desk.game("alice"));
         assertThat(alice.verdict()).startsWith("VERIFIED").isEqualTo(GameStatus.read(desk.game("bob")).verdict());
         assertThat(pastes).isGreaterThan(4);
+    }
+
+    /**
+     * Each mail command wakes the seat from its journal, and a woken seat knows only the cards of the round it wakes
+     * in. The record of what it saw is kept with every step, so after two hands each player's record holds both, and
+     * the replay "as I saw it" takes it: every card it names agrees with the transcript wherever that opens one.
+     */
+    @Test
+    void eachPlayerByMailKeepsWhatItsSeatSawInEveryHandForItsReplay() throws Exception {
+        MailDesk desk = new MailDesk(temp);
+        List<String> players = List.of("alice", "bob");
+        botsPlay(desk, players, "--game", "holdem", "--players", "2", "--set", "hands=2");
+        for (int seat = 0; seat < 2; seat++) {
+            Path file = desk.game(players.get(seat)).resolve("transcript.jsonl");
+            Transcript transcript = new Transcript();
+            for (Envelope e : TranscriptFile.read(file).messages()) {
+                transcript.append(e);
+            }
+            SeenCards mine = SeenCards.besideFor(file, transcript);
+            assertThat(mine).as("%s's record beside the transcript", players.get(seat)).isNotNull();
+            assertThat(mine.seat()).isEqualTo(seat);
+            assertThat(mine.rounds().keySet()).as("every hand, though each command woke the seat from its journal")
+                    .containsExactly(1, 2);
+            for (int[] cards : mine.rounds().values()) {
+                assertThat(java.util.Arrays.stream(cards).filter(c -> c >= 0).count()).as("its two hole cards at least")
+                        .isGreaterThanOrEqualTo(2);
+            }
+            assertThat(TableReplay.asSeen(Games.ALL, transcript, seat, mine.rounds()).steps()).isNotEmpty();
+        }
+        // The node's replay page offers the finished game by mail, and its "as I saw it" from the record.
+        Path home = Path.of(desk.home("alice"));
+        copyTree(desk.game("alice"), home.resolve(UiServer.MAIL_DIRECTORY).resolve("game-1"));
+        try (UiServer ui = UiServer.start(Profile.open(home, new SecureRandom()), Games.ALL, 0, 600)) {
+            String cookie = "fairtable-" + ui.port() + "=" + ui.url().getQuery().substring("token=".length());
+            HttpClient http = HttpClient.newHttpClient();
+            java.util.function.Function<String, String> get = path -> {
+                try {
+                    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ui.port() + path))
+                            .header("Cookie", cookie).build(), HttpResponse.BodyHandlers.ofString()).body();
+                } catch (IOException | InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+            };
+            assertThat(get.apply("/api/replay/files")).contains("\"mail\":\"game-1\"");
+            String replay = get.apply("/api/replay/mail/game-1?perspective=mine");
+            assertThat(replay).contains("\"perspective\":\"mine\"").contains("\"verified\":true");
+            assertThat(get.apply("/api/replay/mail/no-such-game?perspective=mine")).contains("no game by mail called");
+        }
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (var files = java.nio.file.Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path target = to.resolve(from.relativize(f).toString());
+                if (java.nio.file.Files.isDirectory(f)) {
+                    java.nio.file.Files.createDirectories(target);
+                } else {
+                    java.nio.file.Files.copy(f, target, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
     }
 
     @Test

@@ -1,6 +1,7 @@
 package fairtable.app.cli;
 
 import fairtable.app.Audits;
+import fairtable.app.SeenCards;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.games.definitions.FiveCardDraw;
 import fairtable.games.definitions.GameDefinition;
@@ -18,6 +19,8 @@ import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -132,6 +135,13 @@ final class GameByMail implements MailGame<TableParty<?, ?>> {
         @Override
         public List<ProtocolAudit> audits() {
             return Audits.needingGames(games);
+        }
+
+        @Override
+        public void stepped(TableParty<?, ?> party, Path transcript) throws IOException {
+            if (party.transcript().established()) {
+                SeenCards.merge(transcript, party); // a replay as this seat saw it, though each command forgets
+            }
         }
     }
 

@@ -282,6 +282,7 @@ public final class MailGames {
 
     /** The audited transcript of a finished game, or empty. */
     public synchronized Optional<Path> transcript(String name) throws Refused, IOException {
+        kindOf(name); // refuses a name that is no game here
         Path file = directory(name).resolve("transcript.jsonl");
         return Files.isRegularFile(file) ? Optional.of(file) : Optional.empty();
     }

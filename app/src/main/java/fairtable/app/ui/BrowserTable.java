@@ -1,5 +1,6 @@
 package fairtable.app.ui;
 
+import fairtable.app.SeenCards;
 import fairtable.app.Audits;
 import fairtable.app.play.LocalGame;
 import fairtable.app.play.SeatSeeds;

@@ -1,5 +1,6 @@
 package fairtable.app.ui;
 
+import fairtable.app.SeenCards;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import fairtable.app.Audits;

@@ -1,5 +1,6 @@
 package fairtable.app.ui;
 
+import fairtable.app.SeenCards;
 import fairtable.app.Audits;
 import fairtable.games.chess.Color;
 import fairtable.games.chess.DarkChessGame;

@@ -1,5 +1,6 @@
 package fairtable.app.ui;
 
+import fairtable.app.SeenCards;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fairtable.app.Audits;
@@ -30,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import java.util.concurrent.ConcurrentHashMap;
@@ -74,6 +76,8 @@ public final class UiServer implements AutoCloseable {
     /** A transcript this node wrote in its ui-transcripts directory, by its plain name (no path). */
     private static final Pattern OWN_TRANSCRIPT =
             Pattern.compile("/api/replay/files/([A-Za-z0-9][A-Za-z0-9._-]*\\.jsonl)");
+    /** The transcript of one of the person's finished games by mail, by the game's directory name. */
+    private static final Pattern MAIL_TRANSCRIPT = Pattern.compile("/api/replay/mail/([A-Za-z0-9][A-Za-z0-9._-]{0,63})");
 
     private final Profile profile;
     private final Games games;
@@ -551,7 +555,10 @@ public final class UiServer implements AutoCloseable {
         return Replays.of(text, games, perspective, transcript -> null);
     }
 
-    /** The transcripts of this node's own finished games, newest first, for the replay page to offer. */
+    /**
+     * The transcripts of this node's own finished games, newest first, then those of its finished games by mail (each
+     * with {@code mail}, its game's name), for the replay page to offer.
+     */
     List<Map<String, Object>> replayFiles() throws IOException {
         List<Map<String, Object>> out = new ArrayList<>();
         try (var files = Files.list(transcripts)) {
@@ -560,6 +567,32 @@ public final class UiServer implements AutoCloseable {
                 out.add(Map.of("name", f.getFileName().toString(), "bytes", Files.size(f)));
             }
         }
+        for (GameStatus g : mail.list()) {
+            String name = g.directory().getFileName().toString();
+            try {
+                Optional<Path> file = mail.transcript(name);
+                if (file.isPresent()) {
+                    out.add(Map.of("name", name + " (by mail)", "mail", name, "bytes", Files.size(file.get())));
+                }
+            } catch (MailGames.Refused notAGame) {
+                // listed a moment ago, gone now: nothing to replay
+            }
+        }
+        return out;
+    }
+
+    /** The replay of a finished game by mail, as {@link #replayFile} for the node's own tables. */
+    Map<String, Object> replayMail(String name, String perspective) throws IOException {
+        Path f;
+        try {
+            f = mail.transcript(name).orElseThrow(() -> new IllegalArgumentException("the game by mail " + name
+                    + " has no transcript yet: it is not over"));
+        } catch (MailGames.Refused refused) {
+            throw new IllegalArgumentException(refused.getMessage());
+        }
+        Map<String, Object> out = new LinkedHashMap<>(Replays.of(Files.readString(f, StandardCharsets.UTF_8), games,
+                perspective, transcript -> SeenCards.besideFor(f, transcript)));
+        out.put("mail", name);
         return out;
     }
 
@@ -645,6 +678,10 @@ public final class UiServer implements AutoCloseable {
                 Matcher own = OWN_TRANSCRIPT.matcher(path);
                 if (method.equals("GET") && own.matches()) {
                     return json(ui.replayFile(own.group(1), perspective(request)), request, response, callback);
+                }
+                Matcher byMail = MAIL_TRANSCRIPT.matcher(path);
+                if (method.equals("GET") && byMail.matches()) {
+                    return json(ui.replayMail(byMail.group(1), perspective(request)), request, response, callback);
                 }
                 if (method.equals("POST") && path.equals("/api/mail/new")) {
                     return json(ui.newMailGame(JSON.readTree(body(request))), request, response, callback);

@@ -1,5 +1,6 @@
 package fairtable.app.ui;
 
+import fairtable.app.SeenCards;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -75,6 +75,14 @@ public final class CorrespondenceGame<P extends Party> {
         default List<ProtocolAudit> audits() {
             return List.of();
         }
+
+        /**
+         * Called after each step is journalled: a game may keep, beside where its transcript goes ({@code transcript},
+         * written once the game is over), what only this side knows and a restored party forgets (the cards its seat
+         * saw in earlier rounds, for a replay as it saw it). Nothing by default.
+         */
+        default void stepped(P party, Path transcript) throws IOException {
+        }
     }
 
     /**
@@ -287,6 +295,7 @@ public final class CorrespondenceGame<P extends Party> {
     /** Journals the new state and the messages it sends, files them in the outbox, updates the summary. */
     private void step(List<Envelope> out) throws IOException {
         journal.record(party.snapshot(), out);
+        rules.stepped(party, directory.resolve(TRANSCRIPT));
         for (Envelope e : out) {
             String file = String.format(Locale.ROOT, "%04d-step%d-%s.txt", e.seq(), e.step(),
                     e.type().replaceAll("[^A-Za-z0-9_-]", "_"));

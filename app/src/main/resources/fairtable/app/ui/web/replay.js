@@ -65,6 +65,7 @@ async function open(from, perspective, keepStep) {
   source = from;
   const query = '?perspective=' + encodeURIComponent(perspective || 'observer');
   const answer = from.file ? api('/api/replay/files/' + encodeURIComponent(from.file) + query)
+    : from.mail ? api('/api/replay/mail/' + encodeURIComponent(from.mail) + query)
     : api('/api/replay' + query, from.text);
   show(await answer.catch(failed), keepStep);
 }
@@ -73,14 +74,16 @@ async function dropped(file) {
   await open({text: await file.text()});
 }
 
-async function own(name) {
-  await open({file: name});
+async function own(value) {
+  // A game by mail is listed as "mail:NAME", a transcript of this node's tables by its file name.
+  await open(value.startsWith('mail:') ? {mail: value.slice(5)} : {file: value});
 }
 
 async function listOwn() {
   const files = await api('/api/replay/files').catch(() => []);
   const select = document.getElementById('own');
-  select.replaceChildren(...(files.length ? files.map(f => el('option', {value: f.name}, f.name))
+  select.replaceChildren(...(files.length ? files.map(f => el('option', {value: f.mail ? 'mail:' + f.mail : f.name},
+    f.name))
     : [el('option', {value: ''}, 'none yet')]));
   document.getElementById('open-own').disabled = !files.length;
 }

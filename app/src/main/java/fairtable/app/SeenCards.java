@@ -1,4 +1,4 @@
-package fairtable.app.ui;
+package fairtable.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,8 +16,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The person's own record of a finished browser table, kept owner-only next to its transcript: the seat it played and
- * what that seat's deck read in each round ({@link TableParty#seenCards}), bound to the game by its session id. The
+ * The person's own record of a finished table (the node's own, another node's, or by mail), kept owner-only next to
+ * its transcript: the seat it played and what that seat's deck read in each round ({@link TableParty#seenCards}), bound to the game by its session id. The
  * deck keys themselves are not kept: the record holds only cards the seat saw, so "as I saw it" can be replayed
  * without the keys ever leaving the node's memory.
  *
@@ -25,21 +25,46 @@ import java.util.TreeMap;
  * @param seat    the seat the person played
  * @param rounds  by round from 1: for each deck position, the card the seat read there, or -1
  */
-record SeenCards(byte[] session, int seat, Map<Integer, int[]> rounds) {
+public record SeenCards(byte[] session, int seat, Map<Integer, int[]> rounds) {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String SUFFIX = ".seen";
 
     /** Where the record of the game whose transcript is {@code transcript} lives. */
-    static Path beside(Path transcript) {
+    public static Path beside(Path transcript) {
         return transcript.resolveSibling(transcript.getFileName() + SUFFIX);
     }
 
-    static void write(Path transcript, TableParty<?, ?> seat) throws IOException {
+    /**
+     * Adds what {@code seat} now knows to the record beside {@code transcript}, keeping the earlier rounds it holds: a
+     * seat restored from its journal (a game by mail wakes so for every command) knows only the rounds from then on.
+     * A record of another game or seat there is replaced.
+     */
+    public static void merge(Path transcript, TableParty<?, ?> seat) throws IOException {
+        SeenCards earlier;
+        try {
+            earlier = besideFor(transcript, seat.transcript());
+        } catch (IOException unreadable) {
+            earlier = null; // rewritten from what the seat knows
+        }
+        Map<Integer, int[]> rounds = new TreeMap<>();
+        if (earlier != null && earlier.seat() == seat.seat()) {
+            rounds.putAll(earlier.rounds());
+        }
+        rounds.putAll(seat.seenCards());
+        write(transcript, seat.transcript().sessionId(), seat.seat(), rounds);
+    }
+
+    public static void write(Path transcript, TableParty<?, ?> seat) throws IOException {
+        write(transcript, seat.transcript().sessionId(), seat.seat(), seat.seenCards());
+    }
+
+    private static void write(Path transcript, byte[] session, int seatNumber, Map<Integer, int[]> seen)
+            throws IOException {
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("session", HexFormat.of().formatHex(seat.transcript().sessionId()));
-        out.put("seat", seat.seat());
+        out.put("session", HexFormat.of().formatHex(session));
+        out.put("seat", seatNumber);
         Map<String, int[]> rounds = new LinkedHashMap<>();
-        seat.seenCards().forEach((round, cards) -> rounds.put(Integer.toString(round), cards));
+        seen.forEach((round, cards) -> rounds.put(Integer.toString(round), cards));
         out.put("rounds", rounds);
         OwnerOnlyFiles.writeString(beside(transcript), JSON.writeValueAsString(out));
     }
@@ -49,7 +74,7 @@ record SeenCards(byte[] session, int seat, Map<Integer, int[]> rounds) {
      *
      * @throws IOException if it is there but unreadable or not a record
      */
-    static SeenCards besideFor(Path transcriptFile, Transcript transcript) throws IOException {
+    public static SeenCards besideFor(Path transcriptFile, Transcript transcript) throws IOException {
         Path file = beside(transcriptFile);
         if (!Files.isRegularFile(file)) {
             return null;
