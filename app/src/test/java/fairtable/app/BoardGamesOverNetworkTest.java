@@ -169,6 +169,44 @@ class BoardGamesOverNetworkTest {
         assertSignedBy(whiteFile, white, black);
     }
 
+    /**
+     * The host chooses Black: its invitation says so, the joiner types only the invitation and plays White (seat 0,
+     * moving first), and both audit the same transcript with the seats signed by the right profiles. A side the game
+     * has not, or a side chosen by the joiner, is one plain line and exit 2.
+     */
+    @Test
+    void aHostWhoChoosesBlackHasTheJoinerPlayWhiteByTheInvitationAlone() throws Exception {
+        Profile host = profile("ann");
+        Profile guest = profile("bob");
+        Path hostFile = dir.resolve("ann.jsonl");
+        Path guestFile = dir.resolve("bob.jsonl");
+        InProcessHost hosted = InProcessHost.start("play", "dark-chess", "--bots", "all", "--host", "0", "--side",
+                "black", "--home", host.directory().toString(), "--accept-new", "--max-plies", "4", "--seed", "4",
+                "--timeout", "60", "--transcript", hostFile.toString());
+        String invitation = hosted.invitation();
+        assertThat(invitation).endsWith("?game=dark-chess&host-seat=1");
+        Run joined = run("play", "dark-chess", "--bots", "all", "--join", invitation, "--home",
+                guest.directory().toString(), "--max-plies", "4", "--seed", "5", "--timeout", "60", "--transcript",
+                guestFile.toString());
+        InProcessHost.Run hostRun = hosted.finish();
+        assertThat(hostRun.code()).as(hostRun.out()).isZero();
+        assertThat(joined.code()).as(joined.out()).isZero();
+        assertThat(hostRun.out()).contains("as Black; waiting for White.", "Black's view at the end:", "Audit: VERIFIED");
+        assertThat(joined.out()).contains("Joining as White.", "White's view at the end:", "Audit: VERIFIED");
+        assertThat(Files.readAllLines(hostFile)).isEqualTo(Files.readAllLines(guestFile));
+        assertSignedBy(hostFile, guest, host);
+
+        Run green = run("play", "dark-chess", "--bots", "all", "--host", "0", "--side", "green", "--home",
+                host.directory().toString(), "--timeout", "5");
+        assertThat(green.code()).isEqualTo(Main.ERROR);
+        assertThat(green.out().strip()).isEqualTo("fairtable: --side takes white or black in dark-chess, not 'green'");
+        Run joinerChooses = run("play", "mahjong-shogi", "--bots", "me", "--join", invitation, "--side", "west",
+                "--home", guest.directory().toString(), "--timeout", "5");
+        assertThat(joinerChooses.code()).isEqualTo(Main.ERROR);
+        assertThat(joinerChooses.out().strip()).isEqualTo("fairtable: --side is for the host (--host); who joins"
+                + " plays the other side, as the invitation says");
+    }
+
     @Test
     void aPersonPlaysDarkChessOverTlsAgainstAnotherProcessesBot() throws Exception {
         Profile white = profile("white");

@@ -132,7 +132,7 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
 
     /**
      * Plays one seat against another process, over TLS bound to the profile's key (or plain TCP with
-     * --insecure): hosting plays White, joining plays Black; by bot, or by the person typing on {@code keyboard}
+     * --insecure): hosting plays White (or the --side chosen), joining the other colour; by bot, or by the person typing on {@code keyboard}
      * if it is not null. Writes this side's transcript (default
      * dark-chess-white/black.jsonl) and audits it; with --journal a restarted process resumes. Returns 0 if the
      * audit verifies, 1 for a failed audit, a caught cheat or a refused peer, 2 if the connection gave out.
@@ -140,6 +140,7 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
     static int runNetworked(PrintWriter out, Options options, SeatOptions seat, java.io.InputStream keyboard)
             throws Exception {
         DarkChessParameters params = new DarkChessParameters(options.ot(), options.andosModulusBits(), options.maxPlies());
+        seat.sides("dark-chess", "white", "black");
         int me = seat.seat();
         Color color = me == 0 ? Color.WHITE : Color.BLACK;
         String name = me == 0 ? "white" : "black";
@@ -173,7 +174,8 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
         TwoSeatGame.Result<DarkChessParty> result;
         try (TwoSeatLink link = seat.link(profile, out)) {
             out.println((link.listening() ? "Hosting " + DarkChessParameters.PROTOCOL + " (" + params + ") on "
-                    + seat.bind + ":" + link.port() + " as White; waiting for Black." : "Joining as " + (me == 0 ? "White" : "Black")
+                    + seat.bind + ":" + link.port() + " as " + (me == 0 ? "White; waiting for Black." : "Black; waiting"
+                    + " for White.") : "Joining as " + (me == 0 ? "White" : "Black")
                     + (link.atRelay() ? " through a relay." : ".")));
             out.flush();
             result = new TwoSeatGame<>(profile.identity(), player, seating, file, seat.journal, p -> seat.timeout(), out).play(link);

@@ -144,6 +144,7 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
      * the profile's key (or plain TCP with --insecure), journaled if asked; both sides audit what they kept.
      */
     private int playNetwork(PrintWriter out, MahjongParameters params, long seed, boolean person) throws Exception {
+        seat.sides("mahjong-shogi", "east", "west");
         int me = seat.seat();
         String name = me == 0 ? "east" : "west";
         String opponent = me == 0 ? "west" : "east";
@@ -185,7 +186,8 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
         TwoSeatGame.Result<MahjongParty> result;
         try (TwoSeatLink link = seat.link(profile, out)) {
             if (link.listening()) {
-                out.println("Hosting on " + seat.bind + ":" + link.port() + "; waiting for west.");
+                out.println("Hosting on " + seat.bind + ":" + link.port() + " as " + name + "; waiting for " + opponent
+                        + ".");
             }
             result = new TwoSeatGame<>(profile.identity(), signedName, seating, file, seat.journal, p -> seat.timeout(), out).play(link);
         }

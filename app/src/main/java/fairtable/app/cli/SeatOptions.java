@@ -18,11 +18,12 @@ public final class SeatOptions {
     TrustOptions trust;
 
     @Option(names = "--host", paramLabel = "PORT",
-            description = "Play the first seat and wait for the other player on PORT (0 picks a free port); prints an invitation.")
+            description = "Play the first seat (or the --side you choose) and wait for the other player on PORT (0 picks a "
+                    + "free port); prints an invitation.")
     Integer hostPort;
 
     @Option(names = "--join", paramLabel = "INVITATION|HOST:PORT",
-            description = "Play the second seat against the host, by its invitation (fairtable://HOST:PORT/FINGERPRINT), "
+            description = "Play the other seat than the host's, by its invitation (fairtable://HOST:PORT/FINGERPRINT), "
                     + "or HOST:PORT with --peer, --accept-new or --insecure.")
     String join;
 
@@ -32,6 +33,15 @@ public final class SeatOptions {
 
     @Option(names = "--seat", description = "With --join --relay: your seat, 0 (the first player) or 1.")
     Integer relaySeat;
+
+    @Option(names = "--side", paramLabel = "SIDE",
+            description = "With --host: the side you play, white or black in dark chess, east or west in Mahjong Shogi "
+                    + "(default: the first); the invitation tells the other player, who plays the other side.")
+    String side;
+
+    /** The game's name and its two sides in seat order, told by the command before it plays ({@link #sides}). */
+    private String game;
+    private int hostSeat;
 
     @Option(names = "--bind", defaultValue = "127.0.0.1",
             description = "Address to listen on with --host (default: ${DEFAULT-VALUE}; 0.0.0.0 for every interface).")
@@ -53,6 +63,10 @@ public final class SeatOptions {
         if (hostPort == null && join == null && journal != null) {
             throw new IllegalArgumentException("--journal is for a seat played against another process (--host or --join)");
         }
+        if (side != null && hostPort == null) {
+            throw new IllegalArgumentException("--side is for the host (--host); who joins plays the other side, as the"
+                    + " invitation says");
+        }
         if (relay != (relaySeat != null) || relay && join == null) {
             throw new IllegalArgumentException("--relay and --seat go together, with --join: the relay's invitation and "
                     + "your seat there, 0 or 1");
@@ -60,9 +74,29 @@ public final class SeatOptions {
         return hostPort != null || join != null;
     }
 
-    /** The seat this process plays over the network: 0 hosting, 1 joining a host, the one agreed at a relay. */
+    /**
+     * Names the game and its two sides in seat order (e.g. white, black), and judges {@code --side} by them: the host
+     * plays the side it names, the first by default.
+     */
+    void sides(String gameName, String first, String second) {
+        this.game = gameName;
+        if (side == null) {
+            return;
+        }
+        String said = side.strip().toLowerCase(java.util.Locale.ROOT);
+        if (!said.equals(first) && !said.equals(second)) {
+            throw new IllegalArgumentException("--side takes " + first + " or " + second + " in " + gameName + ", not '"
+                    + side + "'");
+        }
+        hostSeat = said.equals(first) ? 0 : 1;
+    }
+
+    /**
+     * The seat this process plays over the network: hosting, the one its --side chose (0 by default); joining a host,
+     * the other one, as its invitation says; at a relay, the one agreed.
+     */
     int seat() {
-        return hostPort != null ? 0 : relay ? relaySeat : 1;
+        return hostPort != null ? hostSeat : relay ? relaySeat : 1 - TwoSeatLink.hostSeatOf(join);
     }
 
     Duration timeout() {
@@ -70,7 +104,10 @@ public final class SeatOptions {
     }
 
     TwoSeatLink link(Profile profile, PrintWriter out) throws IOException {
-        return trust.link(profile, bind, hostPort, join, relay ? relaySeat : null, journal, timeout(), out);
+        TwoSeatLink link = trust.link(profile, bind, hostPort, join, relay ? relaySeat : null, journal, timeout(), out,
+                hostSeat);
+        // A host of the second side says so in its invitation, which then names the game its setting belongs to.
+        return hostSeat != 0 ? link.carrying(game, java.util.Map.of()) : link;
     }
 
     Profile profile() throws IOException {

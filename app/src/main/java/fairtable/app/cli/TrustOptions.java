@@ -87,6 +87,12 @@ public final class TrustOptions {
     /** As above; {@code relaySeat} not null: {@code target} is a relay's invitation, joined at that seat. */
     TwoSeatLink link(Profile profile, String bind, Integer port, String target, Integer relaySeat, Path journal,
             java.time.Duration patience, PrintWriter out) throws IOException {
+        return link(profile, bind, port, target, relaySeat, journal, patience, out, 0);
+    }
+
+    /** As above; a host plays {@code hostSeat} (0, or 1 when it chose the second side). */
+    TwoSeatLink link(Profile profile, String bind, Integer port, String target, Integer relaySeat, Path journal,
+            java.time.Duration patience, PrintWriter out, int hostSeat) throws IOException {
         if (peers.size() > 1) {
             throw new IllegalArgumentException("--peer names the one other player here, not " + peers.size());
         }
@@ -99,7 +105,7 @@ public final class TrustOptions {
                         TwoSeatGame.relayLog(journal), line -> {
                             out.println(line);
                             out.flush();
-                        })
+                        }, hostSeat)
                 : TwoSeatLink.connect(target, profile.identity(), insecure, expected, rule(profile, out));
     }
 }

@@ -72,12 +72,18 @@ public final class TableLink implements AutoCloseable {
      * A relay on {@code bind:port} that admits nobody yet: its host first talks to the players on {@link #server()}
      * (to agree the table), then {@linkplain #admit admits} each to the relay and {@linkplain #acceptAll accepts}
      * the later connections, the players' reconnections, straight into the relay. The host plays seat 0 through
-     * {@link #seat()}, so that seat is kept for its key.
+     * {@link #seat()} (or the seat it chose), so that seat is kept for its key.
      */
     public static TableLink open(SigningKey identity, String bind, int port, Path relayLog) throws IOException {
+        return open(identity, bind, port, relayLog, 0);
+    }
+
+    /** As {@link #open(SigningKey, String, int, Path)}, the host playing {@code hostSeat} (0 or 1 of a two-seat game). */
+    public static TableLink open(SigningKey identity, String bind, int port, Path relayLog, int hostSeat)
+            throws IOException {
         SessionHost host = relayLog == null ? new SessionHost("table", identity, new SecureRandom())
                 : SessionHost.persistent(relayLog, "table", identity, new SecureRandom());
-        return new TableLink(host.playsSeatZero(), TcpTransport.listen(bind, port), bind);
+        return new TableLink(host.playsSeat(hostSeat), TcpTransport.listen(bind, port), bind);
     }
 
     /** The listening socket, for a host that talks to each player before admitting it to the relay. */

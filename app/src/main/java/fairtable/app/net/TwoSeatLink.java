@@ -41,13 +41,17 @@ public final class TwoSeatLink implements AutoCloseable {
     /** The relay this side hosts, or null when it joins one. */
     private final TableLink host;
     private final String target;
-    /** The seat this side plays at a relay that plays none, or -1 when the host plays seat 0. */
+    /** The seat this side plays at a relay that plays none, or -1 when one side hosts. */
     private final int relaySeat;
+    /** The seat the hosting side plays (0, or 1 when it chose the second side); the joiner plays the other. */
+    private final int hostSeat;
+    /** What the invitation carries besides the address and key: the game and its settings, if any. */
+    private volatile Invitation carried;
     /** The key the joined host proved on its first TLS channel: every later channel, and its seat, must be it. */
     private volatile VerifyingKey hostKey;
 
     private TwoSeatLink(SigningKey identity, boolean insecure, Optional<Fingerprint> expected, TrustRule rule,
-            TableLink host, String target, int relaySeat) {
+            TableLink host, String target, int relaySeat, int hostSeat) {
         this.identity = identity;
         this.insecure = insecure;
         this.expected = expected;
@@ -55,7 +59,11 @@ public final class TwoSeatLink implements AutoCloseable {
         this.host = host;
         this.target = target;
         this.relaySeat = relaySeat;
+        this.hostSeat = hostSeat;
     }
+
+    /** The invitation's setting that names the seat the host plays, when it is not seat 0. */
+    public static final String HOST_SEAT = "host-seat";
 
     /**
      * Hosts the game's relay on {@code bind:port} (0 picks a free port), journaled in {@code relayLog} if it is not
@@ -67,13 +75,26 @@ public final class TwoSeatLink implements AutoCloseable {
     public static TwoSeatLink listen(String bind, int port, SigningKey identity, boolean insecure,
             Optional<Fingerprint> expected, TrustRule rule, Duration patience, Path relayLog, Consumer<String> refused)
             throws IOException {
-        TableLink relay = TableLink.open(identity, bind, port, relayLog);
+        return listen(bind, port, identity, insecure, expected, rule, patience, relayLog, refused, 0);
+    }
+
+    /**
+     * As above, this side playing {@code hostSeat} (0 or 1: the side the host chose); the invitation then carries it
+     * ({@link #HOST_SEAT}), so the joiner takes the other seat with nothing more to type.
+     */
+    public static TwoSeatLink listen(String bind, int port, SigningKey identity, boolean insecure,
+            Optional<Fingerprint> expected, TrustRule rule, Duration patience, Path relayLog, Consumer<String> refused,
+            int hostSeat) throws IOException {
+        if (hostSeat != 0 && hostSeat != 1) {
+            throw new IllegalArgumentException("the host plays seat 0 or 1 of a two-player game, not " + hostSeat);
+        }
+        TableLink relay = TableLink.open(identity, bind, port, relayLog, hostSeat);
         PeerCheck door = expected.map(PeerCheck::expect).orElse(TableLink.admissible(rule));
         if (!insecure) {
             relay.judgeJoinsBy(rule, refused);
         }
         relay.acceptAll(identity, insecure, patience, door, refused);
-        return new TwoSeatLink(identity, insecure, expected, rule, relay, null, -1);
+        return new TwoSeatLink(identity, insecure, expected, rule, relay, null, -1, hostSeat);
     }
 
     /** Joins the host of an invitation ({@code fairtable://HOST:PORT/FINGERPRINT}), or of {@code HOST:PORT}. */
@@ -84,7 +105,19 @@ public final class TwoSeatLink implements AutoCloseable {
         if (!target.startsWith(Invitation.SCHEME)) {
             HostPort.parse("--connect", target); // refused here, in plain words, before anything is opened
         }
-        return new TwoSeatLink(identity, insecure, named, rule, null, target, -1);
+        return new TwoSeatLink(identity, insecure, named, rule, null, target, -1, hostSeatOf(target));
+    }
+
+    /** The seat an invitation says its host plays: 0 unless it carries {@link #HOST_SEAT}{@code =1}. */
+    public static int hostSeatOf(String target) {
+        if (!target.startsWith(Invitation.SCHEME)) {
+            return 0;
+        }
+        String said = Invitation.parse(target).settings().getOrDefault(HOST_SEAT, "0");
+        if (!said.equals("0") && !said.equals("1")) {
+            throw new IllegalArgumentException("the invitation's " + HOST_SEAT + " is 0 or 1, not '" + said + "'");
+        }
+        return Integer.parseInt(said);
     }
 
     /**
@@ -103,7 +136,7 @@ public final class TwoSeatLink implements AutoCloseable {
         if (!target.startsWith(Invitation.SCHEME)) {
             HostPort.parse("--connect", target);
         }
-        return new TwoSeatLink(identity, insecure, expected, rule, null, target, seat);
+        return new TwoSeatLink(identity, insecure, expected, rule, null, target, seat, 0);
     }
 
     /** Whether this side joins a relay that plays no seat. */
@@ -115,9 +148,22 @@ public final class TwoSeatLink implements AutoCloseable {
         return host != null;
     }
 
-    /** The seat this side plays: the host's 0, the joiner's 1, or the one agreed at a relay. */
+    /** The seat this side plays: the host's (0 unless it chose 1), the joiner's the other, or the one agreed at a relay. */
     public int seat() {
-        return atRelay() ? relaySeat : listening() ? 0 : 1;
+        return atRelay() ? relaySeat : listening() ? hostSeat : 1 - hostSeat;
+    }
+
+    /**
+     * Makes the invitation carry {@code game} and {@code settings} (the host's seat too, when it is not 0), so that
+     * the joiner types only the invitation. Hosting only.
+     */
+    public TwoSeatLink carrying(String game, java.util.Map<String, String> settings) {
+        java.util.Map<String, String> all = new java.util.LinkedHashMap<>(settings);
+        if (hostSeat != 0) {
+            all.put(HOST_SEAT, Integer.toString(hostSeat));
+        }
+        this.carried = Invitation.parse(host.invitation()).forTable(game, all);
+        return this;
     }
 
     /** The port the relay listens on (hosting only). */
@@ -127,7 +173,11 @@ public final class TwoSeatLink implements AutoCloseable {
 
     /** What to send the other player so they can join: host, port and this player's fingerprint. */
     public String invitation() {
-        return host.invitation();
+        Invitation table = carried;
+        if (table == null && hostSeat != 0) {
+            throw new IllegalStateException("a host of seat " + hostSeat + " names its game: see carrying");
+        }
+        return table != null ? table.format() : host.invitation();
     }
 
     /** Whom the host lets take the other seat, in words: the key --peer named, or a key the trust rule lets in. */

@@ -149,9 +149,15 @@ final class BrowserDarkChess implements NodeTable {
      */
     static BrowserDarkChess network(String id, Profile profile, int maxPlies, int actionSeconds, Path file,
             String bind, Invitation joining, RandomGenerator random) throws IOException {
+        return network(id, profile, maxPlies, actionSeconds, file, bind, joining, random, Color.WHITE);
+    }
+
+    /** As above, a host playing {@code hostColour}; a guest plays the other colour, as the invitation says. */
+    static BrowserDarkChess network(String id, Profile profile, int maxPlies, int actionSeconds, Path file,
+            String bind, Invitation joining, RandomGenerator random, Color hostColour) throws IOException {
         requirePlies(maxPlies);
         TwoNodeSeat network = TwoNodeSeat.open(profile, bind, joining, NAME,
-                Map.of("max-plies", Integer.toString(maxPlies)));
+                Map.of("max-plies", Integer.toString(maxPlies)), hostColour.ordinal());
         BrowserDarkChess t = new BrowserDarkChess(id, profile.displayName(), network.seat() == 0 ? Color.WHITE
                 : Color.BLACK, maxPlies, actionSeconds, file, network);
         t.seatRandom = random;

@@ -133,9 +133,16 @@ final class BrowserMahjong implements NodeTable {
      */
     static BrowserMahjong network(String id, Profile profile, int moveLimit, int actionSeconds, Path file,
             String bind, Invitation joining, RandomGenerator play, RandomGenerator secrets) throws IOException {
+        return network(id, profile, moveLimit, actionSeconds, file, bind, joining, play, secrets, 0);
+    }
+
+    /** As above, a host playing {@code hostSeat} (0 east, 1 west); a guest plays the other, as the invitation says. */
+    static BrowserMahjong network(String id, Profile profile, int moveLimit, int actionSeconds, Path file,
+            String bind, Invitation joining, RandomGenerator play, RandomGenerator secrets, int hostSeat)
+            throws IOException {
         requireLimit(moveLimit);
         TwoNodeSeat network = TwoNodeSeat.open(profile, bind, joining, NAME,
-                Map.of("move-limit", Integer.toString(moveLimit)));
+                Map.of("move-limit", Integer.toString(moveLimit)), hostSeat);
         BrowserMahjong t = new BrowserMahjong(id, profile.displayName(), network.seat(), moveLimit, actionSeconds,
                 file, play, secrets, network);
         network.onChange(t::publish);

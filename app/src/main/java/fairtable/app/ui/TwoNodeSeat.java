@@ -19,8 +19,8 @@ import java.util.Set;
 /**
  * One seat of a two-party game (dark chess, Mahjong Shogi) played in the browser against another person's node,
  * through the same session code as {@code play dark-chess --host/--join} ({@link TwoSeatLink}, {@link TwoSeatGame}):
- * the host runs the relay and plays seat 0, the guest joins by the host's invitation (which pins the host's key and
- * carries the game and its settings) and plays seat 1. The host's person is asked in the page, by fingerprint,
+ * the host runs the relay and plays the side its person chose (seat 0 or 1), the guest joins by the host's invitation
+ * (which pins the host's key and carries the game, its settings and the host's seat) and plays the other. The host's person is asked in the page, by fingerprint,
  * before a new player's hello is taken ({@link PageQuestion}); a key already pinned under its name is let in.
  */
 final class TwoNodeSeat {
@@ -36,8 +36,8 @@ final class TwoNodeSeat {
     private String lastAwaiting = "";
     private long awaitingSince = System.currentTimeMillis();
 
-    private TwoNodeSeat(Profile profile, String bind, String game, Map<String, String> settings, Invitation joining)
-            throws IOException {
+    private TwoNodeSeat(Profile profile, String bind, String game, Map<String, String> settings, Invitation joining,
+            int hostSeat) throws IOException {
         this.profile = profile;
         this.asking = new PageQuestion(() -> changed.run());
         boolean hosting = joining == null;
@@ -45,11 +45,11 @@ final class TwoNodeSeat {
                 hosting ? Optional.of(asking::ask) : Optional.empty(), asking::tell);
         if (hosting) {
             this.link = TwoSeatLink.listen(bind, 0, profile.identity(), false, Optional.empty(), rule, ARRIVAL, null,
-                    asking::tell);
+                    asking::tell, hostSeat);
             Map<String, String> carried = new LinkedHashMap<>();
             carried.put("players", "2");
             carried.putAll(settings);
-            this.invitation = Invitation.parse(link.invitation()).forTable(game, carried).format();
+            this.invitation = link.carrying(game, carried).invitation();
         } else {
             // The invitation names the host's key: only it opens the channel, and the host's seat must sign with it.
             this.link = TwoSeatLink.connect(joining.format(), profile.identity(), false, Optional.empty(), rule);
@@ -58,12 +58,13 @@ final class TwoNodeSeat {
     }
 
     /**
-     * Hosts {@code game} on {@code bind} when {@code joining} is null (the invitation carries the game and
-     * {@code settings}), else joins the host that invitation names.
+     * Hosts {@code game} on {@code bind}, playing {@code hostSeat} (0 or 1: the side the person chose), when
+     * {@code joining} is null (the invitation carries the game, {@code settings} and that seat), else joins the host
+     * that invitation names, at the other seat.
      */
     static TwoNodeSeat open(Profile profile, String bind, Invitation joining, String game,
-            Map<String, String> settings) throws IOException {
-        return new TwoNodeSeat(profile, bind, game, settings, joining);
+            Map<String, String> settings, int hostSeat) throws IOException {
+        return new TwoNodeSeat(profile, bind, game, settings, joining, hostSeat);
     }
 
     /** A whole-number setting an invitation carries (max-plies, move-limit), read before anything is opened. */
@@ -90,7 +91,7 @@ final class TwoNodeSeat {
                 .map(h -> h.name()).findFirst().orElse("the other player");
     }
 
-    /** The seat this side plays: the host 0, the guest 1. */
+    /** The seat this side plays: the host the one it chose, the guest the other. */
     int seat() {
         return link.seat();
     }

@@ -257,8 +257,9 @@ public final class UiServer implements AutoCloseable {
         }
         Map<String, Object> darkChess = new LinkedHashMap<>();
         darkChess.put("name", BrowserDarkChess.NAME);
-        darkChess.put("summary", "dark chess against the bot: you play White or Black (colour) and see only what"
-                + " your pieces see; vision is rebuilt by oblivious transfer each ply");
+        darkChess.put("summary", "dark chess against the bot or, by invitation, another person: you play White or"
+                + " Black (colour; the one you invite plays the other) and see only what your pieces see; vision is"
+                + " rebuilt by oblivious transfer each ply");
         darkChess.put("minPlayers", 2);
         darkChess.put("maxPlayers", 2);
         Map<String, String> chessSettings = new LinkedHashMap<>();
@@ -270,7 +271,7 @@ public final class UiServer implements AutoCloseable {
         mahjong.put("name", BrowserMahjong.NAME);
         mahjong.put("summary", "Mahjong Shogi against the bot: arrange your 25 hidden tiles, then move one square a"
                 + " turn; an attack is a battle decided by an oblivious table lookup, so neither side learns more"
-                + " than who won (side: east moves first, or west)");
+                + " than who won (side: east moves first, or west; the one you invite plays the other)");
         mahjong.put("minPlayers", 2);
         mahjong.put("maxPlayers", 2);
         Map<String, String> mahjongSettings = new LinkedHashMap<>();
@@ -371,14 +372,11 @@ public final class UiServer implements AutoCloseable {
             }
             String id = "t" + tableCount.incrementAndGet();
             Path file = transcripts.resolve(id + "-" + name + "-" + System.currentTimeMillis() + ".jsonl");
-            if (invite && colour.equals("black")) {
-                throw new IllegalArgumentException("the one who invites plays White, as at the terminal: choose"
-                        + " white, or let the other person invite you");
-            }
             if (invite) {
-                // The host plays White, as `play dark-chess --host` does; the guest takes Black by the invitation.
+                // The host plays the colour chosen; the guest takes the other by the invitation.
                 BrowserDarkChess table = hosting(() -> BrowserDarkChess.network(id, profile, Integer.parseInt(plies),
-                        actionSeconds, file, network.bind(), null, SeatSeeds.secrets(network.seed(), 0)));
+                        actionSeconds, file, network.bind(), null, SeatSeeds.secrets(network.seed(), 0),
+                        colour.equals("white") ? Color.WHITE : Color.BLACK));
                 tables.put(id, table);
                 return Map.of("id", id, "invitation", table.invitation());
             }
@@ -399,16 +397,12 @@ public final class UiServer implements AutoCloseable {
             if (!side.equals("east") && !side.equals("west")) {
                 throw new IllegalArgumentException("side must be east or west, not '" + side + "'");
             }
-            if (invite && side.equals("west")) {
-                throw new IllegalArgumentException("the one who invites plays east, as at the terminal: choose east,"
-                        + " or let the other person invite you");
-            }
             String id = "t" + tableCount.incrementAndGet();
             Path file = transcripts.resolve(id + "-" + name + "-" + System.currentTimeMillis() + ".jsonl");
             if (invite) {
                 BrowserMahjong table = hosting(() -> BrowserMahjong.network(id, profile, Integer.parseInt(limit),
                         actionSeconds, file, network.bind(), null, SeatSeeds.bot(network.seed(), 0),
-                        SeatSeeds.secrets(network.seed(), 0)));
+                        SeatSeeds.secrets(network.seed(), 0), side.equals("east") ? 0 : 1));
                 tables.put(id, table);
                 return Map.of("id", id, "invitation", table.invitation());
             }

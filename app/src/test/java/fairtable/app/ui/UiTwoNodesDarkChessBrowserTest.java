@@ -75,6 +75,33 @@ class UiTwoNodesDarkChessBrowserTest extends BrowserNodesTest {
     }
 
     /**
+     * Alice invites as Black: bob, who only pastes her invitation, plays White and moves first, each page drawing its
+     * own side's fog from its own side of the board; the two plies the game allows end VERIFIED on both pages.
+     */
+    @Test
+    void aHostWhoChoosesBlackLetsTheGuestPlayWhiteAndMoveFirst() throws Exception {
+        String invitation = nodes.hostAndJoin("dark-chess", Map.of("max-plies", "2", "colour", "black"), null);
+        assertThat(invitation).contains("host-seat=1");
+        HeadlessChromium white = nodes.bobPage;
+        HeadlessChromium black = nodes.alicePage;
+        BrowserDarkChess whiteTable = (BrowserDarkChess) nodes.bobNode.table(tableId(white));
+        BrowserDarkChess blackTable = (BrowserDarkChess) nodes.aliceNode.table(tableId(black));
+        for (int ply = 0; ply < 2; ply++) {
+            HeadlessChromium page = ply == 0 ? white : black;
+            page.await((ply == 0 ? "bob, White," : "alice, Black,") + " to move", STEP,
+                    "return document.querySelector('.sq.movable:not(:disabled)')");
+            assertThat(page.run("return document.querySelector('.board8 .sq').dataset.square").asText())
+                    .isEqualTo(ply == 0 ? "a8" : "h1");
+            drawsExactly(page, (ply == 0 ? whiteTable : blackTable).awaitedView());
+            BrowserNodes.move(page, ".sq.movable:not(:disabled)", ".sq.target");
+        }
+        for (HeadlessChromium page : new HeadlessChromium[] {white, black}) {
+            page.await("the verdict", STEP, "return !document.getElementById('verdict').hidden");
+            assertThat(page.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
+        }
+    }
+
+    /**
      * Alice's person refuses bob: his page says at once, in one line, that the host refused his key and what alice can
      * do, rather than waiting out the arrival patience; alice's page keeps waiting for a player.
      */

@@ -100,7 +100,8 @@ public final class SessionHost implements AutoCloseable {
     /** Where the trust rule's refusals go: the command's output, where its person reads them. */
     private volatile Consumer<String> refusals;
     /** Whether this host plays seat 0 itself: then only its own key may take that seat. */
-    private volatile boolean playsSeatZero;
+    /** The seat this host plays itself, kept for its own key; -1 for a relay that plays none. */
+    private volatile int ownSeat = -1;
     private volatile Consumer<String> notices = line -> LOG.log(System.Logger.Level.WARNING, line);
     /** Where every placed message is written before anyone hears of it; null for a host kept in memory. */
     private final Journal log;
@@ -241,7 +242,15 @@ public final class SessionHost implements AutoCloseable {
      * is placed.
      */
     public SessionHost playsSeatZero() {
-        this.playsSeatZero = true;
+        return playsSeat(0);
+    }
+
+    /** As {@link #playsSeatZero}, for the seat the host plays (a host that chose the second side of a two-seat game). */
+    public SessionHost playsSeat(int seat) {
+        if (seat < 0 || seat >= SessionFrame.MAX_PLAYERS) {
+            throw new IllegalArgumentException("a host plays seat 0 to " + (SessionFrame.MAX_PLAYERS - 1) + ", not " + seat);
+        }
+        this.ownSeat = seat;
         return this;
     }
 
@@ -703,8 +712,8 @@ public final class SessionHost implements AutoCloseable {
         } catch (ProtocolViolation v) {
             return v.getMessage();
         }
-        if (hello != null && hello.seat() == 0 && playsSeatZero && !hello.key().equals(key.verifyingKey())) {
-            return "seat 0 is the host's own: only the host's key may take it";
+        if (hello != null && hello.seat() == ownSeat && !hello.key().equals(key.verifyingKey())) {
+            return "seat " + ownSeat + " is the host's own: only the host's key may take it";
         }
         if (hello != null && names != null && !hello.name().equals(from.name)) {
             // The trust rule admitted this key under the name it joined with: a seat in another name was not admitted.
