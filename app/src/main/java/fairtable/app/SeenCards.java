@@ -80,9 +80,19 @@ public record SeenCards(byte[] session, int seat, Map<Integer, int[]> rounds) {
             return null;
         }
         OwnerOnlyFiles.requireOwnerOnly(file);
-        SeenCards record;
+        SeenCards record = parse(Files.readString(file), file.getFileName().toString());
+        return Arrays.equals(record.session(), transcript.sessionId()) ? record : null;
+    }
+
+    /**
+     * Reads a record given as text ({@code source} names it in the refusal): for a replay page to which the person
+     * hands both files of a game played at the terminal.
+     *
+     * @throws IOException if it is not a record of a seat's cards
+     */
+    public static SeenCards parse(String text, String source) throws IOException {
         try {
-            JsonNode node = JSON.readTree(Files.readString(file));
+            JsonNode node = JSON.readTree(text);
             Map<Integer, int[]> rounds = new TreeMap<>();
             for (Iterator<Map.Entry<String, JsonNode>> it = node.get("rounds").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> round = it.next();
@@ -92,10 +102,10 @@ public record SeenCards(byte[] session, int seat, Map<Integer, int[]> rounds) {
                 }
                 rounds.put(Integer.parseInt(round.getKey()), cards);
             }
-            record = new SeenCards(HexFormat.of().parseHex(node.get("session").asText()), node.get("seat").asInt(), rounds);
+            return new SeenCards(HexFormat.of().parseHex(node.get("session").asText()), node.get("seat").asInt(),
+                    rounds);
         } catch (IOException | RuntimeException e) {
-            throw new IOException(file.getFileName() + " is not a record of a seat's cards");
+            throw new IOException(source + " is not a record of a seat's cards");
         }
-        return Arrays.equals(record.session(), transcript.sessionId()) ? record : null;
     }
 }

@@ -2,6 +2,7 @@ package fairtable.app.cli;
 
 import fairtable.app.Audits;
 import fairtable.app.Main;
+import fairtable.app.SeenCards;
 import fairtable.app.net.PinnedPlayers;
 import fairtable.app.net.SessionSeat;
 import fairtable.app.net.TableLink;
@@ -16,6 +17,7 @@ import fairtable.net.journal.Journal;
 import fairtable.net.session.SessionClient;
 import fairtable.protocol.Party;
 import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.table.TableParty;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -267,6 +269,9 @@ public final class TableCommand implements Runnable {
             SessionClient.Outcome outcome = played.outcome();
             Path file = transcript != null ? transcript : Path.of("table-" + me + ".jsonl");
             TranscriptFile.write(file, party.transcript().envelopes(), party.rejected());
+            if (party instanceof TableParty<?, ?> cards && cards.transcript().established()) {
+                SeenCards.write(file, cards); // for the replay page's "as I saw it" (drop both files there)
+            }
             out.println("Players: " + SessionSeat.present(party, played.presence()));
             table.report(out);
             out.println("Transcript: " + file);

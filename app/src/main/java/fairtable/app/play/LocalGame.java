@@ -2,6 +2,7 @@ package fairtable.app.play;
 
 import fairtable.app.Audits;
 import fairtable.app.Main;
+import fairtable.app.SeenCards;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.games.definitions.GameDefinition;
 import fairtable.games.definitions.Games;
@@ -131,6 +132,9 @@ public final class LocalGame {
             return stopped(seats, me, refused, file, games, out);
         }
         TranscriptFile.write(file, me.transcript().envelopes(), me.rejected());
+        if (setup.person() >= 0 && me.transcript().established()) {
+            SeenCards.write(file, me); // for the replay page's "as I saw it" (drop both files there)
+        }
         if (!table.isFinished()) {
             out.println("The game is unfinished: it awaits " + me.awaiting() + ".");
             out.println("Transcript so far: " + file + " (" + me.transcript().size() + " messages)");

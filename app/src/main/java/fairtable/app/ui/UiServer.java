@@ -550,6 +550,26 @@ public final class UiServer implements AutoCloseable {
     }
 
     /**
+     * The replay of a dropped transcript with the person's record of it dropped beside ({@code seen}, the
+     * {@code NAME.jsonl.seen} a game at the terminal writes): "as I saw it" for a game played away from this page. A
+     * record of another game is refused in one line.
+     */
+    Map<String, Object> replay(String text, String seen, String perspective) {
+        SeenCards record;
+        try {
+            record = SeenCards.parse(seen, "the record dropped with the transcript");
+        } catch (IOException notARecord) {
+            throw new IllegalArgumentException(notARecord.getMessage());
+        }
+        return Replays.of(text, games, perspective, transcript -> {
+            if (!java.util.Arrays.equals(record.session(), transcript.sessionId())) {
+                throw new IOException("the record dropped with it is of another game");
+            }
+            return record;
+        });
+    }
+
+    /**
      * The transcripts of this node's own finished games, newest first, then those of its finished games by mail (each
      * with {@code mail}, its game's name), for the replay page to offer.
      */
@@ -665,6 +685,11 @@ public final class UiServer implements AutoCloseable {
                 }
                 if (method.equals("POST") && path.equals("/api/replay")) {
                     return json(ui.replay(body(request), perspective(request)), request, response, callback);
+                }
+                if (method.equals("POST") && path.equals("/api/replay/seen")) {
+                    JsonNode both = JSON.readTree(body(request));
+                    return json(ui.replay(text(both, "transcript"), text(both, "seen"), perspective(request)), request,
+                            response, callback);
                 }
                 if (method.equals("GET") && path.equals("/api/replay/files")) {
                     return json(ui.replayFiles(), request, response, callback);

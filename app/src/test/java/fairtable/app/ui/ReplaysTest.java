@@ -167,6 +167,43 @@ class ReplaysTest {
         assertThat(played.result()).as("the players' own result").isNotBlank();
     }
 
+    /**
+     * A hand played at the terminal leaves the person's record beside its transcript; dropped on the replay page with
+     * it, the replay "as I saw it" shows the person's hole cards from the deal on. A record of another game dropped
+     * with the transcript is refused in one line, and nothing is drawn from it.
+     */
+    @Test
+    void aGamePlayedAtTheTerminalIsReplayedAsThePersonSawItFromTheRecordDroppedBesideIt() throws Exception {
+        Path file = dir.resolve("terminal.jsonl");
+        Path other = dir.resolve("other.jsonl");
+        for (Path f : List.of(file, other)) {
+            StringWriter out = new StringWriter();
+            int exit = Main.run(new java.io.ByteArrayInputStream("fold\n".repeat(5).getBytes()), new PrintWriter(out, true),
+                    new PrintWriter(out, true), "play", "holdem", "--players", "2", "--bots", "1", "--hands", "1",
+                    "--seed", f == file ? "3" : "4", "--transcript", f.toString());
+            assertThat(exit).as(out.toString()).isEqualTo(Main.OK);
+        }
+        assertThat(SeenCards.beside(file)).exists();
+        UiServer ui = UiServer.start(fairtable.net.identity.Profile.open(dir.resolve("home"),
+                new java.security.SecureRandom()), Games.ALL, 0, 600);
+        try {
+            JsonNode mine = JSON.valueToTree(ui.replay(Files.readString(file), Files.readString(SeenCards.beside(file)),
+                    Replays.MINE));
+            assertThat(mine.path("verified").asBoolean()).as(mine.toString()).isTrue();
+            assertThat(mine.path("seat").asInt()).isZero();
+            assertThat(seatCards(mine.get("frames").get(0), 0)).as("my cards from the deal on").hasSize(2)
+                    .noneMatch(JsonNode::isNull);
+            JsonNode mixed = JSON.valueToTree(ui.replay(Files.readString(file),
+                    Files.readString(SeenCards.beside(other)), Replays.MINE));
+            assertThat(mixed.path("verified").asBoolean()).isFalse();
+            assertThat(mixed.path("line").asText()).isEqualTo("your own record of this game cannot be read: the record"
+                    + " dropped with it is of another game");
+            assertThat(mixed.path("frames")).isEmpty();
+        } finally {
+            ui.close();
+        }
+    }
+
     @Test
     void darkChessStepsOncePerPlyTheWholeBoardForAnObserverAndEachSideThroughItsOwnFog() throws Exception {
         Path file = dir.resolve("dark-chess.jsonl");

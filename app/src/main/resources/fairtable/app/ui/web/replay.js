@@ -66,12 +66,18 @@ async function open(from, perspective, keepStep) {
   const query = '?perspective=' + encodeURIComponent(perspective || 'observer');
   const answer = from.file ? api('/api/replay/files/' + encodeURIComponent(from.file) + query)
     : from.mail ? api('/api/replay/mail/' + encodeURIComponent(from.mail) + query)
+    : from.seen ? api('/api/replay/seen' + query, {transcript: from.text, seen: from.seen})
     : api('/api/replay' + query, from.text);
   show(await answer.catch(failed), keepStep);
 }
 
-async function dropped(file) {
-  await open({text: await file.text()});
+/** A transcript, or a transcript and its NAME.jsonl.seen record (your own cards, for "as I saw it"), dropped together. */
+async function dropped(files) {
+  const all = [...files];
+  const record = all.find(f => f.name.endsWith('.seen'));
+  const transcript = all.find(f => f !== record) || record;
+  await open(record && transcript !== record ? {text: await transcript.text(), seen: await record.text()}
+    : {text: await transcript.text()});
 }
 
 async function own(value) {
@@ -100,13 +106,13 @@ document.addEventListener('keydown', (e) => {
   if (to !== undefined && replay) { go(to); e.preventDefault(); }
 });
 const drop = document.getElementById('drop');
-document.getElementById('file').addEventListener('change', (e) => { if (e.target.files[0]) dropped(e.target.files[0]); });
+document.getElementById('file').addEventListener('change', (e) => { if (e.target.files.length) dropped(e.target.files); });
 drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
 drop.addEventListener('dragleave', () => drop.classList.remove('over'));
 drop.addEventListener('drop', (e) => {
   e.preventDefault();
   drop.classList.remove('over');
-  if (e.dataTransfer.files[0]) dropped(e.dataTransfer.files[0]);
+  if (e.dataTransfer.files.length) dropped(e.dataTransfer.files);
 });
 
 listOwn();
