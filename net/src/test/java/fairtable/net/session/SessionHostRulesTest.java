@@ -191,6 +191,41 @@ class SessionHostRulesTest {
         }
     }
 
+    /**
+     * A board game's host that chose the second side plays seat 1: once the joiner's hello holds seat 0, a stranger's
+     * hello for seat 1 is refused, and the host's own is placed.
+     */
+    @Test
+    void aHostThatPlaysSeatOneKeepsThatSeatForItsOwnKey() throws Exception {
+        List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
+        SigningKey hostKey = Players.key(random);
+        SigningKey mallory = Players.key(random);
+        try (SessionHost host = new SessionHost("table", hostKey, random).logTo(notices::add).playsSeat(1)) {
+            Raw b = connect(host, "bob");
+            b.join(bob, "bob");
+            Envelope first = hello(bob, 0, "bob", new byte[32]);
+            b.send(new Relay(first));
+            assertThat(((Deliver) b.nextThatIsNotPresence()).envelope()).isEqualTo(first);
+            Raw m = connect(host, "mallory");
+            m.join(mallory, "mallory");
+            m.send(new Relay(hello(mallory, 1, "mallory", first.hash())));
+            SessionFrame refused;
+            do {
+                refused = m.nextThatIsNotPresence();
+            } while (refused instanceof Deliver);
+            assertThat(((Refused) refused).reason()).isEqualTo("seat 1 is the host's own: only the host's key may take"
+                    + " it");
+            Raw own = connect(host, "seat1");
+            own.join(hostKey, "ann");
+            Envelope second = hello(hostKey, 1, "ann", first.hash());
+            own.send(new Relay(second));
+            while (host.placed().size() < 2) {
+                Thread.onSpinWait();
+            }
+            assertThat(host.placed()).containsExactly(first, second);
+        }
+    }
+
     /** The trust rule admits a key under the name it joins with: a hello in another name was not admitted. */
     @Test
     void underATrustRuleAHelloMustNameThePlayerItsKeyJoinedAs(@org.junit.jupiter.api.io.TempDir java.nio.file.Path home)
