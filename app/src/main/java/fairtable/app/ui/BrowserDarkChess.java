@@ -251,7 +251,7 @@ final class BrowserDarkChess implements NodeTable {
     private Move personChooses(FogView view, List<Move> moves, boolean offer, RandomGenerator random) {
         List<String> facts = new ArrayList<>(learnedSince(previousView, previousMove, view));
         if (offer) {
-            facts.add(colour(person.opposite()) + " offers a draw: accept it, or any move declines it.");
+            facts.add(drawOffered(person.opposite()));
         }
         notices = List.copyOf(facts);
         facts.forEach(f -> history.add("  " + f));
@@ -324,6 +324,11 @@ final class BrowserDarkChess implements NodeTable {
             }
         }
         return facts;
+    }
+
+    /** The notice of a draw that {@code by}'s last move offered. */
+    static String drawOffered(Color by) {
+        return colour(by) + " offers a draw: accept it, or any move declines it.";
     }
 
     /** Whether {@code move} takes a piece the person sees, en passant included. */

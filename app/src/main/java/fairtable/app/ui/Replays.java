@@ -201,8 +201,11 @@ final class Replays {
                 ownMove = move.orElse(null);
             } else if (seat >= 0 && move.isPresent()) {
                 // The other side moved, so this side's move comes round: what its page told it then.
-                notices = BrowserDarkChess.learnedSince(ownMove == null ? null : ownView, ownMove,
-                        ply.after().view(Color.values()[seat]));
+                notices = new ArrayList<>(BrowserDarkChess.learnedSince(ownMove == null ? null : ownView, ownMove,
+                        ply.after().view(Color.values()[seat])));
+                if (ply.offersDraw()) {
+                    notices.add(BrowserDarkChess.drawOffered(Color.values()[ply.mover()]));
+                }
             }
             frames.add(boardFrame(ply.mover(), names, "ply " + (i + 1),
                     ply.move() + (i == plies.size() - 1 ? " · " + walked.get().outcome() : ""),

@@ -256,15 +256,15 @@ class ReplaysTest {
 
     /**
      * Each side's replay tells, at the plies where its move came round, what its page told it then: White is told it may
-     * take en passant, Black that the pawn it advanced was taken, and White that its en-passant capture took a pawn and
-     * that its capturing pawn was taken back. The observer's whole board has no such notices.
+     * take en passant, Black that the pawn it advanced was taken and that White offers a draw with that move, and White
+     * that its en-passant capture took a pawn and that its capturing pawn was taken back. The observer's whole board has no such notices.
      */
     @Test
     void darkChessReplaysTellEachSideItsCapturesAndEnPassantAtThePlyItLearnedThem() throws Exception {
         Path file = dir.resolve("en-passant.jsonl");
         SplittableRandom r = new SplittableRandom(5);
         DarkChessTable table = DarkChessTable.create(new DarkChessParameters(OtMode.OPRF_TABLE, 2048, 6),
-                ChessSide.start(Color.WHITE, scripted("e2e4", "e4e5", "e5d6")),
+                ChessSide.start(Color.WHITE, scripted("e2e4", "e4e5", "e5d6 draw")),
                 ChessSide.start(Color.BLACK, scripted("a7a6", "d7d5", "c7d6")), key(r), key(r), r.split(), r.split());
         table.play(ply -> { });
         TranscriptFile.write(file, table.transcript(), List.of());
@@ -277,7 +277,8 @@ class ReplaysTest {
         assertThat(notices(white, 4)).containsExactly("Black moved; none of your pieces was captured.",
                 "Black's pawn on d5 has just advanced two squares beside your pawn: you may take it en passant (moving"
                         + " to d6) on this move only.");
-        assertThat(notices(black, 5)).containsExactly("White captured your pawn on d5.");
+        assertThat(notices(black, 5)).containsExactly("White captured your pawn on d5.",
+                "White offers a draw: accept it, or any move declines it.");
         assertThat(notices(white, 6)).containsExactly("You captured Black's pawn en passant on d5.",
                 "Black captured your pawn on d6.");
         assertThat(notices(black, 1)).containsExactly("White has moved.");
@@ -293,10 +294,16 @@ class ReplaysTest {
         return out;
     }
 
-    /** A side that plays the given moves in order. */
+    /** A side that plays the given moves in order; "e5d6 draw" offers a draw with the move. */
     private static ChessSide.MoveChooser scripted(String... moves) {
         List<String> left = new ArrayList<>(List.of(moves));
-        return (view, legal, random) -> Move.parseUci(left.remove(0));
+        return (view, legal, random) -> {
+            String next = left.remove(0);
+            if (next.endsWith(" draw")) {
+                throw new ChessSide.OffersDraw(Move.parseUci(next.substring(0, 4)));
+            }
+            return Move.parseUci(next);
+        };
     }
 
     private static SigningKey key(SplittableRandom random) {

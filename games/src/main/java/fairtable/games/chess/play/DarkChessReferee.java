@@ -81,7 +81,8 @@ public final class DarkChessReferee implements DarkChessVerifier {
      * "none") and the whole position, which both sides' reveal made public; then the result.
      */
     public record Walked(List<String> names, List<Ply> plies, String outcome) {
-        public record Ply(int mover, String move, DarkChessGame after) {}
+        /** One ply: who moved, the move as revealed, the game after it, and whether the move offered a draw. */
+        public record Ply(int mover, String move, DarkChessGame after, boolean offersDraw) {}
     }
 
     private static Replay replay(DarkChessRecord record) {
@@ -153,7 +154,8 @@ public final class DarkChessReferee implements DarkChessVerifier {
                     outcome = ChessSide.name(Color.values()[mover]) + " won by capturing the king";
                 }
             }
-            walked.add(new Walked.Ply(mover, text, game));
+            walked.add(new Walked.Ply(mover, text, game, ply.announcement().length == 3
+                    && ply.announcement()[0] == 3));
             if (!Arrays.equals(expected, ply.announcement())) {
                 return fail(i, mover, "announced something other than what its move " + text + " did in ply " + (i + 1));
             }
