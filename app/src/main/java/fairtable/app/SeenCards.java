@@ -16,9 +16,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The person's own record of a finished table (the node's own, another node's, or by mail), kept owner-only next to
- * its transcript: the seat it played and what that seat's deck read in each round ({@link TableParty#seenCards}), bound to the game by its session id. The
- * deck keys themselves are not kept: the record holds only cards the seat saw, so "as I saw it" can be replayed
+ * The person's own record of a finished table (the node's own, another node's, by mail, or at the terminal), kept
+ * owner-only next to its transcript: the seat it played and what that seat's deck read in each round
+ * ({@link TableParty#seenCards}), bound to the game by its session id. The deck keys themselves are not kept: the record holds only cards the seat saw, so "as I saw it" can be replayed
  * without the keys ever leaving the node's memory.
  *
  * @param session the table's session id, so a record is never applied to another game's transcript
@@ -54,6 +54,7 @@ public record SeenCards(byte[] session, int seat, Map<Integer, int[]> rounds) {
         write(transcript, seat.transcript().sessionId(), seat.seat(), rounds);
     }
 
+    /** Writes what {@code seat} knows, for a seat that played the whole game in this process. */
     public static void write(Path transcript, TableParty<?, ?> seat) throws IOException {
         write(transcript, seat.transcript().sessionId(), seat.seat(), seat.seenCards());
     }

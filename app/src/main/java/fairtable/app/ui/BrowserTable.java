@@ -1,7 +1,7 @@
 package fairtable.app.ui;
 
-import fairtable.app.SeenCards;
 import fairtable.app.Audits;
+import fairtable.app.SeenCards;
 import fairtable.app.play.LocalGame;
 import fairtable.app.play.SeatSeeds;
 import fairtable.crypto.sign.SigningKey;

@@ -1,9 +1,9 @@
 package fairtable.app.ui;
 
-import fairtable.app.SeenCards;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import fairtable.app.Audits;
+import fairtable.app.SeenCards;
 import fairtable.app.net.PinnedPlayers;
 import fairtable.app.net.SessionSeat;
 import fairtable.app.net.TableLink;

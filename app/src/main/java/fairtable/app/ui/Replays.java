@@ -1,18 +1,18 @@
 package fairtable.app.ui;
 
-import fairtable.app.SeenCards;
 import fairtable.app.Audits;
+import fairtable.app.SeenCards;
 import fairtable.games.chess.Color;
 import fairtable.games.chess.DarkChessGame;
 import fairtable.games.chess.FogView;
 import fairtable.games.chess.Move;
 import fairtable.games.chess.play.DarkChessReferee;
 import fairtable.games.definitions.GameDefinition;
+import fairtable.games.definitions.Games;
 import fairtable.games.mahjongshogi.MahjongShogiState;
 import fairtable.games.mahjongshogi.TileSet;
 import fairtable.games.mahjongshogi.play.MahjongReplay;
 import fairtable.games.mahjongshogi.play.PlayerView;
-import fairtable.games.definitions.Games;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.darkchess.DarkChessParameters;

@@ -1,10 +1,10 @@
 package fairtable.app.ui;
 
-import fairtable.app.SeenCards;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import fairtable.app.SeenCards;
 import fairtable.games.definitions.Games;
 import fairtable.net.identity.Profile;
 import java.nio.file.Path;

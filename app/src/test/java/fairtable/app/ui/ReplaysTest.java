@@ -1,12 +1,12 @@
 package fairtable.app.ui;
 
-import fairtable.app.SeenCards;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fairtable.app.Audits;
 import fairtable.app.Main;
+import fairtable.app.SeenCards;
 import fairtable.app.play.SeatSeeds;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.games.chess.Color;
