@@ -1,0 +1,116 @@
+package fairtable.crypto.ot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import fairtable.crypto.ristretto.FixedBaseTable;
+import fairtable.crypto.ristretto.Scalar;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The after-game checks of the KKRT oblivious PRF pass an honest game and name each lie. */
+class KkrtAuditTest {
+    private static final byte[] GAME = KkrtOprfTest.GAME;
+    private static final byte[] PLY = KkrtOprfTest.PLY;
+    private static final int[] INPUTS = {3, 1000, 2047, 0, 3, 512, 77, 1999, 1024, 6};
+    private static KkrtQuerier querier;
+    private static KkrtSealer sealer;
+    private static byte[] query;
+
+    @BeforeAll
+    static void playOneBatch() {
+        KkrtOprfTest.runTheBaseTransfersOnce();
+        querier = KkrtOprfTest.querier(31);
+        sealer = KkrtOprfTest.sealer();
+        query = querier.query(PLY, INPUTS);
+        sealer.receiveQuery(PLY, query);
+    }
+
+    private static byte[] setup() {
+        return KkrtOprfTest.baseSetup;
+    }
+
+    private static byte[] choices() {
+        return KkrtOprfTest.baseChoices;
+    }
+
+    @Test
+    void anHonestGamePassesAndEverySealedValueIsRecomputed() {
+        assertThat(KkrtAudit.checkQuerierSecret(setup(), querier.revealSecret()).toByteArray())
+                .isEqualTo(querier.revealSecret());
+        KkrtAudit.checkQuery(GAME, setup(), choices(), querier.revealSecret(), PLY, INPUTS, query);
+        KkrtSealer replay = KkrtAudit.replaySealer(GAME, setup(), choices(), sealer.revealChoices());
+        replay.receiveQuery(PLY, query);
+        for (int j = 0; j < INPUTS.length; j++) {
+            for (int x = j; x < KkrtCode.INPUTS; x += 97) {
+                assertThat(replay.evaluate(j, x, 32)).isEqualTo(sealer.evaluate(j, x, 32));
+            }
+            assertThat(replay.evaluate(j, INPUTS[j], 32)).isEqualTo(querier.output(j, 32));
+        }
+    }
+
+    @Test
+    void aRevealedChoiceThatDoesNotOpenItsPointIsNamed() {
+        byte[] lying = sealer.revealChoices();
+        lying[0] ^= 1 << 5; // s_5 flipped
+        assertThatThrownBy(() -> KkrtAudit.replaySealer(GAME, setup(), choices(), lying))
+                .isInstanceOf(InvalidOtMessageException.class)
+                .hasMessage("KKRT audit: the sealer's revealed choices: B_5 is not s_5·A + b_5·G");
+        byte[] otherBlind = sealer.revealChoices();
+        otherBlind[48 + 32 * 9] ^= 1; // b_9 changed (still canonical: the low byte)
+        assertThatThrownBy(() -> KkrtAudit.replaySealer(GAME, setup(), choices(), otherBlind))
+                .hasMessageEndingWith("B_9 is not s_9·A + b_9·G");
+    }
+
+    @Test
+    void aPointBiSentThatTheRevealedSecretsDoNotMakeIsNamed() {
+        byte[] lyingMessage = choices().clone();
+        byte[] other = FixedBaseTable.GENERATOR.multiply(Scalar.fromBytesModOrder(Arrays.copyOf(new byte[] {7}, 32))).encode();
+        System.arraycopy(other, 0, lyingMessage, 1 + 32 * 200, 32);
+        assertThatThrownBy(() -> KkrtAudit.replaySealer(GAME, setup(), lyingMessage, sealer.revealChoices()))
+                .hasMessageEndingWith("B_200 is not s_200·A + b_200·G");
+    }
+
+    @Test
+    void aFalseRevealedSecretIsNamed() {
+        byte[] otherA = KkrtQuerier.start(GAME, new SplittableRandom(99)).revealSecret();
+        assertThatThrownBy(() -> KkrtAudit.checkQuerierSecret(setup(), otherA))
+                .isInstanceOf(InvalidOtMessageException.class)
+                .hasMessage("KKRT audit: the querier's revealed a: a·G is not the A the querier sent");
+        assertThatThrownBy(() -> KkrtAudit.checkQuery(GAME, setup(), choices(), otherA, PLY, INPUTS, query))
+                .hasMessageEndingWith("a·G is not the A the querier sent");
+    }
+
+    @Test
+    void aQueryNotMadeFromTheRevealedInputsIsNamed() {
+        int[] claimed = INPUTS.clone();
+        claimed[4] ^= 1;
+        assertThatThrownBy(() -> KkrtAudit.checkQuery(GAME, setup(), choices(), querier.revealSecret(), PLY,
+                claimed, query)).isInstanceOf(InvalidOtMessageException.class)
+                .hasMessage("KKRT audit: the querier's query: batch 0 is not made from the revealed a and the claimed"
+                        + " inputs");
+        assertThatThrownBy(() -> KkrtAudit.checkQuery(GAME, setup(), choices(), querier.revealSecret(), PLY,
+                Arrays.copyOf(INPUTS, 9), query)).hasMessageEndingWith("holds 10 instances, the querier claims 9 inputs");
+    }
+
+    @Test
+    void aRowTheSealerCouldNotSeeIsStillCaughtByTheAudit() {
+        // A flipped bit where s_i = 0 passes the live check (the sealer cannot tell); the audit rebuilds the query.
+        KkrtQuerier cheat = KkrtOprfTest.querier(32);
+        cheat.query(PLY, INPUTS);
+        byte[][][] seeds = KkrtOprfTest.seeds(cheat);
+        int[] all = KkrtOprfTest.batchInputs(cheat, INPUTS.length);
+        int unseen = 0;
+        while (KkrtOprfTest.choiceBit(sealer, unseen)) {
+            unseen++;
+        }
+        byte[] lying = KkrtReference.query(GAME, seeds[0], seeds[1], 0, PLY, all, INPUTS.length,
+                new KkrtReference.Tamper(2, unseen, 0));
+        KkrtOprfTest.sealer().receiveQuery(PLY, lying);
+        assertThatThrownBy(() -> KkrtAudit.checkQuery(GAME, setup(), choices(), cheat.revealSecret(), PLY, INPUTS,
+                lying)).hasMessageEndingWith("batch 0 is not made from the revealed a and the claimed inputs");
+    }
+}
