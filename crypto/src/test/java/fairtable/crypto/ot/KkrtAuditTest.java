@@ -101,14 +101,8 @@ class KkrtAuditTest {
         // A flipped bit where s_i = 0 passes the live check (the sealer cannot tell); the audit rebuilds the query.
         KkrtQuerier cheat = KkrtOprfTest.querier(32);
         cheat.query(PLY, INPUTS);
-        byte[][][] seeds = KkrtOprfTest.seeds(cheat);
-        int[] all = KkrtOprfTest.batchInputs(cheat, INPUTS.length);
-        int unseen = 0;
-        while (KkrtOprfTest.choiceBit(sealer, unseen)) {
-            unseen++;
-        }
-        byte[] lying = KkrtReference.query(GAME, seeds[0], seeds[1], 0, PLY, all, INPUTS.length,
-                new KkrtReference.Tamper(2, unseen, 0));
+        byte[] lying = KkrtOprfTest.referenceQuery(cheat, INPUTS.length,
+                new KkrtReference.Tamper(2, KkrtOprfTest.firstChoice(sealer, false), 0));
         KkrtOprfTest.sealer().receiveQuery(PLY, lying);
         assertThatThrownBy(() -> KkrtAudit.checkQuery(GAME, setup(), choices(), cheat.revealSecret(), PLY, INPUTS,
                 lying)).hasMessageEndingWith("batch 0 is not made from the revealed a and the claimed inputs");

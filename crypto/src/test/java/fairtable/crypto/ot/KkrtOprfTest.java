@@ -66,8 +66,19 @@ class KkrtOprfTest {
         return all;
     }
 
-    static boolean choiceBit(KkrtSealer sealer, int i) {
-        return KkrtReference.bit(sealer.revealChoices(), i);
+    /** The first i with s_i = {@code bit}. */
+    static int firstChoice(KkrtSealer sealer, boolean bit) {
+        int i = 0;
+        while (KkrtReference.bit(sealer.revealChoices(), i) != bit) {
+            i++;
+        }
+        return i;
+    }
+
+    /** Batch 0 as the plain implementation builds it from the seeds and masks of the querier's last query. */
+    static byte[] referenceQuery(KkrtQuerier querier, int m, KkrtReference.Tamper tamper) {
+        byte[][][] seeds = seeds(querier);
+        return KkrtReference.query(GAME, seeds[0], seeds[1], 0, PLY, batchInputs(querier, m), m, tamper);
     }
 
     @Test
@@ -123,11 +134,8 @@ class KkrtOprfTest {
         KkrtQuerier querier = querier(14);
         KkrtSealer sealer = sealer();
         byte[] query = querier.query(PLY, inputs);
-        byte[][][] seeds = seeds(querier);
-        int[] all = batchInputs(querier, m);
-        assertThat(Arrays.copyOf(all, m)).isEqualTo(inputs);
-        assertThat(KkrtReference.query(GAME, seeds[0], seeds[1], 0, PLY, all, m, KkrtReference.Tamper.NONE))
-                .isEqualTo(query);
+        assertThat(Arrays.copyOf(batchInputs(querier, m), m)).isEqualTo(inputs);
+        assertThat(referenceQuery(querier, m, KkrtReference.Tamper.NONE)).isEqualTo(query);
 
         sealer.receiveQuery(PLY, query);
         byte[] revealed = sealer.revealChoices();
@@ -143,7 +151,7 @@ class KkrtOprfTest {
                     .isEqualTo(KkrtReference.sealerValue(GAME, 0, PLY, rows[j], choices, j, x, 32));
         }
         // t_j from the querier's seed: its rows are the sealer's rows at the querier's codewords.
-        boolean[][] t = KkrtReference.tRows(seeds[0], KkrtReference.nonce(GAME, 0, PLY), m);
+        boolean[][] t = KkrtReference.tRows(seeds(querier)[0], KkrtReference.nonce(GAME, 0, PLY), m);
         for (int j = 0; j < m; j++) {
             assertThat(KkrtReference.sealerValue(GAME, 0, PLY, t[j], choices, j, 0, 32))
                     .isEqualTo(querier.output(j, 32));
@@ -155,24 +163,12 @@ class KkrtOprfTest {
         int m = 9;
         KkrtQuerier querier = querier(15);
         querier.query(PLY, inputs(m, 7));
-        byte[][][] seeds = seeds(querier);
-        int[] all = batchInputs(querier, m);
         KkrtSealer sealer = sealer();
-        int seen = 0;
-        int unseen = 0;
-        while (!choiceBit(sealer, seen)) {
-            seen++;
-        }
-        while (choiceBit(sealer, unseen)) {
-            unseen++;
-        }
-        byte[] probe = KkrtReference.query(GAME, seeds[0], seeds[1], 0, PLY, all, m,
-                new KkrtReference.Tamper(4, seen, 0));
+        byte[] probe = referenceQuery(querier, m, new KkrtReference.Tamper(4, firstChoice(sealer, true), 0));
         assertThatThrownBy(() -> sealer.receiveQuery(PLY, probe)).isInstanceOf(InvalidOtMessageException.class)
                 .hasMessageContaining("KKRT query: consistency check").hasMessageContaining("fails");
         // A flip where s_i = 0 changes nothing the sealer computes (and teaches the querier nothing): accepted.
-        byte[] invisible = KkrtReference.query(GAME, seeds[0], seeds[1], 0, PLY, all, m,
-                new KkrtReference.Tamper(4, unseen, 0));
+        byte[] invisible = referenceQuery(querier, m, new KkrtReference.Tamper(4, firstChoice(sealer, false), 0));
         sealer.receiveQuery(PLY, invisible);
         assertThat(sealer.nextBatch()).isEqualTo(1);
     }
@@ -182,12 +178,9 @@ class KkrtOprfTest {
         int m = 9;
         KkrtQuerier querier = querier(16);
         querier.query(PLY, inputs(m, 8));
-        byte[][][] seeds = seeds(querier);
-        int[] all = batchInputs(querier, m);
         KkrtSealer sealer = sealer();
-        byte[] honest = KkrtReference.query(GAME, seeds[0], seeds[1], 0, PLY, all, m, KkrtReference.Tamper.NONE);
-        byte[] lying = KkrtReference.query(GAME, seeds[0], seeds[1], 0, PLY, all, m,
-                new KkrtReference.Tamper(-1, -1, 1));
+        byte[] honest = referenceQuery(querier, m, KkrtReference.Tamper.NONE);
+        byte[] lying = referenceQuery(querier, m, new KkrtReference.Tamper(-1, -1, 1));
         assertThatThrownBy(() -> sealer.receiveQuery(PLY, lying)).isInstanceOf(InvalidOtMessageException.class)
                 .hasMessageStartingWith("KKRT query: consistency check 0 fails");
         sealer.receiveQuery(PLY, honest);
