@@ -5,7 +5,7 @@ import fairtable.crypto.ristretto.RistrettoPoint;
 import fairtable.crypto.ristretto.Scalar;
 import java.util.Arrays;
 import java.util.random.RandomGenerator;
-import javax.crypto.Cipher;
+import org.bouncycastle.crypto.digests.SHAKEDigest;
 
 /**
  * The querier Q of the batched related-key oblivious PRF by OT extension of Kolesnikov–Kumaresan–Rosulek–Trieu
@@ -26,8 +26,8 @@ import javax.crypto.Cipher;
  *        q_{m+r} ⊕ ⊕_j e_rj·q_j = t~_r ⊕ (C(x~_r) ∧ s)
  *     F_j(x) = SHA-512(K_β, j, q_j ⊕ (C(x) ∧ s)) truncated;  Q knows F_j(x_j) = SHA-512(K_β, j, t_j)
  * </pre>
- * G is AES-128-CTR under the 16-byte seed with a nonce hashed from the game context, β and ctx; K_β is SHA-256 of
- * the same; the challenge is SHA-256 of the same and every byte of the query before the checks. The code C is
+ * G(k) is SHAKE128(k | nonce), the 16-byte nonce hashed from the game context, β and ctx; K_β is SHA-256 of the
+ * same; the challenge is SHA-256 of the same and every byte of the query before the checks. The code C is
  * {@link KkrtCode} (minimum distance {@value KkrtCode#MINIMUM_DISTANCE}).
  *
  * <p>Security. Q privacy: each u^i is masked by G(k_i^{1−s_i}), which S does not know (the base OTs' receiver is
@@ -213,13 +213,13 @@ public final class KkrtQuerier {
         long[] uColumns = KkrtBits.transpose(codeRows, nWords * 64, WORDS);
         long[] tColumns = new long[W * nWords];
         byte[] nonce = KkrtBits.streamNonce(gameContext, number, batchContext);
-        Cipher ctr = KkrtBits.newCtr();
+        SHAKEDigest generator = KkrtBits.newGenerator();
         for (int i = 0; i < W; i++) {
-            KkrtBits.xorStream(ctr, seeds0[i], nonce, n, tColumns, i * nWords);
+            KkrtBits.xorStream(generator, seeds0[i], nonce, n, tColumns, i * nWords);
             for (int w = 0; w < nWords; w++) {
                 uColumns[i * nWords + w] ^= tColumns[i * nWords + w];
             }
-            KkrtBits.xorStream(ctr, seeds1[i], nonce, n, uColumns, i * nWords);
+            KkrtBits.xorStream(generator, seeds1[i], nonce, n, uColumns, i * nWords);
         }
         int headerBytes = 7;
         byte[] message = new byte[headerBytes + W * columnBytes + CHECKS * CHECK_BYTES];

@@ -6,7 +6,7 @@ import fairtable.crypto.ristretto.Scalar;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.random.RandomGenerator;
-import javax.crypto.Cipher;
+import org.bouncycastle.crypto.digests.SHAKEDigest;
 
 /**
  * The sealer S of the KKRT batched related-key oblivious PRF (Kolesnikov–Kumaresan–Rosulek–Trieu, CCS 2016) with
@@ -154,7 +154,7 @@ public final class KkrtSealer {
                     + in.remaining());
         }
         byte[] nonce = KkrtBits.streamNonce(gameContext, number, batchContext);
-        Cipher ctr = KkrtBits.newCtr();
+        SHAKEDigest generator = KkrtBits.newGenerator();
         long[] qColumns = new long[W * nWords];
         for (int i = 0; i < W; i++) {
             byte[] column = in.bytes(columnBytes);
@@ -166,7 +166,7 @@ public final class KkrtSealer {
             for (int w = 0; w < nWords; w++) {
                 qColumns[i * nWords + w] &= select;
             }
-            KkrtBits.xorStream(ctr, seeds[i], nonce, n, qColumns, i * nWords);
+            KkrtBits.xorStream(generator, seeds[i], nonce, n, qColumns, i * nWords);
         }
         long[] rows = KkrtBits.transpose(qColumns, W, nWords);
         long[] challenge = KkrtBits.challenge(gameContext, number, batchContext, Arrays.copyOf(query, columnsEnd),

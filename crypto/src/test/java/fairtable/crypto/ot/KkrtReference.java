@@ -7,9 +7,7 @@ import fairtable.crypto.ristretto.Scalar;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.Arrays;
-import javax.crypto.Cipher;
-import javax.crypto.spec.IvParameterSpec;
-import javax.crypto.spec.SecretKeySpec;
+import org.bouncycastle.crypto.digests.SHAKEDigest;
 
 /**
  * A second, deliberately plain implementation of the KKRT/OOS exchange written from {@link KkrtQuerier}'s javadoc:
@@ -55,14 +53,14 @@ final class KkrtReference {
         return out;
     }
 
-    static byte[] aesCtr(byte[] key, byte[] nonce, int length) {
-        try {
-            Cipher cipher = Cipher.getInstance("AES/CTR/NoPadding");
-            cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new IvParameterSpec(nonce));
-            return cipher.doFinal(new byte[length]);
-        } catch (GeneralSecurityException e) {
-            throw new AssertionError(e);
-        }
+    /** G(k) = SHAKE128(k | nonce). */
+    static byte[] generator(byte[] key, byte[] nonce, int length) {
+        SHAKEDigest shake = new SHAKEDigest(128);
+        shake.update(key, 0, key.length);
+        shake.update(nonce, 0, nonce.length);
+        byte[] out = new byte[length];
+        shake.doFinal(out, 0, length);
+        return out;
     }
 
     static byte[] nonce(byte[] game, long batch, byte[] context) {
@@ -70,12 +68,12 @@ final class KkrtReference {
                 context), 16);
     }
 
-    /** e[r][j]: row r of the challenge occupies ⌈m/64⌉·64 bits of the AES-CTR stream. */
+    /** e[r][j]: row r of the challenge occupies ⌈m/64⌉·64 bits of the stream SHAKE128(hash). */
     static boolean[][] challenge(byte[] game, long batch, byte[] context, byte[] columns, int m) {
         byte[] digest = Hashes.sha256("fairtable/ot/kkrt/challenge/v1", game, Hashes.int32((int) batch), context,
                 columns);
         int stride = (m + 63) / 64 * 64;
-        byte[] stream = aesCtr(Arrays.copyOf(digest, 16), Arrays.copyOfRange(digest, 16, 32), CHECKS * stride / 8);
+        byte[] stream = generator(Arrays.copyOf(digest, 16), Arrays.copyOfRange(digest, 16, 32), CHECKS * stride / 8);
         boolean[][] e = new boolean[CHECKS][m];
         for (int r = 0; r < CHECKS; r++) {
             for (int j = 0; j < m; j++) {
@@ -89,7 +87,7 @@ final class KkrtReference {
     static boolean[][] tRows(byte[][] seeds0, byte[] nonce, int n) {
         boolean[][] t = new boolean[n][W];
         for (int i = 0; i < W; i++) {
-            byte[] stream = aesCtr(seeds0[i], nonce, (n + 7) / 8);
+            byte[] stream = generator(seeds0[i], nonce, (n + 7) / 8);
             for (int j = 0; j < n; j++) {
                 t[j][i] = bit(stream, j);
             }
@@ -120,7 +118,7 @@ final class KkrtReference {
         message[5] = (byte) (m >>> 8);
         message[6] = (byte) m;
         for (int i = 0; i < W; i++) {
-            byte[] other = aesCtr(seeds1[i], nonce, columnBytes);
+            byte[] other = generator(seeds1[i], nonce, columnBytes);
             boolean[] column = new boolean[n];
             for (int j = 0; j < n; j++) {
                 column[j] = t[j][i] ^ bit(other, j) ^ rows[j][i];
@@ -168,7 +166,7 @@ final class KkrtReference {
             byte[] encodedB = Arrays.copyOfRange(baseChoices, 1 + 32 * i, 33 + 32 * i);
             byte[] seed = Arrays.copyOf(Hashes.sha256("fairtable/ot/kkrt/base-seed/v1", game, Hashes.int32(i),
                     encodedA, encodedB, pointA.multiply(blind).encode()), 16);
-            byte[] stream = aesCtr(seed, nonce, columnBytes);
+            byte[] stream = generator(seed, nonce, columnBytes);
             for (int j = 0; j < n; j++) {
                 q[j][i] = bit(stream, j) ^ (choice && bit(query, 8 * (7 + i * columnBytes) + j));
             }
