@@ -8,6 +8,7 @@ import fairtable.crypto.ot.OtReceiver;
 import fairtable.crypto.ot.OtSender;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -28,8 +29,9 @@ import org.openjdk.jmh.annotations.State;
  * The KKRT/OOS oblivious PRF ({@link KkrtQuerier}) as dark chess would use it per rebuild: one batch of 128 real
  * instances (the query, the sealer's check, Q's 128 outputs) and 20,000 sealer evaluations of one byte, both sides
  * on one thread. The reference in the same run is the Chou–Orlandi vision rebuild of
- * {@link ObliviousTransferBenchmark} (200 queries 1-of-64). Also: the base OTs (once per game), and the two PRG
- * candidates over the 1152 column expansions of a batch (768 by Q, 384 by S), 256 bits each.
+ * {@link ObliviousTransferBenchmark} (200 queries 1-of-64). Also: the base OTs (once per game), the two PRG
+ * candidates over the 1152 column expansions of a batch (768 by Q, 384 by S), 256 bits each, and the two PRF hash
+ * candidates over 20,000 values.
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar KkrtOprf -f 1 -wi 2 -i 4}
  */
@@ -116,7 +118,7 @@ public class KkrtOprfBenchmark {
         return gameSealer.baseChoices();
     }
 
-    /** PRG candidate in use: AES-128-CTR (AES-NI), one re-keying per column. */
+    /** PRG candidate not taken: AES-128-CTR (AES-NI), one re-keying per column. */
     @Benchmark
     public int prgAesCtrColumnsOfABatch() throws GeneralSecurityException {
         Cipher cipher = Cipher.getInstance("AES/CTR/NoPadding");
@@ -129,7 +131,7 @@ public class KkrtOprfBenchmark {
         return sum;
     }
 
-    /** PRG candidate not taken: SHAKE128(seed | nonce). */
+    /** PRG candidate in use: SHAKE128(seed | nonce) (BouncyCastle). */
     @Benchmark
     public int prgShake128ColumnsOfABatch() {
         SHAKEDigest shake = new SHAKEDigest(128);
@@ -139,6 +141,31 @@ public class KkrtOprfBenchmark {
             shake.update(seed, 0, seed.length);
             shake.update(nonce, 0, nonce.length);
             shake.doFinal(out, 0, out.length);
+            sum += out[0];
+        }
+        return sum;
+    }
+
+    /** PRF hash in use: SHA-512 of 84 bytes (batch key, j, row), one compression, for 20,000 values. */
+    @Benchmark
+    public int prfSha512OneBlock20000Values() throws GeneralSecurityException {
+        return hashValues(MessageDigest.getInstance("SHA-512"), new byte[64]);
+    }
+
+    /** PRF hash not taken: SHA-256 of the same 84 bytes, two compressions, for 20,000 values. */
+    @Benchmark
+    public int prfSha256TwoBlocks20000Values() throws GeneralSecurityException {
+        return hashValues(MessageDigest.getInstance("SHA-256"), new byte[32]);
+    }
+
+    private int hashValues(MessageDigest digest, byte[] out) throws GeneralSecurityException {
+        byte[] input = new byte[84];
+        int sum = 0;
+        for (int k = 0; k < EVALUATIONS; k++) {
+            input[35] = (byte) k;
+            input[36] = (byte) (k >>> 8);
+            digest.update(input, 0, input.length);
+            digest.digest(out, 0, out.length);
             sum += out[0];
         }
         return sum;

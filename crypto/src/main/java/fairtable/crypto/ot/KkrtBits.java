@@ -97,8 +97,8 @@ final class KkrtBits {
 
     /**
      * A generator instance, one per party and batch. SHAKE128 rather than AES-128-CTR: a column is only ⌈n/64⌉
-     * words, and re-keying javax AES per column cost 2.2 times SHAKE128 over a batch's 1152 columns (JMH
-     * {@code KkrtOprfBenchmark.prg*}).
+     * words, and re-keying javax AES per column cost 2.3 and 3.2 times SHAKE128 over a batch's 1152 columns in two
+     * runs (JMH {@code KkrtOprfBenchmark.prg*}).
      */
     static SHAKEDigest newGenerator() {
         return new SHAKEDigest(128);
@@ -171,7 +171,10 @@ final class KkrtBits {
         }
     }
 
-    /** F = SHA-512(input)[0, length): the input fits one SHA-512 block, so one compression a value. */
+    /**
+     * F = SHA-512(input)[0, length): the input fits one SHA-512 block, so one compression a value; SHA-256 needs two
+     * and took 1.4 times as long over 20,000 values (JMH {@code KkrtOprfBenchmark.prf*}).
+     */
     static void prf(MessageDigest sha512, byte[] input, byte[] scratch, byte[] out, int offset, int length) {
         sha512.update(input, 0, PRF_INPUT_BYTES);
         try {
