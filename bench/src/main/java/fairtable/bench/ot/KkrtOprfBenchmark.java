@@ -61,8 +61,9 @@ public class KkrtOprfBenchmark {
     @Setup
     public void setUp() {
         querier = KkrtQuerier.start(GAME, random.split());
-        sealer = KkrtSealer.respond(GAME, querier.baseSetup(), random.split());
-        querier.receiveBaseChoices(sealer.baseChoices());
+        sealer = KkrtSealer.start(GAME, random.split());
+        sealer.receiveBaseSetup(querier.baseSetup());
+        querier.receiveBaseKeys(sealer.baseKeys());
         inputs = random.ints(INSTANCES, 0, KkrtCode.INPUTS).toArray();
         evaluatedInstances = random.ints(EVALUATIONS, 0, INSTANCES).toArray();
         evaluatedInputs = random.ints(EVALUATIONS, 0, KkrtCode.INPUTS).toArray();
@@ -109,13 +110,14 @@ public class KkrtOprfBenchmark {
         return querier.output(INSTANCES - 1, 1);
     }
 
-    /** The base OTs, once per game: 384 Simplest OTs, and the sealer's table of C(x) ∧ s. */
+    /** The base OTs, once per game: 384 receiver-first OTs, and the sealer's table of C(x) ∧ s. */
     @Benchmark
     public byte[] kkrtBaseTransfersOncePerGame() {
+        KkrtSealer gameSealer = KkrtSealer.start(GAME, random);
         KkrtQuerier gameQuerier = KkrtQuerier.start(GAME, random);
-        KkrtSealer gameSealer = KkrtSealer.respond(GAME, gameQuerier.baseSetup(), random);
-        gameQuerier.receiveBaseChoices(gameSealer.baseChoices());
-        return gameSealer.baseChoices();
+        gameSealer.receiveBaseSetup(gameQuerier.baseSetup());
+        gameQuerier.receiveBaseKeys(gameSealer.baseKeys());
+        return gameSealer.baseKeys();
     }
 
     /** PRG candidate not taken: AES-128-CTR (AES-NI), one re-keying per column. */

@@ -1,63 +1,73 @@
 package fairtable.crypto.ot;
 
 import fairtable.crypto.ristretto.FixedBaseTable;
-import fairtable.crypto.ristretto.RistrettoPoint;
 import fairtable.crypto.ristretto.Scalar;
 import java.util.Arrays;
 
 /**
  * The after-game checks of the KKRT oblivious PRF ({@link KkrtQuerier}, Kolesnikov–Kumaresan–Rosulek–Trieu 2016
  * with the Orrù–Orsini–Scholl check, 2017), from the transcript and the revealed secrets: the sealer's s and b_i
- * (revealed first, since a would let it reopen a B_i to the other choice), then the querier's a and inputs. Every
+ * (revealed first, since r would let it reopen a PK_i to the other choice), then the querier's r and inputs. Every
  * check is static and deterministic; a failed check throws {@link InvalidOtMessageException} whose one line names
  * the party and what it lied about.
  */
 public final class KkrtAudit {
     private KkrtAudit() {}
 
-    /** Checks that the revealed a is behind A: A = a·G. Returns a. */
+    /** Checks that the revealed r is behind R: R = r·G. Returns r. */
     public static Scalar checkQuerierSecret(byte[] baseSetup, byte[] revealedSecret) {
-        byte[] encodedA = KkrtSealer.readBaseSetup(baseSetup);
-        WireReader in = new WireReader(revealedSecret, "KKRT audit: the querier's revealed a");
-        Scalar secret = KkrtQuerier.readSecret(in, "a");
+        byte[] encodedR = KkrtSealer.readBaseSetup(baseSetup);
+        WireReader in = new WireReader(revealedSecret, "KKRT audit: the querier's revealed r");
+        Scalar secret = KkrtQuerier.readSecret(in, "r");
         in.expectEnd();
-        if (!Arrays.equals(FixedBaseTable.GENERATOR.multiply(secret).encode(), encodedA)) {
-            throw in.fail("a·G is not the A the querier sent");
+        if (!Arrays.equals(FixedBaseTable.GENERATOR.multiply(secret).encode(), encodedR)) {
+            throw in.fail("r·G is not the R the querier sent");
         }
         return secret;
     }
 
     /**
-     * Checks every B_i = s_i·A + b_i·G against the sealer's revealed choices and returns the sealer they define, so
-     * that the audit can replay each query ({@link KkrtSealer#receiveQuery}) and recompute every sealed value
-     * ({@link KkrtSealer#evaluate}).
+     * Checks every PK_i against the sealer's revealed choices (PK_{s_i, i} = b_i·G, with PK_{1, i} = C_i − PK_i) and
+     * returns the sealer they define, its seeds derived from the querier's R, so that the audit can replay each
+     * query ({@link KkrtSealer#receiveQuery}) and recompute every sealed value ({@link KkrtSealer#evaluate}).
      */
-    public static KkrtSealer replaySealer(byte[] gameContext, byte[] baseSetup, byte[] baseChoices,
+    public static KkrtSealer replaySealer(byte[] gameContext, byte[] baseKeys, byte[] baseSetup,
             byte[] revealedChoices) {
-        byte[] encodedA = KkrtSealer.readBaseSetup(baseSetup);
-        byte[][] points = KkrtQuerier.readBaseChoices(baseChoices, encodedA);
+        KkrtQuerier.readBaseKeys(gameContext, baseKeys);
         WireReader in = new WireReader(revealedChoices, "KKRT audit: the sealer's revealed choices");
         long[] choices = new long[KkrtCode.WORDS];
         Scalar[] blinds = KkrtSealer.readChoices(in, choices);
         in.expectEnd();
-        RistrettoPoint pointA = ChouOrlandiTransfer.decodePoint(encodedA, in, "point A");
         for (int i = 0; i < KkrtCode.WIDTH; i++) {
-            byte[] expected = KkrtSealer.choicePoint(pointA, KkrtSealer.choiceBit(choices, i), blinds[i]).encode();
-            if (!Arrays.equals(expected, points[i])) {
-                throw in.fail("B_" + i + " is not s_" + i + "·A + b_" + i + "·G");
+            byte[] expected = KkrtSealer.baseKey(gameContext, i, KkrtSealer.choiceBit(choices, i), blinds[i])
+                    .encode();
+            if (!Arrays.equals(expected, Arrays.copyOfRange(baseKeys, 1 + 32 * i, 33 + 32 * i))) {
+                throw in.fail("PK_" + i + " is not the key s_" + i + " and b_" + i + " make");
             }
         }
-        return KkrtSealer.withSecrets(gameContext.clone(), encodedA, choices, blinds, baseChoices.clone());
+        KkrtSealer sealer = KkrtSealer.withSecrets(gameContext.clone(), choices, blinds, baseKeys.clone());
+        sealer.receiveBaseSetup(baseSetup);
+        return sealer;
     }
 
     /**
-     * Checks that {@code query} is exactly the query the querier's revealed a and the claimed inputs make: the seeds
-     * follow from a and the B_i, each mask input from its check row (x~_r minus the claimed inputs it combines), and
+     * Checks that {@code query} is exactly the query the querier's revealed r and the claimed inputs make: the seeds
+     * follow from r and the PK_i, each mask input from its check row (x~_r minus the claimed inputs it combines), and
      * the whole message is rebuilt and compared byte for byte.
      */
-    public static void checkQuery(byte[] gameContext, byte[] baseSetup, byte[] baseChoices, byte[] revealedSecret,
+    public static void checkQuery(byte[] gameContext, byte[] baseKeys, byte[] baseSetup, byte[] revealedSecret,
             byte[] batchContext, int[] claimedInputs, byte[] query) {
         Scalar secret = checkQuerierSecret(baseSetup, revealedSecret);
+        KkrtQuerier querier = KkrtQuerier.fromSecret(gameContext, secret, baseKeys);
+        checkQuery(querier, gameContext, batchContext, claimedInputs, query);
+    }
+
+    /**
+     * The same against a querier already rebuilt from r and the base keys ({@link #replayQuerier}), so that an
+     * audit of many batches derives the seeds once.
+     */
+    public static void checkQuery(KkrtQuerier querier, byte[] gameContext, byte[] batchContext, int[] claimedInputs,
+            byte[] query) {
         WireReader in = new WireReader(query, "KKRT audit: the querier's query");
         in.expectTag(KkrtQuerier.QUERY_TAG);
         long number = in.u32();
@@ -88,10 +98,15 @@ public final class KkrtAudit {
             }
             masks[r] = mask;
         }
-        KkrtQuerier querier = KkrtQuerier.fromSecret(gameContext, secret, baseChoices);
         byte[] rebuilt = querier.build(number, batchContext.clone(), claimedInputs.clone(), masks).message();
         if (!Arrays.equals(rebuilt, query)) {
-            throw in.fail("batch " + number + " is not made from the revealed a and the claimed inputs");
+            throw in.fail("batch " + number + " is not made from the revealed r and the claimed inputs");
         }
+    }
+
+    /** The querier behind the revealed r (checked against R) and the base keys: its seeds, for {@link #checkQuery}. */
+    public static KkrtQuerier replayQuerier(byte[] gameContext, byte[] baseKeys, byte[] baseSetup,
+            byte[] revealedSecret) {
+        return KkrtQuerier.fromSecret(gameContext, checkQuerierSecret(baseSetup, revealedSecret), baseKeys);
     }
 }

@@ -1,6 +1,7 @@
 package fairtable.crypto.ot;
 
 import fairtable.crypto.hash.Hashes;
+import fairtable.crypto.ristretto.RistrettoPoint;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import org.bouncycastle.crypto.digests.SHAKEDigest;
@@ -14,7 +15,8 @@ import org.bouncycastle.crypto.digests.SHAKEDigest;
 final class KkrtBits {
     static final int SEED_BYTES = 16;
     static final int ROW_BYTES = KkrtCode.WIDTH / 8;
-    private static final String SEED_DOMAIN = "fairtable/ot/kkrt/base-seed/v1";
+    private static final String SEED_DOMAIN = "fairtable/ot/kkrt/base-seed/v2";
+    private static final String BASE_POINT_DOMAIN = "fairtable/ot/kkrt/base-point/v1";
     private static final String NONCE_DOMAIN = "fairtable/ot/kkrt/prg-nonce/v1";
     private static final String CHALLENGE_DOMAIN = "fairtable/ot/kkrt/challenge/v1";
     private static final String PRF_DOMAIN = "fairtable/ot/kkrt/prf/v1";
@@ -120,10 +122,18 @@ final class KkrtBits {
         }
     }
 
-    /** seed = SHA-256(domain, game context, i, A, B_i, K)[0, 16), with K = a·B_i, a·(B_i − A) or b_i·A. */
+    /** seed = SHA-256(domain, game context, i, R, PK_i, K)[0, 16), with K = r·PK_i, r·(C_i − PK_i) or b_i·R. */
     static byte[] baseSeed(byte[] gameContext, int index, byte[] senderPoint, byte[] receiverPoint, byte[] key) {
         return Arrays.copyOf(Hashes.sha256(SEED_DOMAIN, gameContext, Hashes.int32(index), senderPoint,
                 receiverPoint, key), SEED_BYTES);
+    }
+
+    /**
+     * C_i, the hash to ristretto255 of the game context and i (RFC 9496's one-way map of SHA-512): nobody knows its
+     * logarithm, so a sealer cannot know the logarithms of both PK_i and C_i − PK_i.
+     */
+    static RistrettoPoint basePoint(byte[] gameContext, int index) {
+        return RistrettoPoint.fromUniformBytes(Hashes.sha512(BASE_POINT_DOMAIN, gameContext, Hashes.int32(index)));
     }
 
     /** The generator's nonce for one batch: every column of the batch uses it under its own seed. */

@@ -14,10 +14,10 @@ import org.bouncycastle.crypto.digests.SHAKEDigest;
  * can evaluate F_j at every input and learns nothing of the x_j.
  *
  * <pre>
- *   once per game (w = 384 Chou–Orlandi simplest OTs on ristretto255, Q the OT sender):
- *     Q: a random, A = aG                                                  base setup: A
- *     S: s ∈ {0,1}^w, b_i random, B_i = s_i·A + b_i·G                      base choices: B_0 .. B_{w−1}
- *     Q: k_i^0 = H(i, A, B_i, a·B_i), k_i^1 = H(i, A, B_i, a·(B_i − A));  S: k_i^{s_i} = H(i, A, B_i, b_i·A)
+ *   once per game (w = 384 Bellare–Micali OTs on ristretto255, receiver first; C_i = hash-to-group(ctx_game, i)):
+ *     S: s ∈ {0,1}^w, b_i random, PK_i = b_i·G if s_i = 0, else C_i − b_i·G  base keys: PK_0 .. PK_{w−1}
+ *     Q: r random, R = rG (independent of the PK_i)                       base setup: R
+ *     Q: k_i^0 = H(i, R, PK_i, r·PK_i), k_i^1 = H(i, R, PK_i, r·(C_i − PK_i));  S: k_i^{s_i} = H(i, R, PK_i, b_i·R)
  *   per batch (number β, context ctx), n = m + ρ instances, ρ = 128, the last ρ with random inputs (masks):
  *     Q: t^i = G(k_i^0), u^i = t^i ⊕ G(k_i^1) ⊕ column i of the codewords C(x_0) .. C(x_{n−1})
  *        e = challenge(ctx, u): ρ rows of m bits;  for r &lt; ρ: x~_r = x_{m+r} ⊕ ⊕_j e_rj·x_j,
@@ -30,8 +30,10 @@ import org.bouncycastle.crypto.digests.SHAKEDigest;
  * same; the challenge is SHA-256 of the same and every byte of the query before the checks. The code C is
  * {@link KkrtCode} (minimum distance {@value KkrtCode#MINIMUM_DISTANCE}).
  *
- * <p>Security. Q privacy: each u^i is masked by G(k_i^{1−s_i}), which S does not know (the base OTs' receiver is
- * private unconditionally; the seeds are pseudorandom under CDH with SHA-256 as a random oracle), and each check
+ * <p>Security. Q privacy: each u^i is masked by G(k_i^{1−s_i}), which S does not know (PK_i is uniform whatever
+ * s_i, so S's choices are hidden unconditionally; S knows the logarithm of at most one of PK_i and C_i − PK_i, since
+ * nobody knows C_i's, so the other seed r·(C_i − PK_i) or r·PK_i is pseudorandom under CDH with SHA-256 as a random
+ * oracle). Receiver first, so the sealer can send its keys before the querier says anything; and each check
  * row is masked by its own random instance, so S sees nothing of the inputs. S privacy: if every row of Q's matrix
  * is a codeword C(x_j) (what the OOS check enforces, except with probability about 2^−ρ against an adaptive Q
  * under Fiat–Shamir), F_j(x) for x ≠ x_j differs from Q's view by C(x) ⊕ C(x_j) ∧ s, at least 150 unknown bits of
@@ -43,8 +45,8 @@ import org.bouncycastle.crypto.digests.SHAKEDigest;
  *
  * <p>Encodings (integers big-endian; packed bit vectors little-endian, bit k in byte k/8 at bit k mod 8):
  * <pre>
- *   base setup  : 0x31 | A (32)
- *   base choices: 0x32 | w × B_i (32)
+ *   base setup  : 0x31 | R (32)
+ *   base keys   : 0x32 | w × PK_i (32)
  *   query       : 0x33 | β (u32) | m (u16) | w × u^i (⌈n/8⌉ bytes, bits ≥ n zero) | ρ × (x~_r (u16) | t~_r (48))
  * </pre>
  * Not thread-safe.
@@ -55,11 +57,11 @@ public final class KkrtQuerier {
     /** The most real instances one batch may hold. */
     public static final int MAX_INSTANCES = 0xffff - CHECKS;
     static final byte BASE_SETUP_TAG = 0x31;
-    static final byte BASE_CHOICES_TAG = 0x32;
+    static final byte BASE_KEYS_TAG = 0x32;
     static final byte QUERY_TAG = 0x33;
     static final byte STATE_TAG = 0x3a;
     static final int BASE_SETUP_BYTES = 1 + ChouOrlandiTransfer.POINT_BYTES;
-    static final int BASE_CHOICES_BYTES = 1 + KkrtCode.WIDTH * ChouOrlandiTransfer.POINT_BYTES;
+    static final int BASE_KEYS_BYTES = 1 + KkrtCode.WIDTH * ChouOrlandiTransfer.POINT_BYTES;
     static final int CHECK_BYTES = 2 + KkrtBits.ROW_BYTES;
     private static final int W = KkrtCode.WIDTH;
     private static final int WORDS = KkrtCode.WORDS;
@@ -67,7 +69,7 @@ public final class KkrtQuerier {
     private final RandomGenerator random;
     private final byte[] gameContext;
     private final Scalar secret;
-    private final byte[] encodedA;
+    private final byte[] encodedR;
     private byte[][] seeds0;
     private byte[][] seeds1;
     private long nextBatch;
@@ -77,69 +79,66 @@ public final class KkrtQuerier {
         this.random = random;
         this.gameContext = gameContext.clone();
         this.secret = secret;
-        this.encodedA = FixedBaseTable.GENERATOR.multiply(secret).encode();
+        this.encodedR = FixedBaseTable.GENERATOR.multiply(secret).encode();
     }
 
-    /** A querier for one game; {@code random} draws a and, later, the mask inputs (SecureRandom in use). */
+    /** A querier for one game; {@code random} draws r and, later, the mask inputs (SecureRandom in use). */
     public static KkrtQuerier start(byte[] gameContext, RandomGenerator random) {
         return new KkrtQuerier(gameContext, ChouOrlandiTransfer.randomNonZeroScalar(random), random);
     }
 
-    /** The querier behind a revealed a, for the audit: it derives the same seeds from the same base choices. */
-    static KkrtQuerier fromSecret(byte[] gameContext, Scalar secret, byte[] baseChoices) {
+    /** The querier behind a revealed r, for the audit: it derives the same seeds from the same base keys. */
+    static KkrtQuerier fromSecret(byte[] gameContext, Scalar secret, byte[] baseKeys) {
         KkrtQuerier querier = new KkrtQuerier(gameContext, secret, null);
-        querier.receiveBaseChoices(baseChoices);
+        querier.receiveBaseKeys(baseKeys);
         return querier;
     }
 
-    /** The first message, to the sealer: 0x31 | A. */
+    /** The querier's base message, to the sealer: 0x31 | R. It depends on nothing the sealer sent. */
     public byte[] baseSetup() {
-        return new WireWriter(BASE_SETUP_BYTES).u8(BASE_SETUP_TAG).bytes(encodedA).toBytes();
+        return new WireWriter(BASE_SETUP_BYTES).u8(BASE_SETUP_TAG).bytes(encodedR).toBytes();
     }
 
     /**
-     * Takes the sealer's B_i and derives both seeds of every base OT.
+     * Takes the sealer's PK_i and derives both seeds of every base OT.
      *
-     * @throws InvalidOtMessageException if the message is malformed, a point does not decode, is the identity or A
+     * @throws InvalidOtMessageException if the message is malformed, a point does not decode, is the identity or
+     *     C_i (so that choice 1's point would be the identity)
      */
-    public void receiveBaseChoices(byte[] message) {
+    public void receiveBaseKeys(byte[] message) {
         if (seeds0 != null) {
-            throw new IllegalStateException("the base choices were already received");
+            throw new IllegalStateException("the base keys were already received");
         }
-        byte[][] points = readBaseChoices(message, encodedA);
-        RistrettoPoint secretTimesA = FixedBaseTable.GENERATOR.multiply(secret).multiply(secret);
+        RistrettoPoint[] keys = readBaseKeys(gameContext, message);
         byte[][] zero = new byte[W][];
         byte[][] one = new byte[W][];
-        WireReader in = new WireReader(message, "KKRT base choices");
         for (int i = 0; i < W; i++) {
-            RistrettoPoint key = decodeChoice(points[i], i, in).multiply(secret);
-            zero[i] = KkrtBits.baseSeed(gameContext, i, encodedA, points[i], key.encode());
-            one[i] = KkrtBits.baseSeed(gameContext, i, encodedA, points[i], key.subtract(secretTimesA).encode());
+            byte[] encodedKey = Arrays.copyOfRange(message, 1 + i * 32, 1 + (i + 1) * 32);
+            RistrettoPoint key0 = keys[i].multiply(secret);
+            RistrettoPoint key1 = KkrtBits.basePoint(gameContext, i).multiply(secret).subtract(key0);
+            zero[i] = KkrtBits.baseSeed(gameContext, i, encodedR, encodedKey, key0.encode());
+            one[i] = KkrtBits.baseSeed(gameContext, i, encodedR, encodedKey, key1.encode());
         }
         seeds0 = zero;
         seeds1 = one;
     }
 
-    /** Splits a base-choices message into its w encoded points, checking the tag, the length and B_i ≠ A. */
-    static byte[][] readBaseChoices(byte[] message, byte[] encodedA) {
-        WireReader in = new WireReader(message, "KKRT base choices");
-        in.expectTag(BASE_CHOICES_TAG);
-        if (in.remaining() != BASE_CHOICES_BYTES - 1) {
-            throw in.fail("expected " + (BASE_CHOICES_BYTES - 1) + " bytes of points, got " + in.remaining());
+    /** Decodes a base-keys message into its w points, checking the tag, the length, and PK_i ∉ {identity, C_i}. */
+    static RistrettoPoint[] readBaseKeys(byte[] gameContext, byte[] message) {
+        WireReader in = new WireReader(message, "KKRT base keys");
+        in.expectTag(BASE_KEYS_TAG);
+        if (in.remaining() != BASE_KEYS_BYTES - 1) {
+            throw in.fail("expected " + (BASE_KEYS_BYTES - 1) + " bytes of points, got " + in.remaining());
         }
-        byte[][] points = new byte[W][];
+        RistrettoPoint[] points = new RistrettoPoint[W];
         for (int i = 0; i < W; i++) {
-            points[i] = in.bytes(ChouOrlandiTransfer.POINT_BYTES);
-            if (Arrays.equals(points[i], encodedA)) {
-                throw in.fail("point B_" + i + " equals A");
+            points[i] = ChouOrlandiTransfer.decodePoint(in.bytes(ChouOrlandiTransfer.POINT_BYTES), in, "point PK_" + i);
+            if (points[i].equals(KkrtBits.basePoint(gameContext, i))) {
+                throw in.fail("point PK_" + i + " equals C_" + i);
             }
         }
         in.expectEnd();
         return points;
-    }
-
-    static RistrettoPoint decodeChoice(byte[] encoded, int index, WireReader in) {
-        return ChouOrlandiTransfer.decodePoint(encoded, in, "point B_" + index);
     }
 
     /**
@@ -191,7 +190,7 @@ public final class KkrtQuerier {
         return out;
     }
 
-    /** The secret scalar a, for the audit (reveal it only after the sealer has revealed its choices). */
+    /** The secret scalar r, for the audit (reveal it only after the sealer has revealed its choices). */
     public byte[] revealSecret() {
         return secret.toByteArray();
     }
@@ -254,7 +253,7 @@ public final class KkrtQuerier {
     }
 
     /**
-     * Q's whole state, secrets included: 0x3a | game context (u32 length, bytes) | a (32) | has seeds (u8)
+     * Q's whole state, secrets included: 0x3a | game context (u32 length, bytes) | r (32) | has seeds (u8)
      * | [w × (k_i^0 (16) | k_i^1 (16))] | next batch (u64) | has batch (u8) | [batch context (u32 length, bytes)
      * | m (u16) | m inputs (u16) | ρ masks (u16)]. The last batch is rebuilt from it on restore.
      */
@@ -288,7 +287,7 @@ public final class KkrtQuerier {
         WireReader in = new WireReader(state, "KKRT querier state");
         in.expectTag(STATE_TAG);
         byte[] gameContext = in.lengthPrefixed();
-        Scalar secret = readSecret(in, "the secret scalar a");
+        Scalar secret = readSecret(in, "the secret scalar r");
         KkrtQuerier querier = new KkrtQuerier(gameContext, secret, random);
         if (readFlag(in, "has seeds")) {
             querier.seeds0 = new byte[W][];
@@ -351,7 +350,7 @@ public final class KkrtQuerier {
 
     private void requireBase() {
         if (seeds0 == null) {
-            throw new IllegalStateException("receive the sealer's base choices first");
+            throw new IllegalStateException("receive the sealer's base keys first");
         }
     }
 }

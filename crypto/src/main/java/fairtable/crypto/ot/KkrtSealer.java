@@ -24,11 +24,12 @@ public final class KkrtSealer {
     private static final int SCALAR_BYTES = 32;
 
     private final byte[] gameContext;
-    private final byte[] encodedA;
     private final long[] choices;
     private final Scalar[] blinds;
-    private final byte[] baseChoices;
-    private final byte[][] seeds;
+    private final byte[] baseKeys;
+    /** R from the querier's base setup, and the seeds k_i^{s_i}; null until the setup is received. */
+    private byte[] encodedR;
+    private byte[][] seeds;
     /** C(x) ∧ s for every input x, six longs each. */
     private final long[] maskedCodewords;
     private final MessageDigest sha512 = Batches.sha("SHA-512");
@@ -39,14 +40,11 @@ public final class KkrtSealer {
     private int instances;
     private long[] qRows;
 
-    private KkrtSealer(byte[] gameContext, byte[] encodedA, long[] choices, Scalar[] blinds, byte[] baseChoices,
-            byte[][] seeds) {
+    private KkrtSealer(byte[] gameContext, long[] choices, Scalar[] blinds, byte[] baseKeys) {
         this.gameContext = gameContext;
-        this.encodedA = encodedA;
         this.choices = choices;
         this.blinds = blinds;
-        this.baseChoices = baseChoices;
-        this.seeds = seeds;
+        this.baseKeys = baseKeys;
         this.maskedCodewords = new long[KkrtCode.INPUTS * WORDS];
         for (int x = 0; x < KkrtCode.INPUTS; x++) {
             KkrtCode.encodeInto(x, maskedCodewords, x * WORDS);
@@ -57,12 +55,10 @@ public final class KkrtSealer {
     }
 
     /**
-     * Answers the querier's base setup: draws s and the b_i from {@code random} (SecureRandom in use).
-     *
-     * @throws InvalidOtMessageException if the setup is malformed or A does not decode or is the identity
+     * A sealer for one game: draws s and the b_i from {@code random} (SecureRandom in use) and makes its base keys,
+     * which it can send before the querier has said anything.
      */
-    public static KkrtSealer respond(byte[] gameContext, byte[] baseSetup, RandomGenerator random) {
-        byte[] encodedA = readBaseSetup(baseSetup);
+    public static KkrtSealer start(byte[] gameContext, RandomGenerator random) {
         long[] choices = new long[WORDS];
         for (int w = 0; w < WORDS; w++) {
             choices[w] = random.nextLong();
@@ -71,60 +67,77 @@ public final class KkrtSealer {
         for (int i = 0; i < W; i++) {
             blinds[i] = ChouOrlandiTransfer.randomNonZeroScalar(random);
         }
-        return withSecrets(gameContext.clone(), encodedA, choices, blinds, null);
+        return withSecrets(gameContext.clone(), choices, blinds, null);
     }
 
-    /** A's encoding from a base setup, checked to decode to a point other than the identity. */
+    /** R's encoding from a base setup, checked to decode to a point other than the identity. */
     static byte[] readBaseSetup(byte[] baseSetup) {
         WireReader in = new WireReader(baseSetup, "KKRT base setup");
         in.expectTag(KkrtQuerier.BASE_SETUP_TAG);
-        byte[] encodedA = in.bytes(ChouOrlandiTransfer.POINT_BYTES);
+        byte[] encodedR = in.bytes(ChouOrlandiTransfer.POINT_BYTES);
         in.expectEnd();
-        ChouOrlandiTransfer.decodePoint(encodedA, in, "point A");
-        return encodedA;
+        ChouOrlandiTransfer.decodePoint(encodedR, in, "point R");
+        return encodedR;
     }
 
     /**
-     * The sealer behind given secrets. With {@code baseChoices} null it computes B_i = s_i·A + b_i·G; otherwise
-     * (the audit, a restore) it takes the given message, which the caller has checked or saved.
+     * The sealer behind given secrets. With {@code baseKeys} null it computes every PK_i from s_i and b_i;
+     * otherwise (the audit, a restore) it takes the given message, which the caller has checked or saved.
      */
-    static KkrtSealer withSecrets(byte[] gameContext, byte[] encodedA, long[] choices, Scalar[] blinds,
-            byte[] baseChoices) {
-        RistrettoPoint pointA = decodeA(encodedA);
-        FixedBaseTable multiplesOfA = new FixedBaseTable(pointA);
-        byte[] message = baseChoices;
+    static KkrtSealer withSecrets(byte[] gameContext, long[] choices, Scalar[] blinds, byte[] baseKeys) {
+        byte[] message = baseKeys;
         if (message == null) {
-            WireWriter out = new WireWriter(KkrtQuerier.BASE_CHOICES_BYTES).u8(KkrtQuerier.BASE_CHOICES_TAG);
+            WireWriter out = new WireWriter(KkrtQuerier.BASE_KEYS_BYTES).u8(KkrtQuerier.BASE_KEYS_TAG);
             for (int i = 0; i < W; i++) {
-                out.bytes(choicePoint(pointA, choiceBit(choices, i), blinds[i]).encode());
+                out.bytes(baseKey(gameContext, i, choiceBit(choices, i), blinds[i]).encode());
             }
             message = out.toBytes();
         }
-        byte[][] seeds = new byte[W][];
-        for (int i = 0; i < W; i++) {
-            byte[] encodedB = Arrays.copyOfRange(message, 1 + i * 32, 1 + (i + 1) * 32);
-            seeds[i] = KkrtBits.baseSeed(gameContext, i, encodedA, encodedB, multiplesOfA.multiply(blinds[i])
-                    .encode());
-        }
-        return new KkrtSealer(gameContext, encodedA, choices, blinds, message, seeds);
+        return new KkrtSealer(gameContext, choices, blinds, message);
     }
 
-    /** B = c·A + b·G, choosing A or the identity without a branch on c. */
-    static RistrettoPoint choicePoint(RistrettoPoint pointA, int choice, Scalar blind) {
-        return RistrettoPoint.IDENTITY.ctSelect(pointA, choice).add(FixedBaseTable.GENERATOR.multiply(blind));
+    /**
+     * PK_i, the point of choice 0: b_i·G if s_i = 0, else C_i − b_i·G (so that choice 1's point C_i − PK_i is
+     * b_i·G), chosen without a branch on s_i.
+     */
+    static RistrettoPoint baseKey(byte[] gameContext, int index, int choice, Scalar blind) {
+        RistrettoPoint known = FixedBaseTable.GENERATOR.multiply(blind);
+        return known.ctSelect(KkrtBits.basePoint(gameContext, index).subtract(known), choice);
     }
 
     static int choiceBit(long[] choices, int index) {
         return (int) ((choices[index / 64] >>> (index % 64)) & 1);
     }
 
-    private static RistrettoPoint decodeA(byte[] encodedA) {
-        return ChouOrlandiTransfer.decodePoint(encodedA, new WireReader(encodedA, "KKRT point A"), "point A");
+    /** The first base message, to the querier: 0x32 | PK_0 .. PK_{w−1}. */
+    public byte[] baseKeys() {
+        return baseKeys.clone();
     }
 
-    /** The second base message, to the querier: 0x32 | B_0 .. B_{w−1}. */
-    public byte[] baseChoices() {
-        return baseChoices.clone();
+    /**
+     * Takes the querier's base setup R and derives the seed k_i^{s_i} = H(i, R, PK_i, b_i·R) of every base OT.
+     *
+     * @throws InvalidOtMessageException if the setup is malformed or R does not decode or is the identity
+     */
+    public void receiveBaseSetup(byte[] baseSetup) {
+        if (seeds != null) {
+            throw new IllegalStateException("the base setup was already received");
+        }
+        byte[] pointR = readBaseSetup(baseSetup);
+        seeds = deriveSeeds(pointR);
+        encodedR = pointR;
+    }
+
+    private byte[][] deriveSeeds(byte[] pointR) {
+        FixedBaseTable multiplesOfR = new FixedBaseTable(
+                ChouOrlandiTransfer.decodePoint(pointR, new WireReader(pointR, "KKRT point R"), "point R"));
+        byte[][] derived = new byte[W][];
+        for (int i = 0; i < W; i++) {
+            byte[] encodedKey = Arrays.copyOfRange(baseKeys, 1 + i * 32, 1 + (i + 1) * 32);
+            derived[i] = KkrtBits.baseSeed(gameContext, i, pointR, encodedKey, multiplesOfR.multiply(blinds[i])
+                    .encode());
+        }
+        return derived;
     }
 
     /**
@@ -134,6 +147,9 @@ public final class KkrtSealer {
      * @throws InvalidOtMessageException if the query is malformed, not the next batch, or fails a check
      */
     public void receiveQuery(byte[] batchContext, byte[] query) {
+        if (seeds == null) {
+            throw new IllegalStateException("receive the querier's base setup first");
+        }
         WireReader in = new WireReader(query, "KKRT query");
         in.expectTag(KkrtQuerier.QUERY_TAG);
         long number = in.u32();
@@ -258,18 +274,18 @@ public final class KkrtSealer {
     }
 
     /**
-     * S's whole state, secrets included: 0x3b | game context (u32 length, bytes) | A (32) | s (48) | w × b_i (32)
-     * | the base-choices message | w × seed (16) | next batch (u64) | has batch (u8) | [batch context (u32 length,
-     * bytes) | m (u16) | m × q_j (48)].
+     * S's whole state, secrets included: 0x3b | game context (u32 length, bytes) | s (48) | w × b_i (32)
+     * | the base-keys message | has setup (u8) | [R (32) | next batch (u64) | has batch (u8) | [batch context
+     * (u32 length, bytes) | m (u16) | m × q_j (48)]]. The seeds are derived again from R on restore.
      */
     public byte[] state() {
-        WireWriter out = new WireWriter(64 + gameContext.length + baseChoices.length + W * 48)
-                .u8(STATE_TAG).lengthPrefixed(gameContext).bytes(encodedA).bytes(revealChoices())
-                .bytes(baseChoices);
-        for (byte[] seed : seeds) {
-            out.bytes(seed);
+        WireWriter out = new WireWriter(64 + gameContext.length + baseKeys.length + W * 48)
+                .u8(STATE_TAG).lengthPrefixed(gameContext).bytes(revealChoices()).bytes(baseKeys)
+                .u8(seeds == null ? 0 : 1);
+        if (seeds == null) {
+            return out.toBytes();
         }
-        out.u64(nextBatch).u8(qRows == null ? 0 : 1);
+        out.bytes(encodedR).u64(nextBatch).u8(qRows == null ? 0 : 1);
         if (qRows != null) {
             out.lengthPrefixed(batchContext).u16(instances);
             byte[] packed = new byte[instances * KkrtBits.ROW_BYTES];
@@ -288,17 +304,19 @@ public final class KkrtSealer {
         WireReader in = new WireReader(state, "KKRT sealer state");
         in.expectTag(STATE_TAG);
         byte[] gameContext = in.lengthPrefixed();
-        byte[] encodedA = in.bytes(ChouOrlandiTransfer.POINT_BYTES);
-        ChouOrlandiTransfer.decodePoint(encodedA, in, "point A");
         long[] choices = new long[WORDS];
         Scalar[] blinds = readChoices(in, choices);
-        byte[] baseChoices = in.bytes(KkrtQuerier.BASE_CHOICES_BYTES);
-        KkrtQuerier.readBaseChoices(baseChoices, encodedA);
-        byte[][] seeds = new byte[W][];
-        for (int i = 0; i < W; i++) {
-            seeds[i] = in.bytes(KkrtBits.SEED_BYTES);
+        byte[] baseKeys = in.bytes(KkrtQuerier.BASE_KEYS_BYTES);
+        KkrtQuerier.readBaseKeys(gameContext, baseKeys);
+        KkrtSealer sealer = new KkrtSealer(gameContext, choices, blinds, baseKeys);
+        if (!KkrtQuerier.readFlag(in, "has setup")) {
+            in.expectEnd();
+            return sealer;
         }
-        KkrtSealer sealer = new KkrtSealer(gameContext, encodedA, choices, blinds, baseChoices, seeds);
+        byte[] pointR = in.bytes(ChouOrlandiTransfer.POINT_BYTES);
+        ChouOrlandiTransfer.decodePoint(pointR, in, "point R");
+        sealer.seeds = sealer.deriveSeeds(pointR);
+        sealer.encodedR = pointR;
         sealer.nextBatch = Batches.readNextQueryIndex(in);
         if (KkrtQuerier.readFlag(in, "has batch")) {
             if (sealer.nextBatch == 0) {

@@ -33,16 +33,16 @@ class KkrtAuditTest {
         return KkrtOprfTest.baseSetup;
     }
 
-    private static byte[] choices() {
-        return KkrtOprfTest.baseChoices;
+    private static byte[] keys() {
+        return KkrtOprfTest.baseKeys;
     }
 
     @Test
     void anHonestGamePassesAndEverySealedValueIsRecomputed() {
         assertThat(KkrtAudit.checkQuerierSecret(setup(), querier.revealSecret()).toByteArray())
                 .isEqualTo(querier.revealSecret());
-        KkrtAudit.checkQuery(GAME, setup(), choices(), querier.revealSecret(), PLY, INPUTS, query);
-        KkrtSealer replay = KkrtAudit.replaySealer(GAME, setup(), choices(), sealer.revealChoices());
+        KkrtAudit.checkQuery(GAME, keys(), setup(), querier.revealSecret(), PLY, INPUTS, query);
+        KkrtSealer replay = KkrtAudit.replaySealer(GAME, keys(), setup(), sealer.revealChoices());
         replay.receiveQuery(PLY, query);
         for (int j = 0; j < INPUTS.length; j++) {
             for (int x = j; x < KkrtCode.INPUTS; x += 97) {
@@ -56,43 +56,43 @@ class KkrtAuditTest {
     void aRevealedChoiceThatDoesNotOpenItsPointIsNamed() {
         byte[] lying = sealer.revealChoices();
         lying[0] ^= 1 << 5; // s_5 flipped
-        assertThatThrownBy(() -> KkrtAudit.replaySealer(GAME, setup(), choices(), lying))
+        assertThatThrownBy(() -> KkrtAudit.replaySealer(GAME, keys(), setup(), lying))
                 .isInstanceOf(InvalidOtMessageException.class)
-                .hasMessage("KKRT audit: the sealer's revealed choices: B_5 is not s_5·A + b_5·G");
+                .hasMessage("KKRT audit: the sealer's revealed choices: PK_5 is not the key s_5 and b_5 make");
         byte[] otherBlind = sealer.revealChoices();
         otherBlind[48 + 32 * 9] ^= 1; // b_9 changed (still canonical: the low byte)
-        assertThatThrownBy(() -> KkrtAudit.replaySealer(GAME, setup(), choices(), otherBlind))
-                .hasMessageEndingWith("B_9 is not s_9·A + b_9·G");
+        assertThatThrownBy(() -> KkrtAudit.replaySealer(GAME, keys(), setup(), otherBlind))
+                .hasMessageEndingWith("PK_9 is not the key s_9 and b_9 make");
     }
 
     @Test
-    void aPointBiSentThatTheRevealedSecretsDoNotMakeIsNamed() {
-        byte[] lyingMessage = choices().clone();
+    void aKeySentThatTheRevealedSecretsDoNotMakeIsNamed() {
+        byte[] lyingMessage = keys().clone();
         byte[] other = FixedBaseTable.GENERATOR.multiply(Scalar.fromBytesModOrder(Arrays.copyOf(new byte[] {7}, 32))).encode();
         System.arraycopy(other, 0, lyingMessage, 1 + 32 * 200, 32);
-        assertThatThrownBy(() -> KkrtAudit.replaySealer(GAME, setup(), lyingMessage, sealer.revealChoices()))
-                .hasMessageEndingWith("B_200 is not s_200·A + b_200·G");
+        assertThatThrownBy(() -> KkrtAudit.replaySealer(GAME, lyingMessage, setup(), sealer.revealChoices()))
+                .hasMessageEndingWith("PK_200 is not the key s_200 and b_200 make");
     }
 
     @Test
     void aFalseRevealedSecretIsNamed() {
-        byte[] otherA = KkrtQuerier.start(GAME, new SplittableRandom(99)).revealSecret();
-        assertThatThrownBy(() -> KkrtAudit.checkQuerierSecret(setup(), otherA))
+        byte[] otherR = KkrtQuerier.start(GAME, new SplittableRandom(99)).revealSecret();
+        assertThatThrownBy(() -> KkrtAudit.checkQuerierSecret(setup(), otherR))
                 .isInstanceOf(InvalidOtMessageException.class)
-                .hasMessage("KKRT audit: the querier's revealed a: a·G is not the A the querier sent");
-        assertThatThrownBy(() -> KkrtAudit.checkQuery(GAME, setup(), choices(), otherA, PLY, INPUTS, query))
-                .hasMessageEndingWith("a·G is not the A the querier sent");
+                .hasMessage("KKRT audit: the querier's revealed r: r·G is not the R the querier sent");
+        assertThatThrownBy(() -> KkrtAudit.checkQuery(GAME, keys(), setup(), otherR, PLY, INPUTS, query))
+                .hasMessageEndingWith("r·G is not the R the querier sent");
     }
 
     @Test
     void aQueryNotMadeFromTheRevealedInputsIsNamed() {
         int[] claimed = INPUTS.clone();
         claimed[4] ^= 1;
-        assertThatThrownBy(() -> KkrtAudit.checkQuery(GAME, setup(), choices(), querier.revealSecret(), PLY,
+        assertThatThrownBy(() -> KkrtAudit.checkQuery(GAME, keys(), setup(), querier.revealSecret(), PLY,
                 claimed, query)).isInstanceOf(InvalidOtMessageException.class)
-                .hasMessage("KKRT audit: the querier's query: batch 0 is not made from the revealed a and the claimed"
+                .hasMessage("KKRT audit: the querier's query: batch 0 is not made from the revealed r and the claimed"
                         + " inputs");
-        assertThatThrownBy(() -> KkrtAudit.checkQuery(GAME, setup(), choices(), querier.revealSecret(), PLY,
+        assertThatThrownBy(() -> KkrtAudit.checkQuery(GAME, keys(), setup(), querier.revealSecret(), PLY,
                 Arrays.copyOf(INPUTS, 9), query)).hasMessageEndingWith("holds 10 instances, the querier claims 9 inputs");
     }
 
@@ -104,7 +104,7 @@ class KkrtAuditTest {
         byte[] lying = KkrtOprfTest.referenceQuery(cheat, INPUTS.length,
                 new KkrtReference.Tamper(2, KkrtOprfTest.firstChoice(sealer, false), 0));
         KkrtOprfTest.sealer().receiveQuery(PLY, lying);
-        assertThatThrownBy(() -> KkrtAudit.checkQuery(GAME, setup(), choices(), cheat.revealSecret(), PLY, INPUTS,
-                lying)).hasMessageEndingWith("batch 0 is not made from the revealed a and the claimed inputs");
+        assertThatThrownBy(() -> KkrtAudit.checkQuery(GAME, keys(), setup(), cheat.revealSecret(), PLY, INPUTS,
+                lying)).hasMessageEndingWith("batch 0 is not made from the revealed r and the claimed inputs");
     }
 }

@@ -17,16 +17,17 @@ class KkrtOprfTest {
     private static byte[] querierAfterBase;
     private static byte[] sealerAfterBase;
     static byte[] baseSetup;
-    static byte[] baseChoices;
+    static byte[] baseKeys;
 
     @BeforeAll
     static void runTheBaseTransfersOnce() {
         SplittableRandom random = new SplittableRandom(2016);
+        KkrtSealer sealer = KkrtSealer.start(GAME, random.split());
+        baseKeys = sealer.baseKeys();
         KkrtQuerier querier = KkrtQuerier.start(GAME, random.split());
         baseSetup = querier.baseSetup();
-        KkrtSealer sealer = KkrtSealer.respond(GAME, baseSetup, random.split());
-        baseChoices = sealer.baseChoices();
-        querier.receiveBaseChoices(baseChoices);
+        sealer.receiveBaseSetup(baseSetup);
+        querier.receiveBaseKeys(baseKeys);
         querierAfterBase = querier.state();
         sealerAfterBase = sealer.state();
     }
@@ -143,7 +144,7 @@ class KkrtOprfTest {
         for (int i = 0; i < choices.length; i++) {
             choices[i] = KkrtReference.bit(revealed, i);
         }
-        boolean[][] rows = KkrtReference.sealerRows(GAME, baseSetup, baseChoices, revealed, PLY, query);
+        boolean[][] rows = KkrtReference.sealerRows(GAME, baseSetup, baseKeys, revealed, PLY, query);
         SplittableRandom random = new SplittableRandom(6);
         for (int j = 0; j < m; j++) {
             int x = j % 2 == 0 ? inputs[j] : random.nextInt(KkrtCode.INPUTS);
@@ -202,6 +203,7 @@ class KkrtOprfTest {
     @Test
     void everyTruncatedOrExtendedMessageIsRefused() {
         KkrtQuerier fresh = KkrtQuerier.start(GAME, new SplittableRandom(18));
+        KkrtSealer freshSealer = KkrtSealer.start(GAME, new SplittableRandom(1));
         KkrtSealer sealer = sealer();
         byte[] query = querier(18).query(PLY, inputs(2, 11));
         for (int length = 0; length <= query.length + 1; length++) {
@@ -211,17 +213,17 @@ class KkrtOprfTest {
                         .isInstanceOf(InvalidOtMessageException.class).hasMessageStartingWith("KKRT query: ");
             }
         }
-        for (int length = 0; length <= baseChoices.length + 1; length++) {
-            if (length != baseChoices.length) {
-                byte[] bad = Arrays.copyOf(baseChoices, length);
-                assertThatThrownBy(() -> fresh.receiveBaseChoices(bad)).as("base choices of %d bytes", length)
-                        .isInstanceOf(InvalidOtMessageException.class).hasMessageStartingWith("KKRT base choices: ");
+        for (int length = 0; length <= baseKeys.length + 1; length += length < 40 ? 1 : 383) {
+            if (length != baseKeys.length) {
+                byte[] bad = Arrays.copyOf(baseKeys, length);
+                assertThatThrownBy(() -> fresh.receiveBaseKeys(bad)).as("base keys of %d bytes", length)
+                        .isInstanceOf(InvalidOtMessageException.class).hasMessageStartingWith("KKRT base keys: ");
             }
         }
         for (int length = 0; length <= baseSetup.length + 1; length++) {
             if (length != baseSetup.length) {
                 byte[] bad = Arrays.copyOf(baseSetup, length);
-                assertThatThrownBy(() -> KkrtSealer.respond(GAME, bad, new SplittableRandom(1)))
+                assertThatThrownBy(() -> freshSealer.receiveBaseSetup(bad))
                         .as("base setup of %d bytes", length)
                         .isInstanceOf(InvalidOtMessageException.class).hasMessageStartingWith("KKRT base setup: ");
             }
@@ -230,28 +232,51 @@ class KkrtOprfTest {
     }
 
     @Test
-    void identityAndUndecodablePointsAreRefused() {
+    void identityUndecodableAndUnopenablePointsAreRefused() {
         byte[] identity = new byte[32];
         byte[] nonCanonical = HexFormat.of().parseHex(
                 "00ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff");
+        KkrtSealer sealer = KkrtSealer.start(GAME, new SplittableRandom(1));
         for (byte[] point : new byte[][] {identity, nonCanonical}) {
             byte[] setup = new byte[33];
             setup[0] = KkrtQuerier.BASE_SETUP_TAG;
             System.arraycopy(point, 0, setup, 1, 32);
-            assertThatThrownBy(() -> KkrtSealer.respond(GAME, setup, new SplittableRandom(1)))
-                    .isInstanceOf(InvalidOtMessageException.class).hasMessageStartingWith("KKRT base setup: point A ");
+            assertThatThrownBy(() -> sealer.receiveBaseSetup(setup))
+                    .isInstanceOf(InvalidOtMessageException.class).hasMessageStartingWith("KKRT base setup: point R ");
         }
+        sealer.receiveBaseSetup(baseSetup);
         KkrtQuerier querier = KkrtQuerier.start(GAME, new SplittableRandom(19));
-        byte[] ownA = Arrays.copyOfRange(querier.baseSetup(), 1, 33);
-        for (byte[] point : new byte[][] {identity, nonCanonical, ownA}) {
-            byte[] choices = baseChoices.clone();
-            System.arraycopy(point, 0, choices, 1 + 5 * 32, 32);
-            assertThatThrownBy(() -> querier.receiveBaseChoices(choices))
-                    .isInstanceOf(InvalidOtMessageException.class).hasMessageStartingWith("KKRT base choices: point B_5 ");
+        // PK_5 = C_5 would make choice 1's point the identity, whose "seed" everybody knows.
+        byte[] basePoint = KkrtBits.basePoint(GAME, 5).encode();
+        for (byte[] point : new byte[][] {identity, nonCanonical}) {
+            byte[] keys = baseKeys.clone();
+            System.arraycopy(point, 0, keys, 1 + 5 * 32, 32);
+            assertThatThrownBy(() -> querier.receiveBaseKeys(keys))
+                    .isInstanceOf(InvalidOtMessageException.class).hasMessageStartingWith("KKRT base keys: point PK_5 ");
         }
-        byte[] wrongTag = baseChoices.clone();
+        byte[] keys = baseKeys.clone();
+        System.arraycopy(basePoint, 0, keys, 1 + 5 * 32, 32);
+        assertThatThrownBy(() -> querier.receiveBaseKeys(keys)).hasMessage("KKRT base keys: point PK_5 equals C_5");
+        byte[] wrongTag = baseKeys.clone();
         wrongTag[0] = KkrtQuerier.QUERY_TAG;
-        assertThatThrownBy(() -> querier.receiveBaseChoices(wrongTag)).hasMessage("KKRT base choices: tag 0x33, expected 0x32");
+        assertThatThrownBy(() -> querier.receiveBaseKeys(wrongTag)).hasMessage("KKRT base keys: tag 0x33, expected 0x32");
+        querier.receiveBaseKeys(baseKeys);
+    }
+
+    @Test
+    void theSealerSpeaksFirstAndTheQueriersPointDependsOnNothingItSent() {
+        KkrtQuerier one = KkrtQuerier.start(GAME, new SplittableRandom(40));
+        KkrtQuerier two = KkrtQuerier.start(GAME, new SplittableRandom(40));
+        byte[] setup = one.baseSetup();
+        KkrtSealer sealer = KkrtSealer.start(GAME, new SplittableRandom(41));
+        one.receiveBaseKeys(sealer.baseKeys());
+        two.receiveBaseKeys(KkrtSealer.start(GAME, new SplittableRandom(42)).baseKeys());
+        assertThat(two.baseSetup()).isEqualTo(one.baseSetup()).isEqualTo(setup);
+        assertThatThrownBy(() -> sealer.receiveQuery(PLY, two.query(PLY, 1)))
+                .isInstanceOf(IllegalStateException.class);
+        sealer.receiveBaseSetup(setup);
+        sealer.receiveQuery(PLY, one.query(PLY, 9));
+        assertThat(sealer.evaluate(0, 9, 32)).isEqualTo(one.output(0, 32));
     }
 
     @Test
@@ -278,16 +303,19 @@ class KkrtOprfTest {
     @Test
     void partiesRestoredAtEveryStepGiveTheSameMessagesAndValues() {
         SplittableRandom random = new SplittableRandom(21);
+        KkrtSealer sealer = KkrtSealer.start(GAME, random.split());
+        KkrtSealer restoredSealer = KkrtSealer.restore(sealer.state());
+        assertThat(restoredSealer.baseKeys()).isEqualTo(sealer.baseKeys());
+        assertThat(restoredSealer.state()).isEqualTo(sealer.state());
         KkrtQuerier querier = KkrtQuerier.start(GAME, random.split());
         KkrtQuerier restoredQuerier = KkrtQuerier.restore(querier.state(), new SplittableRandom(5));
         assertThat(restoredQuerier.baseSetup()).isEqualTo(querier.baseSetup());
-        KkrtSealer sealer = KkrtSealer.respond(GAME, querier.baseSetup(), random.split());
-        KkrtSealer restoredSealer = KkrtSealer.restore(sealer.state());
-        assertThat(restoredSealer.baseChoices()).isEqualTo(sealer.baseChoices());
+        sealer.receiveBaseSetup(querier.baseSetup());
+        restoredSealer = KkrtSealer.restore(sealer.state());
         assertThat(restoredSealer.state()).isEqualTo(sealer.state());
 
-        restoredQuerier.receiveBaseChoices(restoredSealer.baseChoices());
-        querier.receiveBaseChoices(sealer.baseChoices());
+        restoredQuerier.receiveBaseKeys(restoredSealer.baseKeys());
+        querier.receiveBaseKeys(sealer.baseKeys());
         assertThat(KkrtQuerier.restore(querier.state(), new SplittableRandom(5)).state())
                 .isEqualTo(restoredQuerier.state()).isEqualTo(querier.state());
 

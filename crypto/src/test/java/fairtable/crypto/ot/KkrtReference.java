@@ -150,10 +150,10 @@ final class KkrtReference {
     }
 
     /** The sealer's rows q_j (all n) from its revealed s and b_i, the base messages and the query. */
-    static boolean[][] sealerRows(byte[] game, byte[] baseSetup, byte[] baseChoices, byte[] revealed, byte[] context,
+    static boolean[][] sealerRows(byte[] game, byte[] baseSetup, byte[] baseKeys, byte[] revealed, byte[] context,
             byte[] query) throws MalformedEncodingException {
-        byte[] encodedA = Arrays.copyOfRange(baseSetup, 1, 33);
-        RistrettoPoint pointA = RistrettoPoint.decode(encodedA);
+        byte[] encodedR = Arrays.copyOfRange(baseSetup, 1, 33);
+        RistrettoPoint pointR = RistrettoPoint.decode(encodedR);
         long batch = (query[1] & 0xffL) << 24 | (query[2] & 0xff) << 16 | (query[3] & 0xff) << 8 | (query[4] & 0xff);
         int m = (query[5] & 0xff) << 8 | (query[6] & 0xff);
         int n = m + CHECKS;
@@ -163,9 +163,9 @@ final class KkrtReference {
         for (int i = 0; i < W; i++) {
             boolean choice = bit(revealed, i);
             Scalar blind = Scalar.fromCanonicalBytes(Arrays.copyOfRange(revealed, 48 + 32 * i, 80 + 32 * i));
-            byte[] encodedB = Arrays.copyOfRange(baseChoices, 1 + 32 * i, 33 + 32 * i);
-            byte[] seed = Arrays.copyOf(Hashes.sha256("fairtable/ot/kkrt/base-seed/v1", game, Hashes.int32(i),
-                    encodedA, encodedB, pointA.multiply(blind).encode()), 16);
+            byte[] encodedKey = Arrays.copyOfRange(baseKeys, 1 + 32 * i, 33 + 32 * i);
+            byte[] seed = Arrays.copyOf(Hashes.sha256("fairtable/ot/kkrt/base-seed/v2", game, Hashes.int32(i),
+                    encodedR, encodedKey, pointR.multiply(blind).encode()), 16);
             byte[] stream = generator(seed, nonce, columnBytes);
             for (int j = 0; j < n; j++) {
                 q[j][i] = bit(stream, j) ^ (choice && bit(query, 8 * (7 + i * columnBytes) + j));
