@@ -3,6 +3,8 @@ package fairtable.protocol.darkchess;
 import fairtable.crypto.ot.KkrtCode;
 import fairtable.crypto.ot.KkrtQuerier;
 import fairtable.crypto.ot.KkrtSealer;
+import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * The table of the vision rebuild delivered by the KKRT OT-extension OPRF ({@code ote-table}, docs/dark-chess.md):
@@ -37,6 +39,35 @@ public final class VisionKkrt {
             length += c.length;
         }
         return length;
+    }
+
+    /** An entry of a sealed table: instance j's entry for table index x. */
+    public record Entry(int instance, int index) {}
+
+    /**
+     * The audit's check of a sealed table: the first entry that is not {@code values} (the truth of the replayed
+     * position) sealed under {@code replayed} (the sealer rebuilt from its revealed secrets, after the same query),
+     * or empty if every entry is. A table of another length is refused on receipt, so here it is a programming error.
+     */
+    public static Optional<Entry> firstFalseEntry(KkrtSealer replayed, int[][] candidates, byte[] values,
+            byte[] sealed) {
+        byte[] truth = seal(replayed, candidates, values);
+        if (sealed.length != truth.length) {
+            throw new IllegalArgumentException("a table of " + sealed.length + " entries where " + truth.length
+                    + " are due");
+        }
+        int mismatch = Arrays.mismatch(truth, sealed);
+        if (mismatch < 0) {
+            return Optional.empty();
+        }
+        int offset = 0;
+        for (int j = 0; j < candidates.length; j++) {
+            if (mismatch < offset + candidates[j].length) {
+                return Optional.of(new Entry(j, candidates[j][mismatch - offset]));
+            }
+            offset += candidates[j].length;
+        }
+        throw new IllegalStateException("a mismatch within the table lies in an instance");
     }
 
     /**
@@ -75,7 +106,7 @@ public final class VisionKkrt {
     }
 
     /** What a batch is for: the game, the ply and the querier's seat, bound into every PRF value of the batch. */
-    static byte[] batchContext(byte[] gameSession, int ply, int querier) {
+    public static byte[] batchContext(byte[] gameSession, int ply, int querier) {
         byte[] context = new byte[gameSession.length + 5];
         System.arraycopy(gameSession, 0, context, 0, gameSession.length);
         context[gameSession.length] = (byte) (ply >>> 24);

@@ -1,7 +1,10 @@
 package fairtable.games.chess.play;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import fairtable.crypto.ot.InvalidOtMessageException;
+import fairtable.crypto.ot.KkrtAudit;
 import fairtable.crypto.ot.KkrtQuerier;
 import fairtable.crypto.ot.KkrtSealer;
 import fairtable.games.chess.Color;
@@ -9,10 +12,16 @@ import fairtable.games.chess.DarkChessGame;
 import fairtable.games.chess.DarkChessVision;
 import fairtable.games.chess.Move;
 import fairtable.games.chess.Position;
+import fairtable.games.chess.Square;
+import fairtable.games.chess.VisionTable;
+import fairtable.games.chess.VisionTable.Input;
+import fairtable.games.chess.VisionTable.Kind;
 import fairtable.protocol.darkchess.DarkChessSide.SlottedRebuild;
 import fairtable.protocol.darkchess.VisionKkrt;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,6 +35,9 @@ class SlottedTableRebuildTest {
     private static final byte[] GAME = "slotted rebuild test".getBytes(StandardCharsets.UTF_8);
     private static byte[] sealerState;
     private static byte[] querierState;
+    private static byte[] baseKeys;
+    private static byte[] baseSetup;
+    private static byte[] sealerChoices;
 
     @BeforeAll
     static void baseTransfers() {
@@ -36,6 +48,9 @@ class SlottedTableRebuildTest {
         querier.receiveBaseKeys(sealer.baseKeys());
         sealerState = sealer.state();
         querierState = querier.state();
+        baseKeys = sealer.baseKeys();
+        baseSetup = querier.baseSetup();
+        sealerChoices = sealer.revealChoices();
     }
 
     /** One rebuild of {@code querier} against {@code sealer}: the query and the sealed table, then the rebuilt side. */
@@ -118,5 +133,58 @@ class SlottedTableRebuildTest {
             }
         }
         return pieces == 32;
+    }
+
+    @Test
+    void theAuditRecomputesEverySealedEntryAndNamesAFalseOne() {
+        ChessSide white = ChessSide.start(Color.WHITE);
+        ChessSide black = ChessSide.start(Color.BLACK);
+        KkrtQuerier querier = KkrtQuerier.restore(querierState, new SplittableRandom(3));
+        KkrtSealer sealer = KkrtSealer.restore(sealerState);
+        SlottedRebuild mine = white.startSlottedRebuild();
+        byte[] query = querier.query(GAME, VisionKkrt.inputs(mine.indexes()));
+        sealer.receiveQuery(GAME, query);
+        int[][] candidates = black.peerSlotCandidates(mine.announcement());
+        byte[] sealed = VisionKkrt.seal(sealer, candidates, black.table());
+
+        KkrtSealer replayed = KkrtAudit.replaySealer(GAME, baseKeys, baseSetup, sealerChoices);
+        replayed.receiveQuery(GAME, query);
+        assertThat(VisionKkrt.firstFalseEntry(replayed, candidates, black.table(), sealed)).isEmpty();
+        // Instance 64 (the first pawn's slot 0, after 8 pieces): its fifth candidate sealed false.
+        int offset = 0;
+        for (int j = 0; j < 64; j++) {
+            offset += candidates[j].length;
+        }
+        sealed[offset + 4] ^= 0x10;
+        KkrtSealer again = KkrtAudit.replaySealer(GAME, baseKeys, baseSetup, sealerChoices);
+        again.receiveQuery(GAME, query);
+        assertThat(VisionKkrt.firstFalseEntry(again, candidates, black.table(), sealed))
+                .contains(new VisionKkrt.Entry(64, candidates[64][4]));
+    }
+
+    @Test
+    void aPeekBehindTheQueriersOwnPieceIsNamedAndSoIsAQueryNotMadeFromTheRevealedInputs() {
+        Position start = Position.start();
+        List<Input> honest = VisionTable.slottedQueries(start, Set.of(), Color.WHITE);
+        // Instance 19: the a1 rook's slot 3, the ray up the a-file behind its own pawn, padding when honest.
+        assertThat(honest.get(19).kind()).isEqualTo(Kind.PAD);
+        List<Input> peek = new ArrayList<>(honest);
+        peek.set(19, new Input(Kind.RAY, Square.A1.index(), 3, 7));
+        int[] peekInputs = VisionKkrt.inputs(peek.stream()
+                .mapToInt(i -> VisionTable.indexOf(Color.WHITE, i).orElse(-1)).toArray());
+        int[] honestInputs = VisionKkrt.inputs(honest.stream()
+                .mapToInt(i -> VisionTable.indexOf(Color.WHITE, i).orElse(-1)).toArray());
+        KkrtQuerier querier = KkrtQuerier.restore(querierState, new SplittableRandom(4));
+        byte[] query = querier.query(GAME, peekInputs);
+        byte[] revealedR = querier.revealSecret();
+
+        // The revealed inputs made the query, and the referee finds them beyond the rook's entitlement.
+        KkrtAudit.checkQuery(GAME, baseKeys, baseSetup, revealedR, GAME, peekInputs, query);
+        assertThat(VisionTable.unentitledSlotted(start, Set.of(), Color.WHITE, peek)).hasValue("asked "
+                + peek.get(19) + " where its piece is entitled to " + honest.get(19));
+        // Claiming the honest inputs instead does not hide the peek: the query was not made from them.
+        assertThatThrownBy(() -> KkrtAudit.checkQuery(GAME, baseKeys, baseSetup, revealedR, GAME, honestInputs,
+                query)).isInstanceOf(InvalidOtMessageException.class)
+                .hasMessageEndingWith("batch 0 is not made from the revealed r and the claimed inputs");
     }
 }
