@@ -22,8 +22,8 @@
  *
  * <p>Apart from that interface, an oblivious PRF by OT extension: {@link fairtable.crypto.ot.KkrtQuerier} and
  * {@link fairtable.crypto.ot.KkrtSealer} (Kolesnikov–Kumaresan–Rosulek–Trieu 2016, with the Orrù–Orsini–Scholl
- * consistency check, 2017) run 384 Simplest OTs once, then deliver a batch of PRF instances per query with no group
- * operation; {@link fairtable.crypto.ot.KkrtCode} is its code and {@link fairtable.crypto.ot.KkrtAudit} its
+ * consistency check, 2017) run 384 receiver-first (Bellare–Micali) OTs once, then deliver a batch of PRF instances
+ * per query with no group operation; {@link fairtable.crypto.ot.KkrtCode} is its code and {@link fairtable.crypto.ot.KkrtAudit} its
  * after-game checks.
  */
 package fairtable.crypto.ot;

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,18 +42,26 @@ class VisionTableTest {
 
     @Test
     void overThousandsOfRandomPositionsTheDecodedVisionIsTheRulesEnginesFogView() {
-        SplittableRandom random = new SplittableRandom(2026);
+        int positions = alongRandomGames(2026, (g, random) -> {
+            Position p = g.position();
+            for (Color viewer : Color.values()) {
+                assertThat(rebuilt(p, viewer)).as("%s in %s", viewer, p.toFen()).isEqualTo(g.view(viewer));
+                List<Input> asked = VisionTable.queries(p, Set.of(), viewer);
+                assertThat(asked).hasSize(VisionTable.QUERIES_PER_PIECE * own(p, viewer).size());
+                assertThat(VisionTable.table(p, viewer.opposite())).hasSize(VisionTable.catalogue(viewer).size());
+            }
+        });
+        assertThat(positions).isGreaterThan(2000);
+    }
+
+    /** Runs {@code check} on every position of 40 seeded random games (up to 160 plies each); returns their number. */
+    private static int alongRandomGames(long seed, BiConsumer<DarkChessGame, SplittableRandom> check) {
+        SplittableRandom random = new SplittableRandom(seed);
         int positions = 0;
         for (int game = 0; game < 40; game++) {
             DarkChessGame g = DarkChessGame.start();
             for (int ply = 0; ply < 160 && !g.isOver(); ply++) {
-                Position p = g.position();
-                for (Color viewer : Color.values()) {
-                    assertThat(rebuilt(p, viewer)).as("%s in %s", viewer, p.toFen()).isEqualTo(g.view(viewer));
-                    List<Input> asked = VisionTable.queries(p, Set.of(), viewer);
-                    assertThat(asked).hasSize(VisionTable.QUERIES_PER_PIECE * own(p, viewer).size());
-                    assertThat(VisionTable.table(p, viewer.opposite())).hasSize(VisionTable.catalogue(viewer).size());
-                }
+                check.accept(g, random);
                 positions++;
                 List<Move> moves = g.legalMoves();
                 if (moves.isEmpty()) {
@@ -61,7 +70,7 @@ class VisionTableTest {
                 g = g.apply(moves.get(random.nextInt(moves.size())));
             }
         }
-        assertThat(positions).isGreaterThan(2000);
+        return positions;
     }
 
     @Test
@@ -135,38 +144,27 @@ class VisionTableTest {
 
     @Test
     void overThousandsOfRandomPositionsTheSlottedQueriesDecodeToTheFogViewAndLieInTheirSlotsCandidates() {
-        SplittableRandom random = new SplittableRandom(2027);
-        int positions = 0;
-        int promotedPieces = 0;
-        for (int game = 0; game < 40; game++) {
-            DarkChessGame g = DarkChessGame.start();
-            for (int ply = 0; ply < 160 && !g.isOver(); ply++) {
-                Position p = g.position();
-                for (Color viewer : Color.values()) {
-                    // Any piece but the king may be a promoted one, announced as a pawn and asking as its real type.
-                    Set<Square> promoted = new HashSet<>();
-                    own(p, viewer).forEach((s, t) -> {
-                        if (t != PieceType.KING && t != PieceType.PAWN && random.nextInt(6) == 0) {
-                            promoted.add(s);
-                        }
-                    });
-                    promotedPieces += promoted.size();
-                    assertThat(rebuiltSlotted(p, viewer, promoted)).as("%s in %s", viewer, p.toFen())
-                            .isEqualTo(g.view(viewer));
-                    List<Input> asked = VisionTable.slottedQueries(p, promoted, viewer);
-                    assertThat(asked).hasSize(VisionTable.QUERIES_PER_PIECE * own(p, viewer).size());
-                    assertThat(VisionTable.unentitledSlotted(p, promoted, viewer, asked)).isEmpty();
-                }
-                positions++;
-                List<Move> moves = g.legalMoves();
-                if (moves.isEmpty()) {
-                    break;
-                }
-                g = g.apply(moves.get(random.nextInt(moves.size())));
+        int[] promotedPieces = {0};
+        int positions = alongRandomGames(2027, (g, random) -> {
+            Position p = g.position();
+            for (Color viewer : Color.values()) {
+                // Any piece but the king may be a promoted one, announced as a pawn and asking as its real type.
+                Set<Square> promoted = new HashSet<>();
+                own(p, viewer).forEach((s, t) -> {
+                    if (t != PieceType.KING && t != PieceType.PAWN && random.nextInt(6) == 0) {
+                        promoted.add(s);
+                    }
+                });
+                promotedPieces[0] += promoted.size();
+                assertThat(rebuiltSlotted(p, viewer, promoted)).as("%s in %s", viewer, p.toFen())
+                        .isEqualTo(g.view(viewer));
+                List<Input> asked = VisionTable.slottedQueries(p, promoted, viewer);
+                assertThat(asked).hasSize(VisionTable.QUERIES_PER_PIECE * own(p, viewer).size());
+                assertThat(VisionTable.unentitledSlotted(p, promoted, viewer, asked)).isEmpty();
             }
-        }
+        });
         assertThat(positions).isGreaterThan(2000);
-        assertThat(promotedPieces).isGreaterThan(1000);
+        assertThat(promotedPieces[0]).isGreaterThan(1000);
     }
 
     @Test

@@ -53,21 +53,29 @@ class SlottedTableRebuildTest {
         sealerChoices = sealer.revealChoices();
     }
 
-    /** One rebuild of {@code querier} against {@code sealer}: the query and the sealed table, then the rebuilt side. */
-    private record Rebuilt(ChessSide side, int queryBytes, int tableBytes) {}
+    /** One batch of a slotted rebuild, as sent: the query, the candidates it was sealed over and the sealed table. */
+    private record Exchange(KkrtQuerier querier, SlottedRebuild mine, byte[] query, int[][] candidates,
+            byte[] sealed) {}
 
-    private static Rebuilt rebuild(ChessSide querierSide, ChessSide sealerSide, long seed) {
+    private static Exchange exchange(ChessSide querierSide, ChessSide sealerSide, long seed) {
         KkrtQuerier querier = KkrtQuerier.restore(querierState, new SplittableRandom(seed));
         KkrtSealer sealer = KkrtSealer.restore(sealerState);
         SlottedRebuild mine = querierSide.startSlottedRebuild();
         byte[] query = querier.query(GAME, VisionKkrt.inputs(mine.indexes()));
         sealer.receiveQuery(GAME, query);
         int[][] candidates = sealerSide.peerSlotCandidates(mine.announcement());
-        byte[] sealed = VisionKkrt.seal(sealer, candidates, sealerSide.table());
-        assertThat(sealed).hasSize(mine.tableSize());
-        ChessSide rebuilt = (ChessSide) querierSide.slottedTableAnswered(VisionKkrt.open(querier, sealed,
-                mine.offsets()));
-        return new Rebuilt(rebuilt, query.length, sealed.length);
+        return new Exchange(querier, mine, query, candidates, VisionKkrt.seal(sealer, candidates, sealerSide.table()));
+    }
+
+    /** One rebuild of {@code querier} against {@code sealer}: the query and the sealed table, then the rebuilt side. */
+    private record Rebuilt(ChessSide side, int queryBytes, int tableBytes) {}
+
+    private static Rebuilt rebuild(ChessSide querierSide, ChessSide sealerSide, long seed) {
+        Exchange x = exchange(querierSide, sealerSide, seed);
+        assertThat(x.sealed()).hasSize(x.mine().tableSize());
+        ChessSide rebuilt = (ChessSide) querierSide.slottedTableAnswered(VisionKkrt.open(x.querier(), x.sealed(),
+                x.mine().offsets()));
+        return new Rebuilt(rebuilt, x.query().length, x.sealed().length);
     }
 
     @Test
@@ -137,15 +145,11 @@ class SlottedTableRebuildTest {
 
     @Test
     void theAuditRecomputesEverySealedEntryAndNamesAFalseOne() {
-        ChessSide white = ChessSide.start(Color.WHITE);
         ChessSide black = ChessSide.start(Color.BLACK);
-        KkrtQuerier querier = KkrtQuerier.restore(querierState, new SplittableRandom(3));
-        KkrtSealer sealer = KkrtSealer.restore(sealerState);
-        SlottedRebuild mine = white.startSlottedRebuild();
-        byte[] query = querier.query(GAME, VisionKkrt.inputs(mine.indexes()));
-        sealer.receiveQuery(GAME, query);
-        int[][] candidates = black.peerSlotCandidates(mine.announcement());
-        byte[] sealed = VisionKkrt.seal(sealer, candidates, black.table());
+        Exchange x = exchange(ChessSide.start(Color.WHITE), black, 3);
+        byte[] query = x.query();
+        int[][] candidates = x.candidates();
+        byte[] sealed = x.sealed();
 
         KkrtSealer replayed = KkrtAudit.replaySealer(GAME, baseKeys, baseSetup, sealerChoices);
         replayed.receiveQuery(GAME, query);
