@@ -30,11 +30,11 @@ import org.bouncycastle.crypto.digests.SHAKEDigest;
  * same; the challenge is SHA-256 of the same and every byte of the query before the checks. The code C is
  * {@link KkrtCode} (minimum distance {@value KkrtCode#MINIMUM_DISTANCE}).
  *
- * <p>Security. Q privacy: each u^i is masked by G(k_i^{1−s_i}), which S does not know (PK_i is uniform whatever
- * s_i, so S's choices are hidden unconditionally; S knows the logarithm of at most one of PK_i and C_i − PK_i, since
- * nobody knows C_i's, so the other seed r·(C_i − PK_i) or r·PK_i is pseudorandom under CDH with SHA-256 as a random
- * oracle). Receiver first, so the sealer can send its keys before the querier says anything; and each check
- * row is masked by its own random instance, so S sees nothing of the inputs. S privacy: if every row of Q's matrix
+ * <p>The base OTs are receiver first (S speaks first), so S's keys can travel before Q has said anything. Security.
+ * Q privacy: each u^i is masked by G(k_i^{1−s_i}), which S does not know (S knows the logarithm of at most one of
+ * PK_i and C_i − PK_i, since nobody knows C_i's, so r times the other is pseudorandom to S under CDH with SHA-256 as
+ * a random oracle), and each check row is masked by its own random instance, so S sees nothing of the inputs. The
+ * keys hide s unconditionally: PK_i is uniform whatever s_i. S privacy: if every row of Q's matrix
  * is a codeword C(x_j) (what the OOS check enforces, except with probability about 2^−ρ against an adaptive Q
  * under Fiat–Shamir), F_j(x) for x ≠ x_j differs from Q's view by C(x) ⊕ C(x_j) ∧ s, at least 150 unknown bits of
  * s, and stays pseudorandom (KKRT's correlation-robustness argument). A malicious Q can still choose any input per
