@@ -120,6 +120,14 @@ public interface DarkChessSide {
         throw new UnsupportedOperationException("this side plays only the rounds protocol");
     }
 
+    /**
+     * This seat's slotted rebuild made without the peer when the peer's board is public (White after its first move:
+     * Black's pieces stand where they started), so that ply 1 needs no query from White; null when it is not.
+     */
+    default DarkChessSide rebuiltAgainstPublicBoard() {
+        throw new UnsupportedOperationException("this side plays only the rounds protocol");
+    }
+
     /** What this seat reveals at the end for the audit: its moves. */
     byte[] record();
 

@@ -7,6 +7,7 @@ import fairtable.games.chess.FogView;
 import fairtable.games.chess.Move;
 import fairtable.games.chess.Piece;
 import fairtable.games.chess.PieceType;
+import fairtable.games.chess.Position;
 import fairtable.games.chess.QueryPhase;
 import fairtable.games.chess.QueryWalk;
 import fairtable.games.chess.Square;
@@ -578,6 +579,20 @@ public final class ChessSide implements DarkChessSide {
     public DarkChessSide slottedTableAnswered(byte[] entries) {
         FogView rebuilt = VisionTable.view(me, sideToMove, own, VisionTable.slottedQueries(me, own, promoted), entries);
         return with(sideToMove, own, promoted, rights, doublePushed, rebuilt, myCaptures, moves, null);
+    }
+
+    @Override
+    public DarkChessSide rebuiltAgainstPublicBoard() {
+        if (me != Color.WHITE || moves.size() != 1 || sideToMove != Color.BLACK) {
+            return null;
+        }
+        byte[] startTable = VisionTable.table(Position.start(), Color.BLACK);
+        List<VisionTable.Input> inputs = VisionTable.slottedQueries(me, own, promoted);
+        byte[] entries = new byte[inputs.size()];
+        for (int j = 0; j < entries.length; j++) {
+            entries[j] = VisionTable.indexOf(me, inputs.get(j)).map(i -> startTable[i]).orElse((byte) 0);
+        }
+        return slottedTableAnswered(entries);
     }
 
     @Override

@@ -191,4 +191,21 @@ class SlottedTableRebuildTest {
                 query)).isInstanceOf(InvalidOtMessageException.class)
                 .hasMessageEndingWith("batch 0 is not made from the revealed r and the claimed inputs");
     }
+
+    @Test
+    void afterEachFirstMoveWhiteRebuildsAgainstBlacksPublicStartWithoutAQuery() {
+        DarkChessGame start = DarkChessGame.start();
+        for (Move move : start.legalMoves()) {
+            ChessSide white = (ChessSide) ChessSide.start(Color.WHITE).choosing(move).move(new SplittableRandom(1))
+                    .side();
+            ChessSide rebuilt = (ChessSide) white.rebuiltAgainstPublicBoard();
+            DarkChessGame after = start.apply(move);
+            assertThat(rebuilt.view()).as("after %s", move).isEqualTo(after.view(Color.WHITE));
+            // The same as through the KKRT parties against Black's side.
+            assertThat(rebuild(white, ChessSide.start(Color.BLACK), 5).side().view()).isEqualTo(rebuilt.view());
+        }
+        // Before White's move, and for Black, the peer's board is not known to be the start.
+        assertThat(ChessSide.start(Color.WHITE).rebuiltAgainstPublicBoard()).isNull();
+        assertThat(ChessSide.start(Color.BLACK).rebuiltAgainstPublicBoard()).isNull();
+    }
 }
