@@ -530,7 +530,12 @@ public final class ChessSide implements DarkChessSide {
 
     @Override
     public DarkChessSide tableAnswered(byte[] entries) {
-        FogView rebuilt = VisionTable.view(me, sideToMove, own, VisionTable.queries(me, own, promoted), entries);
+        return viewFrom(VisionTable.queries(me, own, promoted), entries);
+    }
+
+    /** This side with the view its asked inputs' opened entries decode to. */
+    private ChessSide viewFrom(List<VisionTable.Input> asked, byte[] entries) {
+        FogView rebuilt = VisionTable.view(me, sideToMove, own, asked, entries);
         return with(sideToMove, own, promoted, rights, doublePushed, rebuilt, myCaptures, moves, null);
     }
 
@@ -577,8 +582,7 @@ public final class ChessSide implements DarkChessSide {
 
     @Override
     public DarkChessSide slottedTableAnswered(byte[] entries) {
-        FogView rebuilt = VisionTable.view(me, sideToMove, own, VisionTable.slottedQueries(me, own, promoted), entries);
-        return with(sideToMove, own, promoted, rights, doublePushed, rebuilt, myCaptures, moves, null);
+        return viewFrom(VisionTable.slottedQueries(me, own, promoted), entries);
     }
 
     @Override
