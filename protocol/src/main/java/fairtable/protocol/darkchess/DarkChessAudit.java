@@ -234,6 +234,9 @@ public final class DarkChessAudit implements ProtocolAudit {
     private AuditVerdict run(Transcript transcript, List<Envelope> refused) throws ProtocolViolation {
         DarkChessParameters params = ProtocolAudit.parameters(transcript, DarkChessParameters::fromBytes);
         ProtocolAudit.requireTwoPlayers(transcript);
+        if (params.otMode().isKkrt()) {
+            return DarkChessOteAudit.run(params, transcript, refused, verifier);
+        }
         if (params.otMode().isTable()) {
             return DarkChessTableAudit.run(params, transcript, refused, verifier);
         }
@@ -380,21 +383,29 @@ public final class DarkChessAudit implements ProtocolAudit {
      * step and reads as a message of its type. Failing them convicts its signer.
      */
     static void judgeRefused(Envelope e, String signer, boolean table) throws ProtocolViolation {
+        judgeRefused(e, signer, table ? "/table" : "");
+    }
+
+    /** {@link #judgeRefused} for a mode's wire: "" the rounds protocol, "/table" oprf-table, "/ote" ote-table. */
+    static void judgeRefused(Envelope e, String signer, String wire) throws ProtocolViolation {
         if (e.step() != e.seq()) {
             throw new ProtocolViolation(e.step(), signer, "step " + e.step() + " where " + e.seq() + " was due");
         }
         try {
-            switch (table ? e.type() + "/table" : e.type()) {
+            switch (e.type() + wire) {
                 case DarkChessMessages.MOVE -> DarkChessMessages.parseMove(e.body());
                 case DarkChessMessages.REPLY -> DarkChessMessages.parseReply(e.body());
                 case DarkChessMessages.ROUND -> DarkChessMessages.parseRound(e.body());
                 case DarkChessMessages.MOVE + "/table" -> DarkChessMessages.parseTableMove(e.body());
                 case DarkChessMessages.REPLY + "/table" -> DarkChessMessages.parseTableReply(e.body());
                 case DarkChessMessages.ANSWER + "/table" -> DarkChessMessages.parseAnswer(e.body());
-                case DarkChessMessages.CHOICES + "/table" -> DarkChessMessages.parseChoices(e.body());
-                case DarkChessMessages.OPEN + "/table" -> DarkChessMessages.parseOpen(e.body());
-                case DarkChessMessages.CHOICES -> DarkChessMessages.parseChoices(e.body());
-                case DarkChessMessages.OPEN -> DarkChessMessages.parseOpen(e.body());
+                case DarkChessMessages.MOVE + "/ote" -> DarkChessMessages.parseOteMove(e.body());
+                case DarkChessMessages.REPLY + "/ote" -> DarkChessMessages.parseOteReply(e.body());
+                case DarkChessMessages.ANSWER + "/ote" -> DarkChessMessages.parseOteAnswer(e.body());
+                case DarkChessMessages.CHOICES, DarkChessMessages.CHOICES + "/table", DarkChessMessages.CHOICES + "/ote"
+                        -> DarkChessMessages.parseChoices(e.body());
+                case DarkChessMessages.OPEN, DarkChessMessages.OPEN + "/table", DarkChessMessages.OPEN + "/ote"
+                        -> DarkChessMessages.parseOpen(e.body());
                 default -> throw new ProtocolViolation(e.step(), signer, "unknown message type " + e.type());
             }
         } catch (MalformedMessageException m) {

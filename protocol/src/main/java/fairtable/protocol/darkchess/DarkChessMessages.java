@@ -25,6 +25,16 @@ import java.util.List;
  *   choices: as above, each batch's reveal being count (u32) | count × input (blob) | count × blind (32)
  *   open   : as above, each "sender state" being the table key k (32) of one table
  * </pre>
+ * In the OT-extension mode (ote-table), move, reply, answer again, with x? = u8 0 | u8 1 x:
+ * <pre>
+ *   move   : announcement (blob) | over (u8) | commitment (32) | if not over: bases? | query?
+ *   reply  : commitment (32) | bases? | sealed table? (blob) | rebuild announcement (blob) | query (blob)
+ *   answer : sealed table (blob)
+ *   choices: as above, the first blob the sealer's s and b_i, then per batch its inputs (u16 each)
+ *   open   : as above, the one "sender state" being the querier's r (32)
+ * </pre>
+ * where bases = the sealer's base keys (blob) | the querier's base setup (blob), sent once (ply 1), and query =
+ * rebuild announcement (blob) | KKRT query (blob).
  */
 final class DarkChessMessages {
     static final String MOVE = "move";
@@ -53,6 +63,14 @@ final class DarkChessMessages {
             byte[] batch) {}
 
     record TableReply(byte[] commitment, byte[] key, byte[] table, byte[] answer, byte[] rebuild, byte[] batch) {}
+
+    /** An ote-table move: bases and the rebuild (announcement and query) are null when absent. */
+    record OteMove(byte[] announcement, boolean over, byte[] commitment, byte[] baseKeys, byte[] baseSetup,
+            byte[] rebuild, byte[] query) {}
+
+    /** An ote-table reply: the bases or the table (for the move's query) are null when absent. */
+    record OteReply(byte[] commitment, byte[] baseKeys, byte[] baseSetup, byte[] table, byte[] rebuild,
+            byte[] query) {}
 
     record Choices(byte[] moves, List<byte[]> receiverStates) {}
 
@@ -124,6 +142,86 @@ final class DarkChessMessages {
                 r.blob(MAX_BATCH, "the query batch"));
         r.end();
         return m;
+    }
+
+    static byte[] oteMove(OteMove m) {
+        WireWriter w = new WireWriter().blob(m.announcement()).u8(m.over() ? 1 : 0).fixed(m.commitment());
+        if (!m.over()) {
+            writeBases(w, m.baseKeys(), m.baseSetup());
+            w.u8(m.query() == null ? 0 : 1);
+            if (m.query() != null) {
+                w.blob(m.rebuild()).blob(m.query());
+            }
+        }
+        return w.toBytes();
+    }
+
+    static OteMove parseOteMove(byte[] body) throws MalformedMessageException {
+        WireReader r = new WireReader(body);
+        byte[] announcement = r.blob(1024, "the move announcement");
+        int over = r.u8();
+        if (over > 1) {
+            throw new MalformedMessageException("the game-over flag is " + over);
+        }
+        byte[] commitment = r.fixed(32, "the board commitment");
+        OteMove m;
+        if (over == 0) {
+            byte[][] bases = readBases(r);
+            boolean query = flag(r, "the query flag");
+            m = new OteMove(announcement, false, commitment, bases[0], bases[1],
+                    query ? r.blob(1024, "the rebuild announcement") : null,
+                    query ? r.blob(MAX_BATCH, "the query") : null);
+        } else {
+            m = new OteMove(announcement, true, commitment, null, null, null, null);
+        }
+        r.end();
+        return m;
+    }
+
+    static byte[] oteReply(OteReply m) {
+        WireWriter w = new WireWriter().fixed(m.commitment());
+        writeBases(w, m.baseKeys(), m.baseSetup());
+        w.u8(m.table() == null ? 0 : 1);
+        if (m.table() != null) {
+            w.blob(m.table());
+        }
+        return w.blob(m.rebuild()).blob(m.query()).toBytes();
+    }
+
+    static OteReply parseOteReply(byte[] body) throws MalformedMessageException {
+        WireReader r = new WireReader(body);
+        byte[] commitment = r.fixed(32, "the board commitment");
+        byte[][] bases = readBases(r);
+        byte[] table = flag(r, "the table flag") ? r.blob(MAX_TABLE, "the table") : null;
+        OteReply m = new OteReply(commitment, bases[0], bases[1], table, r.blob(1024, "the rebuild announcement"),
+                r.blob(MAX_BATCH, "the query"));
+        r.end();
+        return m;
+    }
+
+    static byte[] oteAnswer(byte[] table) {
+        return new WireWriter().blob(table).toBytes();
+    }
+
+    static byte[] parseOteAnswer(byte[] body) throws MalformedMessageException {
+        WireReader r = new WireReader(body);
+        byte[] table = r.blob(MAX_TABLE, "the table");
+        r.end();
+        return table;
+    }
+
+    private static void writeBases(WireWriter w, byte[] baseKeys, byte[] baseSetup) {
+        w.u8(baseKeys == null ? 0 : 1);
+        if (baseKeys != null) {
+            w.blob(baseKeys).blob(baseSetup);
+        }
+    }
+
+    private static byte[][] readBases(WireReader r) throws MalformedMessageException {
+        if (!flag(r, "the base flag")) {
+            return new byte[2][];
+        }
+        return new byte[][] {r.blob(1 << 14, "the base keys"), r.blob(64, "the base setup")};
     }
 
     static byte[] answer(byte[] answer) {

@@ -4,6 +4,8 @@ import fairtable.crypto.commit.Commitment;
 import fairtable.crypto.ot.AndosTransfer;
 import fairtable.crypto.ot.GoldwasserMicaliKey;
 import fairtable.crypto.ot.InvalidOtMessageException;
+import fairtable.crypto.ot.KkrtQuerier;
+import fairtable.crypto.ot.KkrtSealer;
 import fairtable.crypto.ot.ObliviousTransfer;
 import fairtable.crypto.ot.OtReceiver;
 import fairtable.crypto.ot.OtSender;
@@ -18,6 +20,8 @@ import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.darkchess.DarkChessMessages.Choices;
 import fairtable.protocol.darkchess.DarkChessMessages.Move;
 import fairtable.protocol.darkchess.DarkChessMessages.Open;
+import fairtable.protocol.darkchess.DarkChessMessages.OteMove;
+import fairtable.protocol.darkchess.DarkChessMessages.OteReply;
 import fairtable.protocol.darkchess.DarkChessMessages.Query;
 import fairtable.protocol.darkchess.DarkChessMessages.Reply;
 import fairtable.protocol.darkchess.DarkChessMessages.Round;
@@ -61,6 +65,7 @@ public final class DarkChessParty implements Party {
     private final RandomGenerator random;
     private final ObliviousTransfer ot;
     private final boolean tableMode;
+    private final boolean kkrtMode;
     private GoldwasserMicaliKey andosKey;
 
     private final PartyCore core;
@@ -89,6 +94,14 @@ public final class DarkChessParty implements Party {
     private byte[] peerTableKey;
     private byte[] peerTable;
 
+    // The OT-extension rebuild (ote-table): one sealer (for the peer's queries) and one querier (of the peer's
+    // tables) per game, their base OTs exchanged in ply 1; the offsets of this seat's entries in the peer's next
+    // sealed table, while it waits for it.
+    private KkrtSealer kkrtSealer;
+    private KkrtQuerier kkrtQuerier;
+    private int[] kkrtOffsets;
+    private int kkrtTableSize;
+
     // Evidence revealed at the end.
     private final List<Commitment.Opening> openings = new ArrayList<>();
     private final List<byte[]> senderStates = new ArrayList<>();
@@ -113,6 +126,7 @@ public final class DarkChessParty implements Party {
         this.side = side;
         this.random = random;
         this.tableMode = params.otMode().isTable();
+        this.kkrtMode = params.otMode().isKkrt();
         this.ot = tableMode ? null : params.otMode().scheme(params.andosModulusBits());
     }
 
@@ -165,11 +179,14 @@ public final class DarkChessParty implements Party {
         }
         try {
             return switch (e.type()) {
-                case DarkChessMessages.MOVE -> tableMode ? onTableMove(e, DarkChessMessages.parseTableMove(e.body()))
+                case DarkChessMessages.MOVE -> kkrtMode ? onOteMove(e, DarkChessMessages.parseOteMove(e.body()))
+                        : tableMode ? onTableMove(e, DarkChessMessages.parseTableMove(e.body()))
                         : onMove(e, DarkChessMessages.parseMove(e.body()));
-                case DarkChessMessages.REPLY -> tableMode ? onTableReply(e, DarkChessMessages.parseTableReply(e.body()))
+                case DarkChessMessages.REPLY -> kkrtMode ? onOteReply(e, DarkChessMessages.parseOteReply(e.body()))
+                        : tableMode ? onTableReply(e, DarkChessMessages.parseTableReply(e.body()))
                         : onReply(e, DarkChessMessages.parseReply(e.body()));
-                case DarkChessMessages.ANSWER -> onTableAnswer(e, DarkChessMessages.parseAnswer(e.body()));
+                case DarkChessMessages.ANSWER -> kkrtMode ? onOteAnswer(e, DarkChessMessages.parseOteAnswer(e.body()))
+                        : onTableAnswer(e, DarkChessMessages.parseAnswer(e.body()));
                 case DarkChessMessages.ROUND -> onRound(e, DarkChessMessages.parseRound(e.body()));
                 case DarkChessMessages.CHOICES -> onChoices(e, DarkChessMessages.parseChoices(e.body()));
                 default -> onOpen(e, DarkChessMessages.parseOpen(e.body()));
@@ -272,7 +289,9 @@ public final class DarkChessParty implements Party {
         side = moved.side();
         Commitment commitment = commit();
         boolean over = moved.gameOver().isPresent();
-        if (tableMode) {
+        if (kkrtMode) {
+            out.add(seal(DarkChessMessages.MOVE, DarkChessMessages.oteMove(oteMove(moved, commitment, over))));
+        } else if (tableMode) {
             TableMove m;
             if (over) {
                 m = new TableMove(moved.announcement(), true, commitment.toBytes(), null, null, null, null);
@@ -355,6 +374,173 @@ public final class DarkChessParty implements Party {
         List<Envelope> out = new ArrayList<>();
         continueVision(out);
         return out;
+    }
+
+    // ---- the OT-extension rebuild (ote-table)
+
+    /**
+     * The mover's ote-table move. In ply 1 White sends its base keys and base setup and no query: Black's pieces are
+     * public, so White's rebuild needs nobody ({@link DarkChessSide#rebuiltAgainstPublicBoard}).
+     */
+    private OteMove oteMove(Moved moved, Commitment commitment, boolean over) {
+        if (over) {
+            return new OteMove(moved.announcement(), true, commitment.toBytes(), null, null, null, null);
+        }
+        if (ply == 0) {
+            kkrtSealer = KkrtSealer.start(VisionKkrt.pairContext(transcript.sessionId(), seat), random);
+            kkrtQuerier = KkrtQuerier.start(VisionKkrt.pairContext(transcript.sessionId(), 1 - seat), random);
+            DarkChessSide rebuilt = side.rebuiltAgainstPublicBoard();
+            if (rebuilt == null) {
+                throw new IllegalStateException("White's first rebuild needs Black's public start board");
+            }
+            side = rebuilt;
+            return new OteMove(moved.announcement(), false, commitment.toBytes(), kkrtSealer.baseKeys(),
+                    kkrtQuerier.baseSetup(), null, null);
+        }
+        DarkChessSide.SlottedRebuild mine = side.startSlottedRebuild();
+        return new OteMove(moved.announcement(), false, commitment.toBytes(), null, null, mine.announcement(),
+                oteQuery(mine));
+    }
+
+    /** This seat's query for the peer's next sealed table; its inputs kept for the reveal. */
+    private byte[] oteQuery(DarkChessSide.SlottedRebuild mine) {
+        int[] inputs = VisionKkrt.inputs(mine.indexes());
+        if (oteTamper != null) {
+            inputs = oteTamper.inputs(inputs.clone());
+        }
+        byte[] query = kkrtQuerier.query(VisionKkrt.batchContext(transcript.sessionId(), ply, seat), inputs);
+        kkrtOffsets = mine.offsets().clone();
+        kkrtTableSize = mine.tableSize();
+        receiverStates.add(VisionKkrt.revealInputs(inputs));
+        return query;
+    }
+
+    /** This seat's table sealed for the peer's last query, over the candidates its announcement allows. */
+    private byte[] oteTable(int[][] candidates) {
+        byte[] sealed = VisionKkrt.seal(kkrtSealer, candidates, side.table());
+        return oteTamper == null ? sealed : oteTamper.sealedTable(sealed.clone());
+    }
+
+    /**
+     * Checks a message's optional parts against the ply: base keys in ply 1 only; a move's query and a reply's table
+     * (for that query) in every later ply only.
+     */
+    private void requireOteParts(boolean bases, boolean laterPart, String part) {
+        if (bases != (ply == 0)) {
+            throw new IllegalArgumentException(ply == 0 ? "carries no base keys in ply 1" : "carries base keys after ply 1");
+        }
+        if (laterPart == (ply == 0)) {
+            throw new IllegalArgumentException(ply == 0 ? "carries " + part + " in ply 1, where none is due"
+                    : "carries no " + part);
+        }
+    }
+
+    /** The peer's candidates for its announcement, and its query's instance count checked against them. */
+    private static int[][] peerCandidates(DarkChessSide seen, byte[] rebuild, byte[] query) {
+        int[][] candidates = seen.peerSlotCandidates(rebuild);
+        int instances = VisionKkrt.queryInstances(query);
+        if (instances != candidates.length) {
+            throw new IllegalArgumentException("a query of " + instances + " instances where the announcement allows "
+                    + candidates.length);
+        }
+        return candidates;
+    }
+
+    private List<Envelope> onOteMove(Envelope e, OteMove m) throws ProtocolViolation {
+        Moved moved = side.opponentMoved(m.announcement());
+        if (moved.gameOver().isPresent() != m.over()) {
+            throw new IllegalArgumentException(m.over() ? "claims the game is over, it is not"
+                    : "the move ends the game, yet it is not marked so");
+        }
+        KkrtSealer sealer = kkrtSealer;
+        KkrtQuerier querier = kkrtQuerier;
+        int[][] candidates = null;
+        if (!m.over()) {
+            requireOteParts(m.baseKeys() != null, m.query() != null, "query");
+            if (ply == 0) {
+                querier = KkrtQuerier.start(VisionKkrt.pairContext(transcript.sessionId(), 1 - seat), random);
+                querier.receiveBaseKeys(m.baseKeys());
+                sealer = KkrtSealer.start(VisionKkrt.pairContext(transcript.sessionId(), seat), random);
+                sealer.receiveBaseSetup(m.baseSetup());
+            } else {
+                candidates = peerCandidates(moved.side(), m.rebuild(), m.query());
+                sealer.receiveQuery(VisionKkrt.batchContext(transcript.sessionId(), ply, 1 - seat), m.query());
+            }
+        }
+        // Accepted: from here on the state changes.
+        transcript.append(e);
+        side = moved.side();
+        peerCommitments.add(Commitment.fromBytes(m.commitment()));
+        List<Envelope> out = new ArrayList<>();
+        if (m.over()) {
+            ply++;
+            endGame(moved.gameOver().get(), out);
+            return out;
+        }
+        kkrtSealer = sealer;
+        kkrtQuerier = querier;
+        Commitment commitment = commit();
+        byte[] sealed = null;
+        if (ply == 0) {
+            peerSenderSets = 1;
+        } else {
+            peerBatches++;
+            sealed = oteTable(candidates);
+        }
+        DarkChessSide.SlottedRebuild mine = side.startSlottedRebuild();
+        byte[] query = oteQuery(mine);
+        out.add(seal(DarkChessMessages.REPLY, DarkChessMessages.oteReply(new OteReply(commitment.toBytes(),
+                ply == 0 ? kkrtSealer.baseKeys() : null, ply == 0 ? kkrtQuerier.baseSetup() : null, sealed,
+                mine.announcement(), query))));
+        stage = Stage.VISION;
+        return out;
+    }
+
+    private List<Envelope> onOteReply(Envelope e, OteReply m) throws ProtocolViolation {
+        requireOteParts(m.baseKeys() != null, m.table() != null, "table");
+        int[][] candidates = peerCandidates(side, m.rebuild(), m.query());
+        KkrtSealer sealer = kkrtSealer;
+        KkrtQuerier querier = kkrtQuerier;
+        DarkChessSide rebuilt = side;
+        if (ply == 0) {
+            // Copies, so that a refused reply leaves the base OTs as they were.
+            querier = KkrtQuerier.restore(kkrtQuerier.state(), random);
+            querier.receiveBaseKeys(m.baseKeys());
+            sealer = KkrtSealer.restore(kkrtSealer.state());
+            sealer.receiveBaseSetup(m.baseSetup());
+        } else {
+            rebuilt = side.slottedTableAnswered(openOteTable(m.table()));
+        }
+        // Last, since an accepted query advances the sealer; a refused one changes nothing.
+        sealer.receiveQuery(VisionKkrt.batchContext(transcript.sessionId(), ply, 1 - seat), m.query());
+        transcript.append(e);
+        peerCommitments.add(Commitment.fromBytes(m.commitment()));
+        if (ply == 0) {
+            peerSenderSets = 1;
+        }
+        peerBatches++;
+        kkrtSealer = sealer;
+        kkrtQuerier = querier;
+        side = rebuilt;
+        List<Envelope> out = new ArrayList<>();
+        out.add(seal(DarkChessMessages.ANSWER, DarkChessMessages.oteAnswer(oteTable(candidates))));
+        completePly(out);
+        return out;
+    }
+
+    private List<Envelope> onOteAnswer(Envelope e, byte[] table) throws ProtocolViolation {
+        DarkChessSide rebuilt = side.slottedTableAnswered(openOteTable(table));
+        transcript.append(e);
+        side = rebuilt;
+        List<Envelope> out = new ArrayList<>();
+        completePly(out);
+        return out;
+    }
+
+    /** This seat's entries of the peer's sealed table for its last query (read only: nothing changes). */
+    private byte[] openOteTable(byte[] table) {
+        requireTableSize(table, kkrtTableSize);
+        return VisionKkrt.open(kkrtQuerier, table, kkrtOffsets);
     }
 
     // ---- the one-round-trip rebuild (oprf-table)
@@ -656,6 +842,8 @@ public final class DarkChessParty implements Party {
         tableSize = 0;
         peerTableKey = null;
         peerTable = null;
+        kkrtOffsets = null;
+        kkrtTableSize = 0;
         myRounds = null;
         peerRounds = null;
         ply++;
@@ -679,7 +867,11 @@ public final class DarkChessParty implements Party {
 
     private void continueReveal(List<Envelope> out) {
         if (!choicesSent && (seat == 0 || peerChoices)) {
-            List<byte[]> revealed = new ArrayList<>(receiverStates);
+            List<byte[]> revealed = new ArrayList<>();
+            if (kkrtSealer != null) {
+                revealed.add(kkrtSealer.revealChoices()); // the sealer's s and b_i, before any querier's r
+            }
+            revealed.addAll(receiverStates);
             if (tamper != null) {
                 for (int batch = 0; batch < revealed.size(); batch++) {
                     revealed.set(batch, tamper.revealedReceiverState(batch, revealed.get(batch).clone()));
@@ -697,6 +889,9 @@ public final class DarkChessParty implements Party {
                 boards.add(o.value());
             }
             List<byte[]> secrets = new ArrayList<>(senderStates);
+            if (kkrtQuerier != null) {
+                secrets.add(kkrtQuerier.revealSecret());
+            }
             if (tableTamper != null) {
                 for (int table = 0; table < secrets.size(); table++) {
                     secrets.set(table, tableTamper.revealedKey(table, secrets.get(table).clone()));
@@ -711,7 +906,8 @@ public final class DarkChessParty implements Party {
     }
 
     private List<Envelope> onChoices(Envelope e, Choices m) throws ProtocolViolation {
-        if (m.receiverStates().size() != peerBatches) {
+        int due = peerBatches + (kkrtMode ? peerSenderSets : 0); // ote-table: the sealer's choices first
+        if (m.receiverStates().size() != due) {
             throw new IllegalArgumentException("reveals " + m.receiverStates().size() + " OT choices for "
                     + peerBatches + " query batches");
         }
@@ -765,6 +961,26 @@ public final class DarkChessParty implements Party {
     }
 
     private TableTamper tableTamper;
+
+    /** Rewrites what this party sends in ote-table: the seam through which tests play a lying sealer or querier. */
+    interface OteTamper {
+        /** The PRF inputs to query instead of the honest ones (revealed as queried). */
+        default int[] inputs(int[] honest) {
+            return honest;
+        }
+
+        /** The sealed table to send instead of {@code honest}. */
+        default byte[] sealedTable(byte[] honest) {
+            return honest;
+        }
+    }
+
+    private OteTamper oteTamper;
+
+    /** Makes this party a lying ote-table party; package-private, for the adversarial tests only. Not in the snapshot. */
+    void cheatWith(OteTamper tamper) {
+        this.oteTamper = tamper;
+    }
 
     /** Makes this party a lying table answerer; package-private, for the adversarial tests only. Not in the snapshot. */
     void cheatWith(TableTamper tamper) {
@@ -847,8 +1063,11 @@ public final class DarkChessParty implements Party {
 
     // ---- Serialisation: every private field, then the messages, which rebuild the transcript.
 
-    /** Version 2 added the table rebuild in progress; version 1 (rounds only) still restores. */
-    private static final int SNAPSHOT_VERSION = 2;
+    /**
+     * Version 2 added the table rebuild in progress, version 3 the ote-table sealer, querier and offsets; versions 1
+     * (rounds only) and 2 still restore.
+     */
+    private static final int SNAPSHOT_VERSION = 3;
     private static final int MAX_STATE_BYTES = 1 << 24;
     private static final int MAX_ITEMS = 1 << 20;
     private static final int NONE = 255;
@@ -909,6 +1128,19 @@ public final class DarkChessParty implements Party {
         if (peerTable != null) {
             w.fixed(peerTableKey).blob(peerTable);
         }
+        w.u8((kkrtSealer != null ? 1 : 0) | (kkrtQuerier != null ? 2 : 0) | (kkrtOffsets != null ? 4 : 0));
+        if (kkrtSealer != null) {
+            w.blob(kkrtSealer.state());
+        }
+        if (kkrtQuerier != null) {
+            w.blob(kkrtQuerier.state());
+        }
+        if (kkrtOffsets != null) {
+            w.u32(kkrtTableSize).u32(kkrtOffsets.length);
+            for (int offset : kkrtOffsets) {
+                w.u32(offset + 1L);
+            }
+        }
         core.writeHistory(w);
         return w.toBytes();
     }
@@ -968,7 +1200,8 @@ public final class DarkChessParty implements Party {
     private static DarkChessParty restore(byte[] snapshot, SigningKey key, RandomGenerator random,
             DarkChessSide.Decoder sides, boolean vouched) throws MalformedMessageException {
         WireReader r = new WireReader(snapshot);
-        int version = snapshot.length > 0 && snapshot[0] == 1 ? 1 : SNAPSHOT_VERSION;
+        int version = snapshot.length > 0 && snapshot[0] >= 1 && snapshot[0] < SNAPSHOT_VERSION ? snapshot[0]
+                : SNAPSHOT_VERSION;
         PartyCore.Header header = PartyCore.readHeader(r, version, "unknown dark-chess snapshot version");
         try {
             DarkChessParameters params = DarkChessParameters.fromBytes(header.parameters());
@@ -1035,6 +1268,9 @@ public final class DarkChessParty implements Party {
             if (version >= 2) {
                 p.readTableRebuild(r);
             }
+            if (version >= 3) {
+                p.readOteRebuild(r);
+            }
             p.core.readHistory(r, vouched ? p.transcript::appendVouched : p.transcript::append);
             r.end();
             p.checkRestored();
@@ -1076,6 +1312,26 @@ public final class DarkChessParty implements Party {
         }
     }
 
+    private void readOteRebuild(WireReader r) throws MalformedMessageException {
+        int flags = r.u8();
+        if (flags > 7 || (flags != 0 && !kkrtMode)) {
+            throw new MalformedMessageException("ote-table flags " + flags);
+        }
+        if ((flags & 1) != 0) {
+            kkrtSealer = KkrtSealer.restore(r.blob(MAX_STATE_BYTES, "the KKRT sealer"));
+        }
+        if ((flags & 2) != 0) {
+            kkrtQuerier = KkrtQuerier.restore(r.blob(MAX_STATE_BYTES, "the KKRT querier"), random);
+        }
+        if ((flags & 4) != 0) {
+            kkrtTableSize = r.count(DarkChessMessages.MAX_TABLE, "the sealed table's size");
+            kkrtOffsets = new int[r.count(KkrtQuerier.MAX_INSTANCES, "the number of offsets")];
+            for (int j = 0; j < kkrtOffsets.length; j++) {
+                kkrtOffsets[j] = r.count(kkrtTableSize, "an offset") - 1;
+            }
+        }
+    }
+
     /** Cross-checks the restored private fields against the replayed messages, which are signed and chained. */
     private void checkRestored() throws MalformedMessageException {
         if (transcript.size() > 0 && transcript.envelopes().get(0).sender() != 0) {
@@ -1109,7 +1365,13 @@ public final class DarkChessParty implements Party {
                 }
             }
         }
-        if (peerBoards != peerCommitments.size() || peerOffers != peerSenderSets || mine != openings.size()
+        if (kkrtMode) {
+            // One base exchange a game, not an offer per message: the counts of boards, and the pair with the bases.
+            if (peerBoards != peerCommitments.size() || mine != openings.size() || peerSenderSets > 1
+                    || (peerSenderSets == 1 && kkrtSealer == null) || (kkrtSealer != null) != (kkrtQuerier != null)) {
+                throw new MalformedMessageException("the commitments and base OTs do not match the messages");
+            }
+        } else if (peerBoards != peerCommitments.size() || peerOffers != peerSenderSets || mine != openings.size()
                 || senderStates.size() != offersPerSet() * (mine - (stage.ordinal() >= Stage.REVEAL.ordinal()
                         && result != null && ownMoveEnded() ? 1 : 0))) {
             throw new MalformedMessageException("the commitments and OT offers do not match the messages");
@@ -1135,7 +1397,8 @@ public final class DarkChessParty implements Party {
     }
 
     private boolean moveEnded(byte[] body) throws MalformedMessageException {
-        return tableMode ? DarkChessMessages.parseTableMove(body).over() : DarkChessMessages.parseMove(body).over();
+        return kkrtMode ? DarkChessMessages.parseOteMove(body).over()
+                : tableMode ? DarkChessMessages.parseTableMove(body).over() : DarkChessMessages.parseMove(body).over();
     }
 
     @Override

@@ -26,7 +26,12 @@ public enum OtMode {
      * Not an OT of squares: the one-round-trip rebuild (docs/dark-chess.md), a sealed table of every entry a querier
      * may be entitled to, opened through {@link VisionOprf}. Third, so that the hellos of older games keep their byte.
      */
-    OPRF_TABLE("oprf-table");
+    OPRF_TABLE("oprf-table"),
+    /**
+     * The same table, each of the querier's instances sealed over its own candidates and opened through the KKRT
+     * OT-extension OPRF ({@link VisionKkrt}): no group operation per entry. Fourth, for the same reason.
+     */
+    OTE_TABLE("ote-table");
 
     static final int ITEMS = 64;
     private static final int ANDOS_BITS = 4;
@@ -40,31 +45,37 @@ public enum OtMode {
         return label;
     }
 
-    /** The mode named {@code label} ("oprf-table", "chou-orlandi" or "andos"). */
+    /** The mode named {@code label} ("oprf-table", "ote-table", "chou-orlandi" or "andos"). */
     public static OtMode parse(String label) {
         for (OtMode mode : values()) {
             if (mode.label.equals(label)) {
                 return mode;
             }
         }
-        throw new IllegalArgumentException("unknown OT '" + label + "': oprf-table, chou-orlandi or andos");
+        throw new IllegalArgumentException("unknown OT '" + label + "': oprf-table, ote-table, chou-orlandi or andos");
     }
 
     /** Whether this mode rebuilds a vision in one round trip through a sealed table, rather than in OT rounds. */
     public boolean isTable() {
-        return this == OPRF_TABLE;
+        return this == OPRF_TABLE || this == OTE_TABLE;
+    }
+
+    /** Whether the table is delivered by the KKRT OT-extension OPRF ({@code ote-table}). */
+    public boolean isKkrt() {
+        return this == OTE_TABLE;
     }
 
     /**
      * The 1-out-of-64 scheme of one-byte items (ANDOS: 4-bit items, modulus of {@code andosModulusBits}).
      *
-     * @throws IllegalStateException for {@link #OPRF_TABLE}, which transfers no squares
+     * @throws IllegalStateException for the table modes, which transfer no squares
      */
     public ObliviousTransfer scheme(int andosModulusBits) {
         return switch (this) {
             case CHOU_ORLANDI -> new ChouOrlandiTransfer(ITEMS, 1);
             case ANDOS -> new AndosTransfer(ITEMS, 1, ANDOS_BITS, andosModulusBits);
-            case OPRF_TABLE -> throw new IllegalStateException("oprf-table rebuilds through a table, not a 1-out-of-64 OT");
+            case OPRF_TABLE, OTE_TABLE -> throw new IllegalStateException(label
+                    + " rebuilds through a table, not a 1-out-of-64 OT");
         };
     }
 

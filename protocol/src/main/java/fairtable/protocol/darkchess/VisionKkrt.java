@@ -105,6 +105,46 @@ public final class VisionKkrt {
         return entries;
     }
 
+    /**
+     * The KKRT game context of the pair whose sealer is seat {@code sealer}: the game and the sealer's seat, so the
+     * two directions of a game share no base OT.
+     */
+    public static byte[] pairContext(byte[] gameSession, int sealer) {
+        return batchContext(gameSession, -1, sealer);
+    }
+
+    /**
+     * The instance count m a KKRT query states (0x33 | batch (u32) | m (u16) | ...), read before the sealer takes
+     * it, so a query of another size is refused without touching the sealer; -1 if it is too short to say.
+     */
+    public static int queryInstances(byte[] query) {
+        return query.length < 7 ? -1 : (query[5] & 0xff) << 8 | (query[6] & 0xff);
+    }
+
+    /** A batch's inputs as the querier reveals them: count (u16) | count × input (u16). */
+    public static byte[] revealInputs(int[] inputs) {
+        byte[] out = new byte[2 + 2 * inputs.length];
+        out[0] = (byte) (inputs.length >>> 8);
+        out[1] = (byte) inputs.length;
+        for (int j = 0; j < inputs.length; j++) {
+            out[2 + 2 * j] = (byte) (inputs[j] >>> 8);
+            out[3 + 2 * j] = (byte) inputs[j];
+        }
+        return out;
+    }
+
+    /** Reads {@link #revealInputs}; throws IllegalArgumentException if the bytes are not such a list. */
+    public static int[] readRevealedInputs(byte[] revealed) {
+        if (revealed.length < 2 || revealed.length != 2 + 2 * ((revealed[0] & 0xff) << 8 | (revealed[1] & 0xff))) {
+            throw new IllegalArgumentException("a list of revealed inputs of " + revealed.length + " bytes");
+        }
+        int[] inputs = new int[(revealed.length - 2) / 2];
+        for (int j = 0; j < inputs.length; j++) {
+            inputs[j] = (revealed[2 + 2 * j] & 0xff) << 8 | (revealed[3 + 2 * j] & 0xff);
+        }
+        return inputs;
+    }
+
     /** What a batch is for: the game, the ply and the querier's seat, bound into every PRF value of the batch. */
     public static byte[] batchContext(byte[] gameSession, int ply, int querier) {
         byte[] context = new byte[gameSession.length + 5];

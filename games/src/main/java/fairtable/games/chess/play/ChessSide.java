@@ -566,7 +566,7 @@ public final class ChessSide implements DarkChessSide {
     }
 
     /** Each instance's candidates for a querier of colour {@code querier} whose announcement is {@code counts}. */
-    private static int[][] slotCandidates(Color querier, byte[] counts) {
+    static int[][] slotCandidates(Color querier, byte[] counts) {
         int[] announced = new int[counts.length];
         for (int t = 0; t < counts.length; t++) {
             announced[t] = counts[t];

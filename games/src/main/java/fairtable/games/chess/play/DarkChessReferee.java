@@ -14,6 +14,7 @@ import fairtable.games.chess.VisionTable;
 import fairtable.protocol.darkchess.DarkChessAudit;
 import fairtable.protocol.darkchess.DarkChessRecord;
 import fairtable.protocol.darkchess.DarkChessVerifier;
+import fairtable.protocol.darkchess.VisionKkrt;
 import fairtable.protocol.darkchess.VisionOprf;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -193,7 +194,7 @@ public final class DarkChessReferee implements DarkChessVerifier {
                 if (!Arrays.equals(plan.announcement(), ply.announcements()[q])) {
                     return fail(i, q, "announced other pieces than it has in its rebuild of ply " + (i + 1));
                 }
-                if (ply.tables() != null) {
+                if (ply.tables() != null || ply.slotted() != null) {
                     continue; // its inputs are checked with the tables, below
                 }
                 List<List<Integer>> honest = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
@@ -214,6 +215,13 @@ public final class DarkChessReferee implements DarkChessVerifier {
                         return fail(i, q, "asked other squares than its pieces see in the " + QueryPhase.values()[p]
                                 + " phase of ply " + (i + 1));
                     }
+                }
+            }
+            if (ply.slotted() != null) {
+                Optional<Replay> cheat = checkSlotted(i, ply.slotted(), ply.announcements(), position,
+                        game.promotedSquares());
+                if (cheat.isPresent()) {
+                    return cheat.get();
                 }
             }
             if (ply.tables() != null) {
@@ -286,6 +294,59 @@ public final class DarkChessReferee implements DarkChessVerifier {
             Optional<String> why = VisionTable.unentitled(position, promoted, Color.values()[q], inputs);
             if (why.isPresent()) {
                 return Optional.of(fail(i, q, "asked beyond its entitlement in ply " + (i + 1) + ": " + why.get()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * ote-table's rules: every sealed entry is the truth of the position under the sealer replayed from its revealed
+     * secrets (else the sealer falsified it), and every querier's inputs are exactly the slotted inputs of its true
+     * pieces (else it asked beyond its entitlement). The announcements were checked against the material before.
+     */
+    private static Optional<Replay> checkSlotted(int i, DarkChessRecord.Slotted slotted, byte[][] announcements,
+            Position position, Set<Square> promoted) {
+        for (int s = 0; s < 2; s++) {
+            byte[] sealed = slotted.sealed()[s];
+            if (sealed == null) {
+                continue;
+            }
+            Color querier = Color.values()[1 - s];
+            int[][] candidates = ChessSide.slotCandidates(querier, announcements[1 - s]);
+            byte[] truth = VisionTable.table(position, Color.values()[s]);
+            Optional<VisionKkrt.Entry> falsified;
+            try {
+                falsified = VisionKkrt.firstFalseEntry(slotted.sealers()[s], candidates, truth, sealed);
+            } catch (IllegalArgumentException wrongLength) {
+                return Optional.of(fail(i, s, "sent a table of " + sealed.length + " entries in ply " + (i + 1)));
+            }
+            if (falsified.isPresent()) {
+                int index = falsified.get().index();
+                return Optional.of(fail(i, s, "falsified a vision table entry: " + VisionTable.catalogue(querier)
+                        .get(index) + " (instance " + falsified.get().instance() + ") in ply " + (i + 1)
+                        + " does not seal the truth " + truth[index]));
+            }
+        }
+        for (int q = 0; q < 2; q++) {
+            int[] asked = slotted.inputs()[q];
+            if (asked == null) {
+                continue;
+            }
+            Color querier = Color.values()[q];
+            List<VisionTable.Input> honest = VisionTable.slottedQueries(position, promoted, querier);
+            if (asked.length != honest.size()) {
+                return Optional.of(fail(i, q, "asked beyond its entitlement in ply " + (i + 1) + ": " + asked.length
+                        + " inputs where its pieces ask " + honest.size()));
+            }
+            List<VisionTable.Input> catalogue = VisionTable.catalogue(querier);
+            for (int j = 0; j < asked.length; j++) {
+                int want = VisionTable.indexOf(querier, honest.get(j)).orElse(VisionKkrt.PAD_INPUT);
+                if (asked[j] != want) {
+                    String what = asked[j] < catalogue.size() ? catalogue.get(asked[j]).toString()
+                            : asked[j] == VisionKkrt.PAD_INPUT ? "padding" : "input " + asked[j];
+                    return Optional.of(fail(i, q, "asked beyond its entitlement in ply " + (i + 1) + ": asked " + what
+                            + " where its piece is entitled to " + honest.get(j)));
+                }
             }
         }
         return Optional.empty();

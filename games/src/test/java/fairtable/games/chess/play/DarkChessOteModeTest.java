@@ -1,0 +1,94 @@
+package fairtable.games.chess.play;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairtable.games.chess.Color;
+import fairtable.games.chess.DarkChessGame;
+import fairtable.games.chess.Move;
+import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.darkchess.DarkChessParameters;
+import fairtable.protocol.darkchess.OtMode;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The OT-extension rebuild as a mode of the party ({@code ote-table}): whole bots games finish in at most three
+ * messages a ply, every view the parties rebuilt is the rules engine's, the audit verifies, and the message sizes
+ * depend only on the announced material.
+ */
+class DarkChessOteModeTest {
+    static DarkChessParameters ote(int maxPlies) {
+        return new DarkChessParameters(OtMode.OTE_TABLE, 2048, maxPlies);
+    }
+
+    @Test
+    void theModeIsSelectedByNameAndIsNotTheDefault() {
+        assertThat(OtMode.parse("ote-table")).isEqualTo(OtMode.OTE_TABLE);
+        assertThat(DarkChessParameters.defaults().otMode()).isEqualTo(OtMode.OPRF_TABLE);
+    }
+
+    @Test
+    void aSeededBotsGameRebuildsEveryViewInThreeMessagesAPlyAndAuditsVerified() throws Exception {
+        DarkChessTable table = DarkChessPlayTest.table(ote(24), 11);
+        table.play(ply -> { });
+        assertThat(table.party(0).isFinished()).isTrue();
+        assertThat(table.party(1).isFinished()).isTrue();
+        List<List<String>> plies = DarkChessTableModeTest.pliesOf(table.transcript());
+        assertThat(plies).hasSizeGreaterThan(10);
+        for (List<String> ply : plies) {
+            assertThat(ply).hasSizeLessThanOrEqualTo(3).isSubsetOf("move", "reply", "answer");
+        }
+        AuditVerdict verdict = DarkChessPlayTest.audit(table);
+        assertThat(verdict.line()).startsWith("VERIFIED").contains("ote-table");
+        // Both final views are the rules engine's views of the game the moves describe.
+        DarkChessGame game = DarkChessGame.start();
+        List<String> w = List.of(new String(table.party(0).side().record(), StandardCharsets.UTF_8).split(" "));
+        List<String> b = List.of(new String(table.party(1).side().record(), StandardCharsets.UTF_8).split(" "));
+        for (int i = 0; i < w.size() + b.size(); i++) {
+            String uci = (i % 2 == 0 ? w : b).get(i / 2);
+            if (uci.equals("none") || uci.equals("resign") || uci.equals("draw")) {
+                break;
+            }
+            game = game.apply(Move.parseUci(uci));
+        }
+        assertThat(game.isOver()).isFalse();
+        assertThat(((ChessSide) table.party(0).side()).view()).isEqualTo(game.view(Color.WHITE));
+        assertThat(((ChessSide) table.party(1).side()).view()).isEqualTo(game.view(Color.BLACK));
+    }
+
+    @Test
+    void aKingCaptureEndsTheGameAndTheAuditReplaysIt() throws Exception {
+        SplittableRandom r = new SplittableRandom(3);
+        DarkChessTable table = DarkChessTable.create(ote(200),
+                ChessSide.start(Color.WHITE, DarkChessTableModeTest.script("e2e4", "d1h5", "h5f7", "f7e8")),
+                ChessSide.start(Color.BLACK, DarkChessTableModeTest.script("a7a6", "a6a5", "a5a4")),
+                DarkChessPlayTest.key(r), DarkChessPlayTest.key(r), r.split(), r.split());
+        table.play(ply -> { });
+        assertThat(table.party(0).result()).contains("white wins: captured the king on e8");
+        assertThat(DarkChessPlayTest.audit(table).line()).startsWith("VERIFIED: white won by capturing the king");
+    }
+
+    /** The body lengths of every move, reply and answer of a scripted game. */
+    private static List<Integer> sizes(String[] white, String[] black) throws Exception {
+        SplittableRandom r = new SplittableRandom(8);
+        DarkChessTable table = DarkChessTable.create(ote(white.length + black.length),
+                ChessSide.start(Color.WHITE, DarkChessTableModeTest.script(white)),
+                ChessSide.start(Color.BLACK, DarkChessTableModeTest.script(black)),
+                DarkChessPlayTest.key(r), DarkChessPlayTest.key(r), r.split(), r.split());
+        table.play(ply -> { });
+        assertThat(DarkChessPlayTest.audit(table).line()).startsWith("VERIFIED");
+        return table.transcript().stream().filter(e -> List.of("move", "reply", "answer").contains(e.type()))
+                .map(e -> e.body().length).toList();
+    }
+
+    @Test
+    void twoGamesWithTheSameMaterialSendMessagesOfTheSameSizesWhateverThePiecesSee() throws Exception {
+        // Quiet openings of four plies each, no capture: 16 against 16 throughout, yet the pieces see other squares.
+        List<Integer> open = sizes(new String[] {"e2e4", "g1f3"}, new String[] {"e7e5", "b8c6"});
+        List<Integer> closed = sizes(new String[] {"a2a3", "h2h3"}, new String[] {"a7a6", "h7h6"});
+        assertThat(open).hasSize(12).isEqualTo(closed);
+        System.out.println("ote-table body bytes per message, 4 plies: " + open);
+    }
+}
