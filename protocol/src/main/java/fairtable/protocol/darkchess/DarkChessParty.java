@@ -405,9 +405,6 @@ public final class DarkChessParty implements Party {
     /** This seat's query for the peer's next sealed table; its inputs kept for the reveal. */
     private byte[] oteQuery(DarkChessSide.SlottedRebuild mine) {
         int[] inputs = VisionKkrt.inputs(mine.indexes());
-        if (oteTamper != null) {
-            inputs = oteTamper.inputs(inputs.clone());
-        }
         byte[] query = kkrtQuerier.query(VisionKkrt.batchContext(transcript.sessionId(), ply, seat), inputs);
         kkrtOffsets = mine.offsets().clone();
         kkrtTableSize = mine.tableSize();
@@ -417,8 +414,7 @@ public final class DarkChessParty implements Party {
 
     /** This seat's table sealed for the peer's last query, over the candidates its announcement allows. */
     private byte[] oteTable(int[][] candidates) {
-        byte[] sealed = VisionKkrt.seal(kkrtSealer, candidates, side.table());
-        return oteTamper == null ? sealed : oteTamper.sealedTable(sealed.clone());
+        return VisionKkrt.seal(kkrtSealer, candidates, side.table());
     }
 
     /**
@@ -961,26 +957,6 @@ public final class DarkChessParty implements Party {
     }
 
     private TableTamper tableTamper;
-
-    /** Rewrites what this party sends in ote-table: the seam through which tests play a lying sealer or querier. */
-    interface OteTamper {
-        /** The PRF inputs to query instead of the honest ones (revealed as queried). */
-        default int[] inputs(int[] honest) {
-            return honest;
-        }
-
-        /** The sealed table to send instead of {@code honest}. */
-        default byte[] sealedTable(byte[] honest) {
-            return honest;
-        }
-    }
-
-    private OteTamper oteTamper;
-
-    /** Makes this party a lying ote-table party; package-private, for the adversarial tests only. Not in the snapshot. */
-    void cheatWith(OteTamper tamper) {
-        this.oteTamper = tamper;
-    }
 
     /** Makes this party a lying table answerer; package-private, for the adversarial tests only. Not in the snapshot. */
     void cheatWith(TableTamper tamper) {

@@ -98,6 +98,21 @@ class DarkChessSnapshotTest {
     }
 
     /**
+     * ote-table, restored after every message: the KKRT sealer and querier (base OTs included) travel in the
+     * snapshot, and between the move and the answer the querier's batch and its offsets in the coming table too.
+     */
+    @Test
+    void oteTablePartiesSurviveARestoreAfterEveryMessageMidRebuildIncluded() throws Exception {
+        Run run = playRestoring(new DarkChessParameters(OtMode.OTE_TABLE, 2048, 3), 31, 1);
+        assertThat(run.parties()[0].isFinished()).isTrue();
+        assertThat(run.parties()[1].isFinished()).isTrue();
+        assertThat(run.parties()[0].result()).contains("draw: the cap of 3 plies was reached");
+        assertThat(run.restores()).isGreaterThan(10);
+        assertThat(Auditor.audit(new TranscriptFile.Contents(run.transcript(), List.of()), RULES).line())
+                .startsWith("VERIFIED").contains("ote-table");
+    }
+
+    /**
      * A game that ends by capturing a king: the loser, restored after the last message (a mail game opened again
      * after it was lost), has no king left, and must still open and audit.
      */

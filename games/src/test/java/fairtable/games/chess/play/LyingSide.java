@@ -38,6 +38,11 @@ final class LyingSide implements DarkChessSide {
             return honest;
         }
 
+        /** The slotted rebuild (ote-table) the side begins: its table indexes, what it asks. */
+        default SlottedRebuild slottedRebuild(int ply, SlottedRebuild honest) {
+            return honest;
+        }
+
         /** What the side announces of its own move. */
         default byte[] announced(int ply, byte[] honest) {
             return honest;
@@ -130,6 +135,27 @@ final class LyingSide implements DarkChessSide {
     @Override
     public DarkChessSide tableAnswered(byte[] entries) {
         return wrap(inner.tableAnswered(entries), ply);
+    }
+
+    @Override
+    public SlottedRebuild startSlottedRebuild() {
+        return lies.slottedRebuild(ply, inner.startSlottedRebuild());
+    }
+
+    @Override
+    public int[][] peerSlotCandidates(byte[] announcement) {
+        return inner.peerSlotCandidates(announcement);
+    }
+
+    @Override
+    public DarkChessSide slottedTableAnswered(byte[] entries) {
+        return wrap(inner.slottedTableAnswered(entries), ply);
+    }
+
+    @Override
+    public DarkChessSide rebuiltAgainstPublicBoard() {
+        DarkChessSide rebuilt = inner.rebuiltAgainstPublicBoard();
+        return rebuilt == null ? null : wrap(rebuilt, ply);
     }
 
     @Override
