@@ -17,8 +17,10 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * A whole dark-chess/v1 game capped at two plies (one move pair) between two bots through the parties, in each mode
- * in the same run (the seed's Chou–Orlandi rounds, and the one-round-trip table): hellos, both moves, four vision
- * rebuilds, signatures, the reveal. Both players' work in one thread, so the figure is the CPU of both players.
+ * in the same run (the seed's Chou–Orlandi rounds, the one-round-trip table, and the same table by OT extension):
+ * hellos, both moves, four vision rebuilds (three through the peer in ote-table, whose White rebuilds ply 1 from
+ * Black's public start), signatures, the reveal. In ote-table the game's base OTs (2 × 384) fall in these two plies.
+ * Both players' work in one thread, so the figure is the CPU of both players.
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar MovePair -f 1 -wi 1 -i 3 -w 1 -r 1}
  */
@@ -26,7 +28,7 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @State(Scope.Thread)
 public class MovePairBenchmark {
-    @Param({"chou-orlandi", "oprf-table"})
+    @Param({"chou-orlandi", "oprf-table", "ote-table"})
     public String ot;
 
     private final SplittableRandom random = new SplittableRandom(6);

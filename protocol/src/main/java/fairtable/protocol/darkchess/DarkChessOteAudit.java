@@ -15,8 +15,6 @@ import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.wire.MalformedMessageException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 /**
  * The cryptographic half of the audit of a game in the OT-extension mode ({@link OtMode#OTE_TABLE}), called by
@@ -216,20 +214,7 @@ final class DarkChessOteAudit {
             }
         }, walk::apply);
         EndOfGameReveals reveals = walk.reveals;
-        if (!stoppedBy.isEmpty() && (reveals.choices[0] == null || reveals.choices[1] == null
-                || reveals.opens[0] == null || reveals.opens[1] == null)) {
-            Envelope e = stoppedBy.get(0);
-            String signer = names.get(e.sender());
-            throw new ProtocolViolation(e.step(), signer, "the game stopped here: " + names.get(1 - e.sender())
-                    + " refused its " + e.type() + " (a check that needs " + names.get(1 - e.sender())
-                    + "'s own secrets, which this audit cannot repeat), and the transcript ends before the reveal");
-        }
-        for (int s = 0; s < 2; s++) {
-            if (reveals.choices[s] == null || reveals.opens[s] == null) {
-                throw new ProtocolViolation(all.get(all.size() - 1).step(), names.get(s),
-                        "the transcript ends before this player revealed its secrets (game unfinished)");
-            }
-        }
+        reveals.requireBoth(stoppedBy, all, names);
         boolean bases = walk.baseKeys[0] != null && walk.baseKeys[1] != null;
         int[] batches = new int[2];
         for (PlyLog log : walk.plies) {
@@ -317,17 +302,7 @@ final class DarkChessOteAudit {
         boolean capped = last != null && walk.plies.size() >= params.maxPlies() && !last.over;
         DarkChessRecord game = new DarkChessRecord(names, List.copyOf(record),
                 List.of(reveals.choices[0].moves(), reveals.choices[1].moves()), capped);
-        if (rules == null) {
-            throw new ProtocolViolation(0, names.get(0),
-                    "no dark-chess rules were given to this audit; the moves cannot be checked");
-        }
-        Optional<DarkChessVerifier.Blame> blame = rules.verify(game);
-        if (blame.isPresent()) {
-            DarkChessVerifier.Blame b = blame.get();
-            int step = b.ply() < walk.plies.size() ? walk.plies.get(b.ply()).step : reveals.revealStep[b.seat()];
-            throw new ProtocolViolation(step, names.get(b.seat()), b.reason());
-        }
-        return AuditVerdict.verified(rules.summary(game) + " (" + params.otMode().label() + ", " + walk.plies.size()
-                + " plies, every commitment, base OT and query checked)", Map.of());
+        return reveals.rulesVerdict(rules, game, walk.plies.size(), ply -> walk.plies.get(ply).step,
+                params.otMode().label() + ", " + walk.plies.size() + " plies, every commitment, base OT and query checked");
     }
 }

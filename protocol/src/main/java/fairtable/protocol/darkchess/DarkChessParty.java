@@ -323,11 +323,7 @@ public final class DarkChessParty implements Party {
     }
 
     private List<Envelope> onMove(Envelope e, Move m) throws ProtocolViolation {
-        Moved moved = side.opponentMoved(m.announcement());
-        if (moved.gameOver().isPresent() != m.over()) {
-            throw new IllegalArgumentException(m.over() ? "claims the game is over, it is not"
-                    : "the move ends the game, yet it is not marked so");
-        }
+        Moved moved = opponentMoved(m.announcement(), m.over());
         List<DarkChessSide.Round> theirRounds = null;
         OtReceiver[] theirOffers = null;
         if (!m.over()) {
@@ -374,6 +370,16 @@ public final class DarkChessParty implements Party {
         List<Envelope> out = new ArrayList<>();
         continueVision(out);
         return out;
+    }
+
+    /** The peer's move as the side reads it, refused unless the message says whether it ends the game truly. */
+    private Moved opponentMoved(byte[] announcement, boolean over) {
+        Moved moved = side.opponentMoved(announcement);
+        if (moved.gameOver().isPresent() != over) {
+            throw new IllegalArgumentException(over ? "claims the game is over, it is not"
+                    : "the move ends the game, yet it is not marked so");
+        }
+        return moved;
     }
 
     // ---- the OT-extension rebuild (ote-table)
@@ -443,11 +449,7 @@ public final class DarkChessParty implements Party {
     }
 
     private List<Envelope> onOteMove(Envelope e, OteMove m) throws ProtocolViolation {
-        Moved moved = side.opponentMoved(m.announcement());
-        if (moved.gameOver().isPresent() != m.over()) {
-            throw new IllegalArgumentException(m.over() ? "claims the game is over, it is not"
-                    : "the move ends the game, yet it is not marked so");
-        }
+        Moved moved = opponentMoved(m.announcement(), m.over());
         KkrtSealer sealer = kkrtSealer;
         KkrtQuerier querier = kkrtQuerier;
         int[][] candidates = null;
@@ -542,11 +544,7 @@ public final class DarkChessParty implements Party {
     // ---- the one-round-trip rebuild (oprf-table)
 
     private List<Envelope> onTableMove(Envelope e, TableMove m) throws ProtocolViolation {
-        Moved moved = side.opponentMoved(m.announcement());
-        if (moved.gameOver().isPresent() != m.over()) {
-            throw new IllegalArgumentException(m.over() ? "claims the game is over, it is not"
-                    : "the move ends the game, yet it is not marked so");
-        }
+        Moved moved = opponentMoved(m.announcement(), m.over());
         DarkChessSide.TableRebuild mine = null;
         if (!m.over()) {
             VisionOprf.checkPublicKey(m.key());

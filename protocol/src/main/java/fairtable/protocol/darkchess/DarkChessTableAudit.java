@@ -17,7 +17,6 @@ import fairtable.protocol.wire.MalformedMessageException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -237,20 +236,7 @@ final class DarkChessTableAudit {
                 stoppedBy.add(e);
             }
         }, walk::apply);
-        if (!stoppedBy.isEmpty() && (walk.reveals.choices[0] == null || walk.reveals.choices[1] == null || walk.reveals.opens[0] == null
-                || walk.reveals.opens[1] == null)) {
-            Envelope e = stoppedBy.get(0);
-            String signer = names.get(e.sender());
-            throw new ProtocolViolation(e.step(), signer, "the game stopped here: " + names.get(1 - e.sender())
-                    + " refused its " + e.type() + " (a check that needs " + names.get(1 - e.sender())
-                    + "'s own secrets, which this audit cannot repeat), and the transcript ends before the reveal");
-        }
-        for (int s = 0; s < 2; s++) {
-            if (walk.reveals.choices[s] == null || walk.reveals.opens[s] == null) {
-                throw new ProtocolViolation(all.get(all.size() - 1).step(), names.get(s),
-                        "the transcript ends before this player revealed its secrets (game unfinished)");
-            }
-        }
+        walk.reveals.requireBoth(stoppedBy, all, names);
         for (int s = 0; s < 2; s++) {
             Open open = walk.reveals.opens[s];
             if (open.nonces().size() != walk.commits[s] || open.senderStates().size() != walk.keysSent[s]) {
@@ -312,17 +298,8 @@ final class DarkChessTableAudit {
         boolean capped = last != null && walk.plies.size() >= params.maxPlies() && !last.over;
         DarkChessRecord game = new DarkChessRecord(names, List.copyOf(record),
                 List.of(walk.reveals.choices[0].moves(), walk.reveals.choices[1].moves()), capped);
-        if (rules == null) {
-            throw new ProtocolViolation(0, names.get(0), "no dark-chess rules were given to this audit; the moves cannot be checked");
-        }
-        Optional<DarkChessVerifier.Blame> blame = rules.verify(game);
-        if (blame.isPresent()) {
-            DarkChessVerifier.Blame b = blame.get();
-            int step = b.ply() < walk.plies.size() ? walk.plies.get(b.ply()).step : walk.reveals.revealStep[b.seat()];
-            throw new ProtocolViolation(step, names.get(b.seat()), b.reason());
-        }
-        return AuditVerdict.verified(rules.summary(game) + " (" + params.otMode().label() + ", " + walk.plies.size()
-                + " plies, every commitment and table answer checked)", Map.of());
+        return walk.reveals.rulesVerdict(rules, game, walk.plies.size(), ply -> walk.plies.get(ply).step,
+                params.otMode().label() + ", " + walk.plies.size() + " plies, every commitment and table answer checked");
     }
 
     /** Why the revealed secret {@code k} is not the key behind the {@code published} K, or empty if it is. */

@@ -1,9 +1,14 @@
 package fairtable.protocol.darkchess;
 
 import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.darkchess.DarkChessMessages.Choices;
 import fairtable.protocol.darkchess.DarkChessMessages.Open;
 import fairtable.protocol.transcript.Envelope;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.IntUnaryOperator;
 
 /**
  * What each side reveals once a dark-chess game has ended, in either rebuild mode, and the one order the audits
@@ -44,5 +49,46 @@ final class EndOfGameReveals {
         }
         opens[s] = m;
         revealStep[s] = e.step();
+    }
+
+    /**
+     * After the walk, both sides' reveals must be there: else the game stopped where a refused message of
+     * {@code stoppedBy} (the signer's, which the other seat checked with its own secrets) fits, or the transcript
+     * ({@code all}) ends before a reveal (the seat that owes it).
+     */
+    void requireBoth(List<Envelope> stoppedBy, List<Envelope> all, List<String> names) throws ProtocolViolation {
+        boolean complete = choices[0] != null && choices[1] != null && opens[0] != null && opens[1] != null;
+        if (!stoppedBy.isEmpty() && !complete) {
+            Envelope e = stoppedBy.get(0);
+            String signer = names.get(e.sender());
+            throw new ProtocolViolation(e.step(), signer, "the game stopped here: " + names.get(1 - e.sender())
+                    + " refused its " + e.type() + " (a check that needs " + names.get(1 - e.sender())
+                    + "'s own secrets, which this audit cannot repeat), and the transcript ends before the reveal");
+        }
+        for (int s = 0; s < 2; s++) {
+            if (choices[s] == null || opens[s] == null) {
+                throw new ProtocolViolation(all.get(all.size() - 1).step(), names.get(s),
+                        "the transcript ends before this player revealed its secrets (game unfinished)");
+            }
+        }
+    }
+
+    /**
+     * The rules half's verdict on {@code game}: a blame names its seat at the step of its ply's move
+     * ({@code moveStep}) or, past the last ply, at the seat's reveal; else VERIFIED with {@code checked} said.
+     */
+    AuditVerdict rulesVerdict(DarkChessVerifier rules, DarkChessRecord game, int plies, IntUnaryOperator moveStep,
+            String checked) throws ProtocolViolation {
+        if (rules == null) {
+            throw new ProtocolViolation(0, game.names().get(0),
+                    "no dark-chess rules were given to this audit; the moves cannot be checked");
+        }
+        Optional<DarkChessVerifier.Blame> blame = rules.verify(game);
+        if (blame.isPresent()) {
+            DarkChessVerifier.Blame b = blame.get();
+            int step = b.ply() < plies ? moveStep.applyAsInt(b.ply()) : revealStep[b.seat()];
+            throw new ProtocolViolation(step, game.names().get(b.seat()), b.reason());
+        }
+        return AuditVerdict.verified(rules.summary(game) + " (" + checked + ")", Map.of());
     }
 }

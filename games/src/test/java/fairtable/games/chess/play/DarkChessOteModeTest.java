@@ -70,25 +70,17 @@ class DarkChessOteModeTest {
         assertThat(DarkChessPlayTest.audit(table).line()).startsWith("VERIFIED: white won by capturing the king");
     }
 
-    /** The body lengths of every move, reply and answer of a scripted game. */
-    private static List<Integer> sizes(String[] white, String[] black) throws Exception {
-        SplittableRandom r = new SplittableRandom(8);
-        DarkChessTable table = DarkChessTable.create(ote(white.length + black.length),
-                ChessSide.start(Color.WHITE, DarkChessTableModeTest.script(white)),
-                ChessSide.start(Color.BLACK, DarkChessTableModeTest.script(black)),
-                DarkChessPlayTest.key(r), DarkChessPlayTest.key(r), r.split(), r.split());
-        table.play(ply -> { });
-        assertThat(DarkChessPlayTest.audit(table).line()).startsWith("VERIFIED");
-        return table.transcript().stream().filter(e -> List.of("move", "reply", "answer").contains(e.type()))
-                .map(e -> e.body().length).toList();
-    }
-
     @Test
     void twoGamesWithTheSameMaterialSendMessagesOfTheSameSizesWhateverThePiecesSee() throws Exception {
         // Quiet openings of four plies each, no capture: 16 against 16 throughout, yet the pieces see other squares.
-        List<Integer> open = sizes(new String[] {"e2e4", "g1f3"}, new String[] {"e7e5", "b8c6"});
-        List<Integer> closed = sizes(new String[] {"a2a3", "h2h3"}, new String[] {"a7a6", "h7h6"});
+        List<Integer> open = DarkChessTableModeTest.sizes(OtMode.OTE_TABLE, new String[] {"e2e4", "g1f3"}, new String[] {"e7e5", "b8c6"});
+        List<Integer> closed = DarkChessTableModeTest.sizes(OtMode.OTE_TABLE, new String[] {"a2a3", "h2h3"}, new String[] {"a7a6", "h7h6"});
         assertThat(open).hasSize(12).isEqualTo(closed);
-        System.out.println("ote-table body bytes per message, 4 plies: " + open);
+        // Ply 1: move 7 + 1 + 32 + 1 + (4 + 12,289 base keys) + (4 + 33 base setup) + 1; reply 32 + 1 + (4 + 12,289)
+        // + (4 + 33) + 1 + (4 + 6) + (4 + 18,695 query); answer 4 + 19,204 (the sealed table at full material).
+        assertThat(open.subList(0, 3)).containsExactly(12_372, 31_073, 19_208);
+        // Later plies: move 7 + 1 + 32 + 1 + 1 + (4 + 6) + (4 + 18,695); reply 32 + 1 + 1 + (4 + 19,204) + (4 + 6)
+        // + (4 + 18,695); answer 4 + 19,204: 75,910 bytes of bodies a ply.
+        assertThat(open.subList(3, 6)).containsExactly(18_751, 37_951, 19_208);
     }
 }

@@ -89,10 +89,10 @@ class DarkChessTableModeTest {
         assertThat(DarkChessPlayTest.audit(table).line()).startsWith("VERIFIED: white won by capturing the king");
     }
 
-    /** The body lengths of every move, reply and answer of a scripted game. */
-    private static List<Integer> sizes(String[] white, String[] black) throws Exception {
+    /** The body lengths of every move, reply and answer of a scripted game in {@code mode}, audited VERIFIED. */
+    static List<Integer> sizes(OtMode mode, String[] white, String[] black) throws Exception {
         SplittableRandom r = new SplittableRandom(8);
-        DarkChessTable table = DarkChessTable.create(table(white.length + black.length),
+        DarkChessTable table = DarkChessTable.create(new DarkChessParameters(mode, 2048, white.length + black.length),
                 ChessSide.start(Color.WHITE, script(white)), ChessSide.start(Color.BLACK, script(black)),
                 DarkChessPlayTest.key(r), DarkChessPlayTest.key(r), r.split(), r.split());
         table.play(ply -> { });
@@ -104,8 +104,8 @@ class DarkChessTableModeTest {
     @Test
     void twoGamesWithTheSameMaterialSendMessagesOfTheSameSizesWhateverThePiecesSee() throws Exception {
         // Quiet openings of four plies each, no capture: 16 against 16 throughout, yet the pieces see other squares.
-        List<Integer> open = sizes(new String[] {"e2e4", "g1f3"}, new String[] {"e7e5", "b8c6"});
-        List<Integer> closed = sizes(new String[] {"a2a3", "h2h3"}, new String[] {"a7a6", "h7h6"});
+        List<Integer> open = sizes(OtMode.OPRF_TABLE, new String[] {"e2e4", "g1f3"}, new String[] {"e7e5", "b8c6"});
+        List<Integer> closed = sizes(OtMode.OPRF_TABLE, new String[] {"a2a3", "h2h3"}, new String[] {"a7a6", "h7h6"});
         assertThat(open).hasSize(12).isEqualTo(closed);
         // At full material: move 7 + 1 + 32 + 32 + (4 + 1172) + (4 + 6) + (4 + 128 × 32); reply 32 + 32 + (4 + 1172) +
         // (4 + 128 × 32 + 64) + (4 + 6) + (4 + 4096); answer 4 + 4160: 19,036 bytes of bodies a ply.
