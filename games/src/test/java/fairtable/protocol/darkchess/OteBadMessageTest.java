@@ -2,26 +2,11 @@ package fairtable.protocol.darkchess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fairtable.crypto.sign.SigningKey;
-import fairtable.games.chess.Color;
-import fairtable.games.chess.play.ChessSide;
-import fairtable.games.chess.play.DarkChessReferee;
-import fairtable.protocol.ProtocolViolation;
-import fairtable.protocol.audit.Auditor;
 import fairtable.protocol.darkchess.DarkChessMessages.OteMove;
 import fairtable.protocol.darkchess.DarkChessMessages.OteReply;
 import fairtable.protocol.transcript.Envelope;
-import fairtable.protocol.transcript.TranscriptFile;
 import fairtable.protocol.wire.MalformedMessageException;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Deque;
-import java.util.EnumMap;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -61,10 +46,10 @@ class OteBadMessageTest {
                 m.query()));
     }
 
-    enum Tamper {
+    enum Tamper implements BadMessageGame.BadMessage {
         FIRST_MOVE_BASE_KEY_NOT_A_POINT("move0", "refused move: KKRT base keys") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 OteMove m = move(body);
                 byte[] keys = m.baseKeys().clone();
                 Arrays.fill(keys, 1, 33, (byte) 0xff);
@@ -74,7 +59,7 @@ class OteBadMessageTest {
         },
         FIRST_MOVE_BASE_SETUP_IS_THE_IDENTITY("move0", "refused move: KKRT") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 OteMove m = move(body);
                 byte[] setup = m.baseSetup().clone();
                 Arrays.fill(setup, 1, 33, (byte) 0);
@@ -84,7 +69,7 @@ class OteBadMessageTest {
         },
         FIRST_MOVE_WITHOUT_BASES("move0", "carries no base keys in ply 1") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 OteMove m = move(body);
                 return DarkChessMessages.oteMove(new OteMove(m.announcement(), false, m.commitment(), null, null, null,
                         null));
@@ -92,20 +77,20 @@ class OteBadMessageTest {
         },
         FIRST_REPLY_WITH_A_TABLE("reply1", "carries table in ply 1, where none is due") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 return withTable(reply(body), new byte[100]);
             }
         },
         MOVE_QUERY_ONE_BYTE_SHORT("move1", "refused move: KKRT query") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 OteMove m = move(body);
                 return withQuery(m, Arrays.copyOf(m.query(), m.query().length - 1));
             }
         },
         MOVE_QUERY_FAILS_THE_CONSISTENCY_CHECK("move1", "refused move: KKRT query") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 OteMove m = move(body);
                 byte[] query = m.query().clone();
                 query[query.length - 1] ^= 1;
@@ -114,7 +99,7 @@ class OteBadMessageTest {
         },
         MOVE_QUERY_OF_ANOTHER_SIZE("move1", "a query of 127 instances where the announcement allows 128") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 OteMove m = move(body);
                 byte[] query = m.query().clone();
                 query[6]--;
@@ -123,7 +108,7 @@ class OteBadMessageTest {
         },
         MOVE_WITH_BASES_AGAIN("move1", "carries base keys after ply 1") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 OteMove m = move(body);
                 return DarkChessMessages.oteMove(new OteMove(m.announcement(), false, m.commitment(), new byte[1],
                         new byte[1], m.rebuild(), m.query()));
@@ -131,20 +116,20 @@ class OteBadMessageTest {
         },
         REPLY_TABLE_ONE_ENTRY_SHORT("reply0", "entries where") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 OteReply m = reply(body);
                 return withTable(m, Arrays.copyOf(m.table(), m.table().length - 1));
             }
         },
         REPLY_WITHOUT_A_TABLE("reply0", "carries no table") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 return withTable(reply(body), null);
             }
         },
         REPLY_QUERY_FAILS_THE_CONSISTENCY_CHECK("reply0", "refused reply: KKRT query") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 OteReply m = reply(body);
                 byte[] query = m.query().clone();
                 query[query.length - 1] ^= 1;
@@ -154,19 +139,19 @@ class OteBadMessageTest {
         },
         REPLY_SENT_AS_ANSWER("reply1", "sent 'answer' where 'reply' was due") {
             @Override
-            String type(String type) {
+            public String type(String type) {
                 return DarkChessMessages.ANSWER;
             }
         },
         ANSWER_WITH_A_TRAILING_BYTE("answer0", "malformed answer") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 return Arrays.copyOf(body, body.length + 1);
             }
         },
         ANSWER_TABLE_ONE_ENTRY_SHORT("answer1", "entries where") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 byte[] table;
                 try {
                     table = DarkChessMessages.parseOteAnswer(body);
@@ -178,7 +163,7 @@ class OteBadMessageTest {
         },
         ANSWER_AT_THE_NEXT_STEP("answer0", "where") {
             @Override
-            int step(int step) {
+            public int step(int step) {
                 return step + 1;
             }
         };
@@ -191,108 +176,37 @@ class OteBadMessageTest {
             this.reason = reason;
         }
 
-        byte[] apply(byte[] body) {
-            return body;
-        }
-
-        String type(String type) {
-            return type;
-        }
-
-        int step(int step) {
-            return step;
+        @Override
+        public boolean targets(Envelope e) {
+            return (e.type() + e.sender()).equals(target);
         }
     }
 
-    private record Refusal(String sender, Throwable thrown, int sizeBefore, int sizeAfter, String awaitingBefore,
-            String awaitingAfter, int rejectedBefore, int rejectedAfter) {}
-
-    private static final Map<String, List<Refusal>> TRUNCATIONS = new LinkedHashMap<>();
-    private static final Map<Tamper, Refusal> TAMPERS = new EnumMap<>(Tamper.class);
-    private static String verdict;
-
-    private static SigningKey key(SplittableRandom random) {
-        byte[] seed = new byte[32];
-        random.nextBytes(seed);
-        return SigningKey.fromSeed(seed);
-    }
+    private static BadMessageGame.Played played;
 
     @BeforeAll
     static void playOnceTryingEveryBadMessage() throws Exception {
-        SplittableRandom r = new SplittableRandom(11);
-        SigningKey[] keys = {key(r), key(r)};
-        DarkChessParameters params = new DarkChessParameters(OtMode.OTE_TABLE, 2048, 2);
-        DarkChessParty[] seats = {
-            DarkChessParty.create(params, 0, "white", keys[0], ChessSide.start(Color.WHITE), r.split()),
-            DarkChessParty.create(params, 1, "black", keys[1], ChessSide.start(Color.BLACK), r.split())};
-        SplittableRandom cuts = new SplittableRandom(13);
-        Deque<Envelope> queue = new ArrayDeque<>(seats[0].start());
-        while (!queue.isEmpty()) {
-            Envelope e = queue.poll();
-            DarkChessParty to = seats[1 - e.sender()];
-            String kind = e.type() + e.sender();
-            if (!e.type().equals("hello") && !TRUNCATIONS.containsKey(kind)) {
-                List<Refusal> refusals = new ArrayList<>();
-                for (int k = 0; k < 6; k++) {
-                    byte[] cut = Arrays.copyOf(e.body(), cuts.nextInt(e.body().length));
-                    refusals.add(offer(to, Envelope.sign(keys[e.sender()], e.session(), e.seq(), e.prev(), e.sender(),
-                            e.step(), e.type(), cut)));
-                }
-                TRUNCATIONS.put(kind, refusals);
-            }
-            for (Tamper tamper : Tamper.values()) {
-                if (!TAMPERS.containsKey(tamper) && kind.equals(tamper.target)) {
-                    TAMPERS.put(tamper, offer(to, Envelope.sign(keys[e.sender()], e.session(), e.seq(), e.prev(),
-                            e.sender(), tamper.step(e.step()), tamper.type(e.type()), tamper.apply(e.body()))));
-                }
-            }
-            queue.addAll(to.receive(e));
-        }
-        assertThat(seats[0].isFinished() && seats[1].isFinished()).isTrue();
-        verdict = Auditor.audit(new TranscriptFile.Contents(seats[0].transcript().envelopes(), List.of()),
-                List.of(DarkChessReferee.audit())).line();
-    }
-
-    private static Refusal offer(DarkChessParty to, Envelope bad) {
-        int size = to.transcript().size();
-        String awaiting = to.awaiting();
-        int rejected = to.rejected().size();
-        Throwable thrown = null;
-        try {
-            to.receive(bad);
-        } catch (Throwable t) {
-            thrown = t;
-        }
-        return new Refusal(bad.sender() == 0 ? "white" : "black", thrown, size, to.transcript().size(), awaiting,
-                to.awaiting(), rejected, to.rejected().size());
-    }
-
-    private static void assertRefusedWithStateUnchanged(Refusal refusal) {
-        assertThat(refusal.thrown()).isInstanceOf(ProtocolViolation.class)
-                .hasMessageContaining("party " + refusal.sender()).hasMessageNotContaining("\n");
-        assertThat(refusal.sizeAfter()).isEqualTo(refusal.sizeBefore());
-        assertThat(refusal.awaitingAfter()).isEqualTo(refusal.awaitingBefore());
-        assertThat(refusal.rejectedAfter()).isEqualTo(refusal.rejectedBefore() + 1);
+        played = BadMessageGame.play(new DarkChessParameters(OtMode.OTE_TABLE, 2048, 2), 6, Tamper.values());
     }
 
     @Test
     void everyTruncationOfEveryKindOfMessageIsRefusedWithStateUnchanged() {
-        assertThat(TRUNCATIONS.keySet()).contains("move0", "reply1", "answer0", "move1", "reply0", "answer1",
+        assertThat(played.truncations().keySet()).contains("move0", "reply1", "answer0", "move1", "reply0", "answer1",
                 "choices0", "choices1", "open0", "open1");
-        TRUNCATIONS.values().forEach(list -> list.forEach(OteBadMessageTest::assertRefusedWithStateUnchanged));
+        played.truncations().values().forEach(list -> list.forEach(BadMessageGame::assertRefusedWithStateUnchanged));
     }
 
     @ParameterizedTest
     @EnumSource(Tamper.class)
     void eachBadMessageIsRefusedNamingItsSenderWithStateUnchanged(Tamper tamper) {
-        Refusal refusal = TAMPERS.get(tamper);
+        BadMessageGame.Refusal refusal = played.refusals().get(tamper);
         assertThat(refusal).as("the game offered a message to tamper with").isNotNull();
-        assertRefusedWithStateUnchanged(refusal);
+        BadMessageGame.assertRefusedWithStateUnchanged(refusal);
         assertThat(refusal.thrown()).hasMessageContaining(tamper.reason).hasMessageContaining("step ");
     }
 
     @Test
     void theGenuineMessagesThenFinishTheGameVerified() {
-        assertThat(verdict).startsWith("VERIFIED").contains("ote-table");
+        assertThat(played.verdict()).startsWith("VERIFIED").contains("ote-table");
     }
 }

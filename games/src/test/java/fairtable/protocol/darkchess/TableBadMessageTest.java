@@ -2,26 +2,11 @@ package fairtable.protocol.darkchess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fairtable.crypto.sign.SigningKey;
-import fairtable.games.chess.Color;
-import fairtable.games.chess.play.ChessSide;
-import fairtable.games.chess.play.DarkChessReferee;
-import fairtable.protocol.ProtocolViolation;
-import fairtable.protocol.audit.Auditor;
 import fairtable.protocol.darkchess.DarkChessMessages.TableMove;
 import fairtable.protocol.darkchess.DarkChessMessages.TableReply;
 import fairtable.protocol.transcript.Envelope;
-import fairtable.protocol.transcript.TranscriptFile;
 import fairtable.protocol.wire.MalformedMessageException;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Deque;
-import java.util.EnumMap;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -64,10 +49,10 @@ class TableBadMessageTest {
         return bad;
     }
 
-    enum Tamper {
+    enum Tamper implements BadMessageGame.BadMessage {
         MOVE_BATCH_ONE_QUERY_SHORT("move", "where the padded count is") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 TableMove m = move(body);
                 return DarkChessMessages.tableMove(new TableMove(m.announcement(), false, m.commitment(), m.key(),
                         m.table(), m.rebuild(), Arrays.copyOf(m.batch(), m.batch().length - 32)));
@@ -75,7 +60,7 @@ class TableBadMessageTest {
         },
         MOVE_TABLE_ONE_ENTRY_SHORT("move", "a table of 1171 entries where 1172 are due") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 TableMove m = move(body);
                 return DarkChessMessages.tableMove(new TableMove(m.announcement(), false, m.commitment(), m.key(),
                         Arrays.copyOf(m.table(), m.table().length - 1), m.rebuild(), m.batch()));
@@ -83,7 +68,7 @@ class TableBadMessageTest {
         },
         MOVE_KEY_IS_THE_IDENTITY("move", "the table key: the identity element is not allowed here") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 TableMove m = move(body);
                 return DarkChessMessages.tableMove(new TableMove(m.announcement(), false, m.commitment(), IDENTITY,
                         m.table(), m.rebuild(), m.batch()));
@@ -91,7 +76,7 @@ class TableBadMessageTest {
         },
         REPLY_BATCH_POINT_NOT_IN_THE_GROUP("reply", "refused reply: the batch") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 TableReply m = reply(body);
                 return DarkChessMessages.tableReply(new TableReply(m.commitment(), m.key(), m.table(), m.answer(),
                         m.rebuild(), withPoint(m.batch(), NOT_A_POINT)));
@@ -99,7 +84,7 @@ class TableBadMessageTest {
         },
         REPLY_ANSWER_POINT_NOT_IN_THE_GROUP("reply", "refused reply") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 TableReply m = reply(body);
                 return DarkChessMessages.tableReply(new TableReply(m.commitment(), m.key(), m.table(),
                         withPoint(m.answer(), NOT_A_POINT), m.rebuild(), m.batch()));
@@ -107,7 +92,7 @@ class TableBadMessageTest {
         },
         REPLY_ANSWER_ONE_POINT_SHORT("reply", "an answer of") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 TableReply m = reply(body);
                 return DarkChessMessages.tableReply(new TableReply(m.commitment(), m.key(), m.table(),
                         Arrays.copyOfRange(m.answer(), 32, m.answer().length), m.rebuild(), m.batch()));
@@ -115,7 +100,7 @@ class TableBadMessageTest {
         },
         REPLY_ANSWER_FROM_ANOTHER_KEY("reply", "proof fails") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 TableReply m = reply(body);
                 return DarkChessMessages.tableReply(new TableReply(m.commitment(), withPoint(m.key(),
                         Arrays.copyOf(m.batch(), 32)), m.table(), m.answer(), m.rebuild(), m.batch()));
@@ -123,19 +108,19 @@ class TableBadMessageTest {
         },
         REPLY_SENT_AS_ANSWER("reply", "sent 'answer' where 'reply' was due") {
             @Override
-            String type(String type) {
+            public String type(String type) {
                 return DarkChessMessages.ANSWER;
             }
         },
         ANSWER_WITH_A_TRAILING_BYTE("answer", "malformed answer") {
             @Override
-            byte[] apply(byte[] body) {
+            public byte[] apply(byte[] body) {
                 return Arrays.copyOf(body, body.length + 1);
             }
         },
         ANSWER_AT_THE_NEXT_STEP("answer", "where") {
             @Override
-            int step(int step) {
+            public int step(int step) {
                 return step + 1;
             }
         };
@@ -148,107 +133,36 @@ class TableBadMessageTest {
             this.reason = reason;
         }
 
-        byte[] apply(byte[] body) {
-            return body;
-        }
-
-        String type(String type) {
-            return type;
-        }
-
-        int step(int step) {
-            return step;
+        @Override
+        public boolean targets(Envelope e) {
+            return e.type().equals(target);
         }
     }
 
-    private record Refusal(String sender, Throwable thrown, int sizeBefore, int sizeAfter, String awaitingBefore,
-            String awaitingAfter, int rejectedBefore, int rejectedAfter) {}
-
-    private static final Map<String, List<Refusal>> TRUNCATIONS = new LinkedHashMap<>();
-    private static final Map<Tamper, Refusal> TAMPERS = new EnumMap<>(Tamper.class);
-    private static String verdict;
-
-    private static SigningKey key(SplittableRandom random) {
-        byte[] seed = new byte[32];
-        random.nextBytes(seed);
-        return SigningKey.fromSeed(seed);
-    }
+    private static BadMessageGame.Played played;
 
     @BeforeAll
     static void playOnceTryingEveryBadMessage() throws Exception {
-        SplittableRandom r = new SplittableRandom(11);
-        SigningKey[] keys = {key(r), key(r)};
-        DarkChessParameters params = new DarkChessParameters(OtMode.OPRF_TABLE, 2048, 1);
-        DarkChessParty[] seats = {
-            DarkChessParty.create(params, 0, "white", keys[0], ChessSide.start(Color.WHITE), r.split()),
-            DarkChessParty.create(params, 1, "black", keys[1], ChessSide.start(Color.BLACK), r.split())};
-        SplittableRandom cuts = new SplittableRandom(13);
-        Deque<Envelope> queue = new ArrayDeque<>(seats[0].start());
-        while (!queue.isEmpty()) {
-            Envelope e = queue.poll();
-            DarkChessParty to = seats[1 - e.sender()];
-            String kind = e.type() + e.sender();
-            if (!e.type().equals("hello") && !TRUNCATIONS.containsKey(kind)) {
-                List<Refusal> refusals = new ArrayList<>();
-                for (int k = 0; k < 12; k++) {
-                    byte[] cut = Arrays.copyOf(e.body(), cuts.nextInt(e.body().length));
-                    refusals.add(offer(to, Envelope.sign(keys[e.sender()], e.session(), e.seq(), e.prev(), e.sender(),
-                            e.step(), e.type(), cut)));
-                }
-                TRUNCATIONS.put(kind, refusals);
-            }
-            for (Tamper tamper : Tamper.values()) {
-                if (!TAMPERS.containsKey(tamper) && e.type().equals(tamper.target)) {
-                    TAMPERS.put(tamper, offer(to, Envelope.sign(keys[e.sender()], e.session(), e.seq(), e.prev(),
-                            e.sender(), tamper.step(e.step()), tamper.type(e.type()), tamper.apply(e.body()))));
-                }
-            }
-            queue.addAll(to.receive(e));
-        }
-        assertThat(seats[0].isFinished() && seats[1].isFinished()).isTrue();
-        verdict = Auditor.audit(new TranscriptFile.Contents(seats[0].transcript().envelopes(), List.of()),
-                List.of(DarkChessReferee.audit())).line();
-    }
-
-    private static Refusal offer(DarkChessParty to, Envelope bad) {
-        int size = to.transcript().size();
-        String awaiting = to.awaiting();
-        int rejected = to.rejected().size();
-        Throwable thrown = null;
-        try {
-            to.receive(bad);
-        } catch (Throwable t) {
-            thrown = t;
-        }
-        return new Refusal(bad.sender() == 0 ? "white" : "black", thrown, size, to.transcript().size(), awaiting,
-                to.awaiting(), rejected, to.rejected().size());
-    }
-
-    private static void assertRefusedWithStateUnchanged(Refusal refusal) {
-        assertThat(refusal.thrown()).isInstanceOf(ProtocolViolation.class)
-                .hasMessageContaining("party " + refusal.sender()).hasMessageNotContaining("\n");
-        assertThat(refusal.sizeAfter()).isEqualTo(refusal.sizeBefore());
-        assertThat(refusal.awaitingAfter()).isEqualTo(refusal.awaitingBefore());
-        assertThat(refusal.rejectedAfter()).isEqualTo(refusal.rejectedBefore() + 1);
+        played = BadMessageGame.play(new DarkChessParameters(OtMode.OPRF_TABLE, 2048, 1), 12, Tamper.values());
     }
 
     @Test
     void everyTruncationOfEveryKindOfMessageIsRefusedWithStateUnchanged() {
-        assertThat(TRUNCATIONS.keySet()).contains("move0", "reply1", "answer0", "choices0", "choices1", "open0", "open1");
-        TRUNCATIONS.values().forEach(list -> list.forEach(TableBadMessageTest::assertRefusedWithStateUnchanged));
+        assertThat(played.truncations().keySet()).contains("move0", "reply1", "answer0", "choices0", "choices1", "open0", "open1");
+        played.truncations().values().forEach(list -> list.forEach(BadMessageGame::assertRefusedWithStateUnchanged));
     }
 
     @ParameterizedTest
     @EnumSource(Tamper.class)
     void eachBadMessageIsRefusedNamingItsSenderWithStateUnchanged(Tamper tamper) {
-        Refusal refusal = TAMPERS.get(tamper);
+        BadMessageGame.Refusal refusal = played.refusals().get(tamper);
         assertThat(refusal).as("the game offered a message to tamper with").isNotNull();
-        assertRefusedWithStateUnchanged(refusal);
+        BadMessageGame.assertRefusedWithStateUnchanged(refusal);
         assertThat(refusal.thrown()).hasMessageContaining(tamper.reason).hasMessageContaining("step ");
     }
 
     @Test
     void theGenuineMessagesThenFinishTheGameVerified() {
-        assertThat(verdict).startsWith("VERIFIED").contains("oprf-table");
+        assertThat(played.verdict()).startsWith("VERIFIED").contains("oprf-table");
     }
 }

@@ -331,18 +331,11 @@ public final class DarkChessParty implements Party {
             theirOffers = receiversFor(m.setups());
         }
         // Accepted: from here on the state changes.
-        transcript.append(e);
-        side = moved.side();
-        peerCommitments.add(Commitment.fromBytes(m.commitment()));
-        if (!m.over()) {
-            peerSenderSets++;
-        }
         List<Envelope> out = new ArrayList<>();
-        if (m.over()) {
-            ply++;
-            endGame(moved.gameOver().get(), out);
+        if (acceptMove(e, moved, m.commitment(), out)) {
             return out;
         }
+        peerSenderSets++;
         peerRounds = theirRounds;
         receivers = theirOffers;
         Commitment commitment = commit();
@@ -370,6 +363,20 @@ public final class DarkChessParty implements Party {
         List<Envelope> out = new ArrayList<>();
         continueVision(out);
         return out;
+    }
+
+    /** Takes the peer's accepted move and its commitment; true if the move ended the game (then ended here). */
+    private boolean acceptMove(Envelope e, Moved moved, byte[] commitment, List<Envelope> out)
+            throws ProtocolViolation {
+        transcript.append(e);
+        side = moved.side();
+        peerCommitments.add(Commitment.fromBytes(commitment));
+        if (moved.gameOver().isEmpty()) {
+            return false;
+        }
+        ply++;
+        endGame(moved.gameOver().get(), out);
+        return true;
     }
 
     /** The peer's move as the side reads it, refused unless the message says whether it ends the game truly. */
@@ -466,13 +473,8 @@ public final class DarkChessParty implements Party {
             }
         }
         // Accepted: from here on the state changes.
-        transcript.append(e);
-        side = moved.side();
-        peerCommitments.add(Commitment.fromBytes(m.commitment()));
         List<Envelope> out = new ArrayList<>();
-        if (m.over()) {
-            ply++;
-            endGame(moved.gameOver().get(), out);
+        if (acceptMove(e, moved, m.commitment(), out)) {
             return out;
         }
         kkrtSealer = sealer;
@@ -553,13 +555,8 @@ public final class DarkChessParty implements Party {
             requireTableSize(m.table(), mine.tableSize());
         }
         // Accepted: from here on the state changes.
-        transcript.append(e);
-        side = moved.side();
-        peerCommitments.add(Commitment.fromBytes(m.commitment()));
         List<Envelope> out = new ArrayList<>();
-        if (m.over()) {
-            ply++;
-            endGame(moved.gameOver().get(), out);
+        if (acceptMove(e, moved, m.commitment(), out)) {
             return out;
         }
         peerSenderSets++;
