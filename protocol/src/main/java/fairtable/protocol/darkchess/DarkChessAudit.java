@@ -18,8 +18,6 @@ import fairtable.protocol.wire.MalformedMessageException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 /**
  * The audit of dark-chess/v1. The cryptographic half is here: every commitment opens, every OT sender's revealed
@@ -256,21 +254,9 @@ public final class DarkChessAudit implements ProtocolAudit {
         int[] commits = walk.commits;
         int[] senderSets = walk.senderSets;
         EndOfGameReveals reveals = walk.reveals;
-        if (!stoppedBy.isEmpty() && (reveals.choices[0] == null || reveals.choices[1] == null || reveals.opens[0] == null || reveals.opens[1] == null)) {
-            // The game stopped where the other seat refused this signer's message, which fits there and reads well:
-            // what else a seat checks needs its own OT secrets, so the audit names where it stopped and why.
-            Envelope e = stoppedBy.get(0);
-            String signer = names.get(e.sender());
-            throw new ProtocolViolation(e.step(), signer, "the game stopped here: " + names.get(1 - e.sender())
-                    + " refused its " + e.type() + " (a check that needs " + names.get(1 - e.sender())
-                    + "'s own secrets, which this audit cannot repeat), and the transcript ends before the reveal");
-        }
-        for (int s = 0; s < 2; s++) {
-            if (reveals.choices[s] == null || reveals.opens[s] == null) {
-                throw new ProtocolViolation(all.get(all.size() - 1).step(), names.get(s),
-                        "the transcript ends before this player revealed its secrets (game unfinished)");
-            }
-        }
+        // A game stopped where the other seat refused this signer's message, which fits there and reads well: what
+        // else a seat checks needs its own OT secrets, so the audit names where it stopped and why.
+        reveals.requireBoth(stoppedBy, all, names);
         // Commitments.
         for (int s = 0; s < 2; s++) {
             if (reveals.opens[s].nonces().size() != commits[s] || reveals.opens[s].senderStates().size() != 3 * senderSets[s]) {
@@ -364,18 +350,8 @@ public final class DarkChessAudit implements ProtocolAudit {
                 && plies.get(plies.size() - 1).senderIndex[plies.get(plies.size() - 1).mover] >= 0;
         DarkChessRecord game = new DarkChessRecord(names, List.copyOf(record),
                 List.of(reveals.choices[0].moves(), reveals.choices[1].moves()), capped);
-        DarkChessVerifier rules = verifier;
-        if (rules == null) {
-            throw new ProtocolViolation(0, names.get(0), "no dark-chess rules were given to this audit; the moves cannot be checked");
-        }
-        Optional<DarkChessVerifier.Blame> blame = rules.verify(game);
-        if (blame.isPresent()) {
-            DarkChessVerifier.Blame b = blame.get();
-            int step = b.ply() < plies.size() ? plies.get(b.ply()).step : reveals.revealStep[b.seat()];
-            throw new ProtocolViolation(step, names.get(b.seat()), b.reason());
-        }
-        return AuditVerdict.verified(rules.summary(game) + " (" + params.otMode().label() + ", " + plies.size()
-                + " plies, every commitment and OT answer checked)", Map.of());
+        return reveals.rulesVerdict(verifier, game, plies.size(), ply -> plies.get(ply).step,
+                params.otMode().label() + ", " + plies.size() + " plies, every commitment and OT answer checked");
     }
 
     /**
