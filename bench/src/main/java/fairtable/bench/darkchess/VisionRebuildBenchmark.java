@@ -2,6 +2,8 @@ package fairtable.bench.darkchess;
 
 import fairtable.crypto.ot.AndosTransfer;
 import fairtable.crypto.ot.GoldwasserMicaliKey;
+import fairtable.crypto.ot.KkrtQuerier;
+import fairtable.crypto.ot.KkrtSealer;
 import fairtable.crypto.ot.ObliviousTransfer;
 import fairtable.crypto.ot.OtReceiver;
 import fairtable.crypto.ot.OtSender;
@@ -13,6 +15,7 @@ import fairtable.games.chess.VisionTable;
 import fairtable.games.chess.play.ChessSide;
 import fairtable.protocol.darkchess.DarkChessSide;
 import fairtable.protocol.darkchess.OtMode;
+import fairtable.protocol.darkchess.VisionKkrt;
 import fairtable.protocol.darkchess.VisionOprf;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +37,11 @@ import org.openjdk.jmh.annotations.State;
  * does. {@code oprf-table} is the one-round-trip design (docs/dark-chess.md): the answerer seals its 1172-entry
  * table under a fresh key, the querier blinds its 128 inputs, the answerer evaluates them with its batch proof, the
  * querier checks the proof, opens its entries and decodes its view; measured in the same run as the seed's OTs,
- * so the ratio holds under whatever load the machine has.
+ * so the ratio holds under whatever load the machine has. {@code ote-table} is the same table delivered by the KKRT
+ * OT-extension OPRF in the slotted layout (not yet a mode of the party): the querier's 128-instance query, the
+ * sealer's consistency check and its table of about 19,000 one-byte entries, the querier opening its entries and
+ * decoding its view; the base OTs, once per game, are run in the setup, as a game runs them before its first
+ * rebuild (their cost is {@code KkrtOprfBenchmark.kkrtBaseTransfersOncePerGame}).
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar VisionRebuild -f 1 -wi 2 -i 3 -w 1 -r 1}
  */
@@ -42,7 +49,7 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @State(Scope.Thread)
 public class VisionRebuildBenchmark {
-    @Param({"chou-orlandi", "oprf-table", "andos-1024", "andos-2048"})
+    @Param({"chou-orlandi", "oprf-table", "ote-table", "andos-1024", "andos-2048"})
     public String ot;
 
     private ObliviousTransfer scheme;
@@ -54,6 +61,8 @@ public class VisionRebuildBenchmark {
     private List<VisionTable.Input> asked;
     private int[] indexes;
     private final ProofContext context = ProofContext.of(session, new byte[32], new byte[] {1});
+    private KkrtQuerier kkrtQuerier;
+    private KkrtSealer kkrtSealer;
 
     @Setup
     public void setup() {
@@ -67,11 +76,34 @@ public class VisionRebuildBenchmark {
         } else {
             scheme = OtMode.CHOU_ORLANDI.scheme(2048);
         }
+        if (ot.equals("ote-table")) {
+            kkrtSealer = KkrtSealer.start(session, random);
+            kkrtQuerier = KkrtQuerier.start(session, random);
+            kkrtSealer.receiveBaseSetup(kkrtQuerier.baseSetup());
+            kkrtQuerier.receiveBaseKeys(kkrtSealer.baseKeys());
+        }
     }
 
     @Benchmark
     public Object rebuild() throws Exception {
-        return ot.equals("oprf-table") ? tableRebuild() : roundsRebuild();
+        return switch (ot) {
+            case "oprf-table" -> tableRebuild();
+            case "ote-table" -> slottedRebuild();
+            default -> roundsRebuild();
+        };
+    }
+
+    /** One batch of the game's KKRT parties (their batch numbers advance together, as in a game). */
+    private FogView slottedRebuild() {
+        ChessSide answerer = ChessSide.start(Color.BLACK);
+        ChessSide querier = ChessSide.start(Color.WHITE);
+        DarkChessSide.SlottedRebuild mine = querier.startSlottedRebuild();
+        byte[] query = kkrtQuerier.query(session, VisionKkrt.inputs(mine.indexes()));
+        kkrtSealer.receiveQuery(session, query);
+        byte[] sealed = VisionKkrt.seal(kkrtSealer, answerer.peerSlotCandidates(mine.announcement()),
+                answerer.table());
+        return ((ChessSide) querier.slottedTableAnswered(VisionKkrt.open(kkrtQuerier, sealed, mine.offsets())))
+                .view();
     }
 
     private FogView tableRebuild() throws Exception {

@@ -225,7 +225,7 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
         }
     }
 
-    private static Scalar randomNonZeroScalar(RandomGenerator random) {
+    static Scalar randomNonZeroScalar(RandomGenerator random) {
         byte[] wide = new byte[64];
         while (true) {
             random.nextBytes(wide);
@@ -236,7 +236,7 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
         }
     }
 
-    private static boolean isIdentityEncoding(byte[] encoding) {
+    static boolean isIdentityEncoding(byte[] encoding) {
         int bits = 0;
         for (byte b : encoding) {
             bits |= b;
@@ -245,7 +245,7 @@ public final class ChouOrlandiTransfer implements ObliviousTransfer {
     }
 
     /** Decodes a canonical, non-identity point (the canonical identity encoding is 32 zero bytes). */
-    private static RistrettoPoint decodePoint(byte[] encoding, WireReader in, String name) {
+    static RistrettoPoint decodePoint(byte[] encoding, WireReader in, String name) {
         if (isIdentityEncoding(encoding)) {
             throw in.fail(name + " is the identity");
         }

@@ -19,5 +19,11 @@
  * <p>Schemes: {@link fairtable.crypto.ot.ChouOrlandiTransfer} (ristretto255, the fast default) and
  * {@link fairtable.crypto.ot.AndosTransfer} (Goldwasser–Micali ANDOS, as in the Cryptographic Dark Chess report).
  * Both are secure against a semi-honest (honest-but-curious) peer; see each class for what a malicious peer can do.
+ *
+ * <p>Apart from that interface, an oblivious PRF by OT extension: {@link fairtable.crypto.ot.KkrtQuerier} and
+ * {@link fairtable.crypto.ot.KkrtSealer} (Kolesnikov–Kumaresan–Rosulek–Trieu 2016, with the Orrù–Orsini–Scholl
+ * consistency check, 2017) run 384 receiver-first (Bellare–Micali) OTs once, then deliver a batch of PRF instances
+ * per query with no group operation; {@link fairtable.crypto.ot.KkrtCode} is its code and {@link fairtable.crypto.ot.KkrtAudit} its
+ * after-game checks.
  */
 package fairtable.crypto.ot;

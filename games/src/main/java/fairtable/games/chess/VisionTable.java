@@ -176,31 +176,136 @@ public final class VisionTable {
      * square. {@code own} maps the querier's squares to real types.
      */
     public static List<Input> queries(Color querier, Map<Square, PieceType> own, Set<Square> promoted) {
-        List<Square> order = new ArrayList<>(own.keySet());
-        order.sort(Comparator.comparingInt((Square s) -> announcedRank(promoted.contains(s) ? PieceType.PAWN : own.get(s)))
-                .thenComparingInt(Square::index));
-        List<Input> result = new ArrayList<>(order.size() * QUERIES_PER_PIECE);
-        for (int p = 0; p < order.size(); p++) {
-            Square s = order.get(p);
-            List<Input> asks = piece(querier, own, s.index(), own.get(s));
-            if (asks.size() > QUERIES_PER_PIECE) {
-                throw new IllegalStateException(own.get(s) + " asks " + asks.size());
-            }
-            for (int slot = asks.size(); slot < QUERIES_PER_PIECE; slot++) {
-                asks.add(new Input(Kind.PAD, p, slot, 0));
-            }
-            result.addAll(asks);
-        }
-        return List.copyOf(result);
+        return padded(querier, own, promoted, false);
+    }
+
+    /**
+     * The inputs an honest querier asks in the slotted layout of {@code ote-table}, where each of a piece's
+     * {@link #QUERIES_PER_PIECE} instances (slots) has its own table of {@link #candidates}: a ray of direction d in
+     * slot d (rook 0..3, bishop 4..7, queen 0..7; reach 1 asks the square, reach 0 is padding), knight and king
+     * target k in slot k (padding where the querier's own piece stands), a pawn's left and right diagonal in slots 0
+     * and 1, its occupancy ahead in slot 2, en passant of its left and right neighbour in slots 3 and 4. Pieces in the
+     * order of {@link #queries}; unused slots are {@code PAD(piece, slot)}.
+     */
+    public static List<Input> slottedQueries(Color querier, Map<Square, PieceType> own, Set<Square> promoted) {
+        return padded(querier, own, promoted, true);
     }
 
     /** The honest inputs of the querier's pieces in {@code position}. */
     public static List<Input> queries(Position position, Set<Square> promoted, Color querier) {
+        return queries(querier, own(position, querier), promoted);
+    }
+
+    /** The honest slotted inputs of the querier's pieces in {@code position}. */
+    public static List<Input> slottedQueries(Position position, Set<Square> promoted, Color querier) {
+        return slottedQueries(querier, own(position, querier), promoted);
+    }
+
+    private static Map<Square, PieceType> own(Position position, Color querier) {
         Map<Square, PieceType> own = new EnumMap<>(Square.class);
         for (Square s : Square.values()) {
             position.pieceAt(s).filter(p -> p.color() == querier).ifPresent(p -> own.put(s, p.type()));
         }
-        return queries(querier, own, promoted);
+        return own;
+    }
+
+    /** The querier's squares in the order its pieces ask: by announced type, then by square. */
+    private static List<Square> askingOrder(Map<Square, PieceType> own, Set<Square> promoted) {
+        List<Square> order = new ArrayList<>(own.keySet());
+        order.sort(Comparator.comparingInt((Square s) -> announcedRank(announced(own, promoted, s)))
+                .thenComparingInt(Square::index));
+        return order;
+    }
+
+    private static PieceType announced(Map<Square, PieceType> own, Set<Square> promoted, Square s) {
+        return promoted.contains(s) ? PieceType.PAWN : own.get(s);
+    }
+
+    private static List<Input> padded(Color querier, Map<Square, PieceType> own, Set<Square> promoted,
+            boolean slotted) {
+        List<Square> order = askingOrder(own, promoted);
+        List<Input> result = new ArrayList<>(order.size() * QUERIES_PER_PIECE);
+        for (int p = 0; p < order.size(); p++) {
+            Square s = order.get(p);
+            Input[] asks = slotted ? slots(querier, own, s.index(), own.get(s)) : packed(querier, own, s);
+            for (int slot = 0; slot < QUERIES_PER_PIECE; slot++) {
+                result.add(asks[slot] != null ? asks[slot] : new Input(Kind.PAD, p, slot, 0));
+            }
+        }
+        return List.copyOf(result);
+    }
+
+    private static Input[] packed(Color querier, Map<Square, PieceType> own, Square s) {
+        List<Input> asks = piece(querier, own, s.index(), own.get(s));
+        if (asks.size() > QUERIES_PER_PIECE) {
+            throw new IllegalStateException(own.get(s) + " asks " + asks.size());
+        }
+        return asks.toArray(new Input[QUERIES_PER_PIECE]);
+    }
+
+    /**
+     * The announced types of a querier's pieces, one per piece in the order its inputs come (8 instances each): what
+     * the sealer of a slotted table knows from the announcement, {@code counts} per type (king, queen, rook, bishop,
+     * knight, pawn).
+     */
+    public static List<PieceType> announcedOrder(int[] counts) {
+        if (counts.length != ANNOUNCED.length) {
+            throw new IllegalArgumentException("six counts");
+        }
+        List<PieceType> order = new ArrayList<>();
+        for (int t = 0; t < ANNOUNCED.length; t++) {
+            for (int k = 0; k < counts[t]; k++) {
+                order.add(ANNOUNCED[t]);
+            }
+        }
+        return order;
+    }
+
+    private static final PieceType[] ANNOUNCED = {PieceType.KING, PieceType.QUEEN, PieceType.ROOK,
+            PieceType.BISHOP, PieceType.KNIGHT, PieceType.PAWN};
+    private static final Map<Color, int[][][]> CANDIDATES = new EnumMap<>(Color.class);
+
+    static {
+        for (Color c : Color.values()) {
+            int[][][] byType = new int[ANNOUNCED.length][QUERIES_PER_PIECE][];
+            for (int t = 0; t < ANNOUNCED.length; t++) {
+                for (int slot = 0; slot < QUERIES_PER_PIECE; slot++) {
+                    List<Input> inputs = CATALOGUES.get(c);
+                    List<Integer> chosen = new ArrayList<>();
+                    for (int i = 0; i < inputs.size(); i++) {
+                        if (candidate(ANNOUNCED[t], slot, inputs.get(i))) {
+                            chosen.add(i);
+                        }
+                    }
+                    byType[t][slot] = chosen.stream().mapToInt(Integer::intValue).toArray();
+                }
+            }
+            CANDIDATES.put(c, byType);
+        }
+    }
+
+    /** Whether an honest piece announced as {@code type} may ask {@code input} in {@code slot} from some square. */
+    private static boolean candidate(PieceType type, int slot, Input input) {
+        boolean ray = input.kind() == Kind.RAY && input.b() == slot;
+        boolean square = input.kind() == Kind.SQUARE;
+        return switch (type) {
+            case KING, KNIGHT -> square;
+            case ROOK -> slot < 4 && (square || ray);
+            case BISHOP -> slot >= 4 && (square || ray);
+            case QUEEN -> square || ray;
+            // A pawn may be a promoted piece of any type, asking as that type.
+            case PAWN -> square || ray || (input.kind() == Kind.AHEAD && slot == 2)
+                    || (input.kind() == Kind.EP && (slot == 3 || slot == 4));
+        };
+    }
+
+    /**
+     * The catalogue indexes (ascending) an honest piece of the querier's colour announced as {@code announced} could
+     * ask in {@code slot} of the slotted layout, from any square: the entries a slotted table seals for that instance.
+     * Shared: callers must not change the array.
+     */
+    public static int[] candidates(Color querier, PieceType announced, int slot) {
+        return CANDIDATES.get(querier)[announcedRank(announced)][slot];
     }
 
     /**
@@ -210,7 +315,16 @@ public final class VisionTable {
      */
     public static Optional<String> unentitled(Position position, Set<Square> promoted, Color querier,
             List<Input> revealed) {
-        List<Input> honest = queries(position, promoted, querier);
+        return firstDifference(queries(position, promoted, querier), revealed);
+    }
+
+    /** {@link #unentitled} for the slotted layout ({@link #slottedQueries}). */
+    public static Optional<String> unentitledSlotted(Position position, Set<Square> promoted, Color querier,
+            List<Input> revealed) {
+        return firstDifference(slottedQueries(position, promoted, querier), revealed);
+    }
+
+    private static Optional<String> firstDifference(List<Input> honest, List<Input> revealed) {
         if (revealed.size() != honest.size()) {
             return Optional.of(revealed.size() + " inputs where its pieces ask " + honest.size());
         }
@@ -220,6 +334,71 @@ public final class VisionTable {
             }
         }
         return Optional.empty();
+    }
+
+    /** One piece's inputs by slot (null where it pads). */
+    private static Input[] slots(Color querier, Map<Square, PieceType> own, int sq, PieceType type) {
+        Input[] asks = new Input[QUERIES_PER_PIECE];
+        switch (type) {
+            case KNIGHT -> slottedTargets(own, Rules.KNIGHT_TARGETS[sq], asks);
+            case KING -> slottedTargets(own, Rules.KING_TARGETS[sq], asks);
+            case ROOK, BISHOP, QUEEN -> {
+                for (int d = type == PieceType.BISHOP ? 4 : 0; d < (type == PieceType.ROOK ? 4 : 8); d++) {
+                    asks[d] = rayInput(own, sq, d);
+                }
+            }
+            case PAWN -> {
+                int file = sq & 7;
+                for (Square t : DarkChessQueries.pawnDiagonals(sq, querier)) {
+                    if (!mine(own, t.index())) {
+                        asks[t.index() % 8 < file ? 0 : 1] = new Input(Kind.SQUARE, t.index(), 0, 0);
+                    }
+                }
+                int reach = aheadReach(querier, own, sq);
+                if (reach > 0) {
+                    asks[2] = new Input(Kind.AHEAD, sq, reach, 0);
+                }
+                int fifthRank = querier == Color.WHITE ? 4 : 3;
+                if (sq >> 3 == fifthRank) {
+                    for (int side = 0; side < 2; side++) {
+                        int neighbour = file + (side == 0 ? -1 : 1);
+                        if (neighbour >= 0 && neighbour < 8 && !mine(own, fifthRank * 8 + neighbour)) {
+                            asks[3 + side] = new Input(Kind.EP, fifthRank * 8 + neighbour, 0, 0);
+                        }
+                    }
+                }
+            }
+        }
+        return asks;
+    }
+
+    private static void slottedTargets(Map<Square, PieceType> own, int[] squares, Input[] asks) {
+        for (int k = 0; k < squares.length; k++) {
+            if (!mine(own, squares[k])) {
+                asks[k] = new Input(Kind.SQUARE, squares[k], 0, 0);
+            }
+        }
+    }
+
+    /** A ray's input: the square for reach 1, the ray for more, null (padding) for reach 0. */
+    private static Input rayInput(Map<Square, PieceType> own, int sq, int d) {
+        int[] line = ray(sq, d);
+        int reach = 0;
+        while (reach < line.length && !mine(own, line[reach])) {
+            reach++;
+        }
+        return reach == 0 ? null : reach == 1 ? new Input(Kind.SQUARE, line[0], 0, 0) : new Input(Kind.RAY, sq, d, reach);
+    }
+
+    private static int aheadReach(Color querier, Map<Square, PieceType> own, int sq) {
+        int reach = 0;
+        for (Square t : DarkChessQueries.pawnAhead(sq, querier)) {
+            if (mine(own, t.index())) {
+                break;
+            }
+            reach++;
+        }
+        return reach;
     }
 
     private static int announcedRank(PieceType t) {
@@ -251,13 +430,7 @@ public final class VisionTable {
                         asks.add(new Input(Kind.SQUARE, t.index(), 0, 0));
                     }
                 }
-                int reach = 0;
-                for (Square t : DarkChessQueries.pawnAhead(sq, querier)) {
-                    if (mine(own, t.index())) {
-                        break;
-                    }
-                    reach++;
-                }
+                int reach = aheadReach(querier, own, sq);
                 if (reach > 0) {
                     asks.add(new Input(Kind.AHEAD, sq, reach, 0));
                 }
@@ -284,15 +457,9 @@ public final class VisionTable {
 
     private static void rays(Map<Square, PieceType> own, int sq, int from, int to, List<Input> asks) {
         for (int d = from; d < to; d++) {
-            int[] line = ray(sq, d);
-            int reach = 0;
-            while (reach < line.length && !mine(own, line[reach])) {
-                reach++;
-            }
-            if (reach == 1) {
-                asks.add(new Input(Kind.SQUARE, line[0], 0, 0));
-            } else if (reach > 1) {
-                asks.add(new Input(Kind.RAY, sq, d, reach));
+            Input input = rayInput(own, sq, d);
+            if (input != null) {
+                asks.add(input);
             }
         }
     }
@@ -368,7 +535,8 @@ public final class VisionTable {
                         throw new IllegalArgumentException("answer " + v + " to " + in + " is no pawn");
                     }
                     if (v != empty) {
-                        if (enPassant != null) {
+                        // Two pawns may ask for the same neighbour; two different pawns cannot both have double-stepped.
+                        if (enPassant != null && enPassant.index() != in.a()) {
                             throw new IllegalArgumentException("two en-passant pawns");
                         }
                         enPassant = Square.of(in.a());

@@ -92,6 +92,42 @@ public interface DarkChessSide {
         throw new UnsupportedOperationException("this side plays only the rounds protocol");
     }
 
+    // ---- the slotted rebuild (ote-table): the same table, each of the querier's instances sealed over its own
+    // candidates by the KKRT OT-extension OPRF (VisionKkrt); the side says which entries each instance may ask.
+
+    /**
+     * This seat's slotted rebuild, begun: the public announcement, the padded inputs (8 per piece, by slot), each
+     * instance's index into the peer's {@link #table()} (-1 for padding), where its entry sits in the peer's sealed
+     * table (-1 for padding) and that sealed table's length.
+     */
+    record SlottedRebuild(byte[] announcement, List<byte[]> inputs, int[] indexes, int[] offsets, int tableSize) {}
+
+    /** Begins this seat's slotted rebuild; the side itself does not change until {@link #slottedTableAnswered}. */
+    default SlottedRebuild startSlottedRebuild() {
+        throw new UnsupportedOperationException("this side plays only the rounds protocol");
+    }
+
+    /**
+     * For each of the peer's instances (8 per announced piece, in the announcement's order) the indexes into
+     * {@link #table()} it may ask, ascending: what a slotted table seals for it. Checked as {@link #peerTableQueries}.
+     */
+    default int[][] peerSlotCandidates(byte[] announcement) {
+        throw new UnsupportedOperationException("this side plays only the rounds protocol");
+    }
+
+    /** Takes the opened entries of this seat's slotted rebuild (aligned with its inputs) and rebuilds its view. */
+    default DarkChessSide slottedTableAnswered(byte[] entries) {
+        throw new UnsupportedOperationException("this side plays only the rounds protocol");
+    }
+
+    /**
+     * This seat's slotted rebuild made without the peer when the peer's board is public (White after its first move:
+     * Black's pieces stand where they started), so that ply 1 needs no query from White; null when it is not.
+     */
+    default DarkChessSide rebuiltAgainstPublicBoard() {
+        throw new UnsupportedOperationException("this side plays only the rounds protocol");
+    }
+
     /** What this seat reveals at the end for the audit: its moves. */
     byte[] record();
 

@@ -7,6 +7,7 @@ import fairtable.games.chess.FogView;
 import fairtable.games.chess.Move;
 import fairtable.games.chess.Piece;
 import fairtable.games.chess.PieceType;
+import fairtable.games.chess.Position;
 import fairtable.games.chess.QueryPhase;
 import fairtable.games.chess.QueryWalk;
 import fairtable.games.chess.Square;
@@ -20,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -528,8 +530,73 @@ public final class ChessSide implements DarkChessSide {
 
     @Override
     public DarkChessSide tableAnswered(byte[] entries) {
-        FogView rebuilt = VisionTable.view(me, sideToMove, own, VisionTable.queries(me, own, promoted), entries);
+        return viewFrom(VisionTable.queries(me, own, promoted), entries);
+    }
+
+    /** This side with the view its asked inputs' opened entries decode to. */
+    private ChessSide viewFrom(List<VisionTable.Input> asked, byte[] entries) {
+        FogView rebuilt = VisionTable.view(me, sideToMove, own, asked, entries);
         return with(sideToMove, own, promoted, rights, doublePushed, rebuilt, myCaptures, moves, null);
+    }
+
+    @Override
+    public SlottedRebuild startSlottedRebuild() {
+        List<VisionTable.Input> inputs = VisionTable.slottedQueries(me, own, promoted);
+        byte[] announcement = RebuildPlan.start(me, own, promoted).announcement();
+        int[][] candidates = slotCandidates(me, announcement);
+        int[] indexes = new int[inputs.size()];
+        int[] offsets = new int[inputs.size()];
+        int offset = 0;
+        for (int j = 0; j < indexes.length; j++) {
+            indexes[j] = VisionTable.indexOf(me, inputs.get(j)).orElse(-1);
+            offsets[j] = indexes[j] < 0 ? -1 : offset + Arrays.binarySearch(candidates[j], indexes[j]);
+            if (indexes[j] >= 0 && offsets[j] < offset) {
+                throw new IllegalStateException(inputs.get(j) + " is no candidate of its slot");
+            }
+            offset += candidates[j].length;
+        }
+        return new SlottedRebuild(announcement, inputs.stream().map(VisionTable.Input::encoded).toList(), indexes,
+                offsets, offset);
+    }
+
+    @Override
+    public int[][] peerSlotCandidates(byte[] announcement) {
+        peerRounds(announcement); // the same checks of the announced material
+        return slotCandidates(me.opposite(), announcement);
+    }
+
+    /** Each instance's candidates for a querier of colour {@code querier} whose announcement is {@code counts}. */
+    private static int[][] slotCandidates(Color querier, byte[] counts) {
+        int[] announced = new int[counts.length];
+        for (int t = 0; t < counts.length; t++) {
+            announced[t] = counts[t];
+        }
+        List<PieceType> order = VisionTable.announcedOrder(announced);
+        int[][] candidates = new int[order.size() * VisionTable.QUERIES_PER_PIECE][];
+        for (int j = 0; j < candidates.length; j++) {
+            candidates[j] = VisionTable.candidates(querier, order.get(j / VisionTable.QUERIES_PER_PIECE),
+                    j % VisionTable.QUERIES_PER_PIECE);
+        }
+        return candidates;
+    }
+
+    @Override
+    public DarkChessSide slottedTableAnswered(byte[] entries) {
+        return viewFrom(VisionTable.slottedQueries(me, own, promoted), entries);
+    }
+
+    @Override
+    public DarkChessSide rebuiltAgainstPublicBoard() {
+        if (me != Color.WHITE || moves.size() != 1 || sideToMove != Color.BLACK) {
+            return null;
+        }
+        byte[] startTable = VisionTable.table(Position.start(), Color.BLACK);
+        List<VisionTable.Input> inputs = VisionTable.slottedQueries(me, own, promoted);
+        byte[] entries = new byte[inputs.size()];
+        for (int j = 0; j < entries.length; j++) {
+            entries[j] = VisionTable.indexOf(me, inputs.get(j)).map(i -> startTable[i]).orElse((byte) 0);
+        }
+        return slottedTableAnswered(entries);
     }
 
     @Override
