@@ -65,6 +65,23 @@ class BoardGamesOverNetworkTest {
         return new Run[] {new Run(h.code(), h.out()), joined};
     }
 
+    /**
+     * An invitation edited to name a seat the host cannot play (2, -1, a word, given twice) is refused in one plain
+     * line, exit 2, before anything is opened: the joiner never guesses a side.
+     */
+    @Test
+    void anEditedHostSeatIsRefusedInOneLine() throws Exception {
+        Profile host = profile("white");
+        Profile guest = profile("black");
+        for (String seat : List.of("host-seat=2", "host-seat=-1", "host-seat=one", "host-seat=1&host-seat=0",
+                "host-seat=")) {
+            Run r = run("play", "dark-chess", "--bots", "me", "--join", invitation(1, host) + "?game=dark-chess&"
+                    + seat, "--home", guest.directory().toString(), "--timeout", "5");
+            assertThat(r.code()).as(seat + ": " + r.out()).isEqualTo(2);
+            assertThat(r.out().strip()).as(seat).doesNotContain("\n", "Exception", "\tat ").isNotEmpty();
+        }
+    }
+
     private static void assertSignedBy(Path transcript, Profile... players) throws Exception {
         List<Hello> hellos = new ArrayList<>();
         TranscriptFile.Contents contents = TranscriptFile.read(transcript);

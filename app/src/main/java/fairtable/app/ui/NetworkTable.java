@@ -64,6 +64,8 @@ final class NetworkTable<S, M> implements NodeTable {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** How long a host waits for the invited player to arrive, and a guest for the host's first words. */
     private static final Duration ARRIVAL = Duration.ofMinutes(30);
+    /** How long closing waits for the seat's thread to write what it has and stop. */
+    private static final long CLOSING_MILLIS = 10_000;
 
     private final String id;
     private final GameDefinition<S, M> game;
@@ -485,6 +487,15 @@ final class NetworkTable<S, M> implements NodeTable {
         thread.interrupt();
         if (link != null) {
             link.close();
+        }
+        try {
+            // The seat's thread writes what it has (the transcript so far, the seen record) as it leaves: wait for
+            // it, so that nothing is written into a home its caller may be about to remove.
+            if (Thread.currentThread() != thread) {
+                thread.join(CLOSING_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

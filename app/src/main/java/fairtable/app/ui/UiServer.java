@@ -775,7 +775,14 @@ public final class UiServer implements AutoCloseable {
             } catch (MailGames.Refused refused) {
                 response.setStatus(HttpStatus.BAD_REQUEST_400);
                 return json(Map.of("error", refused.getMessage()), request, response, callback);
-            } catch (IllegalArgumentException | com.fasterxml.jackson.core.JsonProcessingException refused) {
+            } catch (com.fasterxml.jackson.core.JsonProcessingException unreadable) {
+                // The parser's message runs over lines and names its own internals: one plain line instead.
+                com.fasterxml.jackson.core.JsonLocation at = unreadable.getLocation();
+                response.setStatus(HttpStatus.BAD_REQUEST_400);
+                return json(Map.of("error", "the request is not readable JSON" + (at == null ? ""
+                        : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")")), request, response,
+                        callback);
+            } catch (IllegalArgumentException refused) {
                 Map<String, Object> error = Map.of("error", refused.getMessage() == null ? "a malformed request"
                         : refused.getMessage());
                 response.setStatus(HttpStatus.BAD_REQUEST_400);

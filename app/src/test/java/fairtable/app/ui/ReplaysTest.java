@@ -510,6 +510,32 @@ class ReplaysTest {
         assertThat(observer(none)).doesNotContain(Replays.MINE);
     }
 
+    /**
+     * A forged record naming cards no deck holds (past the deck, below -1) at the seat's own positions: refused in the
+     * replay's one line, never drawn and never an exception out of the page's request.
+     */
+    @Test
+    void aRecordOfCardsNoDeckHoldsIsRefusedInOneLine() throws Exception {
+        GameDefinition<?, ?> holdem = Games.ALL.definition("holdem").orElseThrow();
+        Table<?, ?> table = bots(holdem, 2, Map.of("hands", "4"), 11);
+        TableParty<?, ?> alice = table.seats().get(0);
+        for (int bad : new int[] {52, 9999, -2, Integer.MIN_VALUE}) {
+            Map<Integer, int[]> forged = new java.util.TreeMap<>();
+            alice.seenCards().forEach((round, cards) -> {
+                int[] c = cards.clone();
+                for (int p = 0; p < c.length; p++) {
+                    c[p] = c[p] >= 0 ? bad : -1;
+                }
+                forged.put(round, c);
+            });
+            JsonNode r = replayAs(table, Replays.MINE, new SeenCards(alice.transcript().sessionId(), 0, forged));
+            assertThat(r.get("verified").asBoolean()).as("card %d", bad).isFalse();
+            assertThat(r.get("line").asText()).as("card %d", bad)
+                    .startsWith("your own record of this game cannot be used: ").doesNotContain("\n", "Exception");
+            assertThat(r.get("frames")).isEmpty();
+        }
+    }
+
     private static List<String> observer(JsonNode r) {
         List<String> ids = new ArrayList<>();
         r.get("perspectives").forEach(p -> ids.add(p.get("id").asText()));

@@ -126,6 +126,31 @@ class UiAccessTest {
         assertThat(get("/api/mail/games/nothing-here", cookie).body()).contains("no game by mail called nothing-here");
     }
 
+    /**
+     * Whatever is dropped on the replay page with a record, it gets one plain line: no parser's or Java's words, no
+     * 500. Malformed JSON, the wrong shape, a record that is no record, deep nesting, bytes that are not UTF-8.
+     */
+    @Test
+    void everyBadReplayWithARecordGetsOnePlainLine() throws Exception {
+        List<String> bodies = List.of("{", "not json", "[1,2]", "{\"transcript\":1,\"seen\":2}",
+                "{\"transcript\":\"x\",\"seen\":\"{\\\"rounds\\\":[[[\"}",
+                "{\"transcript\":\"x\",\"seen\":\"{\\\"session\\\":\\\"zz\\\",\\\"seat\\\":0,\\\"rounds\\\":{}}\"}",
+                "[".repeat(100_000), "{\"transcript\":\"" + "\u00ff".repeat(3) + "\",\"seen\":\"\\ud800\"}");
+        for (String body : bodies) {
+            HttpResponse<String> r = post("/api/replay/seen", body, cookie, origin);
+            assertThat(r.statusCode()).as(body.substring(0, Math.min(40, body.length()))).isEqualTo(400);
+            String line = JSON.readTree(r.body()).path("error").asText();
+            assertThat(line).as(body.substring(0, Math.min(40, body.length()))).isNotBlank()
+                    .doesNotContain("\n", "Exception", "com.fasterxml", "Source:", "line:");
+        }
+        HttpResponse<byte[]> raw = http.send(HttpRequest.newBuilder(URI.create(origin + "/api/replay/seen"))
+                .header("Cookie", cookie).header("Origin", origin)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[] {'{', (byte) 0xC3, (byte) 0x28, '}'})).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(raw.statusCode()).isEqualTo(400);
+        assertThat(new String(raw.body(), StandardCharsets.UTF_8)).doesNotContain("\\n", "Exception", "Source:");
+    }
+
     private HttpResponse<String> post(String path, String body, String withCookie, String withOrigin) throws Exception {
         HttpRequest.Builder r = HttpRequest.newBuilder(URI.create(origin + path))
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));

@@ -35,9 +35,13 @@ import org.bouncycastle.crypto.digests.SHAKEDigest;
  * PK_i and C_i − PK_i, since nobody knows C_i's, so r times the other is pseudorandom to S under CDH with SHA-256 as
  * a random oracle), and each check row is masked by its own random instance, so S sees nothing of the inputs. The
  * keys hide s unconditionally: PK_i is uniform whatever s_i. S privacy: if every row of Q's matrix
- * is a codeword C(x_j) (what the OOS check enforces, except with probability about 2^−ρ against an adaptive Q
- * under Fiat–Shamir), F_j(x) for x ≠ x_j differs from Q's view by C(x) ⊕ C(x_j) ∧ s, at least 150 unknown bits of
- * s, and stays pseudorandom (KKRT's correlation-robustness argument). A malicious Q can still choose any input per
+ * is a codeword C(x_j) (what the OOS check enforces up to guessed positions, below; grinding the Fiat–Shamir
+ * challenge to hide an error needs about 2^ρ hashes), F_j(x) for x ≠ x_j differs from Q's view by C(x) ⊕ C(x_j) ∧ s, at least 150 unknown bits of
+ * s, and stays pseudorandom (KKRT's correlation-robustness argument). The check does not make every row a codeword:
+ * a row C(x_j) ⊕ e passes exactly when Q guesses e ∧ s, with probability 2^−|e|, and then Q knows s on e's support;
+ * a value at another x still hides the bits of s on C(x) ⊕ C(x_j) outside e, at least d − |e|, so a cheat costs
+ * 2^|e| refused games times 2^(d − |e|) offline guesses. That bound holds only because S refuses for good after a failed
+ * check: were it to answer again, one probe per bit would give Q all of s. A malicious Q can still choose any input per
  * instance. A malicious S can return false values; nothing here detects that live, the audit does (see
  * {@link KkrtAudit}). Batch numbers must never repeat under one base setup with different inputs (the same
  * t with two codewords reveals their XOR): the parties number batches from 0 and refuse any other; a game must not

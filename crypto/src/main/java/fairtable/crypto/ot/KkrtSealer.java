@@ -36,6 +36,11 @@ public final class KkrtSealer {
     private final byte[] prfInput = new byte[KkrtBits.PRF_INPUT_BYTES];
     private final byte[] prfScratch = new byte[64];
     private long nextBatch;
+    /**
+     * Set once a query fails the consistency check: whether a row flipped at column i passes depends on s_i, so a
+     * sealer that kept answering would tell a querier one bit of s per probe, and all of s in w probes.
+     */
+    private boolean failedCheck;
     private byte[] batchContext;
     private int instances;
     private long[] qRows;
@@ -142,15 +147,20 @@ public final class KkrtSealer {
 
     /**
      * Takes batch number {@link #nextBatch()} of the querier, runs the OOS consistency check, and keeps the rows
-     * q_j for {@link #evaluate}. A refused query changes nothing.
+     * q_j for {@link #evaluate}. A malformed query changes nothing (its refusal depends on no secret); a query that
+     * fails the consistency check makes the sealer refuse every later query, this one's retry included.
      *
-     * @throws InvalidOtMessageException if the query is malformed, not the next batch, or fails a check
+     * @throws InvalidOtMessageException if the query is malformed, not the next batch, or fails a check, or an
+     *     earlier query failed a check
      */
     public void receiveQuery(byte[] batchContext, byte[] query) {
         if (seeds == null) {
             throw new IllegalStateException("receive the querier's base setup first");
         }
         WireReader in = new WireReader(query, "KKRT query");
+        if (failedCheck) {
+            throw in.fail("refused: an earlier query failed the consistency check");
+        }
         in.expectTag(KkrtQuerier.QUERY_TAG);
         long number = in.u32();
         if (number != nextBatch) {
@@ -208,6 +218,7 @@ public final class KkrtSealer {
                 claimed[w] ^= maskedCodewords[input * WORDS + w];
             }
             if (!Arrays.equals(combined, claimed)) {
+                failedCheck = true;
                 throw in.fail("consistency check " + r + " fails: the rows are not the codewords of the inputs"
                         + " the check claims");
             }
@@ -275,7 +286,7 @@ public final class KkrtSealer {
 
     /**
      * S's whole state, secrets included: 0x3b | game context (u32 length, bytes) | s (48) | w × b_i (32)
-     * | the base-keys message | has setup (u8) | [R (32) | next batch (u64) | has batch (u8) | [batch context
+     * | the base-keys message | has setup (u8) | [R (32) | next batch (u64) | failed a check (u8) | has batch (u8) | [batch context
      * (u32 length, bytes) | m (u16) | m × q_j (48)]]. The seeds are derived again from R on restore.
      */
     public byte[] state() {
@@ -285,7 +296,7 @@ public final class KkrtSealer {
         if (seeds == null) {
             return out.toBytes();
         }
-        out.bytes(encodedR).u64(nextBatch).u8(qRows == null ? 0 : 1);
+        out.bytes(encodedR).u64(nextBatch).u8(failedCheck ? 1 : 0).u8(qRows == null ? 0 : 1);
         if (qRows != null) {
             out.lengthPrefixed(batchContext).u16(instances);
             byte[] packed = new byte[instances * KkrtBits.ROW_BYTES];
@@ -318,6 +329,7 @@ public final class KkrtSealer {
         sealer.seeds = sealer.deriveSeeds(pointR);
         sealer.encodedR = pointR;
         sealer.nextBatch = Batches.readNextQueryIndex(in);
+        sealer.failedCheck = KkrtQuerier.readFlag(in, "failed a check");
         if (KkrtQuerier.readFlag(in, "has batch")) {
             if (sealer.nextBatch == 0) {
                 throw in.fail("holds a batch before any query");

@@ -3,6 +3,7 @@ package fairtable.crypto.sign;
 import fairtable.crypto.hash.Hashes;
 import fairtable.crypto.ristretto.Ed25519Points;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.PublicKey;
@@ -15,6 +16,9 @@ import java.util.HexFormat;
 
 /** An Ed25519 public key in its 32-byte RFC 8032 encoding. Verification never throws. */
 public final class VerifyingKey {
+    /** Shared by every key of the process: see {@link VerifiedSignatures}. */
+    static final VerifiedSignatures VERIFIED = new VerifiedSignatures();
+
     private final byte[] encoded;
     private final PublicKey publicKey;
 
@@ -57,18 +61,28 @@ public final class VerifyingKey {
         return encoded.clone();
     }
 
+    /** Whether {@code signature} is this key's Ed25519 signature of {@code message}; a success is remembered. */
     public boolean verify(byte[] message, byte[] signature) {
         if (signature.length != 64) {
             return false;
         }
+        ByteBuffer digest = VerifiedSignatures.digest(encoded, message, signature);
+        if (VERIFIED.contains(digest)) {
+            return true;
+        }
+        boolean valid;
         try {
             Signature verifier = Signature.getInstance("Ed25519");
             verifier.initVerify(publicKey);
             verifier.update(message);
-            return verifier.verify(signature);
+            valid = verifier.verify(signature);
         } catch (GeneralSecurityException | RuntimeException e) {
             return false;
         }
+        if (valid) {
+            VERIFIED.add(digest);
+        }
+        return valid;
     }
 
     /** A short fingerprint to read aloud or paste: the first 10 bytes of a domain-separated hash, grouped. */

@@ -99,7 +99,6 @@ public final class SessionHost implements AutoCloseable {
     private volatile TrustRule names;
     /** Where the trust rule's refusals go: the command's output, where its person reads them. */
     private volatile Consumer<String> refusals;
-    /** Whether this host plays seat 0 itself: then only its own key may take that seat. */
     /** The seat this host plays itself, kept for its own key; -1 for a relay that plays none. */
     private volatile int ownSeat = -1;
     private volatile Consumer<String> notices = line -> LOG.log(System.Logger.Level.WARNING, line);

@@ -76,7 +76,7 @@ public final class TableReplay {
      * seat are read from the record, so nothing another seat held can show; and where the transcript itself opens
      * such a card, the record must agree with it.
      *
-     * @throws IllegalArgumentException if the record is not one of this game's (deck size) or contradicts the transcript
+     * @throws IllegalArgumentException if the record is not one of this game's (deck size, cards) or contradicts the transcript
      * @throws ProtocolViolation         if the transcript is not a table/v1 game the public judge follows
      */
     public static Replay asSeen(GameCatalog games, Transcript transcript, int seat, Map<Integer, int[]> held)
@@ -91,6 +91,13 @@ public final class TableReplay {
             if (cards.length != game.deckSize()) {
                 throw new IllegalArgumentException("a record of " + cards.length + " deck positions, where "
                         + game.name() + " deals " + game.deckSize());
+            }
+            for (int card : cards) {
+                // A forged record could otherwise draw a card no deck holds as the seat's own.
+                if (card < -1 || card >= game.deckSize()) {
+                    throw new IllegalArgumentException("a record of card " + card + ", where " + game.name()
+                            + "'s cards are 0 to " + (game.deckSize() - 1));
+                }
             }
         }
         Map<Integer, SeenDeck> decks = new TreeMap<>();
