@@ -232,6 +232,11 @@ public final class KkrtSealer {
     }
 
     /** The number the next query must carry. */
+    /** Whether a query failed the consistency check, after which this sealer refuses every query. */
+    public boolean hasFailedCheck() {
+        return failedCheck;
+    }
+
     public long nextBatch() {
         return nextBatch;
     }

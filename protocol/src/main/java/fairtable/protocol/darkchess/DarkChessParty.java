@@ -469,7 +469,7 @@ public final class DarkChessParty implements Party {
                 sealer.receiveBaseSetup(m.baseSetup());
             } else {
                 candidates = peerCandidates(moved.side(), m.rebuild(), m.query());
-                sealer.receiveQuery(VisionKkrt.batchContext(transcript.sessionId(), ply, 1 - seat), m.query());
+                receiveOteQuery(e, sealer, m.query());
             }
         }
         // Accepted: from here on the state changes.
@@ -511,8 +511,8 @@ public final class DarkChessParty implements Party {
         } else {
             rebuilt = side.slottedTableAnswered(openOteTable(m.table()));
         }
-        // Last, since an accepted query advances the sealer; a refused one changes nothing.
-        sealer.receiveQuery(VisionKkrt.batchContext(transcript.sessionId(), ply, 1 - seat), m.query());
+        // Last, since an accepted query advances the sealer; a refused one changes nothing, unless it failed the check.
+        receiveOteQuery(e, sealer, m.query());
         transcript.append(e);
         peerCommitments.add(Commitment.fromBytes(m.commitment()));
         if (ply == 0) {
@@ -526,6 +526,29 @@ public final class DarkChessParty implements Party {
         out.add(seal(DarkChessMessages.ANSWER, DarkChessMessages.oteAnswer(oteTable(candidates))));
         completePly(out);
         return out;
+    }
+
+    /**
+     * Hands the peer's query to {@code sealer} (this seat's, or in ply 1 a copy holding the peer's base setup). A query
+     * that fails the consistency check stops the game naming the peer, and the failed sealer is kept: whether a bent
+     * row passes depends on one bit of this seat's secret s, so a sealer that judged a second query, even on a fresh
+     * copy, would give s away a bit per message. No honest query fails it.
+     */
+    private void receiveOteQuery(Envelope e, KkrtSealer sealer, byte[] query) throws ProtocolViolation {
+        try {
+            sealer.receiveQuery(VisionKkrt.batchContext(transcript.sessionId(), ply, 1 - seat), query);
+        } catch (InvalidOtMessageException refused) {
+            if (!sealer.hasFailedCheck()) {
+                throw refused;
+            }
+            ProtocolViolation cheat = new ProtocolViolation(e.step(), transcript.nameOf(1 - seat),
+                    "its query failed the OT-extension consistency check, which no honest query fails ("
+                            + refused.getMessage() + "); the game is stopped");
+            kkrtSealer = sealer;
+            stage = Stage.DONE;
+            core.stop(cheat);
+            throw cheat;
+        }
     }
 
     private List<Envelope> onOteAnswer(Envelope e, byte[] table) throws ProtocolViolation {
@@ -1006,7 +1029,7 @@ public final class DarkChessParty implements Party {
     @Override
     public String awaiting() {
         if (stage == Stage.DONE) {
-            return "nothing: the game is over (" + result + ")";
+            return core.awaitingUnlessStopped("nothing: the game is over (" + result + ")");
         }
         String expected = expectedFromPeer();
         String peer = transcript.hellos().size() > 1 - seat ? transcript.nameOf(1 - seat) : "the other player";
@@ -1021,10 +1044,14 @@ public final class DarkChessParty implements Party {
         return stage == Stage.DONE;
     }
 
-    /** Always empty: every cheat this party can see is refused on receipt (kept in {@link #rejected()}). */
+    /**
+     * The cheat that stopped the game, if any: only an ote-table query that failed the consistency check does (see
+     * {@link #receiveOteQuery}). Every other cheat this party can see is refused on receipt (kept in
+     * {@link #rejected()}) and the game waits for an honest message.
+     */
     @Override
     public Optional<ProtocolViolation> failure() {
-        return Optional.empty();
+        return core.failure();
     }
 
     @Override
@@ -1035,8 +1062,8 @@ public final class DarkChessParty implements Party {
     // ---- Serialisation: every private field, then the messages, which rebuild the transcript.
 
     /**
-     * Version 2 added the table rebuild in progress, version 3 the ote-table sealer, querier and offsets; versions 1
-     * (rounds only) and 2 still restore.
+     * Version 2 added the table rebuild in progress, version 3 the ote-table sealer, querier and offsets and the cheat
+     * that stopped the game; versions 1 (rounds only) and 2 still restore.
      */
     private static final int SNAPSHOT_VERSION = 3;
     private static final int MAX_STATE_BYTES = 1 << 24;
@@ -1112,6 +1139,7 @@ public final class DarkChessParty implements Party {
                 w.u32(offset + 1L);
             }
         }
+        core.writeFailure(w);
         core.writeHistory(w);
         return w.toBytes();
     }
@@ -1241,6 +1269,7 @@ public final class DarkChessParty implements Party {
             }
             if (version >= 3) {
                 p.readOteRebuild(r);
+                p.core.readFailure(r);
             }
             p.core.readHistory(r, vouched ? p.transcript::appendVouched : p.transcript::append);
             r.end();
@@ -1347,8 +1376,10 @@ public final class DarkChessParty implements Party {
                         && result != null && ownMoveEnded() ? 1 : 0))) {
             throw new MalformedMessageException("the commitments and OT offers do not match the messages");
         }
-        if ((result != null) != (stage.ordinal() >= Stage.REVEAL.ordinal())) {
-            throw new MalformedMessageException("a result at stage " + stage);
+        if (core.hasStopped() ? stage != Stage.DONE || result != null
+                : (result != null) != (stage.ordinal() >= Stage.REVEAL.ordinal())) {
+            throw new MalformedMessageException((result == null ? "no result" : "a result") + " at stage " + stage
+                    + (core.hasStopped() ? " of a stopped game" : ""));
         }
     }
 
