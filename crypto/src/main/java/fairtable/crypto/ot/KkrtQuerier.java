@@ -106,8 +106,9 @@ public final class KkrtQuerier {
     /**
      * Takes the sealer's PK_i and derives both seeds of every base OT.
      *
-     * @throws InvalidOtMessageException if the message is malformed, a point does not decode, is the identity or
-     *     C_i (so that choice 1's point would be the identity)
+     * @throws InvalidOtMessageException if the message is malformed, a point does not decode, is the identity,
+     *     C_i (so that choice 1's point would be the identity) or half of C_i (so that both choices' points, hence
+     *     both seeds, would be one and every column u^i would carry the codeword bits C(x)_i unmasked)
      */
     public void receiveBaseKeys(byte[] message) {
         if (seeds0 != null) {
@@ -127,7 +128,9 @@ public final class KkrtQuerier {
         seeds1 = one;
     }
 
-    /** Decodes a base-keys message into its w points, checking the tag, the length, and PK_i ∉ {identity, C_i}. */
+    /**
+     * Decodes a base-keys message into its w points, checking the tag, the length, and PK_i ∉ {identity, C_i, C_i/2}.
+     */
     static RistrettoPoint[] readBaseKeys(byte[] gameContext, byte[] message) {
         WireReader in = new WireReader(message, "KKRT base keys");
         in.expectTag(BASE_KEYS_TAG);
@@ -137,8 +140,13 @@ public final class KkrtQuerier {
         RistrettoPoint[] points = new RistrettoPoint[W];
         for (int i = 0; i < W; i++) {
             points[i] = ChouOrlandiTransfer.decodePoint(in.bytes(ChouOrlandiTransfer.POINT_BYTES), in, "point PK_" + i);
-            if (points[i].equals(KkrtBits.basePoint(gameContext, i))) {
+            RistrettoPoint basePoint = KkrtBits.basePoint(gameContext, i);
+            if (points[i].equals(basePoint)) {
                 throw in.fail("point PK_" + i + " equals C_" + i);
+            }
+            // 2·PK_i = C_i makes choice 1's point PK_i too: both seeds would be one, so u^i = C(x)_i in the clear.
+            if (points[i].dbl().equals(basePoint)) {
+                throw in.fail("point PK_" + i + " is C_" + i + " − PK_" + i + ", so both choices would share one seed");
             }
         }
         in.expectEnd();
