@@ -509,7 +509,7 @@ public final class DarkChessParty implements Party {
             sealer = KkrtSealer.restore(kkrtSealer.state());
             sealer.receiveBaseSetup(m.baseSetup());
         } else {
-            rebuilt = side.slottedTableAnswered(openOteTable(m.table()));
+            rebuilt = oteTableAnswered(e, m.table());
         }
         // Last, since an accepted query advances the sealer; a refused one changes nothing, unless it failed the check.
         receiveOteQuery(e, sealer, m.query());
@@ -552,7 +552,7 @@ public final class DarkChessParty implements Party {
     }
 
     private List<Envelope> onOteAnswer(Envelope e, byte[] table) throws ProtocolViolation {
-        DarkChessSide rebuilt = side.slottedTableAnswered(openOteTable(table));
+        DarkChessSide rebuilt = oteTableAnswered(e, table);
         transcript.append(e);
         side = rebuilt;
         List<Envelope> out = new ArrayList<>();
@@ -560,10 +560,25 @@ public final class DarkChessParty implements Party {
         return out;
     }
 
-    /** This seat's entries of the peer's sealed table for its last query (read only: nothing changes). */
-    private byte[] openOteTable(byte[] table) {
+    /**
+     * This seat's side with the view its entries of the peer's sealed table open to. A table of another size is
+     * refused (its size is public). An entry that opens to a value no honest table holds stops the game naming the
+     * peer: whether this seat refuses depends on which entries it asked, a secret, so a sealer whose spoilt table
+     * was merely refused could send another, spoilt elsewhere, and read this seat's pieces from its refusals.
+     */
+    private DarkChessSide oteTableAnswered(Envelope e, byte[] table) throws ProtocolViolation {
         requireTableSize(table, kkrtTableSize);
-        return VisionKkrt.open(kkrtQuerier, table, kkrtOffsets);
+        byte[] entries = VisionKkrt.open(kkrtQuerier, table, kkrtOffsets);
+        try {
+            return side.slottedTableAnswered(entries);
+        } catch (IllegalArgumentException undecodable) {
+            ProtocolViolation cheat = new ProtocolViolation(e.step(), transcript.nameOf(1 - seat),
+                    "its sealed table opens to an entry no honest table holds (" + undecodable.getMessage()
+                            + "); the game is stopped");
+            stage = Stage.DONE;
+            core.stop(cheat);
+            throw cheat;
+        }
     }
 
     // ---- the one-round-trip rebuild (oprf-table)
@@ -1045,8 +1060,9 @@ public final class DarkChessParty implements Party {
     }
 
     /**
-     * The cheat that stopped the game, if any: only an ote-table query that failed the consistency check does (see
-     * {@link #receiveOteQuery}). Every other cheat this party can see is refused on receipt (kept in
+     * The cheat that stopped the game, if any: only an ote-table query that failed the consistency check (see
+     * {@link #receiveOteQuery}) or an ote-table sealed table that opens to an undecodable entry
+     * ({@link #oteTableAnswered}) does. Every other cheat this party can see is refused on receipt (kept in
      * {@link #rejected()}) and the game waits for an honest message.
      */
     @Override
