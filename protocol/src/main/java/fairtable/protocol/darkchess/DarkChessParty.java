@@ -323,7 +323,7 @@ public final class DarkChessParty implements Party {
     }
 
     private List<Envelope> onMove(Envelope e, Move m) throws ProtocolViolation {
-        Moved moved = opponentMoved(m.announcement(), m.over());
+        Moved moved = opponentMoved(e, m.announcement(), m.over());
         List<DarkChessSide.Round> theirRounds = null;
         OtReceiver[] theirOffers = null;
         if (!m.over()) {
@@ -380,8 +380,14 @@ public final class DarkChessParty implements Party {
     }
 
     /** The peer's move as the side reads it, refused unless the message says whether it ends the game truly. */
-    private Moved opponentMoved(byte[] announcement, boolean over) {
-        Moved moved = side.opponentMoved(announcement);
+    private Moved opponentMoved(Envelope e, byte[] announcement, boolean over) throws ProtocolViolation {
+        Moved moved;
+        try {
+            moved = side.opponentMoved(announcement);
+        } catch (DarkChessSide.ContradictsOwnPieces probe) {
+            // Refused and waited on, such moves would let the peer ask square after square whether a piece stands there.
+            throw stopNamingPeer(e, "its move announcement contradicts my own pieces (" + probe.getMessage() + ")");
+        }
         if (moved.gameOver().isPresent() != over) {
             throw new IllegalArgumentException(over ? "claims the game is over, it is not"
                     : "the move ends the game, yet it is not marked so");
@@ -456,7 +462,7 @@ public final class DarkChessParty implements Party {
     }
 
     private List<Envelope> onOteMove(Envelope e, OteMove m) throws ProtocolViolation {
-        Moved moved = opponentMoved(m.announcement(), m.over());
+        Moved moved = opponentMoved(e, m.announcement(), m.over());
         KkrtSealer sealer = kkrtSealer;
         KkrtQuerier querier = kkrtQuerier;
         int[][] candidates = null;
@@ -541,14 +547,22 @@ public final class DarkChessParty implements Party {
             if (!sealer.hasFailedCheck()) {
                 throw refused;
             }
-            ProtocolViolation cheat = new ProtocolViolation(e.step(), transcript.nameOf(1 - seat),
-                    "its query failed the OT-extension consistency check, which no honest query fails ("
-                            + refused.getMessage() + "); the game is stopped");
             kkrtSealer = sealer;
-            stage = Stage.DONE;
-            core.stop(cheat);
-            throw cheat;
+            throw stopNamingPeer(e, "its query failed the OT-extension consistency check, which no honest query fails ("
+                    + refused.getMessage() + ")");
         }
+    }
+
+    /**
+     * Stops the game for good naming the peer, for a cheat this seat sees only through its own secrets: were the
+     * message merely refused, the peer could send variant after variant and read those secrets from the refusals.
+     */
+    private ProtocolViolation stopNamingPeer(Envelope e, String reason) {
+        ProtocolViolation cheat = new ProtocolViolation(e.step(), transcript.nameOf(1 - seat), reason
+                + "; the game is stopped");
+        stage = Stage.DONE;
+        core.stop(cheat);
+        return cheat;
     }
 
     private List<Envelope> onOteAnswer(Envelope e, byte[] table) throws ProtocolViolation {
@@ -572,19 +586,15 @@ public final class DarkChessParty implements Party {
         try {
             return side.slottedTableAnswered(entries);
         } catch (IllegalArgumentException undecodable) {
-            ProtocolViolation cheat = new ProtocolViolation(e.step(), transcript.nameOf(1 - seat),
-                    "its sealed table opens to an entry no honest table holds (" + undecodable.getMessage()
-                            + "); the game is stopped");
-            stage = Stage.DONE;
-            core.stop(cheat);
-            throw cheat;
+            throw stopNamingPeer(e, "its sealed table opens to an entry no honest table holds ("
+                    + undecodable.getMessage() + ")");
         }
     }
 
     // ---- the one-round-trip rebuild (oprf-table)
 
     private List<Envelope> onTableMove(Envelope e, TableMove m) throws ProtocolViolation {
-        Moved moved = opponentMoved(m.announcement(), m.over());
+        Moved moved = opponentMoved(e, m.announcement(), m.over());
         DarkChessSide.TableRebuild mine = null;
         if (!m.over()) {
             VisionOprf.checkPublicKey(m.key());
@@ -1060,9 +1070,9 @@ public final class DarkChessParty implements Party {
     }
 
     /**
-     * The cheat that stopped the game, if any: only an ote-table query that failed the consistency check (see
-     * {@link #receiveOteQuery}) or an ote-table sealed table that opens to an undecodable entry
-     * ({@link #oteTableAnswered}) does. Every other cheat this party can see is refused on receipt (kept in
+     * The cheat that stopped the game, if any: a move announcement that contradicts this seat's own pieces (in every
+     * mode), an ote-table query that failed the consistency check (see {@link #receiveOteQuery}) or an ote-table
+     * sealed table that opens to an undecodable entry ({@link #oteTableAnswered}). Every other cheat this party can see is refused on receipt (kept in
      * {@link #rejected()}) and the game waits for an honest message.
      */
     @Override

@@ -36,8 +36,22 @@ public interface DarkChessSide {
      */
     Moved move(RandomGenerator random);
 
-    /** Takes the peer's announcement of its move. */
+    /**
+     * Takes the peer's announcement of its move.
+     *
+     * @throws ContradictsOwnPieces if the announcement contradicts this side's own pieces (a capture where it has none)
+     */
     Moved opponentMoved(byte[] announcement);
+
+    /**
+     * An announcement no honest peer makes, refused for what this side's own (secret) pieces are: whether it is
+     * refused tells the peer something of them, so the party stops the game rather than wait for another.
+     */
+    final class ContradictsOwnPieces extends IllegalArgumentException {
+        public ContradictsOwnPieces(String message) {
+            super(message);
+        }
+    }
 
     /** This seat's 64 square codes now: what it commits to after every ply. */
     byte[] board();

@@ -387,7 +387,7 @@ public final class ChessSide implements DarkChessSide {
             Square sq = Square.of(capturedIndex);
             PieceType lost = own.get(sq);
             if (lost == null) {
-                throw new IllegalArgumentException("announces a capture on " + sq + ", where I have no piece");
+                throw new ContradictsOwnPieces("announces a capture on " + sq + ", where I have no piece");
             }
             kingTaken = lost == PieceType.KING;
             Map<Square, PieceType> m = new EnumMap<>(Square.class);
@@ -404,7 +404,7 @@ public final class ChessSide implements DarkChessSide {
             nextRights = Set.copyOf(r);
         }
         if (kingTaken != kingClaimed) {
-            throw new IllegalArgumentException(kingClaimed ? "claims my king was captured, it was not"
+            throw new ContradictsOwnPieces(kingClaimed ? "claims my king was captured, it was not"
                     : "captured my king without saying so");
         }
         return new Moved(with(me, next, nextPromoted, nextRights, null, view, myCaptures, moves, null)

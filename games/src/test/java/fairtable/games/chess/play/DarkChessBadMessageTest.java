@@ -62,15 +62,6 @@ class DarkChessBadMessageTest {
                 return bad;
             }
         },
-        /** A capture announced on a square where the victim has nothing. */
-        MOVE_WITH_A_PHANTOM_CAPTURE("move", "where I have no piece") {
-            @Override
-            byte[] apply(byte[] body) {
-                byte[] bad = body.clone();
-                bad[5] = 36;
-                return bad;
-            }
-        },
         /** A byte after the end of the message. */
         ROUND_WITH_A_TRAILING_BYTE("round", "malformed round") {
             @Override
