@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Nothing a peer sends may throw past {@code receive} (issue 13): every message of a whole game of each protocol,
  * mutated and signed again by its sender at its place ({@link LiveFuzz}), is taken or refused naming its signer, and a
- * refusal leaves the party able to take the genuine message. (Dark chess: {@code DarkChessReceiveFuzzTest}.)
+ * refusal leaves the party able to take the genuine message. (Dark chess, ote-table: {@code OteFuzzTest}.)
  */
 class ReceiveNeverThrowsTest {
     @Test

@@ -34,6 +34,11 @@ final class BadMessageGame {
             return body;
         }
 
+        /** The body to send in place of {@code genuine}'s: {@link #apply(byte[])} unless it needs the session. */
+        default byte[] apply(Envelope genuine) {
+            return apply(genuine.body());
+        }
+
         default String type(String type) {
             return type;
         }
@@ -51,7 +56,7 @@ final class BadMessageGame {
 
     private BadMessageGame() {}
 
-    private static SigningKey key(SplittableRandom random) {
+    static SigningKey key(SplittableRandom random) {
         byte[] seed = new byte[32];
         random.nextBytes(seed);
         return SigningKey.fromSeed(seed);
@@ -83,7 +88,7 @@ final class BadMessageGame {
             for (BadMessage b : bad) {
                 if (!refusals.containsKey(b) && b.targets(e)) {
                     refusals.put(b, offer(to, Envelope.sign(keys[e.sender()], e.session(), e.seq(), e.prev(),
-                            e.sender(), b.step(e.step()), b.type(e.type()), b.apply(e.body()))));
+                            e.sender(), b.step(e.step()), b.type(e.type()), b.apply(e))));
                 }
             }
             queue.addAll(to.receive(e));

@@ -2,6 +2,9 @@ package fairtable.protocol.darkchess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fairtable.crypto.hash.Hashes;
+import fairtable.crypto.ristretto.RistrettoPoint;
+import fairtable.crypto.ristretto.Scalars;
 import fairtable.protocol.darkchess.DarkChessMessages.OteMove;
 import fairtable.protocol.darkchess.DarkChessMessages.OteReply;
 import fairtable.protocol.transcript.Envelope;
@@ -54,6 +57,21 @@ class OteBadMessageTest {
                 OteMove m = move(body);
                 byte[] keys = m.baseKeys().clone();
                 Arrays.fill(keys, 1, 33, (byte) 0xff);
+                return DarkChessMessages.oteMove(new OteMove(m.announcement(), false, m.commitment(), keys,
+                        m.baseSetup(), null, null));
+            }
+        },
+        /** PK_i = C_i / 2 makes both of Black's seeds for OT i one: its column would carry its inputs' bits in clear. */
+        FIRST_MOVE_BASE_KEY_IS_HALF_ITS_BASE_POINT("move0", "both choices would share one seed") {
+            @Override
+            public byte[] apply(Envelope genuine) {
+                OteMove m = move(genuine.body());
+                byte[] keys = m.baseKeys().clone();
+                // C_7 as KkrtBits.basePoint derives it for White's sealer (game context: session, seat 0).
+                RistrettoPoint c7 = RistrettoPoint.fromUniformBytes(Hashes.sha512("fairtable/ot/kkrt/base-point/v1",
+                        VisionKkrt.pairContext(genuine.session(), 0), Hashes.int32(7)));
+                byte[] half = c7.multiply(Scalars.invertVartime(Scalars.of(2))).encode();
+                System.arraycopy(half, 0, keys, 1 + 7 * 32, 32);
                 return DarkChessMessages.oteMove(new OteMove(m.announcement(), false, m.commitment(), keys,
                         m.baseSetup(), null, null));
             }

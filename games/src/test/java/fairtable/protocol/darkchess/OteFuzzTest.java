@@ -29,12 +29,6 @@ import org.junit.jupiter.api.Test;
 class OteFuzzTest {
     private static final int CORRUPTIONS_PER_MESSAGE = 12;
 
-    private static SigningKey key(SplittableRandom random) {
-        byte[] seed = new byte[32];
-        random.nextBytes(seed);
-        return SigningKey.fromSeed(seed);
-    }
-
     private static byte[] corrupt(byte[] body, SplittableRandom r) {
         byte[] b = body.clone();
         switch (r.nextInt(5)) {
@@ -71,7 +65,7 @@ class OteFuzzTest {
     void randomCorruptionsOfEveryMessageOnlyEverRaiseProtocolViolationsAndTheGenuineGameVerifies() throws Exception {
         DarkChessParameters params = new DarkChessParameters(OtMode.OTE_TABLE, 2048, 4);
         SplittableRandom r = new SplittableRandom(23);
-        SigningKey[] keys = {key(r), key(r)};
+        SigningKey[] keys = {BadMessageGame.key(r), BadMessageGame.key(r)};
         DarkChessParty[] seats = {
             DarkChessParty.create(params, 0, "white", keys[0], ChessSide.start(Color.WHITE), r.split()),
             DarkChessParty.create(params, 1, "black", keys[1], ChessSide.start(Color.BLACK), r.split())};
