@@ -39,6 +39,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.random.RandomGenerator;
 
@@ -576,17 +577,26 @@ public final class DarkChessParty implements Party {
 
     /**
      * This seat's side with the view its entries of the peer's sealed table open to. A table of another size is
-     * refused (its size is public). An entry that opens to a value no honest table holds stops the game naming the
-     * peer: whether this seat refuses depends on which entries it asked, a secret, so a sealer whose spoilt table
-     * was merely refused could send another, spoilt elsewhere, and read this seat's pieces from its refusals.
+     * refused (its size is public); an entry no honest table holds stops the game ({@link #answeredOrStop}).
      */
     private DarkChessSide oteTableAnswered(Envelope e, byte[] table) throws ProtocolViolation {
         requireTableSize(table, kkrtTableSize);
-        byte[] entries = VisionKkrt.open(kkrtQuerier, table, kkrtOffsets);
+        return answeredOrStop(e, VisionKkrt.open(kkrtQuerier, table, kkrtOffsets), side::slottedTableAnswered);
+    }
+
+    /**
+     * The side with the peer's answers to this seat's vision queries (the entries a sealed table opens to, or the
+     * items an OT round delivers), in every mode. An answer no honest peer gives stops the game naming the peer:
+     * whether this seat refuses depends on what it asked, a secret, so a peer whose spoilt answer was merely refused
+     * could send another, spoilt elsewhere, and read this seat's pieces from the refusals. Everything public about
+     * the message (sizes, proofs, the OT's framing) is checked before, and refused without a stop.
+     */
+    private <T> DarkChessSide answeredOrStop(Envelope e, T answers, Function<T, DarkChessSide> answered)
+            throws ProtocolViolation {
         try {
-            return side.slottedTableAnswered(entries);
+            return answered.apply(answers);
         } catch (IllegalArgumentException undecodable) {
-            throw stopNamingPeer(e, "its sealed table opens to an entry no honest table holds ("
+            throw stopNamingPeer(e, "its answers to my vision queries hold a value no honest answer holds ("
                     + undecodable.getMessage() + ")");
         }
     }
@@ -625,8 +635,8 @@ public final class DarkChessParty implements Party {
         VisionOprf.checkPublicKey(m.key());
         VisionOprf.checkBatch(m.batch(), side.peerTableQueries(m.rebuild()));
         requireTableSize(m.table(), tableSize);
-        DarkChessSide rebuilt = side.tableAnswered(VisionOprf.open(tableBatch, m.key(), m.answer(),
-                tableContext(transcript.sessionId(), ply, 1 - seat), m.table(), tableIndexes));
+        DarkChessSide rebuilt = answeredOrStop(e, VisionOprf.open(tableBatch, m.key(), m.answer(),
+                tableContext(transcript.sessionId(), ply, 1 - seat), m.table(), tableIndexes), side::tableAnswered);
         transcript.append(e);
         peerCommitments.add(Commitment.fromBytes(m.commitment()));
         peerSenderSets++;
@@ -639,8 +649,8 @@ public final class DarkChessParty implements Party {
     }
 
     private List<Envelope> onTableAnswer(Envelope e, byte[] answer) throws ProtocolViolation {
-        DarkChessSide rebuilt = side.tableAnswered(VisionOprf.open(tableBatch, peerTableKey, answer,
-                tableContext(transcript.sessionId(), ply, 1 - seat), peerTable, tableIndexes));
+        DarkChessSide rebuilt = answeredOrStop(e, VisionOprf.open(tableBatch, peerTableKey, answer,
+                tableContext(transcript.sessionId(), ply, 1 - seat), peerTable, tableIndexes), side::tableAnswered);
         transcript.append(e);
         side = rebuilt;
         List<Envelope> out = new ArrayList<>();
@@ -839,7 +849,7 @@ public final class DarkChessParty implements Party {
             for (int i = 0; i < codes.length; i++) {
                 codes[i] = items.get(i)[0] & 0xff;
             }
-            answeredSide = side.answered(codes);
+            answeredSide = answeredOrStop(e, codes, side::answered);
         }
         Answered answered = answerPeer(peerRounds, peerNext, m.query());
         transcript.append(e);
@@ -1070,10 +1080,10 @@ public final class DarkChessParty implements Party {
     }
 
     /**
-     * The cheat that stopped the game, if any: a move announcement that contradicts this seat's own pieces (in every
-     * mode), an ote-table query that failed the consistency check (see {@link #receiveOteQuery}) or an ote-table
-     * sealed table that opens to an undecodable entry ({@link #oteTableAnswered}). Every other cheat this party can see is refused on receipt (kept in
-     * {@link #rejected()}) and the game waits for an honest message.
+     * The cheat that stopped the game, if any: a move announcement that contradicts this seat's own pieces, answers
+     * to this seat's vision queries that no honest peer gives ({@link #answeredOrStop}), both in every mode, or an
+     * ote-table query that failed the consistency check ({@link #receiveOteQuery}). Every other cheat this party can
+     * see is refused on receipt (kept in {@link #rejected()}) and the game waits for an honest message.
      */
     @Override
     public Optional<ProtocolViolation> failure() {

@@ -23,25 +23,26 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.SplittableRandom;
-
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A dishonest sealer (White) that seals, after 1.e4, a value at f6 (where Black's g8 knight looks) that Black's view
  * cannot hold. Whether Black refuses depends on what Black asked, a secret; so the refusal must stop the game naming
  * White, or White could send table after table at the same step, each with other entries spoilt, and read Black's
  * inputs (its pieces) from which ones Black refuses. The genuine table, sealed by White's party restored honest from
- * a snapshot taken before, is then refused.
+ * a snapshot taken before, is then refused. In both table modes: in oprf-table the table travels with White's move and
+ * opens with White's answer, in ote-table it travels in the answer.
  */
-class OteSealerProbeTest {
-    private static final DarkChessParameters PARAMS = new DarkChessParameters(OtMode.OTE_TABLE, 2048, 1);
+class SealedTableProbeTest {
     private static final int F6 = VisionTable.indexOf(Color.BLACK, new Input(Kind.SQUARE, Square.F6.index(), 0, 0))
             .orElseThrow();
 
     private record Offered(DarkChessParty black, SigningKey blackKey, Envelope bad, Envelope genuine, ProtocolViolation refusal) {}
 
     /** Plays up to White's answer in ply 1, offers Black the answer whose f6 entry opens to {@code f6Code}. */
-    private static Offered offer(int f6Code) throws Exception {
+    private static Offered offer(OtMode mode, int f6Code) throws Exception {
+        DarkChessParameters params = new DarkChessParameters(mode, 2048, 1);
         SplittableRandom r = new SplittableRandom(7);
         SigningKey whiteKey = DarkChessPlayTest.key(r);
         SigningKey blackKey = DarkChessPlayTest.key(r);
@@ -53,10 +54,10 @@ class OteSealerProbeTest {
                 return lie;
             }
         };
-        DarkChessParty white = DarkChessParty.create(PARAMS, 0, "white", whiteKey,
+        DarkChessParty white = DarkChessParty.create(params, 0, "white", whiteKey,
                 new LyingSide(ChessSide.start(Color.WHITE, DarkChessTableModeTest.script("e2e4")), spoilt, 0),
                 r.split());
-        DarkChessParty black = DarkChessParty.create(PARAMS, 1, "black", blackKey, ChessSide.start(Color.BLACK),
+        DarkChessParty black = DarkChessParty.create(params, 1, "black", blackKey, ChessSide.start(Color.BLACK),
                 r.split());
         Deque<Envelope> queue = new ArrayDeque<>(white.start());
         while (true) {
@@ -81,9 +82,10 @@ class OteSealerProbeTest {
         }
     }
 
-    @Test
-    void anUndecodableEntryStopsTheGameNamingTheSealerSoItCannotProbeAgain() throws Exception {
-        Offered o = offer(SquareCode.of(Piece.of(Color.BLACK, PieceType.PAWN)));
+    @ParameterizedTest
+    @EnumSource(value = OtMode.class, names = {"OTE_TABLE", "OPRF_TABLE"})
+    void anUndecodableEntryStopsTheGameNamingTheSealerSoItCannotProbeAgain(OtMode mode) throws Exception {
+        Offered o = offer(mode, SquareCode.of(Piece.of(Color.BLACK, PieceType.PAWN)));
         assertThat(o.refusal()).isNotNull().hasMessageContaining("party white").hasMessageContaining("step " + o.bad()
                 .step()).hasMessageNotContaining("\n");
         DarkChessParty restored = DarkChessParty.restore(o.black().snapshot(), o.blackKey(),
