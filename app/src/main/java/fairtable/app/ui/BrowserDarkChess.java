@@ -26,7 +26,6 @@ import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.darkchess.DarkChessParameters;
 import fairtable.protocol.darkchess.DarkChessParty;
-import fairtable.protocol.darkchess.OtMode;
 import fairtable.protocol.transcript.TranscriptFile;
 import fairtable.protocol.wire.MalformedMessageException;
 import java.io.IOException;
@@ -103,7 +102,7 @@ final class BrowserDarkChess implements NodeTable {
         this.seat = person == Color.WHITE ? 0 : 1;
         this.actionSeconds = actionSeconds;
         this.transcriptFile = file;
-        this.params = new DarkChessParameters(OtMode.OPRF_TABLE, 2048, maxPlies);
+        this.params = new DarkChessParameters(DarkChessParameters.defaults().otMode(), 2048, maxPlies);
         this.network = network;
         this.thread = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "table-" + id);

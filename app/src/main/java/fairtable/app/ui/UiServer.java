@@ -13,6 +13,7 @@ import fairtable.net.correspondence.GameStatus;
 import fairtable.net.identity.Invitation;
 import fairtable.net.identity.Profile;
 import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.darkchess.DarkChessParameters;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.io.IOException;
@@ -295,10 +296,11 @@ public final class UiServer implements AutoCloseable {
             out.add(Map.of("name", g.name(), "summary", g.summary(), "settings", settings));
         }
         Map<String, String> chess = new LinkedHashMap<>();
-        chess.put("mode", "oprf-table");
+        chess.put("mode", DarkChessParameters.defaults().otMode().label());
         chess.put("move-limit", "200");
         out.add(Map.of("name", BrowserDarkChess.NAME, "summary", "dark chess: you play White (the one who invites"
-                + " plays White); three texts a ply, the move, the reply and the answer", "settings", chess));
+                + " plays White). The mode is how visions are rebuilt: ote-table (the default) or oprf-table take three"
+                + " texts a ply, the move, the reply and the answer; chou-orlandi or andos, the seed's rounds, about 60.", "settings", chess));
         Map<String, String> mahjong = new LinkedHashMap<>();
         mahjong.put("mode", "ristretto");
         mahjong.put("move-limit", "400");
