@@ -224,6 +224,28 @@ class BoardGamesOverNetworkTest {
                 + " plays the other side, as the invitation says");
     }
 
+    /**
+     * A host still on oprf-table (named, as every host was before ote-table became the default) and a joiner on the
+     * default: the joiner refuses the host's hello in one plain line naming both modes, and plays nothing.
+     */
+    @Test
+    void aJoinerOnTheDefaultModeRefusesAHostOnOprfTableInOnePlainLine() throws Exception {
+        Profile host = profile("ann");
+        Profile guest = profile("bob");
+        InProcessHost hosted = InProcessHost.start("play", "dark-chess", "--bots", "all", "--host", "0", "--ot",
+                "oprf-table", "--home", host.directory().toString(), "--accept-new", "--max-plies", "4", "--seed", "4",
+                "--timeout", "8", "--transcript", dir.resolve("ann.jsonl").toString());
+        Run joined = run("play", "dark-chess", "--bots", "all", "--join", hosted.invitation(), "--home",
+                guest.directory().toString(), "--max-plies", "4", "--seed", "5", "--timeout", "20", "--transcript",
+                dir.resolve("bob.jsonl").toString());
+        InProcessHost.Run hostRun = hosted.finish();
+        assertThat(joined.code()).as(joined.out()).isEqualTo(Main.FAILED);
+        assertThat(joined.out()).contains("\nCheating or a broken peer caught: protocol violation: step 0, party ann:"
+                + " proposes dark-chess/v1 oprf-table, at most 4 plies, not dark-chess/v1 ote-table, at most 4 plies\n")
+                .doesNotContain("Exception", "\tat ");
+        assertThat(hostRun.out()).contains("the game never started");
+    }
+
     @Test
     void aPersonPlaysDarkChessOverTlsAgainstAnotherProcessesBot() throws Exception {
         Profile white = profile("white");

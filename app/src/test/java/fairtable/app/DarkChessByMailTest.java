@@ -130,15 +130,34 @@ class DarkChessByMailTest {
     }
 
     /**
-     * The default mode (oprf-table) by mail: every ply is the move's text, the reply's and the answer's, three pastes,
-     * whatever the position; the game ends by resignation and both transcripts audit VERIFIED.
+     * The default mode (ote-table) by mail, issue 17's test: a whole game through the command line, at most three
+     * texts a ply (the move's, the reply's and the answer's), ended by resignation, both transcripts audited VERIFIED.
      */
     @Test
-    void inTheDefaultModeEveryPlyTakesThreeTextsAndAGameEndedByResignationAuditsVerified() throws Exception {
+    void inTheDefaultModeEveryPlyTakesAtMostThreeTextsAndAGameEndedByResignationAuditsVerified() throws Exception {
+        assertThat(textsPerPlyOfAResignedGame("ote-table")).containsExactly(3, 3, 3);
+    }
+
+    /** The same game in oprf-table, named: the mode of the games started before ote-table became the default. */
+    @Test
+    void inOprfTableEveryPlyTakesThreeTextsAndAGameEndedByResignationAuditsVerified() throws Exception {
+        assertThat(textsPerPlyOfAResignedGame("oprf-table")).containsExactly(3, 3, 3);
+    }
+
+    /**
+     * Plays three plies by mail and a resignation, in {@code mode} (the default, unnamed, when it is ote-table), checks
+     * both sides end VERIFIED in that mode, and returns the texts each of the three plies took.
+     */
+    private List<Integer> textsPerPlyOfAResignedGame(String mode) throws Exception {
         MailDesk desk = new MailDesk(temp);
-        Sent started = desk.mail("new", "alice", "--game", "dark-chess", "--move-limit", "10", "--name", "alice");
+        List<String> args = new java.util.ArrayList<>(List.of("--game", "dark-chess", "--move-limit", "10", "--name",
+                "alice"));
+        if (!mode.equals("ote-table")) {
+            args.addAll(List.of("--mode", mode));
+        }
+        Sent started = desk.mail("new", "alice", args.toArray(String[]::new));
         assertThat(started.run().code()).as(started.run().err()).isZero();
-        assertThat(started.run().out()).contains("oprf-table, at most 10 plies");
+        assertThat(started.run().out()).contains(mode + ", at most 10 plies");
         Sent joined = desk.mail("join", "bob", "--in", desk.file(started.text()).toString(), "--name", "bob");
         assertThat(joined.run().code()).as(joined.run().err()).isZero();
         assertThat(desk.receive("alice", joined.text()).run().code()).isZero();
@@ -149,8 +168,6 @@ class DarkChessByMailTest {
         exchange(desk, inbox, (who, legal) -> moves[0]++ == 3 ? "resign" : legal.get(random.nextInt(legal.size())),
                 textsPerPly);
         assertThat(moves[0]).isEqualTo(4);
-        // Three plies, then the resignation (its text and the reveal that follows are not a ply's vision).
-        assertThat(textsPerPly.subList(0, 3)).containsExactly(3, 3, 3);
         for (String who : List.of("alice", "bob")) {
             Run status = desk.status(who);
             assertThat(status.code()).as(status.err()).isZero();
@@ -158,8 +175,10 @@ class DarkChessByMailTest {
         }
         for (String who : List.of("alice", "bob")) {
             assertThat(MailDesk.run("audit", desk.game(who).resolve("transcript.jsonl").toString()).out())
-                    .startsWith("VERIFIED: white won: black resigned").contains("oprf-table");
+                    .startsWith("VERIFIED: white won: black resigned").contains(mode);
         }
+        // Three plies, then the resignation (its text and the reveal that follows are not a ply's vision).
+        return textsPerPly.subList(0, 3);
     }
 
     private static String uncheckedStatus(MailDesk desk, String who) {

@@ -128,7 +128,7 @@ public final class CorrespondenceCommand implements Runnable {
         @Option(names = "--mode",
                 description = {"draw: patent-ristretto (default), patent-safe-prime[-ffdhe2048|-ffdhe3072], or "
                     + "patent-literal (INSECURE).", "mahjong-shogi: ristretto (default), fixed, or faithful (INSECURE).",
-                    "dark-chess: oprf-table (default), chou-orlandi or andos (how the visions are rebuilt).",
+                    "dark-chess: ote-table (the default), oprf-table, chou-orlandi or andos, how the visions are rebuilt.",
                     "draw-poker: patent (two players, every hand dealt by FR 2823580; both hands revealed when it closes)."})
         String mode;
 

@@ -65,9 +65,11 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
             + "(NOT secure; default: SecureRandom).")
     Long seed;
 
-    @Option(names = "--ot", defaultValue = "oprf-table",
-            description = "How visions are rebuilt: oprf-table (a sealed table, three messages a ply), chou-orlandi"
-                    + " (1-out-of-64 OT in rounds) or andos (Goldwasser-Micali OT, slow) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--ot", defaultValue = "ote-table",
+            description = "How visions are rebuilt. ote-table (the default) opens a sealed table through OT extension"
+                    + " in three messages a ply. oprf-table opens the same table through a 2HashDH oblivious PRF, also"
+                    + " in three messages a ply. chou-orlandi and andos are the seed's 1-out-of-64 OTs in rounds"
+                    + " (andos, Goldwasser-Micali, is slow).")
     String ot;
 
     @Option(names = "--andos-bits", defaultValue = "2048", description = "ANDOS modulus size (default: ${DEFAULT-VALUE}).")

@@ -83,8 +83,9 @@ public final class TableCommand implements Runnable {
                 + "permutation, 2 for the others.")
         Integer players;
 
-        @Option(names = "--mode", description = "draw: patent-ristretto (default), patent-safe-prime or patent-literal; "
-                + "mahjong-shogi: ristretto (default), fixed or faithful; dark-chess: oprf-table (default), chou-orlandi or andos.")
+        @Option(names = "--mode", description = "draw: patent-ristretto (the default), patent-safe-prime or "
+                + "patent-literal. mahjong-shogi: ristretto (the default), fixed or faithful. dark-chess: ote-table "
+                + "(the default), oprf-table, chou-orlandi or andos, how the visions are rebuilt.")
         String mode;
 
         @Option(names = "--max-moves", description = "Board games: moves (Mahjong Shogi, default 400) or plies (dark "

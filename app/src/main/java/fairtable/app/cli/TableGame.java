@@ -362,7 +362,7 @@ abstract class TableGame {
         }
     }
 
-    /** Dark chess (seed 004): seat 0 plays White; vision through Chou–Orlandi OT; moves by bot. */
+    /** Dark chess (seed 004): seat 0 plays White; vision rebuilt as --mode says (ote-table by default); moves by bot. */
     private static final class DarkChess extends TableGame {
         private final DarkChessParty party;
 

@@ -95,15 +95,15 @@ final class BrowserDarkChess implements NodeTable {
     /** What the browser chose: a move (maybe offering a draw with it), a resignation, or the acceptance of a draw. */
     private record Choice(int index, boolean offersDraw, boolean resigns, boolean acceptsDraw) {}
 
-    private BrowserDarkChess(String id, String name, Color person, int maxPlies, int actionSeconds, Path file,
-            TwoNodeSeat network) {
+    private BrowserDarkChess(String id, String name, Color person, DarkChessParameters params, int actionSeconds,
+            Path file, TwoNodeSeat network) {
         this.id = id;
         this.name = name;
         this.person = person;
         this.seat = person == Color.WHITE ? 0 : 1;
         this.actionSeconds = actionSeconds;
         this.transcriptFile = file;
-        this.params = new DarkChessParameters(OtMode.OPRF_TABLE, 2048, maxPlies);
+        this.params = params;
         this.network = network;
         this.thread = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "table-" + id);
@@ -131,10 +131,10 @@ final class BrowserDarkChess implements NodeTable {
      * A game started on its own thread, the person playing {@code person}; {@code whiteRandom} and
      * {@code blackRandom} supply each seat's secrets and the bot's choices (a {@link SecureRandom} but in tests).
      */
-    static BrowserDarkChess start(String id, String name, Color person, SigningKey key, int maxPlies,
+    static BrowserDarkChess start(String id, String name, Color person, SigningKey key, OtMode mode, int maxPlies,
             int actionSeconds, Path file, RandomGenerator whiteRandom, RandomGenerator blackRandom) {
-        requirePlies(maxPlies);
-        BrowserDarkChess t = new BrowserDarkChess(id, name, person, maxPlies, actionSeconds, file, null);
+        BrowserDarkChess t = new BrowserDarkChess(id, name, person, parameters(mode, maxPlies), actionSeconds, file,
+                null);
         SigningKey bot = SeatSeeds.signingKey(null, 1 - t.seat);
         t.table = DarkChessTable.personAgainstBot(t.params, person, t.chooser(), person == Color.WHITE ? key : bot,
                 person == Color.WHITE ? bot : key, whiteRandom, blackRandom);
@@ -144,32 +144,55 @@ final class BrowserDarkChess implements NodeTable {
 
     /**
      * A game with another person's node: hosting (the host plays White, and its page shows the invitation) when
-     * {@code joining} is null, else joining the host that invitation names (as Black, with the host's max-plies).
+     * {@code joining} is null, else joining the host that invitation names (as Black, with the host's mode and
+     * max-plies).
      * {@code random} supplies the seat's secrets and its time-out moves (a {@link SecureRandom} but in tests).
      */
-    static BrowserDarkChess network(String id, Profile profile, int maxPlies, int actionSeconds, Path file,
-            String bind, Invitation joining, RandomGenerator random) throws IOException {
-        return network(id, profile, maxPlies, actionSeconds, file, bind, joining, random, Color.WHITE);
+    static BrowserDarkChess network(String id, Profile profile, OtMode mode, int maxPlies, int actionSeconds,
+            Path file, String bind, Invitation joining, RandomGenerator random) throws IOException {
+        return network(id, profile, mode, maxPlies, actionSeconds, file, bind, joining, random, Color.WHITE);
     }
 
     /** As above, a host playing {@code hostColour}; a guest plays the other colour, as the invitation says. */
-    static BrowserDarkChess network(String id, Profile profile, int maxPlies, int actionSeconds, Path file,
-            String bind, Invitation joining, RandomGenerator random, Color hostColour) throws IOException {
-        requirePlies(maxPlies);
+    static BrowserDarkChess network(String id, Profile profile, OtMode mode, int maxPlies, int actionSeconds,
+            Path file, String bind, Invitation joining, RandomGenerator random, Color hostColour) throws IOException {
+        DarkChessParameters params = parameters(mode, maxPlies);
         TwoNodeSeat network = TwoNodeSeat.open(profile, bind, joining, NAME,
-                Map.of("max-plies", Integer.toString(maxPlies)), hostColour.ordinal());
+                orderedSettings(maxPlies, mode), hostColour.ordinal());
         BrowserDarkChess t = new BrowserDarkChess(id, profile.displayName(), network.seat() == 0 ? Color.WHITE
-                : Color.BLACK, maxPlies, actionSeconds, file, network);
+                : Color.BLACK, params, actionSeconds, file, network);
         t.seatRandom = random;
         network.onChange(t::publish);
         t.thread.execute(t::run);
         return t;
     }
 
-    private static void requirePlies(int maxPlies) {
+    /** The invitation's settings, in a fixed order so that an invitation reads the same each time. */
+    private static Map<String, String> orderedSettings(int maxPlies, OtMode mode) {
+        Map<String, String> settings = new java.util.LinkedHashMap<>();
+        settings.put("max-plies", Integer.toString(maxPlies));
+        settings.put("mode", mode.label());
+        return settings;
+    }
+
+    /** How this table's visions are rebuilt (a guest's: as the host's invitation says). */
+    OtMode mode() {
+        return params.otMode();
+    }
+
+    private static DarkChessParameters parameters(OtMode mode, int maxPlies) {
         if (maxPlies < 1 || maxPlies > 1000) {
             throw new IllegalArgumentException("max-plies must be 1 to 1000, not " + maxPlies);
         }
+        return new DarkChessParameters(mode, 2048, maxPlies);
+    }
+
+    /**
+     * The mode a form or an invitation names (the default when it names none, as invitations before the setting
+     * did not); an unknown one is refused with the four names.
+     */
+    static OtMode mode(String label) {
+        return label == null || label.isBlank() ? DarkChessParameters.defaults().otMode() : OtMode.parse(label.strip());
     }
 
     private void run() {

@@ -13,6 +13,8 @@ import fairtable.net.correspondence.GameStatus;
 import fairtable.net.identity.Invitation;
 import fairtable.net.identity.Profile;
 import fairtable.protocol.audit.AuditVerdict;
+import fairtable.protocol.darkchess.DarkChessParameters;
+import fairtable.protocol.darkchess.OtMode;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.io.IOException;
@@ -259,11 +261,13 @@ public final class UiServer implements AutoCloseable {
         darkChess.put("name", BrowserDarkChess.NAME);
         darkChess.put("summary", "dark chess against the bot or, by invitation, another person: you play White or"
                 + " Black (colour; the one you invite plays the other) and see only what your pieces see; vision is"
-                + " rebuilt by oblivious transfer each ply");
+                + " rebuilt by oblivious transfer each ply. The mode is how: ote-table (the default) or oprf-table, a"
+                + " sealed table in one round trip; chou-orlandi or andos, the seed's transfers in rounds (andos is slow).");
         darkChess.put("minPlayers", 2);
         darkChess.put("maxPlayers", 2);
         Map<String, String> chessSettings = new LinkedHashMap<>();
         chessSettings.put("colour", "white");
+        chessSettings.put("mode", DarkChessParameters.defaults().otMode().label());
         chessSettings.put("max-plies", "40");
         darkChess.put("settings", chessSettings);
         known.add(darkChess);
@@ -295,10 +299,11 @@ public final class UiServer implements AutoCloseable {
             out.add(Map.of("name", g.name(), "summary", g.summary(), "settings", settings));
         }
         Map<String, String> chess = new LinkedHashMap<>();
-        chess.put("mode", "oprf-table");
+        chess.put("mode", DarkChessParameters.defaults().otMode().label());
         chess.put("move-limit", "200");
         out.add(Map.of("name", BrowserDarkChess.NAME, "summary", "dark chess: you play White (the one who invites"
-                + " plays White); three texts a ply, the move, the reply and the answer", "settings", chess));
+                + " plays White). The mode is how visions are rebuilt: ote-table (the default) or oprf-table take three"
+                + " texts a ply, the move, the reply and the answer; chou-orlandi or andos, the seed's rounds, about 60.", "settings", chess));
         Map<String, String> mahjong = new LinkedHashMap<>();
         mahjong.put("mode", "ristretto");
         mahjong.put("move-limit", "400");
@@ -370,18 +375,19 @@ public final class UiServer implements AutoCloseable {
             if (!colour.equals("white") && !colour.equals("black")) {
                 throw new IllegalArgumentException("colour must be white or black, not '" + colour + "'");
             }
+            OtMode mode = BrowserDarkChess.mode(form.path("settings").path("mode").asText(""));
             String id = "t" + tableCount.incrementAndGet();
             Path file = transcripts.resolve(id + "-" + name + "-" + System.currentTimeMillis() + ".jsonl");
             if (invite) {
                 // The host plays the colour chosen; the guest takes the other by the invitation.
-                BrowserDarkChess table = hosting(() -> BrowserDarkChess.network(id, profile, Integer.parseInt(plies),
+                BrowserDarkChess table = hosting(() -> BrowserDarkChess.network(id, profile, mode, Integer.parseInt(plies),
                         actionSeconds, file, network.bind(), null, SeatSeeds.secrets(network.seed(), 0),
                         colour.equals("white") ? Color.WHITE : Color.BLACK));
                 tables.put(id, table);
                 return Map.of("id", id, "invitation", table.invitation());
             }
             tables.put(id, BrowserDarkChess.start(id, profile.displayName(), colour.equals("white") ? Color.WHITE
-                    : Color.BLACK, profile.identity(), Integer.parseInt(plies), actionSeconds, file, random(),
+                    : Color.BLACK, profile.identity(), mode, Integer.parseInt(plies), actionSeconds, file, random(),
                     random()));
             return Map.of("id", id);
         }
@@ -493,8 +499,9 @@ public final class UiServer implements AutoCloseable {
         try {
             Invitation parsed = Invitation.parse(invitation);
             if (parsed.game().filter(BrowserDarkChess.NAME::equals).isPresent()) {
-                tables.put(id, BrowserDarkChess.network(id, profile, TwoNodeSeat.number(parsed, "max-plies"), actionSeconds,
-                        file, null, parsed, SeatSeeds.secrets(network.seed(), 1)));
+                tables.put(id, BrowserDarkChess.network(id, profile, BrowserDarkChess.mode(parsed.settings().get("mode")),
+                        TwoNodeSeat.number(parsed, "max-plies"), actionSeconds, file, null, parsed,
+                        SeatSeeds.secrets(network.seed(), 1)));
             } else if (parsed.game().filter(BrowserMahjong.NAME::equals).isPresent()) {
                 tables.put(id, BrowserMahjong.network(id, profile, TwoNodeSeat.number(parsed, "move-limit"), actionSeconds,
                         file, null, parsed, SeatSeeds.bot(network.seed(), 1), SeatSeeds.secrets(network.seed(), 1)));

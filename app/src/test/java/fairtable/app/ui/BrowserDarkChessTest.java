@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fairtable.app.play.SeatSeeds;
+import fairtable.protocol.darkchess.OtMode;
 import fairtable.games.chess.Color;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
@@ -37,7 +38,8 @@ class BrowserDarkChessTest {
     void anAcceptanceWithNoOfferIsRefusedAndAMoveThenAResignationAreTheProtocolsAnnouncements() throws Exception {
         SplittableRandom seeds = new SplittableRandom(16);
         Path file = dir.resolve("game.jsonl");
-        BrowserDarkChess table = BrowserDarkChess.start("t1", "alice", Color.WHITE, SeatSeeds.signingKey(null, 0), 40,
+        BrowserDarkChess table = BrowserDarkChess.start("t1", "alice", Color.WHITE, SeatSeeds.signingKey(null, 0),
+                OtMode.OTE_TABLE, 40,
                 600, file, seeds.split(), seeds.split());
         BlockingQueue<JsonNode> snapshots = new LinkedBlockingQueue<>();
         table.watch(s -> {

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import fairtable.games.chess.FogView;
 import fairtable.games.chess.Square;
+import fairtable.protocol.darkchess.OtMode;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +23,7 @@ class UiTwoNodesDarkChessBrowserTest extends BrowserNodesTest {
     @Test
     void twoNodesPlayDarkChessEachSeeingOnlyItsFogAndADrawOfferedByWhiteIsAcceptedInBlacksBrowser() throws Exception {
         String invitation = nodes.hostAndJoin("dark-chess", Map.of("max-plies", "20"), null);
-        assertThat(invitation).contains("?game=dark-chess&players=2&max-plies=20");
+        assertThat(invitation).contains("?game=dark-chess&players=2&max-plies=20&mode=ote-table");
         HeadlessChromium white = nodes.alicePage;
         HeadlessChromium black = nodes.bobPage;
         BrowserDarkChess whiteTable = (BrowserDarkChess) nodes.aliceNode.table(tableId(white));
@@ -75,17 +76,20 @@ class UiTwoNodesDarkChessBrowserTest extends BrowserNodesTest {
     }
 
     /**
-     * Alice invites as Black: bob, who only pastes her invitation, plays White and moves first, each page drawing its
-     * own side's fog from its own side of the board; the two plies the game allows end VERIFIED on both pages.
+     * Alice invites as Black, in oprf-table (not the default): bob, who only pastes her invitation, plays White in
+     * that mode and moves first, each page drawing its own side's fog from its own side of the board; the two plies
+     * the game allows end VERIFIED on both pages.
      */
     @Test
     void aHostWhoChoosesBlackLetsTheGuestPlayWhiteAndMoveFirst() throws Exception {
-        String invitation = nodes.hostAndJoin("dark-chess", Map.of("max-plies", "2", "colour", "black"), null);
-        assertThat(invitation).contains("host-seat=1");
+        String invitation = nodes.hostAndJoin("dark-chess", Map.of("max-plies", "2", "colour", "black", "mode",
+                "oprf-table"), null);
+        assertThat(invitation).contains("host-seat=1", "mode=oprf-table");
         HeadlessChromium white = nodes.bobPage;
         HeadlessChromium black = nodes.alicePage;
         BrowserDarkChess whiteTable = (BrowserDarkChess) nodes.bobNode.table(tableId(white));
         BrowserDarkChess blackTable = (BrowserDarkChess) nodes.aliceNode.table(tableId(black));
+        assertThat(whiteTable.mode()).isEqualTo(OtMode.OPRF_TABLE);
         for (int ply = 0; ply < 2; ply++) {
             HeadlessChromium page = ply == 0 ? white : black;
             page.await((ply == 0 ? "bob, White," : "alice, Black,") + " to move", STEP,

@@ -19,7 +19,8 @@ import org.openjdk.jmh.annotations.State;
  * A whole dark-chess/v1 game capped at two plies (one move pair) between two bots through the parties, in each mode
  * in the same run (the seed's Chou–Orlandi rounds, the one-round-trip table, and the same table by OT extension):
  * hellos, both moves, four vision rebuilds (three through the peer in ote-table, whose White rebuilds ply 1 from
- * Black's public start), signatures, the reveal. In ote-table the game's base OTs (2 × 384) fall in these two plies.
+ * Black's public start), signatures, the reveal. In ote-table the game's base OTs (2 × 384) fall in these two plies;
+ * {@link LateMovePairBenchmark} times a later pair, without them.
  * Both players' work in one thread, so the figure is the CPU of both players.
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar MovePair -f 1 -wi 1 -i 3 -w 1 -r 1}

@@ -26,9 +26,12 @@ public record DarkChessParameters(OtMode otMode, int andosModulusBits, int maxPl
         }
     }
 
-    /** The one-round-trip table rebuild, the 200-ply cap. */
+    /**
+     * The one-round-trip table rebuild over OT extension (ote-table), the 200-ply cap. A game's mode travels in its
+     * hellos and saved parameters, so changing this default never changes a game already started.
+     */
     public static DarkChessParameters defaults() {
-        return new DarkChessParameters(OtMode.OPRF_TABLE, 2048, DEFAULT_MAX_PLIES);
+        return new DarkChessParameters(OtMode.OTE_TABLE, 2048, DEFAULT_MAX_PLIES);
     }
 
     public byte[] toBytes() {

@@ -14,7 +14,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The OT-extension rebuild as a mode of the party ({@code ote-table}): whole bots games finish in at most three
+ * The OT-extension rebuild as the default mode of the party ({@code ote-table}): whole bots games finish in at most three
  * messages a ply, every view the parties rebuilt is the rules engine's, the audit verifies, and the message sizes
  * depend only on the announced material.
  */
@@ -24,9 +24,9 @@ class DarkChessOteModeTest {
     }
 
     @Test
-    void theModeIsSelectedByNameAndIsNotTheDefault() {
+    void theModeIsSelectedByNameAndIsTheDefault() {
         assertThat(OtMode.parse("ote-table")).isEqualTo(OtMode.OTE_TABLE);
-        assertThat(DarkChessParameters.defaults().otMode()).isEqualTo(OtMode.OPRF_TABLE);
+        assertThat(DarkChessParameters.defaults().otMode()).isEqualTo(OtMode.OTE_TABLE);
     }
 
     @Test
