@@ -52,15 +52,18 @@ class PlayJournalTest {
     @ValueSource(strings = {"host 1", "guest 1", "host 2", "guest 2"})
     void aSeatKilledMidGameResumesFromItsJournalAndTheGameEndsVerified(String run) throws Exception {
         String victim = run.split(" ")[0];
-        // Kill mid-game: as the victim makes its first move of a hand of the six, never after a clock.
+        // Kill mid-game: as the victim makes its first move of hand 2, 3 or 4, never after a clock. The game is one
+        // hand longer than that, the fewest that still has the revived process play a hand after the one it died in.
         int seed = run.hashCode();
         int killedAtHand = 2 + new SplittableRandom(seed).nextInt(3);
+        int hands = killedAtHand + 1;
         Supplier<String> logs = () -> "seed " + seed + ", " + victim + " killed as hand " + killedAtHand + " began\n"
                 + log("ann-1.log") + "\n----\n" + log("ann-2.log") + "\n----\n" + log("ben-1.log") + "\n----\n"
                 + log("ben-2.log");
         String hostHome = dir.resolve("ann-home").toString();
         List<String> host = new ArrayList<>(List.of("play", "holdem", "--host", "0", "--home", hostHome,
-                "--accept-new", "--bots", "all", "--hands", "6", "--stack", "1000000", "--seed", "1", "--name", "ann",
+                "--accept-new", "--bots", "all", "--hands", Integer.toString(hands), "--stack", "1000000", "--seed", "1",
+                "--name", "ann",
                 "--timeout", "60",
                 "--journal", dir.resolve("ann.journal").toString(), "--transcript", dir.resolve("ann.jsonl").toString()));
         List<Process> all = new ArrayList<>();

@@ -203,21 +203,42 @@ class BadInputTest {
 
     @Test
     void aJoinerWhoseSettingsDifferFromTheHostsIsToldSoAndPlaysNothing(@TempDir Path dir) throws Exception {
-        String guest = dir.resolve("guest").toString();
         List<List<String>> mismatches = List.of(
                 List.of("play", "holdem", "--players", "3"),
                 List.of("play", "holdem", "--set", "stack=500"),
                 List.of("play", "dominoes"));
         List<String> named = List.of("--players 3", "--set stack=500", "the host plays holdem");
-        for (int i = 0; i < mismatches.size(); i++) {
-            // The host has seated the refused guest by then, so each mismatch meets a host of its own.
-            InProcessHost host = InProcessHost.start("play", "holdem", "--host", "0", "--insecure", "--bots", "all",
-                    "--players", "2", "--hands", "1", "--timeout", "3", "--action-seconds", "1",
-                    "--home", dir.resolve("host" + i).toString(), "--transcript", dir.resolve("host" + i + ".jsonl").toString());
-            List<String> args = new ArrayList<>(mismatches.get(i));
-            args.addAll(List.of("--join", "127.0.0.1:" + host.port(), "--insecure", "--bots", "all", "--home", guest));
-            assertRefusedPlainly(args, named.get(i));
-            host.finish();
+        // The host has seated the refused guest by then, so each mismatch meets a host of its own, and each host then
+        // waits out its --timeout for a player who never comes: the three pairs (own homes, own ports) run at once.
+        java.util.concurrent.ExecutorService pairs = java.util.concurrent.Executors.newFixedThreadPool(mismatches.size());
+        try {
+            List<java.util.concurrent.Future<?>> running = new ArrayList<>();
+            for (int i = 0; i < mismatches.size(); i++) {
+                int n = i;
+                running.add(pairs.submit(() -> {
+                    InProcessHost host = InProcessHost.start("play", "holdem", "--host", "0", "--insecure", "--bots",
+                            "all", "--players", "2", "--hands", "1", "--timeout", "3", "--action-seconds", "1",
+                            "--home", dir.resolve("host" + n).toString(),
+                            "--transcript", dir.resolve("host" + n + ".jsonl").toString());
+                    List<String> args = new ArrayList<>(mismatches.get(n));
+                    args.addAll(List.of("--join", "127.0.0.1:" + host.port(), "--insecure", "--bots", "all", "--home",
+                            dir.resolve("guest" + n).toString()));
+                    assertRefusedPlainly(args, named.get(n));
+                    return host.finish();
+                }));
+            }
+            for (java.util.concurrent.Future<?> pair : running) {
+                try {
+                    pair.get(180, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof AssertionError failed) {
+                        throw failed;
+                    }
+                    throw e;
+                }
+            }
+        } finally {
+            pairs.shutdownNow();
         }
     }
 }

@@ -107,8 +107,10 @@ class RelayCommandTest {
     @Test
     void aRelayAtATerminalLetsInNoStrangerWithoutAcceptNew() throws Exception {
         java.util.List<String> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+        // --tables 0 serves until --timeout, so the test lasts that long: 10 s leaves the stranger's one handshake
+        // (well under a second) ample room on a loaded machine; ending early would fail the test, never pass it.
         InProcessHost relay = InProcessHost.startAsking(HighCardDefinition.CATALOG, question -> asked.add(question),
-                "relay", "--tables", "0", "--timeout", "30", "--listen", "0", "--home", dir.resolve("relay").toString());
+                "relay", "--tables", "0", "--timeout", "10", "--listen", "0", "--home", dir.resolve("relay").toString());
         String invitation = relay.invitation();
         SigningKey stranger = SigningKey.generate(new SecureRandom());
         String fingerprint = Fingerprint.of(stranger.verifyingKey()).toString();
