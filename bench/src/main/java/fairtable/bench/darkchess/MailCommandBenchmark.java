@@ -33,9 +33,9 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * What one {@code mail receive} costs apart from JVM start, late in a game and (the reference, same run) at ply 2:
  * open the journal, restore the receiving party from its last entry, receive the other side's next message (the bots
- * then answer, as the party would), and snapshot again. The game is two {@code oprf-table} bots in one process from a
- * fixed seed, stopped at the first message after {@code plies} plies; the receiver's snapshot after every message is
- * journaled as {@code mail} does, in a temporary directory. The setup prints the ply actually reached, the transcript
+ * then answer, as the party would), and snapshot again. The game is two bots in one process, in the mode {@code ot},
+ * from a fixed seed, stopped at the first message after {@code plies} plies; the receiver's snapshot after every
+ * message is journaled as {@code mail} does, in a temporary directory. The setup prints the ply actually reached, the transcript
  * length and the journal's size, since a seeded game may end sooner.
  *
  * <p>{@code restore} and {@code receiveOneMessage} wake the party as any snapshot from elsewhere is woken, every
@@ -53,6 +53,9 @@ public class MailCommandBenchmark {
     @Param({"9"})
     public long seed;
 
+    @Param({"ote-table", "oprf-table"})
+    public String ot;
+
     private SigningKey receiverKey;
     private byte[] snapshot;
     private Envelope next;
@@ -68,7 +71,7 @@ public class MailCommandBenchmark {
         game.nextBytes(a);
         game.nextBytes(b);
         SigningKey[] keys = {SigningKey.fromSeed(a), SigningKey.fromSeed(b)};
-        DarkChessParameters params = new DarkChessParameters(OtMode.parse("oprf-table"), 2048, 200);
+        DarkChessParameters params = new DarkChessParameters(OtMode.parse(ot), 2048, 200);
         DarkChessParty[] parties = {
             DarkChessParty.create(params, 0, "white", keys[0], ChessSide.start(Color.WHITE),
                     game.split()),
