@@ -125,6 +125,25 @@ class UiTwoNodesDarkChessBrowserTest extends BrowserNodesTest {
     }
 
     /**
+     * Bob's invitation was altered on the way (max-plies 30 where alice's table has 20): once alice lets him in, his
+     * page says at once, in one line, what alice's seat proposes and what his invitation said, with nothing to play,
+     * rather than waiting out the arrival patience.
+     */
+    @Test
+    void aGuestWhoseInvitationDoesNotMatchTheHostsGameIsToldAtOnceInOneLine() throws Exception {
+        String invitation = nodes.host("dark-chess", Map.of("max-plies", "20"), null);
+        nodes.join(invitation.replace("max-plies=20", "max-plies=30"));
+        nodes.accept(null);
+        String told = nodes.bobPage.await("bob to be told the games differ", STEP,
+                "const n = document.getElementById('status').textContent; return n.includes('proposes') && n").asText();
+        assertThat(told).contains("alice: proposes dark-chess/v1 oprf-table, at most 20 plies, not dark-chess/v1"
+                + " oprf-table, at most 30 plies");
+        assertThat(told.lines().count()).as("one line").isEqualTo(1);
+        assertThat(nodes.bobPage.run("return document.querySelectorAll('.sq.movable').length").asInt())
+                .as("nothing to play").isZero();
+    }
+
+    /**
      * The page draws square for square what the seat's own view says, nothing more: fog stays fog, no piece of the
      * other side stands where this side does not see.
      */

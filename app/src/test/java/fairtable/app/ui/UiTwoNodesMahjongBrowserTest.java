@@ -62,6 +62,34 @@ class UiTwoNodesMahjongBrowserTest extends BrowserNodesTest {
         assertThat(west.run(download).asText().equals(fromEast)).as("the same transcript on both nodes").isTrue();
     }
 
+    /**
+     * Alice's person refuses bob once both have arranged their tiles: his page says at once, in one line, that the
+     * host refused his key and what alice can do, with nothing to play; alice's page keeps waiting for a player.
+     */
+    @Test
+    void aGuestTheHostsPersonRefusesIsToldAtOnceAndTheHostWaitsOn() throws Exception {
+        String invitation = nodes.host("mahjong-shogi", Map.of("move-limit", "60"), null);
+        nodes.alicePage.await("east's arrangement", STEP, "return document.querySelector('#mj-start')");
+        nodes.alicePage.click("#mj-start");
+        nodes.join(invitation);
+        nodes.bobPage.await("west's arrangement", STEP, "return document.querySelector('#mj-start')");
+        nodes.bobPage.click("#mj-start");
+        nodes.alicePage.await("alice to be asked about bob", STEP,
+                "return !document.getElementById('question-box').hidden");
+        nodes.alicePage.click("#refuse");
+        String told = nodes.bobPage.await("bob to be told he was refused", STEP,
+                "const n = document.getElementById('status').textContent; return n.includes('refused') && n").asText();
+        assertThat(told).startsWith("Stopped: the host at ")
+                .contains(" refused you: your key " + nodes.bob.fingerprint() + " is not accepted there as bob.");
+        assertThat(told.lines().count()).as("one line").isEqualTo(1);
+        assertThat(nodes.bobPage.run("return document.getElementById('verdict').textContent").asText())
+                .as("no audit ran: the game never started").isEqualTo("STOPPED");
+        assertThat(nodes.bobPage.run("return document.querySelectorAll('.mj-sq.movable').length").asInt())
+                .as("nothing to play for a refused guest").isZero();
+        nodes.alicePage.await("alice's table to wait on", STEP, "return document.getElementById('question-box').hidden"
+                + " && document.getElementById('status').textContent.startsWith('Waiting for a player to join')");
+    }
+
     /** Each square says what the seat's own view holds: its tiles by kind, the other's only as hidden backs. */
     private static void showsExactly(HeadlessChromium page, PlayerView truth, int seat, String other)
             throws Exception {
