@@ -109,19 +109,7 @@ class UiTwoNodesDarkChessBrowserTest extends BrowserNodesTest {
     void aGuestTheHostsPersonRefusesIsToldAtOnceAndTheHostWaitsOn() throws Exception {
         String invitation = nodes.host("dark-chess", Map.of("max-plies", "20"), null);
         nodes.join(invitation);
-        nodes.alicePage.await("alice to be asked about bob", STEP,
-                "return !document.getElementById('question-box').hidden");
-        nodes.alicePage.click("#refuse");
-        String told = nodes.bobPage.await("bob to be told he was refused", STEP,
-                "const n = document.getElementById('status').textContent; return n.includes('refused') && n").asText();
-        assertThat(told).startsWith("Stopped: the host at ")
-                .contains(" refused you: your key " + nodes.bob.fingerprint() + " is not accepted there as bob.");
-        assertThat(nodes.bobPage.run("return document.getElementById('verdict').textContent").asText())
-                .as("no audit ran: the game never started").isEqualTo("STOPPED");
-        assertThat(nodes.bobPage.run("return document.querySelectorAll('.sq.movable').length").asInt())
-                .as("nothing to play for a refused guest").isZero();
-        nodes.alicePage.await("alice's table to wait on", STEP, "return document.getElementById('question-box').hidden"
-                + " && document.getElementById('status').textContent.startsWith('Waiting for a player to join')");
+        nodes.refuseBob(".sq.movable");
     }
 
     /**

@@ -74,20 +74,7 @@ class UiTwoNodesMahjongBrowserTest extends BrowserNodesTest {
         nodes.join(invitation);
         nodes.bobPage.await("west's arrangement", STEP, "return document.querySelector('#mj-start')");
         nodes.bobPage.click("#mj-start");
-        nodes.alicePage.await("alice to be asked about bob", STEP,
-                "return !document.getElementById('question-box').hidden");
-        nodes.alicePage.click("#refuse");
-        String told = nodes.bobPage.await("bob to be told he was refused", STEP,
-                "const n = document.getElementById('status').textContent; return n.includes('refused') && n").asText();
-        assertThat(told).startsWith("Stopped: the host at ")
-                .contains(" refused you: your key " + nodes.bob.fingerprint() + " is not accepted there as bob.");
-        assertThat(told.lines().count()).as("one line").isEqualTo(1);
-        assertThat(nodes.bobPage.run("return document.getElementById('verdict').textContent").asText())
-                .as("no audit ran: the game never started").isEqualTo("STOPPED");
-        assertThat(nodes.bobPage.run("return document.querySelectorAll('.mj-sq.movable').length").asInt())
-                .as("nothing to play for a refused guest").isZero();
-        nodes.alicePage.await("alice's table to wait on", STEP, "return document.getElementById('question-box').hidden"
-                + " && document.getElementById('status').textContent.startsWith('Waiting for a player to join')");
+        nodes.refuseBob(".mj-sq.movable");
     }
 
     /** Each square says what the seat's own view holds: its tiles by kind, the other's only as hidden backs. */
