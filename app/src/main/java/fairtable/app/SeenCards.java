@@ -1,7 +1,9 @@
 package fairtable.app;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import fairtable.games.definitions.Games;
 import fairtable.net.OwnerOnlyFiles;
 import fairtable.protocol.table.TableParty;
 import fairtable.protocol.transcript.Transcript;
@@ -10,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HexFormat;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -28,6 +29,16 @@ import java.util.TreeMap;
 public record SeenCards(byte[] session, int seat, Map<Integer, int[]> rounds) {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String SUFFIX = ".seen";
+    /** The most rounds a game here plays: hold'em's and draw's 100,000 hands (gin rummy and dominoes stop at 10,000). */
+    public static final int MOST_ROUNDS = 100_000;
+    /**
+     * The longest text taken as a record: the most rounds, each a key and, for every card of the largest deck a game
+     * here deals, up to three digits and a comma, twice over. A real record is well inside it (100,000 hands of
+     * hold'em write about 15 MB); anything longer is refused before it is parsed, so a dropped file cannot make the
+     * node build a tree of tens of millions of numbers.
+     */
+    public static final int MAX_CHARS = 2 * MOST_ROUNDS * (16 + 4 * Games.ALL.games().stream()
+            .mapToInt(g -> g.deckSize()).max().orElseThrow());
 
     /** Where the record of the game whose transcript is {@code transcript} lives. */
     public static Path beside(Path transcript) {
@@ -92,21 +103,61 @@ public record SeenCards(byte[] session, int seat, Map<Integer, int[]> rounds) {
      * @throws IOException if it is not a record of a seat's cards
      */
     public static SeenCards parse(String text, String source) throws IOException {
-        try {
-            JsonNode node = JSON.readTree(text);
-            Map<Integer, int[]> rounds = new TreeMap<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.get("rounds").fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> round = it.next();
-                int[] cards = new int[round.getValue().size()];
-                for (int i = 0; i < cards.length; i++) {
-                    cards[i] = round.getValue().get(i).asInt(-1);
+        if (text.length() > MAX_CHARS) {
+            throw new IOException(source + " is " + text.length() + " characters long; a record of a seat's cards is at"
+                    + " most " + MAX_CHARS);
+        }
+        // Read as a stream into the arrays, not as a tree: a record near the limit holds millions of numbers.
+        byte[] session = null;
+        int seat = -1;
+        Map<Integer, int[]> rounds = null;
+        try (JsonParser in = JSON.createParser(text)) {
+            expect(in.nextToken(), JsonToken.START_OBJECT);
+            while (in.nextToken() == JsonToken.FIELD_NAME) {
+                String field = in.currentName();
+                JsonToken value = in.nextToken();
+                switch (field) {
+                    case "session" -> session = HexFormat.of().parseHex(in.getValueAsString(""));
+                    case "seat" -> seat = in.getValueAsInt(-1);
+                    case "rounds" -> rounds = rounds(in, value);
+                    default -> in.skipChildren();
                 }
-                rounds.put(Integer.parseInt(round.getKey()), cards);
             }
-            return new SeenCards(HexFormat.of().parseHex(node.get("session").asText()), node.get("seat").asInt(),
-                    rounds);
+            if (session == null || seat < 0 || rounds == null) {
+                throw new IOException("a session, a seat and rounds are a record's");
+            }
+            return new SeenCards(session, seat, rounds);
         } catch (IOException | RuntimeException e) {
             throw new IOException(source + " is not a record of a seat's cards");
+        }
+    }
+
+    /** Each round's cards, by round; a position holding anything but a whole number is one the seat did not read. */
+    private static Map<Integer, int[]> rounds(JsonParser in, JsonToken start) throws IOException {
+        expect(start, JsonToken.START_OBJECT);
+        Map<Integer, int[]> rounds = new TreeMap<>();
+        while (in.nextToken() == JsonToken.FIELD_NAME) {
+            int round = Integer.parseInt(in.currentName());
+            expect(in.nextToken(), JsonToken.START_ARRAY);
+            int[] cards = new int[64];
+            int n = 0;
+            for (JsonToken t = in.nextToken(); t != JsonToken.END_ARRAY; t = in.nextToken()) {
+                if (t == null || t.isStructStart()) {
+                    throw new IOException("a round's cards are numbers");
+                }
+                if (n == cards.length) {
+                    cards = Arrays.copyOf(cards, n * 2);
+                }
+                cards[n++] = t == JsonToken.VALUE_NUMBER_INT ? in.getValueAsInt(-1) : -1;
+            }
+            rounds.put(round, Arrays.copyOf(cards, n));
+        }
+        return rounds;
+    }
+
+    private static void expect(JsonToken found, JsonToken expected) throws IOException {
+        if (found != expected) {
+            throw new IOException("expected " + expected + ", found " + found);
         }
     }
 }

@@ -14,14 +14,19 @@ import fairtable.games.mahjongshogi.TileSet;
 import fairtable.games.mahjongshogi.play.MahjongReplay;
 import fairtable.games.mahjongshogi.play.PlayerView;
 import fairtable.protocol.ProtocolViolation;
+import fairtable.protocol.allocation.AllocationParameters;
+import fairtable.protocol.allocation.Escrow;
+import fairtable.protocol.deck.DeckMessage;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.darkchess.DarkChessParameters;
 import fairtable.protocol.mahjong.MahjongParameters;
 import fairtable.protocol.table.TableParameters;
 import fairtable.protocol.table.TableReplay;
 import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.transcript.TranscriptFile;
+import fairtable.protocol.wire.MalformedMessageException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,8 +38,8 @@ import java.util.Optional;
  * The replay page's answer for one transcript: the audit's verdict and, for a verified table/v1 game, the table before
  * the first move and after each one, every view drawn by the game's own definition ({@link SeatView#drawing}). A
  * transcript the audit refuses gets its FAILED line and no steps: stepping through a broken file would show a game
- * that was never proved. Other protocols (dark chess, Mahjong Shogi, the allocation) are audited but not stepped
- * through.
+ * that was never proved. Dark chess and Mahjong Shogi are stepped move by move, the allocation message by message
+ * (who sent what, never a number: the transcript holds none readable).
  *
  * <p>The table is drawn from one perspective: an observer's ({@value #OBSERVER}: a card stays face down until the
  * transcript opens it); a seat's as far as the transcript tells ({@code seat-N}: also that seat's own cards that it
@@ -92,10 +97,13 @@ final class Replays {
             if (protocol.equals(MahjongParameters.PROTOCOL)) {
                 return mahjong(transcript, verdict, perspective, out);
             }
+            if (protocol.equals(AllocationParameters.PROTOCOL)) {
+                return allocation(transcript, out);
+            }
             if (!protocol.equals(TableParameters.PROTOCOL)) {
                 out.put("unsupported", "This is a " + protocol + " transcript: the replay steps through the table games"
                         + " (" + String.join(", ", games.names()) 
-                        + "), dark chess and Mahjong Shogi; this one is audited only.");
+                        + "), dark chess, Mahjong Shogi and the allocation; this one is audited only.");
                 return out;
             }
             SeenCards own = mine.find(transcript);
@@ -140,6 +148,65 @@ final class Replays {
             out.put("line", "your own record of this game cannot be read: " + e.getMessage());
         }
         return out;
+    }
+
+    /**
+     * An allocation, one step per message after the hellos: who sent it and what it is, in the transcript's order. No
+     * number is shown: the transcript carries each institution's numbers only blinded (the audit checks that none is
+     * readable), and unblinding is the holder's, on the allocation page.
+     */
+    private static Map<String, Object> allocation(Transcript transcript, Map<String, Object> out)
+            throws ProtocolViolation {
+        AllocationParameters params;
+        try {
+            params = AllocationParameters.fromBytes(transcript.hellos().get(0).parameters());
+        } catch (MalformedMessageException e) {
+            throw new ProtocolViolation(0, transcript.hellos().get(0).name(), e.getMessage()); // verified: cannot be
+        }
+        List<String> names = transcript.hellos().stream().map(h -> h.name()).toList();
+        List<String> said = new ArrayList<>();
+        said.add(params.items() + " numbers, " + params.each() + " for each of " + names.size() + " institutions ("
+                + String.join(", ", names) + ")" + (params.board().isPresent() ? ", escrowed to a board" : "")
+                + "; each institution's numbers stay blinded to everyone else.");
+        List<Map<String, Object>> frames = new ArrayList<>();
+        frames.add(Map.of("view", Map.of("text", List.copyOf(said))));
+        for (Envelope e : transcript.envelopes()) {
+            if (e.type().equals(Hello.TYPE)) {
+                continue;
+            }
+            String what = allocationStep(e, params);
+            said.add(names.get(e.sender()) + " (seat " + e.sender() + ") · " + e.type() + " · step " + e.step() + ": "
+                    + what);
+            Map<String, Object> frame = new LinkedHashMap<>();
+            frame.put("sender", names.get(e.sender()));
+            frame.put("seat", e.sender());
+            frame.put("type", e.type());
+            frame.put("step", e.step());
+            frame.put("move", what);
+            frame.put("view", Map.of("text", List.copyOf(said)));
+            frames.add(frame);
+        }
+        out.put("perspective", OBSERVER);
+        out.put("seat", -1);
+        out.put("game", "allocation");
+        out.put("names", names);
+        out.put("frames", frames);
+        out.put("moves", frames.size() - 1);
+        return out;
+    }
+
+    /** What one message of an allocation is, in words, from its type and the institution that sent it. */
+    private static String allocationStep(Envelope e, AllocationParameters params) {
+        return switch (e.type()) {
+            case DeckMessage.KeyShare.TYPE -> "its public key share; the numbers are encrypted to all the shares together";
+            case DeckMessage.Shuffle.TYPE -> "a proved shuffle of the " + params.items() + " encrypted numbers";
+            case Escrow.TYPE -> "its decryption shares of its own " + params.each() + " positions, encrypted to the"
+                    + " board's key, each with its proof";
+            case DeckMessage.Deal.TYPE -> "deals " + params.each() + " positions to each institution in seat order";
+            case DeckMessage.Shares.TYPE -> "its decryption shares of the other institutions' positions, each with its"
+                    + " proof; none of its own, so only it can read its numbers";
+            default -> e.type();
+        };
     }
 
     private static int seatIn(String perspective, int players) {

@@ -64,6 +64,14 @@ public final class UiServer implements AutoCloseable {
     /** The largest body the API reads: a transcript to audit. */
     static final int MAX_BODY = 64 << 20;
     private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * Reads the replay page's transcript and record sent together: Jackson's own cap on a string (20 MB) would refuse
+     * a long record as unreadable before {@link SeenCards#parse} could name its limit, and a transcript as long as
+     * one dropped alone.
+     */
+    private static final ObjectMapper TRANSCRIPT_AND_RECORD = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory
+            .builder().streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+                    .maxStringLength(MAX_BODY).build()).build());
     private static final Pattern STATIC = Pattern.compile("/static/([a-z][a-z0-9-]*\\.(?:css|js|svg))");
     private static final Pattern TABLE = Pattern.compile("/api/tables/([a-z0-9-]+)/transcript");
     private static final Map<String, String> PAGES = Map.of("/", "index.html", "/table", "table.html",
@@ -694,7 +702,7 @@ public final class UiServer implements AutoCloseable {
                     return json(ui.replay(body(request), perspective(request)), request, response, callback);
                 }
                 if (method.equals("POST") && path.equals("/api/replay/seen")) {
-                    JsonNode both = JSON.readTree(body(request));
+                    JsonNode both = TRANSCRIPT_AND_RECORD.readTree(body(request));
                     return json(ui.replay(text(both, "transcript"), text(both, "seen"), perspective(request)), request,
                             response, callback);
                 }

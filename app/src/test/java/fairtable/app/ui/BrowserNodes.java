@@ -119,6 +119,26 @@ final class BrowserNodes implements AutoCloseable {
         alicePage.click("#accept");
     }
 
+    /**
+     * Alice's person refuses bob when asked: his page says at once, in one line, that the host refused his key, with
+     * nothing to play ({@code movable}: the page's movable pieces), and alice's table waits on for a player.
+     */
+    void refuseBob(String movable) throws Exception {
+        alicePage.await("alice to be asked about bob", STEP, "return !document.getElementById('question-box').hidden");
+        alicePage.click("#refuse");
+        String told = bobPage.await("bob to be told he was refused", STEP,
+                "const n = document.getElementById('status').textContent; return n.includes('refused') && n").asText();
+        assertThat(told).startsWith("Stopped: the host at ")
+                .contains(" refused you: your key " + bob.fingerprint() + " is not accepted there as bob.");
+        assertThat(told.lines().count()).as("one line").isEqualTo(1);
+        assertThat(bobPage.run("return document.getElementById('verdict').textContent").asText())
+                .as("no audit ran: the game never started").isEqualTo("STOPPED");
+        assertThat(bobPage.run("return document.querySelectorAll(arguments[0]).length", movable).asInt())
+                .as("nothing to play for a refused guest").isZero();
+        alicePage.await("alice's table to wait on", STEP, "return document.getElementById('question-box').hidden"
+                + " && document.getElementById('status').textContent.startsWith('Waiting for a player to join')");
+    }
+
     /** The table id a page shows. */
     static String tableId(HeadlessChromium page) throws Exception {
         return page.run("return new URLSearchParams(location.search).get('id')").asText();

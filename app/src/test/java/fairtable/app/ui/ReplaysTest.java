@@ -262,12 +262,7 @@ class ReplaysTest {
     @Test
     void darkChessReplaysTellEachSideItsCapturesAndEnPassantAtThePlyItLearnedThem() throws Exception {
         Path file = dir.resolve("en-passant.jsonl");
-        SplittableRandom r = new SplittableRandom(5);
-        DarkChessTable table = DarkChessTable.create(new DarkChessParameters(OtMode.OPRF_TABLE, 2048, 6),
-                ChessSide.start(Color.WHITE, scripted("e2e4", "e4e5", "e5d6 draw")),
-                ChessSide.start(Color.BLACK, scripted("a7a6", "d7d5", "c7d6")), key(r), key(r), r.split(), r.split());
-        table.play(ply -> { });
-        TranscriptFile.write(file, table.transcript(), List.of());
+        writeEnPassantGame(file);
         String text = Files.readString(file);
         JsonNode white = JSON.valueToTree(Replays.of(text, Games.ALL, "seat-0", t -> null));
         JsonNode black = JSON.valueToTree(Replays.of(text, Games.ALL, "seat-1", t -> null));
@@ -292,6 +287,19 @@ class ReplaysTest {
         List<String> out = new ArrayList<>();
         replay.get("frames").get(frame).get("view").get("chess").path("notices").forEach(n -> out.add(n.asText()));
         return out;
+    }
+
+    /**
+     * Writes to {@code file} six plies of dark chess in which White takes en passant on d6, offering a draw, and Black
+     * takes the capturing pawn back.
+     */
+    static void writeEnPassantGame(Path file) throws Exception {
+        SplittableRandom r = new SplittableRandom(5);
+        DarkChessTable table = DarkChessTable.create(new DarkChessParameters(OtMode.OPRF_TABLE, 2048, 6),
+                ChessSide.start(Color.WHITE, scripted("e2e4", "e4e5", "e5d6 draw")),
+                ChessSide.start(Color.BLACK, scripted("a7a6", "d7d5", "c7d6")), key(r), key(r), r.split(), r.split());
+        table.play(ply -> { });
+        TranscriptFile.write(file, table.transcript(), List.of());
     }
 
     /** A side that plays the given moves in order; "e5d6 draw" offers a draw with the move. */

@@ -151,6 +151,36 @@ class UiAccessTest {
         assertThat(new String(raw.body(), StandardCharsets.UTF_8)).doesNotContain("\\n", "Exception", "Source:");
     }
 
+    /**
+     * A record longer than the most a real one holds (every round a game allows, each of its largest deck) is refused
+     * in one line naming the limit, before it is parsed; the limit sits above the longest real record and below the
+     * server's body limit.
+     */
+    @Test
+    void aRecordLongerThanAnyRealOneIsRefusedInOneLineNamingTheLimit() throws Exception {
+        java.util.Map<String, int[]> rounds = new java.util.LinkedHashMap<>();
+        int[] deck = new int[fairtable.games.cards.Card.DECK_SIZE];
+        java.util.Arrays.fill(deck, deck.length - 1);
+        for (int round = 1; round <= fairtable.app.SeenCards.MOST_ROUNDS; round++) {
+            rounds.put(Integer.toString(round), deck);
+        }
+        String longestReal = JSON.writeValueAsString(java.util.Map.of("session", "00".repeat(32), "seat", 0,
+                "rounds", rounds));
+        assertThat(longestReal.length()).as("100,000 hands of hold'em").isLessThan(fairtable.app.SeenCards.MAX_CHARS);
+        assertThat(fairtable.app.SeenCards.MAX_CHARS).isLessThan(UiServer.MAX_BODY);
+        StringBuilder tooLong = new StringBuilder("{\"session\":\"00\",\"seat\":0,\"rounds\":{\"1\":[51");
+        while (tooLong.length() <= fairtable.app.SeenCards.MAX_CHARS) {
+            tooLong.append(",51");
+        }
+        tooLong.append("]}}");
+        String body = JSON.writeValueAsString(java.util.Map.of("transcript", "x", "seen", tooLong.toString()));
+        HttpResponse<String> r = post("/api/replay/seen", body, cookie, origin);
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(r.body()).path("error").asText()).isEqualTo("the record dropped with the transcript is "
+                + tooLong.length() + " characters long; a record of a seat's cards is at most "
+                + fairtable.app.SeenCards.MAX_CHARS);
+    }
+
     private HttpResponse<String> post(String path, String body, String withCookie, String withOrigin) throws Exception {
         HttpRequest.Builder r = HttpRequest.newBuilder(URI.create(origin + path))
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));

@@ -287,6 +287,88 @@ class UiReplayBrowserTest {
         }
     }
 
+    /**
+     * Stepping through a dark-chess game, each side's page shows the notices its live page showed at that ply: White
+     * that its en-passant capture took a pawn and its capturing pawn was taken back, Black that its pawn was taken;
+     * the whole board shows none.
+     */
+    @Test
+    void aDarkChessReplayShowsEachSideTheCaptureNoticesItsLivePageShowed() throws Exception {
+        Path file = home.resolve("ui-transcripts").resolve("en-passant.jsonl");
+        Files.createDirectories(file.getParent());
+        ReplaysTest.writeEnPassantGame(file);
+        browser.open(ui.url().toString());
+        browser.await("the home page", WAIT, "return document.getElementById('fingerprint').textContent");
+        browser.run("location.href = '/replay?file=' + arguments[0]", file.getFileName().toString());
+        browser.await("the replay's verdict", WAIT, "const v = document.getElementById('verdict');"
+                + "return v && !v.hidden && !document.getElementById('player').hidden && v.textContent === 'VERIFIED'");
+        Map<String, Map<Integer, List<String>>> told = Map.of(
+                "seat-0", Map.of(6, List.of("You captured Black's pawn en passant on d5.", "Black captured your pawn on d6.")),
+                "seat-1", Map.of(5, List.of("White captured your pawn on d5.")),
+                "observer", Map.of(5, List.of(), 6, List.of()));
+        for (var side : told.entrySet()) {
+            choose(side.getKey());
+            for (var ply : side.getValue().entrySet()) {
+                browser.click("#first");
+                for (int i = 0; i < ply.getKey(); i++) {
+                    browser.click("#forward");
+                }
+                browser.await(side.getKey() + " after ply " + ply.getKey(), WAIT, "return document"
+                        + ".getElementById('position').textContent.startsWith(arguments[0])", "Move " + ply.getKey());
+                JsonNode shown = browser.run("return [...document.querySelectorAll('#notices li')].map(l => l.textContent)");
+                List<String> lines = new java.util.ArrayList<>();
+                shown.forEach(l -> lines.add(l.asText()));
+                if (ply.getValue().isEmpty()) {
+                    assertThat(lines).as("%s after ply %d", side.getKey(), ply.getKey()).isEmpty();
+                } else {
+                    assertThat(lines).as("%s after ply %d", side.getKey(), ply.getKey())
+                            .containsAll(ply.getValue());
+                }
+            }
+        }
+        browser.screenshot(SCREENS.resolve("replay-dark-chess-capture-notice.png"));
+    }
+
+    /**
+     * An allocation the node drew is stepped through message by message, each step saying who sent what as the node's
+     * frames say it, from every key and shuffle to the last shares, and never a number the transcript keeps blinded.
+     */
+    @Test
+    void anAllocationIsSteppedThroughMessageByMessageWithNoNumberShown() throws Exception {
+        String id = (String) ui.newAllocation(JSON.readTree("{\"items\": 10, \"each\": 3}")).get("id");
+        browser.open(ui.url().toString());
+        browser.await("the allocation's verdict", WAIT, "return fetch('/api/allocations/' + arguments[0])"
+                + ".then(r => r.json()).then(s => s.verdict && s.verdict.verified)", id);
+        String file;
+        try (var listed = Files.list(home.resolve("ui-transcripts"))) {
+            file = listed.map(f -> f.getFileName().toString()).filter(f -> f.startsWith(id + "-allocation-"))
+                    .findFirst().orElseThrow();
+        }
+        browser.run("location.href = '/replay?file=' + arguments[0]", file);
+        browser.await("the replay's verdict", WAIT, "const v = document.getElementById('verdict');"
+                + "return v && !v.hidden && !document.getElementById('player').hidden && v.textContent === 'VERIFIED'");
+        JsonNode frames = JSON.valueToTree(ui.replayFile(file, "observer")).get("frames");
+        List<String> types = new java.util.ArrayList<>();
+        for (int i = 1; i < frames.size(); i++) {
+            browser.type("#forward", RIGHT);
+            int step = i;
+            browser.await("message " + i, WAIT, "return document.getElementById('position').textContent"
+                    + ".startsWith(arguments[0])", "Move " + step + " of " + (frames.size() - 1));
+            JsonNode f = frames.get(i);
+            assertThat(browser.run("return document.getElementById('move').textContent").asText())
+                    .isEqualTo(f.get("sender").asText() + " (seat " + f.get("seat").asInt() + ") · " + f.get("type")
+                            .asText() + " · step " + f.get("step").asInt() + ": " + f.get("move").asText());
+            assertThat(browser.run("return document.querySelector('#felt pre').textContent").asText())
+                    .endsWith(f.get("move").asText());
+            types.add(f.get("type").asText());
+        }
+        assertThat(types).as("both keys, both shuffles, the deal, both institutions' shares")
+                .containsExactly("key", "key", "shuffle", "shuffle", "deal", "shares", "shares");
+        assertThat(browser.run("return document.getElementById('text').textContent").asText())
+                .as("nothing blinded is shown").doesNotContainPattern("holds? \\[?[0-9]");
+        browser.screenshot(SCREENS.resolve("replay-allocation.png"));
+    }
+
     @Test
     void aMahjongShogiGameIsSteppedThroughFromEachSideAndAsAWholeBoardAsTheNodeComputedIt() throws Exception {
         Path file = openPlayedReplay("mahjong-shogi", "--seed", "7", "--move-limit", "12");

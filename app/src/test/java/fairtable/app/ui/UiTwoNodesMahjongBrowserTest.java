@@ -62,6 +62,21 @@ class UiTwoNodesMahjongBrowserTest extends BrowserNodesTest {
         assertThat(west.run(download).asText().equals(fromEast)).as("the same transcript on both nodes").isTrue();
     }
 
+    /**
+     * Alice's person refuses bob once both have arranged their tiles: his page says at once, in one line, that the
+     * host refused his key and what alice can do, with nothing to play; alice's page keeps waiting for a player.
+     */
+    @Test
+    void aGuestTheHostsPersonRefusesIsToldAtOnceAndTheHostWaitsOn() throws Exception {
+        String invitation = nodes.host("mahjong-shogi", Map.of("move-limit", "60"), null);
+        nodes.alicePage.await("east's arrangement", STEP, "return document.querySelector('#mj-start')");
+        nodes.alicePage.click("#mj-start");
+        nodes.join(invitation);
+        nodes.bobPage.await("west's arrangement", STEP, "return document.querySelector('#mj-start')");
+        nodes.bobPage.click("#mj-start");
+        nodes.refuseBob(".mj-sq.movable");
+    }
+
     /** Each square says what the seat's own view holds: its tiles by kind, the other's only as hidden backs. */
     private static void showsExactly(HeadlessChromium page, PlayerView truth, int seat, String other)
             throws Exception {
