@@ -114,7 +114,8 @@ class DarkChessEvidenceTest {
 
     /**
      * Black answers White's first queries from false offers; White reads the answers with its own OT secrets, sees
-     * that they cannot be what Black may show, and refuses the round: the game stops there. White's evidence file
+     * that they cannot be what Black may show, and stops the game there for good (a Black free to answer again could
+     * read White's questions from which answers it refuses). White's evidence file
      * names Black, the signer of the refused round, never White (the audit ignored refused messages and named
      * White, the first seat without a reveal, before).
      */
@@ -124,8 +125,9 @@ class DarkChessEvidenceTest {
         DarkChessParty[] seats = players(key(keys), key(keys), new Checking(ScriptedSide.asking(0, WHITE_ASKS)),
                 new FalseOffers(ScriptedSide.asking(1, BLACK_ASKS)), 67);
         assertThatThrownBy(() -> play(seats, e -> e)).isInstanceOf(ProtocolViolation.class)
-                .hasMessage("step 5, party black: refused round: the answer for square 12 contradicts what black can show"
-                        + " there");
+                .hasMessage("step 5, party black: its answers to my vision queries hold a value no honest answer holds"
+                        + " (the answer for square 12 contradicts what black can show there); the game is stopped");
+        assertThat(seats[0].failure()).hasValueSatisfying(v -> assertThat(v).hasMessageContaining("party black"));
         assertThat(seats[0].rejected()).singleElement().satisfies(r -> assertThat(r.envelope().sender()).isEqualTo(1));
         assertThat(EvidenceRule.auditOfEvidence(seats[0]).line()).isEqualTo("FAILED: step 5, party black: the game"
                 + " stopped here: white refused its round (a check that needs white's own secrets, which this audit"
