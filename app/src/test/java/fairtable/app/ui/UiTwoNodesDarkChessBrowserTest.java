@@ -128,8 +128,8 @@ class UiTwoNodesDarkChessBrowserTest extends BrowserNodesTest {
         nodes.accept(null);
         String told = nodes.bobPage.await("bob to be told the games differ", STEP,
                 "const n = document.getElementById('status').textContent; return n.includes('proposes') && n").asText();
-        assertThat(told).contains("alice: proposes dark-chess/v1 oprf-table, at most 20 plies, not dark-chess/v1"
-                + " oprf-table, at most 30 plies");
+        assertThat(told).contains("alice: proposes dark-chess/v1 ote-table, at most 20 plies, not dark-chess/v1"
+                + " ote-table, at most 30 plies");
         assertThat(told.lines().count()).as("one line").isEqualTo(1);
         assertThat(nodes.bobPage.run("return document.querySelectorAll('.sq.movable').length").asInt())
                 .as("nothing to play").isZero();
