@@ -27,12 +27,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 class OteFailedCheckTest {
     private static final DarkChessParameters PARAMS = new DarkChessParameters(OtMode.OTE_TABLE, 2048, 2);
 
-    private static SigningKey key(SplittableRandom random) {
-        byte[] seed = new byte[32];
-        random.nextBytes(seed);
-        return SigningKey.fromSeed(seed);
-    }
-
     /** The message with the last byte of its query (inside the last check row) flipped. */
     private static byte[] bent(Envelope e) throws MalformedMessageException {
         if (e.type().equals(DarkChessMessages.MOVE)) {
@@ -55,7 +49,7 @@ class OteFailedCheckTest {
     @ValueSource(strings = {"reply1", "move1", "reply0"})
     void aQueryThatFailsTheCheckStopsTheGameNamingTheQuerier(String target) throws Exception {
         SplittableRandom r = new SplittableRandom(5);
-        SigningKey[] keys = {key(r), key(r)};
+        SigningKey[] keys = {BadMessageGame.key(r), BadMessageGame.key(r)};
         String[] names = {"white", "black"};
         DarkChessParty[] seats = {
             DarkChessParty.create(PARAMS, 0, names[0], keys[0], ChessSide.start(Color.WHITE), r.split()),

@@ -2,7 +2,6 @@ package fairtable.protocol.darkchess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fairtable.crypto.sign.SigningKey;
 import fairtable.games.chess.Color;
 import fairtable.games.chess.play.ChessSide;
 import fairtable.games.chess.play.DarkChessReferee;
@@ -23,20 +22,14 @@ import org.junit.jupiter.api.Test;
  * that is not behind its R, each named by the audit.
  */
 class OteRevealCheatTest {
-    private static SigningKey key(SplittableRandom random) {
-        byte[] seed = new byte[32];
-        random.nextBytes(seed);
-        return SigningKey.fromSeed(seed);
-    }
-
     /** A two-ply game: White reveals [its sealer's s and b_i, its ply-2 inputs], Black [s and b_i, ply 1, ply 2]. */
     private static String auditOfGame(DarkChessParty.Tamper reveals, DarkChessParty.TableTamper secrets, int liar)
             throws ProtocolViolation {
         SplittableRandom r = new SplittableRandom(5);
         DarkChessParameters params = new DarkChessParameters(OtMode.OTE_TABLE, 2048, 2);
         DarkChessParty[] seats = {
-            DarkChessParty.create(params, 0, "white", key(r), ChessSide.start(Color.WHITE), r.split()),
-            DarkChessParty.create(params, 1, "black", key(r), ChessSide.start(Color.BLACK), r.split())};
+            DarkChessParty.create(params, 0, "white", BadMessageGame.key(r), ChessSide.start(Color.WHITE), r.split()),
+            DarkChessParty.create(params, 1, "black", BadMessageGame.key(r), ChessSide.start(Color.BLACK), r.split())};
         if (reveals != null) {
             seats[liar].cheatWith(reveals);
         }
