@@ -3,6 +3,8 @@ package fairtable.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairtable.net.identity.Profile;
+import fairtable.protocol.darkchess.DarkChessParameters;
+import fairtable.protocol.darkchess.OtMode;
 import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.TranscriptFile;
 import java.io.PrintWriter;
@@ -128,10 +130,11 @@ class BoardGamesOverNetworkTest {
         InProcessHost hosted = InProcessHost.start("play", "mahjong-shogi", "--bots", "me",
                 "--host", "0", "--home", east.directory().toString(), "--accept-new", "--seed", "8",
                 "--move-limit", "20", "--timeout", "60", "--transcript", eastFile.toString());
-        int port = hosted.port();
+        // The invitation carries the game's terms: the person joins by it alone and plays the host's move limit.
+        assertThat(hosted.invitation()).endsWith("?game=mahjong-shogi&players=2&move-limit=20&mode=ristretto");
         // The person at west types the first listed move every time, one mistake included.
         Run person = runTyping("e9-e1\n" + "1\n".repeat(30), "play", "mahjong-shogi", "--bots", "none", "--join",
-                invitation(port, east), "--home", west.directory().toString(), "--move-limit", "20", "--timeout", "60",
+                hosted.invitation(), "--home", west.directory().toString(), "--timeout", "60",
                 "--transcript", westFile.toString());
         InProcessHost.Run bot = hosted.finish();
         assertThat(person.code()).as(person.out()).isZero();
@@ -201,7 +204,7 @@ class BoardGamesOverNetworkTest {
                 "black", "--home", host.directory().toString(), "--accept-new", "--max-plies", "4", "--seed", "4",
                 "--timeout", "60", "--transcript", hostFile.toString());
         String invitation = hosted.invitation();
-        assertThat(invitation).endsWith("?game=dark-chess&host-seat=1");
+        assertThat(invitation).endsWith("?game=dark-chess&players=2&max-plies=4&mode=ote-table&host-seat=1");
         Run joined = run("play", "dark-chess", "--bots", "all", "--join", invitation, "--home",
                 guest.directory().toString(), "--max-plies", "4", "--seed", "5", "--timeout", "60", "--transcript",
                 guestFile.toString());
@@ -229,21 +232,59 @@ class BoardGamesOverNetworkTest {
      * default: the joiner refuses the host's hello in one plain line naming both modes, and plays nothing.
      */
     @Test
-    void aJoinerOnTheDefaultModeRefusesAHostOnOprfTableInOnePlainLine() throws Exception {
+    void aJoinerTypingOnlyTheInvitationPlaysTheHostsModeAndOneTypingAnotherIsRefusedInOnePlainLine() throws Exception {
         Profile host = profile("ann");
         Profile guest = profile("bob");
         InProcessHost hosted = InProcessHost.start("play", "dark-chess", "--bots", "all", "--host", "0", "--ot",
                 "oprf-table", "--home", host.directory().toString(), "--accept-new", "--max-plies", "4", "--seed", "4",
-                "--timeout", "8", "--transcript", dir.resolve("ann.jsonl").toString());
+                "--timeout", "30", "--transcript", dir.resolve("ann.jsonl").toString());
+        assertThat(hosted.invitation()).contains("?game=dark-chess&players=2&max-plies=4&mode=oprf-table");
+        Run other = run("play", "dark-chess", "--bots", "all", "--join", hosted.invitation(), "--ot", "ote-table",
+                "--home", guest.directory().toString(), "--transcript", dir.resolve("bob.jsonl").toString());
+        assertThat(other.code()).as(other.out()).isEqualTo(Main.ERROR);
+        assertThat(other.out().strip()).isEqualTo("fairtable: the host's table has --ot oprf-table, not ote-table; join with the"
+                + " invitation alone to take the host's settings");
         Run joined = run("play", "dark-chess", "--bots", "all", "--join", hosted.invitation(), "--home",
-                guest.directory().toString(), "--max-plies", "4", "--seed", "5", "--timeout", "20", "--transcript",
+                guest.directory().toString(), "--seed", "5", "--timeout", "30", "--transcript",
                 dir.resolve("bob.jsonl").toString());
         InProcessHost.Run hostRun = hosted.finish();
-        assertThat(joined.code()).as(joined.out()).isEqualTo(Main.FAILED);
-        assertThat(joined.out()).contains("\nCheating or a broken peer caught: protocol violation: step 0, party ann:"
-                + " proposes dark-chess/v1 oprf-table, at most 4 plies, not dark-chess/v1 ote-table, at most 4 plies\n")
-                .doesNotContain("Exception", "\tat ");
-        assertThat(hostRun.out()).contains("the game never started");
+        assertThat(joined.code()).as(joined.out()).isZero();
+        assertThat(hostRun.code()).as(hostRun.out()).isZero();
+        assertThat(joined.out()).contains("Result: ", "after 4 plies", "Audit: VERIFIED");
+        assertThat(Files.readAllLines(dir.resolve("ann.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("bob.jsonl")));
+        Hello hostHello = Hello.fromBytes(TranscriptFile.read(dir.resolve("bob.jsonl")).messages().get(0).body());
+        assertThat(DarkChessParameters.fromBytes(hostHello.parameters()))
+                .isEqualTo(new DarkChessParameters(OtMode.OPRF_TABLE, 2048, 4));
+    }
+
+    @Test
+    void twoPlayersAtARelayWhoChoseDifferentLimitsAreToldTheGameDidNotStartNotThatSomeoneCheated() throws Exception {
+        InProcessHost relay = InProcessHost.start("relay", "--accept-new", "--listen", "0", "--home",
+                dir.resolve("relay").toString(), "--timeout", "9");
+        List<InProcessHost> seats = new ArrayList<>();
+        for (int seat = 0; seat < 2; seat++) {
+            seats.add(InProcessHost.start("play", "dark-chess", "--bots", "all", "--max-plies", seat == 0 ? "4" : "6",
+                    "--join", relay.invitation(), "--relay", "--seat", Integer.toString(seat), "--accept-new", "--home",
+                    dir.resolve("h" + seat).toString(), "--timeout", "8", "--transcript",
+                    dir.resolve("t" + seat + ".jsonl").toString()));
+        }
+        List<InProcessHost.Run> runs = new ArrayList<>();
+        for (InProcessHost seat : seats) {
+            runs.add(seat.finish());
+        }
+        relay.finish(); // its table never ends: it serves out its --timeout
+        List<String> outs = runs.stream().map(InProcessHost.Run::out).toList();
+        // The seat whose hello was placed first has it refused by the other seat, which stops and says why in plain
+        // words, naming the sender and both limits; the first then waits out its --timeout for a second hello.
+        List<InProcessHost.Run> refusing = runs.stream().filter(r -> r.out().contains("The game did not start")).toList();
+        assertThat(refusing).as(outs::toString).hasSize(1);
+        assertThat(refusing.get(0).code()).as(outs::toString).isEqualTo(Main.FAILED);
+        assertThat(refusing.get(0).out()).containsPattern("\nThe game did not start: the two sides' settings differ:"
+                + " protocol violation: step 0, party player-\\S+: proposes dark-chess/v1 ote-table, at most (4|6)"
+                + " plies, not dark-chess/v1 ote-table, at most (6|4) plies\n");
+        for (InProcessHost.Run r : runs) {
+            assertThat(r.out()).as(outs::toString).doesNotContain("Cheating", "Violation[", "Exception");
+        }
     }
 
     @Test

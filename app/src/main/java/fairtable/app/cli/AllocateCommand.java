@@ -225,7 +225,7 @@ public final class AllocateCommand implements Callable<Integer> {
         SessionClient.Outcome outcome = played.outcome();
         if (!outcome.finished()) {
             out.println("Transcript so far: " + transcriptFile);
-            out.println("Stopped: " + outcome.problem().map(Object::toString).orElse(outcome.trouble().orElse("?")));
+            out.println("Stopped: " + outcome.stopReason("the session ended early"));
             out.flush();
             return outcome.problem().isPresent() ? Main.FAILED : Main.ERROR;
         }

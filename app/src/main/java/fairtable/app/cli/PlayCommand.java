@@ -650,8 +650,7 @@ public final class PlayCommand implements Callable<Integer> {
         out.println("Players: " + SessionSeat.present(party, played.presence()));
         SessionClient.Outcome outcome = played.outcome();
         if (!outcome.finished() || !party.isFinished()) {
-            out.println("Stopped: " + outcome.problem().map(Object::toString)
-                    .orElse(outcome.trouble().orElse("the game is unfinished: it awaits " + party.awaiting())));
+            out.println("Stopped: " + outcome.stopReason("the game is unfinished: it awaits " + party.awaiting()));
             out.println("Transcript so far: " + file + " (" + party.transcript().size() + " messages)");
             if (party.failure().isPresent() || outcome.problem().isPresent()) {
                 out.println("Audit: " + Audits.audit(party, games).line());

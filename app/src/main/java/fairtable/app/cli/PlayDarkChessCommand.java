@@ -28,6 +28,8 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.random.RandomGenerator;
@@ -65,20 +67,23 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
             + "(NOT secure; default: SecureRandom).")
     Long seed;
 
-    @Option(names = "--ot", defaultValue = "ote-table",
-            description = "How visions are rebuilt. ote-table (the default) opens a sealed table through OT extension"
+    @Option(names = "--ot",
+            description = "How visions are rebuilt (joining, the invitation's by default). ote-table (the default) opens a sealed table through OT extension"
                     + " in three messages a ply. oprf-table opens the same table through a 2HashDH oblivious PRF, also"
                     + " in three messages a ply. chou-orlandi and andos are the seed's 1-out-of-64 OTs in rounds"
                     + " (andos, Goldwasser-Micali, is slow).")
     String ot;
 
-    @Option(names = "--andos-bits", defaultValue = "2048", description = "ANDOS modulus size (default: ${DEFAULT-VALUE}).")
-    int andosBits;
+    @Option(names = "--andos-bits", description = "ANDOS modulus size (default: 2048, or the invitation's when joining).")
+    Integer andosBits;
 
-    @Option(names = {"--max-moves", "--max-plies"}, defaultValue = "40",
-            description = "Public cap in plies (half-moves) after which the game is drawn (default: ${DEFAULT-VALUE}; "
-                    + "the rules' own cap is " + DarkChessParameters.DEFAULT_MAX_PLIES + ").")
-    int maxPlies;
+    @Option(names = {"--max-moves", "--max-plies"},
+            description = "Public cap in plies (half-moves) after which the game is drawn (default: "
+                    + DEFAULT_MAX_PLIES + ", or the invitation's when joining; the rules' own cap is "
+                    + DarkChessParameters.DEFAULT_MAX_PLIES + ").")
+    Integer maxPlies;
+
+    private static final int DEFAULT_MAX_PLIES = 40;
 
     @Option(names = "--show-every", defaultValue = "10", description = "Bots only: print both views every N plies (default: ${DEFAULT-VALUE}). "
             + "Against a person only the person's own view is shown until the end.")
@@ -96,6 +101,32 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
     @picocli.CommandLine.ParentCommand
     Main main;
 
+    /**
+     * The game's terms, "--ot" and "--max-plies": as typed, else as the host's invitation carries them (joining),
+     * else the defaults. A typed value unlike the invitation's is refused in one line before anything is opened.
+     */
+    private Map<String, String> terms() {
+        Map<String, String> invited = new LinkedHashMap<>();
+        if (seat.networked()) {
+            seat.sides("dark-chess", "white", "black");
+            invited.putAll(seat.invited());
+        }
+        String mode = InvitedSetting.agreed("--ot", ot == null ? null : OtMode.parse(ot).label(),
+                invited.remove("mode"), DarkChessParameters.defaults().otMode().label());
+        OtMode.parse(mode); // an invitation's mode is judged as a typed one
+        String plies = InvitedSetting.agreed("--max-plies", maxPlies == null ? null : maxPlies.toString(),
+                invited.remove("max-plies"), Integer.toString(DEFAULT_MAX_PLIES));
+        String bits = InvitedSetting.agreed("--andos-bits", andosBits == null ? null : andosBits.toString(),
+                invited.remove("andos-bits"), "2048");
+        InvitedSetting.requireNumber("max-plies", plies);
+        InvitedSetting.requireNumber("andos-bits", bits);
+        if (!invited.isEmpty()) {
+            throw new IllegalArgumentException("the invitation carries " + String.join(", ", invited.keySet())
+                    + ", which dark chess does not have; ask the host for its invitation again");
+        }
+        return Map.of("--ot", mode, "--max-plies", plies, "--andos-bits", bits);
+    }
+
     /** The person's keyboard: the parent Main's input (tests give a script), else System.in. */
     private java.io.InputStream input() {
         return main != null ? main.input() : System.in;
@@ -109,6 +140,7 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
                     + "each other's board; each plays in a process of their own (--host / --join), or --bots white "
                     + "or black here plays you against a bot");
         }
+        Map<String, String> agreed = terms();
         Color botColor = switch (bots) {
             case "all", "none" -> null;
             case "white" -> Color.WHITE;
@@ -117,7 +149,8 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
                     + "or none against another process, not "
                     + bots);
         };
-        Options options = new Options(seed, OtMode.parse(ot), andosBits, maxPlies, showEvery, transcriptFile);
+        Options options = new Options(seed, OtMode.parse(agreed.get("--ot")), Integer.parseInt(agreed.get("--andos-bits")),
+                Integer.parseInt(agreed.get("--max-plies")), showEvery, transcriptFile);
         if (seat.networked()) {
             if (botColor != null) {
                 throw new IllegalArgumentException("--bots " + bots + " is for one process; against another process "
@@ -142,7 +175,6 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
     static int runNetworked(PrintWriter out, Options options, SeatOptions seat, java.io.InputStream keyboard)
             throws Exception {
         DarkChessParameters params = new DarkChessParameters(options.ot(), options.andosModulusBits(), options.maxPlies());
-        seat.sides("dark-chess", "white", "black");
         int me = seat.seat();
         Color color = me == 0 ? Color.WHITE : Color.BLACK;
         String name = me == 0 ? "white" : "black";
@@ -174,7 +206,7 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
             }
         };
         TwoSeatGame.Result<DarkChessParty> result;
-        try (TwoSeatLink link = seat.link(profile, out)) {
+        try (TwoSeatLink link = seat.link(profile, out, invitationSettings(params))) {
             out.println((link.listening() ? "Hosting " + DarkChessParameters.PROTOCOL + " (" + params + ") on "
                     + seat.bind + ":" + link.port() + " as " + (me == 0 ? "White; waiting for Black." : "Black; waiting"
                     + " for White.") : "Joining as " + (me == 0 ? "White" : "Black")
@@ -196,6 +228,17 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
         }
         out.flush();
         return result.exitCode() == 0 ? Main.OK : result.exitCode();
+    }
+
+    /** What a host's invitation carries of the game, named as the browser's invitations name them. */
+    private static Map<String, String> invitationSettings(DarkChessParameters params) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("max-plies", Integer.toString(params.maxPlies()));
+        settings.put("mode", params.otMode().label());
+        if (params.otMode() == OtMode.ANDOS) {
+            settings.put("andos-bits", Integer.toString(params.andosModulusBits()));
+        }
+        return settings;
     }
 
     /** Plays, prints, writes the transcript if asked and audits. Returns 0 if the audit verifies, else 1. */

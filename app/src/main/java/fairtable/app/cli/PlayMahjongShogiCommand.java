@@ -30,7 +30,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -66,13 +68,17 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
             + "leave it out (the seed is shown after the game).")
     Long seed;
 
-    @Option(names = "--mode", defaultValue = "ristretto",
+    @Option(names = "--mode",
             description = "faithful (seed 003 literally: SRA modulo a prime, RSA 'hash'; INSECURE), fixed "
-                    + "(safe-prime subgroup, residue encoding, SHA-256 commitments) or ristretto (default).")
+                    + "(safe-prime subgroup, residue encoding, SHA-256 commitments) or ristretto (default; joining, the "
+                    + "invitation's).")
     String mode;
 
-    @Option(names = "--move-limit", defaultValue = "400", description = "Moves after which the game is drawn (default: ${DEFAULT-VALUE}).")
-    int moveLimit;
+    @Option(names = "--move-limit", description = "Moves after which the game is drawn (default: " + DEFAULT_MOVE_LIMIT
+            + ", or the invitation's when joining).")
+    Integer moveLimit;
+
+    private static final int DEFAULT_MOVE_LIMIT = 400;
 
     @Option(names = "--transcript", description = "Write the transcript to this file (check it with: fairtable audit FILE).")
     Path transcriptFile;
@@ -112,7 +118,22 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        MahjongParameters params = MahjongParameters.standard(MahjongMode.byName(mode)).withMoveLimit(moveLimit);
+        Map<String, String> invited = new LinkedHashMap<>();
+        if (seat.networked()) {
+            seat.sides("mahjong-shogi", "east", "west");
+            invited.putAll(seat.invited());
+        }
+        String agreedMode = InvitedSetting.agreed("--mode", mode == null ? null : MahjongMode.byName(mode).modeName(),
+                invited.remove("mode"), MahjongMode.DEFAULT.modeName());
+        String limit = InvitedSetting.agreed("--move-limit", moveLimit == null ? null : moveLimit.toString(),
+                invited.remove("move-limit"), Integer.toString(DEFAULT_MOVE_LIMIT));
+        InvitedSetting.requireNumber("move-limit", limit);
+        if (!invited.isEmpty()) {
+            throw new IllegalArgumentException("the invitation carries " + String.join(", ", invited.keySet())
+                    + ", which Mahjong Shogi does not have; ask the host for its invitation again");
+        }
+        MahjongParameters params = MahjongParameters.standard(MahjongMode.byName(agreedMode))
+                .withMoveLimit(Integer.parseInt(limit));
         long s = seed != null ? seed : new SecureRandom().nextLong();
         if (seat.networked()) {
             if (!List.of("me", "all", "none").contains(bots)) {
@@ -144,7 +165,6 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
      * the profile's key (or plain TCP with --insecure), journaled if asked; both sides audit what they kept.
      */
     private int playNetwork(PrintWriter out, MahjongParameters params, long seed, boolean person) throws Exception {
-        seat.sides("mahjong-shogi", "east", "west");
         int me = seat.seat();
         String name = me == 0 ? "east" : "west";
         String opponent = me == 0 ? "west" : "east";
@@ -184,7 +204,10 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
             }
         };
         TwoSeatGame.Result<MahjongParty> result;
-        try (TwoSeatLink link = seat.link(profile, out)) {
+        Map<String, String> terms = new LinkedHashMap<>();
+        terms.put("move-limit", Integer.toString(params.moveLimit()));
+        terms.put("mode", params.mode().modeName());
+        try (TwoSeatLink link = seat.link(profile, out, terms)) {
             if (link.listening()) {
                 out.println("Hosting on " + seat.bind + ":" + link.port() + " as " + name + "; waiting for " + opponent
                         + ".");

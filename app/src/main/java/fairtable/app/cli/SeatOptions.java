@@ -1,11 +1,14 @@
 package fairtable.app.cli;
 
 import fairtable.app.net.TwoSeatLink;
+import fairtable.net.identity.Invitation;
 import fairtable.net.identity.Profile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -103,11 +106,45 @@ public final class SeatOptions {
         return Duration.ofSeconds(timeoutSeconds);
     }
 
-    TwoSeatLink link(Profile profile, PrintWriter out) throws IOException {
+    /**
+     * Opens this seat's link. A host's invitation carries the game, its two players and {@code settings} (the game's
+     * terms, as the browser's invitations carry them), and the side the host plays when it is not the first, so that
+     * the joiner types only the invitation.
+     */
+    TwoSeatLink link(Profile profile, PrintWriter out, Map<String, String> settings) throws IOException {
         TwoSeatLink link = trust.link(profile, bind, hostPort, join, relay ? relaySeat : null, journal, timeout(), out,
                 hostSeat);
-        // A host of the second side says so in its invitation, which then names the game its setting belongs to.
-        return hostSeat != 0 ? link.carrying(game, java.util.Map.of()) : link;
+        if (!link.listening()) {
+            return link;
+        }
+        Map<String, String> carried = new LinkedHashMap<>();
+        carried.put("players", "2");
+        carried.putAll(settings);
+        return link.carrying(game, carried);
+    }
+
+    /**
+     * The game's terms that the host's invitation carries, when this seat joins a host by its invitation (empty
+     * otherwise: a host, a relay, or HOST:PORT). An invitation for another game is refused here, in one line.
+     * Call after {@link #sides}.
+     */
+    Map<String, String> invited() {
+        if (join == null || relay || !join.startsWith(Invitation.SCHEME)) {
+            return Map.of();
+        }
+        Invitation invitation = Invitation.parse(join);
+        if (invitation.game().isPresent() && !invitation.game().get().equals(game)) {
+            throw new IllegalArgumentException("the invitation is for " + invitation.game().get() + ", not " + game
+                    + "; join it with: fairtable play " + invitation.game().get() + " --join INVITATION");
+        }
+        Map<String, String> settings = new LinkedHashMap<>(invitation.settings());
+        settings.remove(TwoSeatLink.HOST_SEAT);
+        String players = settings.remove("players");
+        if (players != null && !players.equals("2")) {
+            throw new IllegalArgumentException("the invitation is for " + players + " players; " + game
+                    + " is played by 2");
+        }
+        return settings;
     }
 
     Profile profile() throws IOException {

@@ -198,12 +198,7 @@ public final class TableCommand implements Runnable {
         }
 
         private static String agreed(String option, Object given, String carried, String fallback) {
-            String mine = given == null ? null : given.toString();
-            if (mine != null && carried != null && !mine.equals(carried)) {
-                throw new IllegalArgumentException("the host's table has " + option + " " + carried + ", not " + mine
-                        + "; join with the invitation alone to take the host's settings");
-            }
-            return mine != null ? mine : carried != null ? carried : fallback;
+            return InvitedSetting.agreed(option, given == null ? null : given.toString(), carried, fallback);
         }
 
         private static int number(String option, String value) {
@@ -277,7 +272,7 @@ public final class TableCommand implements Runnable {
             table.report(out);
             out.println("Transcript: " + file);
             if (!outcome.finished()) {
-                out.println("Stopped: " + outcome.problem().map(Object::toString).orElse(outcome.trouble().orElse("?")));
+                out.println("Stopped: " + outcome.stopReason("the session ended early"));
                 out.flush();
                 return outcome.problem().isPresent() ? Main.FAILED : Main.ERROR;
             }

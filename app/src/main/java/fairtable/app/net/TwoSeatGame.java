@@ -178,7 +178,13 @@ public final class TwoSeatGame<P extends Party> {
                     out.println("Transcript so far written to " + transcriptFile);
                     return new Result<>(party, outcome, null, 1);
                 }
-                out.println("Cheating or a broken peer caught: " + problem.describe());
+                if (problem instanceof HostProblem.Violation v && v.violation().step() == 0) {
+                    // A hello refused: the two sides asked for different games (a relay's invitation carries no
+                    // settings), or the peer is broken. Not a cheat in play; its signed hello is kept all the same.
+                    out.println("The game did not start: the two sides' settings differ: " + problem.describe());
+                } else {
+                    out.println("Cheating or a broken peer caught: " + problem.describe());
+                }
                 out.println("Evidence written to " + transcriptFile + " (check it with: fairtable audit " + transcriptFile + ")");
             }
             AuditVerdict verdict = Audits.audit(party);

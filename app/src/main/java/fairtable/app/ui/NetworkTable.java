@@ -384,8 +384,7 @@ final class NetworkTable<S, M> implements NodeTable {
                 verdict = v;
             } else if (played != null) {
                 var outcome = played.outcome();
-                problem = "Stopped: " + outcome.problem().map(Object::toString)
-                        .orElse(outcome.trouble().orElse("the game is unfinished: it awaits " + party.awaiting()));
+                problem = "Stopped: " + outcome.stopReason("the game is unfinished: it awaits " + party.awaiting());
                 if (party.failure().isPresent() || outcome.problem().isPresent()) {
                     verdict = Audits.audit(party, games);
                 }

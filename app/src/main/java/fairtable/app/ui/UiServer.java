@@ -507,10 +507,12 @@ public final class UiServer implements AutoCloseable {
         try {
             Invitation parsed = Invitation.parse(invitation);
             if (parsed.game().filter(BrowserDarkChess.NAME::equals).isPresent()) {
+                requireCarried(parsed, "andos-bits", "2048", "an ANDOS modulus of 2048 bits");
                 tables.put(id, BrowserDarkChess.network(id, profile, BrowserDarkChess.mode(parsed.settings().get("mode")),
                         TwoNodeSeat.number(parsed, "max-plies"), actionSeconds, file, null, parsed,
                         SeatSeeds.secrets(network.seed(), 1)));
             } else if (parsed.game().filter(BrowserMahjong.NAME::equals).isPresent()) {
+                requireCarried(parsed, "mode", "ristretto", "the ristretto mode");
                 tables.put(id, BrowserMahjong.network(id, profile, TwoNodeSeat.number(parsed, "move-limit"), actionSeconds,
                         file, null, parsed, SeatSeeds.bot(network.seed(), 1), SeatSeeds.secrets(network.seed(), 1)));
             } else {
@@ -520,6 +522,19 @@ public final class UiServer implements AutoCloseable {
             throw new IllegalArgumentException("cannot join: " + e.getMessage());
         }
         return Map.of("id", id);
+    }
+
+    /**
+     * Refuses, in one line, an invitation whose {@code setting} is other than {@code only}, the one value this node's
+     * pages play ({@code described}); a command-line host may choose others.
+     */
+    private static void requireCarried(Invitation invitation, String setting, String only, String described) {
+        String carried = invitation.settings().getOrDefault(setting, only);
+        if (!carried.equals(only)) {
+            throw new IllegalArgumentException("the host plays " + invitation.game().orElse("") + " with " + setting
+                    + " " + carried + "; the browser plays it with " + described + " only: join from the command line"
+                    + " (fairtable play " + invitation.game().orElse("") + " --join INVITATION)");
+        }
     }
 
     /** The verdict on a transcript someone dropped on the audit page, and its messages in order. */

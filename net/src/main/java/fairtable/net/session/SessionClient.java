@@ -25,7 +25,12 @@ public final class SessionClient {
     private SessionClient() {}
 
     /** How a player's session ended: finished, stopped by a {@link HostProblem}, or a transport problem. */
-    public record Outcome(boolean finished, Optional<HostProblem> problem, Optional<String> trouble) {}
+    public record Outcome(boolean finished, Optional<HostProblem> problem, Optional<String> trouble) {
+        /** Why the session stopped, in words for the user: the problem, else the trouble, else {@code otherwise}. */
+        public String stopReason(String otherwise) {
+            return problem.map(HostProblem::describe).orElse(trouble.orElse(otherwise));
+        }
+    }
 
     /**
      * Runs until done. {@code silence} is how long the host may say nothing before giving up; gaps are
