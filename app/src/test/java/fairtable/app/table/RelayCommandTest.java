@@ -40,13 +40,37 @@ class RelayCommandTest {
 
     /** A seat with its own profile in {@code home} and its transcript in {@code transcript}, both under the test's directory. */
     private Run join(int seat, String name, String invitation, String home, String transcript) {
+        return join(seat, name, invitation, home, transcript, 2, 60);
+    }
+
+    private Run join(int seat, String name, String invitation, String home, String transcript, int rounds,
+            int timeout) {
         StringWriter out = new StringWriter();
         int code = Main.run(HighCardDefinition.CATALOG, new ByteArrayInputStream(new byte[0]), new PrintWriter(out, true),
                 new PrintWriter(out, true), "table", "join", "--relay", "--accept-new", "--game", "high-card",
-                "--players", "2", "--set", "rounds=2", "--seat", Integer.toString(seat), "--name", name,
+                "--players", "2", "--set", "rounds=" + rounds, "--seat", Integer.toString(seat), "--name", name,
                 "--home", dir.resolve(home).toString(), "--connect", invitation,
-                "--transcript", dir.resolve(transcript).toString(), "--timeout", "60");
+                "--transcript", dir.resolve(transcript).toString(), "--timeout", Integer.toString(timeout));
         return new Run(code, out.toString());
+    }
+
+    /**
+     * A relay's invitation carries no settings, so two players may ask for different games there: the seat that meets
+     * the other's hello says in words what it proposes, never a record's text ("Violation[violation=...]").
+     */
+    @Test
+    void playersAtARelayWhoAskedForDifferentGamesAreToldWhatTheOtherProposes() throws Exception {
+        InProcessHost relay = InProcessHost.start(HighCardDefinition.CATALOG, "relay", "--accept-new", "--listen", "0",
+                "--home", dir.resolve("relay").toString(), "--timeout", "9");
+        String invitation = relay.invitation();
+        CompletableFuture<Run> ann = CompletableFuture.supplyAsync(() -> join(0, "ann", invitation, "ann", "a.jsonl", 2, 8));
+        CompletableFuture<Run> ben = CompletableFuture.supplyAsync(() -> join(1, "ben", invitation, "ben", "b.jsonl", 3, 8));
+        java.util.List<Run> runs = java.util.List.of(ann.get(180, TimeUnit.SECONDS), ben.get(180, TimeUnit.SECONDS));
+        relay.finish();
+        String both = runs.get(0).out() + runs.get(1).out();
+        assertThat(both).containsPattern("\nStopped: protocol violation: step 0, party (ann|ben): proposes "
+                + "table/v1 high-card for 2, not table/v1 high-card for 2 \\(the same game with other settings\\)\n")
+                .doesNotContain("Violation[", "Exception");
     }
 
     private static String players(Run seat) {

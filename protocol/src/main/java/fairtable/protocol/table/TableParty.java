@@ -10,11 +10,13 @@ import fairtable.protocol.deck.DeckParty;
 import fairtable.protocol.deck.DeferredProofs;
 import fairtable.protocol.patent.PatentParty;
 import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.Hello;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -97,9 +99,26 @@ public final class TableParty<S, M> implements Party {
         return observer == null || isFinished() ? List.of() : act();
     }
 
+    /**
+     * Why a hello for another table is refused. The options are the game's own bytes, which this layer cannot put in
+     * words, so a hello that differs only there says so: the two texts would otherwise read the same.
+     */
+    private String refusal(Hello hello) {
+        String refused = PartyCore.proposes(hello, " ", TableParameters::fromBytes, TableParameters.PROTOCOL + " " + params);
+        try {
+            TableParameters offered = TableParameters.fromBytes(hello.parameters());
+            if (hello.protocol().equals(TableParameters.PROTOCOL) && offered.toString().equals(params.toString())
+                    && !Arrays.equals(offered.options(), params.options())) {
+                return refused + " (the same game with other settings)";
+            }
+        } catch (MalformedMessageException unreadable) {
+            // proposes(...) has said so
+        }
+        return refused;
+    }
+
     private List<Envelope> receiveHello(Envelope e) throws ProtocolViolation {
-        core.acceptHello(e, TableParameters.PROTOCOL, params.toBytes(), params.players(), hello -> PartyCore.proposes(
-                hello, " ", TableParameters::fromBytes, TableParameters.PROTOCOL + " " + params));
+        core.acceptHello(e, TableParameters.PROTOCOL, params.toBytes(), params.players(), this::refusal);
         List<Envelope> out = new ArrayList<>();
         if (transcript.hellos().size() == seat) {
             out.add(sendHello());
