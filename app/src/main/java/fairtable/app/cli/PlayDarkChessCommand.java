@@ -74,7 +74,8 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
                     + " (andos, Goldwasser-Micali, is slow).")
     String ot;
 
-    @Option(names = "--andos-bits", description = "ANDOS modulus size (default: 2048, or the invitation's when joining).")
+    @Option(names = "--andos-bits", description = "ANDOS modulus size (default: " + DEFAULT_ANDOS_BITS + ", or the "
+            + "invitation's when joining; one weaker than the default must be typed).")
     Integer andosBits;
 
     @Option(names = {"--max-moves", "--max-plies"},
@@ -84,6 +85,7 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
     Integer maxPlies;
 
     private static final int DEFAULT_MAX_PLIES = 40;
+    private static final int DEFAULT_ANDOS_BITS = 2048;
 
     @Option(names = "--show-every", defaultValue = "10", description = "Bots only: print both views every N plies (default: ${DEFAULT-VALUE}). "
             + "Against a person only the person's own view is shown until the end.")
@@ -116,10 +118,16 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
         OtMode.parse(mode); // an invitation's mode is judged as a typed one
         String plies = InvitedSetting.agreed("--max-plies", maxPlies == null ? null : maxPlies.toString(),
                 invited.remove("max-plies"), Integer.toString(DEFAULT_MAX_PLIES));
+        String invitedBits = invited.remove("andos-bits");
         String bits = InvitedSetting.agreed("--andos-bits", andosBits == null ? null : andosBits.toString(),
-                invited.remove("andos-bits"), "2048");
-        InvitedSetting.requireNumber("max-plies", plies);
+                invitedBits, Integer.toString(DEFAULT_ANDOS_BITS));
         InvitedSetting.requireNumber("andos-bits", bits);
+        if (andosBits == null && Integer.parseInt(bits) < DEFAULT_ANDOS_BITS) {
+            // Taken silently from an invitation, a modulus the host can factor would let it read every query.
+            throw new IllegalArgumentException("the host's invitation asks for --andos-bits " + bits + ", weaker than "
+                    + DEFAULT_ANDOS_BITS + "; type --andos-bits " + bits + " to play it anyway");
+        }
+        InvitedSetting.requireNumber("max-plies", plies);
         if (!invited.isEmpty()) {
             throw new IllegalArgumentException("the invitation carries " + String.join(", ", invited.keySet())
                     + ", which dark chess does not have; ask the host for its invitation again");

@@ -123,8 +123,14 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
             seat.sides("mahjong-shogi", "east", "west");
             invited.putAll(seat.invited());
         }
+        String invitedMode = invited.remove("mode");
+        if (MahjongMode.FAITHFUL.modeName().equals(invitedMode) && mode == null) {
+            // Taken silently from an invitation, the seed's insecure arithmetic would let the host read every tile.
+            throw new IllegalArgumentException("the host's invitation asks for --mode faithful, which is INSECURE on "
+                    + "purpose (every battle leaks a bit of the hidden tile); type --mode faithful to play it anyway");
+        }
         String agreedMode = InvitedSetting.agreed("--mode", mode == null ? null : MahjongMode.byName(mode).modeName(),
-                invited.remove("mode"), MahjongMode.DEFAULT.modeName());
+                invitedMode, MahjongMode.DEFAULT.modeName());
         String limit = InvitedSetting.agreed("--move-limit", moveLimit == null ? null : moveLimit.toString(),
                 invited.remove("move-limit"), Integer.toString(DEFAULT_MOVE_LIMIT));
         InvitedSetting.requireNumber("move-limit", limit);

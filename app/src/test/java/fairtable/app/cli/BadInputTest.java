@@ -152,6 +152,33 @@ class BadInputTest {
         assertRefusedPlainly(List.of("draw", "--listen", "70000", "--home", h), "70000");
     }
 
+    /**
+     * A joiner takes a two-player game's terms from the host's invitation, but never silently one weaker than the
+     * default, and never a game, a setting or a player count the command does not play: each is refused in one line
+     * before anything is opened (no host listens at these invitations).
+     */
+    @Test
+    void anInvitationsTermsAreJudgedBeforeAnythingIsOpened(@TempDir Path home) {
+        String h = home.toString();
+        String host = "fairtable://127.0.0.1:9/" + "ab12-".repeat(4) + "ab12?game=";
+        assertRefusedPlainly(List.of("play", "mahjong-shogi", "--bots", "me", "--join", host + "mahjong-shogi&players=2"
+                + "&move-limit=40&mode=faithful", "--home", h), "--mode faithful", "INSECURE");
+        assertRefusedPlainly(List.of("play", "dark-chess", "--bots", "all", "--join", host + "dark-chess&players=2"
+                + "&max-plies=40&mode=andos&andos-bits=256", "--home", h), "--andos-bits 256");
+        assertRefusedPlainly(List.of("play", "dark-chess", "--bots", "all", "--join", host + "dark-chess&players=2"
+                + "&max-plies=40&mode=ote-table", "--max-plies", "30", "--home", h), "--max-plies 40, not 30");
+        assertRefusedPlainly(List.of("play", "dark-chess", "--bots", "all", "--join", host + "mahjong-shogi&players=2",
+                "--home", h), "mahjong-shogi");
+        assertRefusedPlainly(List.of("play", "dark-chess", "--bots", "all", "--join", host + "dark-chess&players=3",
+                "--home", h), "3 players");
+        assertRefusedPlainly(List.of("play", "dark-chess", "--bots", "all", "--join", host + "dark-chess&players=2"
+                + "&max-plies=lots", "--home", h), "max-plies", "lots");
+        assertRefusedPlainly(List.of("play", "dark-chess", "--bots", "all", "--join", host + "dark-chess&players=2"
+                + "&mode=telepathy", "--home", h), "telepathy");
+        assertRefusedPlainly(List.of("play", "mahjong-shogi", "--bots", "me", "--join", host + "mahjong-shogi&players=2"
+                + "&stakes=9", "--home", h), "stakes");
+    }
+
     @Test
     void anInvitationWhereNobodyListensSaysSo(@TempDir Path home) throws IOException {
         int port;
