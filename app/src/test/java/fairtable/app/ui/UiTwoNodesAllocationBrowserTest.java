@@ -32,6 +32,9 @@ class UiTwoNodesAllocationBrowserTest extends BrowserNodesTest {
                 + "return !document.getElementById('invite-box').hidden"
                 + " && document.getElementById('invitation').textContent").asText();
         assertThat(invitation).endsWith("?game=allocation&players=2&items=20&each=5");
+        assertThat(alice.run("return document.getElementById('alloc-status').textContent").asText())
+                .isEqualTo("Waiting for the other institution to join by your invitation.");
+        alice.screenshot(SCREENS.resolve("allocation-two-nodes-invitation.png"));
 
         BrowserNodes.join(bob, nodes.bobNode, invitation, "/allocate");
         nodes.accept(null);
