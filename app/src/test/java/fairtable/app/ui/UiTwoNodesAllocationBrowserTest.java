@@ -59,7 +59,7 @@ class UiTwoNodesAllocationBrowserTest extends BrowserNodesTest {
         // Bob asks alice to unblind; she publishes her claim, he pastes it and his node checks it against his transcript.
         alice.click("#publish");
         String claim = alice.await("alice's claim", STEP, "return !document.getElementById('claim-box').hidden"
-                + " && document.getElementById('claim').textContent").asText();
+                + " && document.getElementById('claim').value").asText();
         bob.run("document.getElementById('their-claim').value = arguments[0];", claim);
         bob.click("#check-claim");
         bob.await("alice's numbers on bob's page", STEP, "if (document.getElementById('alloc-error').textContent)"
@@ -72,6 +72,11 @@ class UiTwoNodesAllocationBrowserTest extends BrowserNodesTest {
                 .as("alice still sees nothing of bob's").isTrue();
         bob.run("window.scrollTo(0, 0);");
         bob.screenshot(SCREENS.resolve("allocation-two-nodes.png"));
+        for (HeadlessChromium page : new HeadlessChromium[] {alice, bob}) {
+            page.resize(390, 1100);
+            assertThat(page.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
+                    .as("readable at phone width: nothing wider than the screen").isTrue();
+        }
     }
 
     private static String allocationId(HeadlessChromium page) throws Exception {

@@ -46,7 +46,7 @@ function show(s) {
   document.getElementById('publish').hidden = !!s.claim;
   document.getElementById('claim-box').hidden = !s.claim;
   if (s.claim) {
-    document.getElementById('claim').textContent = s.claim;
+    document.getElementById('claim').value = s.claim;
     document.getElementById('copy-claim').onclick = (e) => copy(s.claim, e.target);
   }
   const box = document.getElementById('theirs-box');
