@@ -53,7 +53,7 @@ import java.util.random.RandomGenerator;
  */
 final class BrowserAllocation {
     /** The game an allocation's invitation names, with players, items (K) and each (X). */
-    static final String GAME = "allocation";
+    static final String GAME = AllocateCommand.GAME;
     static final String COUNTERPART = "counterpart (bot)";
     /** How long a host waits for the invited institution to arrive, and a guest for the host's first words. */
     private static final Duration ARRIVAL = Duration.ofMinutes(30);
@@ -118,11 +118,7 @@ final class BrowserAllocation {
                 this.link = TableLink.host(key, bind, 0, false, ARRIVAL, null, rule, asking::tell);
                 this.connector = link.seat();
                 this.invitedHost = Optional.empty();
-                Map<String, String> carried = new LinkedHashMap<>();
-                carried.put("players", "2");
-                carried.put("items", Integer.toString(params.items()));
-                carried.put("each", Integer.toString(params.each()));
-                this.invitation = Invitation.parse(link.invitation()).forTable(GAME, carried).format();
+                this.invitation = AllocateCommand.invitation(link, params);
             } else {
                 this.link = null;
                 this.connector = TableLink.join(joining.format(), key, false);
@@ -172,6 +168,11 @@ final class BrowserAllocation {
             throw new IllegalArgumentException("this invitation is " + invitation.game().map(g -> "for " + g)
                     .orElse("for no game") + ", not for an allocation: ask the host for the invitation its allocation"
                     + " page shows");
+        }
+        if (invitation.settings().containsKey("board")) {
+            throw new IllegalArgumentException("the invitation's allocation is escrowed to the ethics board "
+                    + invitation.settings().get("board") + "; the browser joins none escrowed: join it with fairtable"
+                    + " allocate --board FINGERPRINT --board-card FILE");
         }
         if (!"2".equals(invitation.settings().get("players"))) {
             throw new IllegalArgumentException("the invitation's allocation is for " + invitation.settings()

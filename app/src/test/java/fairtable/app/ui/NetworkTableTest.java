@@ -10,12 +10,15 @@ import fairtable.app.play.SeatSeeds;
 import fairtable.games.definitions.Games;
 import fairtable.net.identity.Invitation;
 import fairtable.net.identity.Profile;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
@@ -224,6 +227,36 @@ class NetworkTableTest {
         assertThatThrownBy(() -> BrowserAllocation.join("a1", "bob", chess, bob, dir.resolve("bob.jsonl"),
                 new SecureRandom())).hasMessage("this invitation is for dark-chess, not for an allocation: ask the host"
                 + " for the invitation its allocation page shows");
+    }
+
+    /**
+     * An institution on the command line hosts (`fairtable allocate --listen`) and another joins from its allocation
+     * page by the invitation the command prints, which carries K and X: both end VERIFIED, each with its own five
+     * numbers, disjoint.
+     */
+    @Test
+    void theAllocationPageJoinsAnAllocationHostedFromTheCommandLineByTheInvitationItPrints() throws Exception {
+        List<String> printed = new CopyOnWriteArrayList<>();
+        PrintWriter out = new PrintWriter(new Lines(printed::add), true);
+        Path csv = dir.resolve("alice.csv");
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> fairtable.app.Main.run(out, out,
+                "allocate", "--listen", "0", "--home", dir.resolve("alice").toString(), "--items", "20", "--each", "5",
+                "--out", csv.toString(), "--accept-new", "--timeout", "60", "--seed", "5"));
+        String invitation = awaitFrom(() -> printed.stream().filter(l -> l.contains("Invitation: ")).findFirst()
+                .map(l -> l.substring(l.indexOf("Invitation: ") + "Invitation: ".length())).orElse(null),
+                i -> i != null);
+        assertThat(invitation).endsWith("?game=allocation&players=2&items=20&each=5");
+        joinedAllocation = BrowserAllocation.join("a1", "bob", Invitation.parse(invitation), bob,
+                dir.resolve("bob.jsonl"), SeatSeeds.secrets(5L, 1));
+        Map<String, Object> done = awaitFrom(joinedAllocation::state, s -> (Boolean) s.get("finished"));
+        assertThat(done).as("bob's page").doesNotContainKey("problem");
+        assertThat(((Map<?, ?>) done.get("verdict")).get("verified")).isEqualTo(true);
+        assertThat(exit.get(60, TimeUnit.SECONDS)).as("alice's command; it printed %s", printed).isZero();
+        assertThat(printed).anyMatch(l -> l.startsWith("Audit: VERIFIED"));
+        List<Integer> alices = java.nio.file.Files.readAllLines(csv).stream().skip(1)
+                .map(l -> Integer.parseInt(l.split(",")[1])).toList();
+        assertThat(joinedAllocation.numbers()).hasSize(5).doesNotHaveDuplicates().doesNotContainAnyElementsOf(alices);
+        assertThat(alices).hasSize(5).doesNotHaveDuplicates();
     }
 
     private static String offer(NetworkTable<?, ?> table, Integer index, String words) throws Exception {
