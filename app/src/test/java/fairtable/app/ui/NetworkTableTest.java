@@ -219,14 +219,23 @@ class NetworkTableTest {
         assertThat(stopped).doesNotContainKey("verdict");
     }
 
-    /** An invitation to another game, pasted into the allocation page, is refused in one line before anything opens. */
+    /**
+     * An invitation to another game, or to an allocation escrowed to a board, pasted into the allocation page, is
+     * refused in one line before anything opens.
+     */
     @Test
-    void anInvitationToAnotherGameIsRefusedByTheAllocationInOneLine() {
-        Invitation chess = Invitation.parse("fairtable://127.0.0.1:7777/" + alice.fingerprint()
-                + "?game=dark-chess&players=2&max-plies=20");
+    void anInvitationTheAllocationPageCannotTakeIsRefusedInOneLine() {
+        String host = "fairtable://127.0.0.1:7777/" + alice.fingerprint();
+        Invitation chess = Invitation.parse(host + "?game=dark-chess&players=2&max-plies=20");
         assertThatThrownBy(() -> BrowserAllocation.join("a1", "bob", chess, bob, dir.resolve("bob.jsonl"),
                 new SecureRandom())).hasMessage("this invitation is for dark-chess, not for an allocation: ask the host"
                 + " for the invitation its allocation page shows");
+        Invitation escrowed = Invitation.parse(host + "?game=allocation&players=2&items=20&each=5&board="
+                + bob.fingerprint());
+        assertThatThrownBy(() -> BrowserAllocation.join("a1", "bob", escrowed, bob, dir.resolve("bob.jsonl"),
+                new SecureRandom())).hasMessage("the invitation's allocation is escrowed to the ethics board "
+                + bob.fingerprint() + "; the browser joins none escrowed: join it with fairtable allocate --board"
+                + " FINGERPRINT --board-card FILE");
     }
 
     /**
