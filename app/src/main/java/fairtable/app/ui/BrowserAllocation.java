@@ -35,6 +35,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.random.RandomGenerator;
 
 /**
@@ -59,6 +60,8 @@ final class BrowserAllocation {
     private static final Duration ARRIVAL = Duration.ofMinutes(30);
     /** How long one step may take once both are in: a shuffle of 1024 numbers with its proofs, on a slow machine. */
     private static final Duration STEP = Duration.ofMinutes(10);
+    /** How long closing waits for the allocation's thread to write what it has and stop. */
+    private static final Duration CLOSING = Duration.ofSeconds(10);
 
     private final String id;
     private final String name;
@@ -392,6 +395,13 @@ final class BrowserAllocation {
         thread.shutdownNow();
         if (link != null) {
             link.close();
+        }
+        try {
+            // The allocation's thread writes the transcript so far as it stops: wait for it, so that nothing is
+            // written into a home its caller may be about to remove.
+            thread.awaitTermination(CLOSING.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

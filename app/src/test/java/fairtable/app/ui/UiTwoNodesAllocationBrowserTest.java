@@ -52,6 +52,9 @@ class UiTwoNodesAllocationBrowserTest extends BrowserNodesTest {
         assertThat(bobNumbers).hasSize(5).doesNotHaveDuplicates().allMatch(n -> n >= 1 && n <= 20)
                 .isEqualTo(bobs.numbers());
         assertThat(alices.numbers()).as("each node's own numbers, disjoint").doesNotContainAnyElementsOf(bobs.numbers());
+        String csv = bob.run("return fetch(document.getElementById('csv').href).then(r => r.text())").asText();
+        assertThat(csv).isEqualTo("institution,experiment\n" + bobNumbers.stream().map(n -> "bob," + n + "\n")
+                .collect(java.util.stream.Collectors.joining()));
         assertThat(bob.run("return fetch('/api/allocations/' + arguments[0]).then(r => r.json())", allocationId(bob))
                 .has("unblinded")).as("nothing of alice's in bob's node's answers before her claim").isFalse();
         assertThat(bob.run("return document.getElementById('theirs-box').hidden").asBoolean()).isTrue();
