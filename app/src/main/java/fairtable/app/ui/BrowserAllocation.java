@@ -91,7 +91,7 @@ final class BrowserAllocation {
     private volatile String published;
 
     private BrowserAllocation(String id, String name, AllocationParameters params, int seat, SigningKey key,
-            Path transcriptFile, RandomGenerator mine, RandomGenerator counterparts, Profile network, String bind,
+            Path transcriptFile, RandomGenerator mine, RandomGenerator counterparts, Profile againstANode, String bind,
             Invitation joining) throws IOException {
         if (name.isBlank() || name.contains(",") || name.contains("\"")) {
             throw new IllegalArgumentException("the institution's name may not be empty nor contain commas or quotes"
@@ -103,7 +103,7 @@ final class BrowserAllocation {
         this.transcriptFile = transcriptFile;
         this.key = key;
         this.mine = AllocationParty.create(params, seat, name, key, mine);
-        if (network == null) {
+        if (againstANode == null) {
             this.botKey = SeatSeeds.signingKey(null, 1);
             this.bot = AllocationParty.create(params, 1, COUNTERPART, botKey, counterparts);
             this.connector = null;
@@ -116,7 +116,7 @@ final class BrowserAllocation {
             this.bot = null;
             // The other institution's hello must pass the trust rule: the host is named by the invitation, a guest
             // new to this profile is asked about in the page.
-            this.rule = new TrustRule(network.knownPeers(), Set.of(), false, Optional.of(asking::ask), asking::tell);
+            this.rule = new TrustRule(againstANode.knownPeers(), Set.of(), false, Optional.of(asking::ask), asking::tell);
             if (joining == null) {
                 this.link = TableLink.host(key, bind, 0, false, ARRIVAL, null, rule, asking::tell);
                 this.connector = link.seat();
