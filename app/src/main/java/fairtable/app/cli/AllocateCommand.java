@@ -27,7 +27,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
@@ -51,6 +53,9 @@ import picocli.CommandLine.Spec;
             "The transcript audits publicly without unblinding; with --board FINGERPRINT --board-card FILE, that ethics "
             + "board alone can unblind it later (fairtable unblind --as-board). See docs/allocation.md."})
 public final class AllocateCommand implements Callable<Integer> {
+    /** The game an allocation's invitation names; its settings are players, items (K), each (X) and any board. */
+    public static final String GAME = "allocation";
+
     @Mixin
     PeerOptions peer;
 
@@ -201,7 +206,7 @@ public final class AllocateCommand implements Callable<Integer> {
                             out.flush();
                         });
                 out.println("Hosting the allocation for " + params + ", on port " + host.port() + ", as " + me
-                        + ". Invitation: " + host.invitation());
+                        + ". Invitation: " + invitation(host, params));
                 out.println("Each institution joins with: fairtable allocate --connect INVITATION --seat S --institutions "
                         + institutions + " --items " + items + " --each " + each
                         + (board == null ? "" : " --board " + Fingerprint.parse(board) + " --board-card FILE") + " --out FILE");
@@ -239,6 +244,19 @@ public final class AllocateCommand implements Callable<Integer> {
         out.println("Audit: " + verdict.line());
         out.flush();
         return verdict.verified() ? Main.OK : Main.FAILED;
+    }
+
+    /**
+     * The invitation to {@code host}'s allocation, carrying its settings ({@link #GAME}), so that a joiner that reads
+     * them (the browser's allocation page) needs nothing else, and one that cannot take them (a board) says so.
+     */
+    public static String invitation(TableLink host, AllocationParameters params) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("players", Integer.toString(params.institutions()));
+        settings.put("items", Integer.toString(params.items()));
+        settings.put("each", Integer.toString(params.each()));
+        params.board().ifPresent(b -> settings.put("board", Fingerprint.of(b.identity()).toString()));
+        return Invitation.parse(host.invitation()).forTable(GAME, settings).format();
     }
 
     /** The host's fingerprint, from the invitation a joining institution was given. */

@@ -79,7 +79,7 @@ public final class UiServer implements AutoCloseable {
     /** A game by mail, by its directory's name under the profile's mail directory. */
     private static final Pattern MAIL_GAME =
             Pattern.compile("/api/mail/games/([A-Za-z0-9][A-Za-z0-9._-]{0,63})(/receive|/move|/transcript)?");
-    private static final Pattern ALLOCATION = Pattern.compile("/api/allocations/(a[0-9]+)(/csv|/unblind)?");
+    private static final Pattern ALLOCATION = Pattern.compile("/api/allocations/(a[0-9]+)(/csv|/unblind|/claim|/answer)?");
     private static final String WEB = "/fairtable/app/ui/web/";
     /** Where in the profile the games by mail live, one directory each. */
     public static final String MAIL_DIRECTORY = "mail";
@@ -368,6 +368,11 @@ public final class UiServer implements AutoCloseable {
         return tables.get(id);
     }
 
+    /** The allocation {@code id}, for tests that compare a page with the party's own numbers; null if there is none. */
+    BrowserAllocation allocation(String id) {
+        return allocations.get(id);
+    }
+
     /** A new table from the home page's form: the game, how many players, how many of them bots, settings. */
     Map<String, Object> newTable(JsonNode form) {
         String name = text(form, "game");
@@ -445,15 +450,51 @@ public final class UiServer implements AutoCloseable {
         return Map.of("id", id);
     }
 
-    /** A new allocation from the allocation page's form: K numbers, X for each institution. */
+    /**
+     * A new allocation from the allocation page's form: K numbers, X for each institution, the institution's name
+     * (the profile's if none), against a bot or, with {@code invite}, hosted for another institution's node: then the
+     * answer carries the invitation to send it.
+     */
     Map<String, Object> newAllocation(JsonNode form) {
         int items = number(form, "items", 2, 1024);
         int each = number(form, "each", 1, 512);
+        String name = institution(form);
         String id = "a" + tableCount.incrementAndGet();
         Path file = transcripts.resolve(id + "-allocation-" + System.currentTimeMillis() + ".jsonl");
-        allocations.put(id, BrowserAllocation.start(id, profile.displayName(), items, each, profile.identity(), file,
-                random(), random()));
+        if (form.path("invite").asBoolean(false)) {
+            BrowserAllocation hosted = hosting(() -> BrowserAllocation.host(id, name, items, each, profile, file,
+                    SeatSeeds.secrets(network.seed(), 0), network.bind()));
+            allocations.put(id, hosted);
+            return Map.of("id", id, "invitation", hosted.invitation());
+        }
+        allocations.put(id, BrowserAllocation.start(id, name, items, each, profile.identity(), file, random(),
+                random()));
         return Map.of("id", id);
+    }
+
+    /** The institution's name a form gives, or the profile's. */
+    private String institution(JsonNode form) {
+        JsonNode v = form.get("name");
+        String name = v == null || !v.isTextual() ? "" : v.asText().strip();
+        return name.isEmpty() ? profile.displayName() : name;
+    }
+
+    /**
+     * Joins the allocation another institution's node hosts, by the invitation its page shows (which carries K and
+     * X), under the institution's name the form gives (the profile's if none); the page to show it is the allocation
+     * page.
+     */
+    Map<String, Object> joinAllocation(JsonNode form) {
+        Invitation invitation = Invitation.parse(text(form, "invitation"));
+        String id = "a" + tableCount.incrementAndGet();
+        Path file = transcripts.resolve(id + "-allocation-" + System.currentTimeMillis() + ".jsonl");
+        try {
+            allocations.put(id, BrowserAllocation.join(id, institution(form), invitation, profile, file,
+                    SeatSeeds.secrets(network.seed(), 1)));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot join: " + e.getMessage());
+        }
+        return Map.of("id", id, "page", "/allocate?id=" + id);
     }
 
     private static Map<String, String> settings(JsonNode form) {
@@ -502,6 +543,9 @@ public final class UiServer implements AutoCloseable {
     /** Sits down at another node's table by the invitation its host sent; the invitation says everything else. */
     Map<String, Object> join(JsonNode form) {
         String invitation = text(form, "invitation");
+        if (Invitation.parse(invitation).game().filter(BrowserAllocation.GAME::equals).isPresent()) {
+            return joinAllocation(form);
+        }
         String id = "t" + tableCount.incrementAndGet();
         Path file = transcripts.resolve(id + "-joined-" + System.currentTimeMillis() + ".jsonl");
         try {
@@ -768,6 +812,9 @@ public final class UiServer implements AutoCloseable {
                 if (method.equals("POST") && path.equals("/api/allocations")) {
                     return json(ui.newAllocation(JSON.readTree(body(request))), request, response, callback);
                 }
+                if (method.equals("POST") && path.equals("/api/allocations/join")) {
+                    return json(ui.joinAllocation(JSON.readTree(body(request))), request, response, callback);
+                }
                 Matcher allocation = ALLOCATION.matcher(path);
                 if (allocation.matches() && ui.allocations.containsKey(allocation.group(1))) {
                     BrowserAllocation a = ui.allocations.get(allocation.group(1));
@@ -776,7 +823,24 @@ public final class UiServer implements AutoCloseable {
                         return json(a.state(), request, response, callback);
                     }
                     if (method.equals("POST") && part.equals("/unblind")) {
-                        return json(a.unblind(), request, response, callback);
+                        JsonNode claim = JSON.readTree(body(request)).get("claim");
+                        return json(a.unblind(claim == null || !claim.isTextual() ? null : claim.asText()), request,
+                                response, callback);
+                    }
+                    if (method.equals("POST") && part.equals("/claim")) {
+                        return json(a.publishClaim(), request, response, callback);
+                    }
+                    if (method.equals("POST") && part.equals("/answer")) {
+                        JsonNode accept = JSON.readTree(body(request)).get("accept");
+                        if (accept == null || !accept.isBoolean()) {
+                            throw new IllegalArgumentException("an answer is {\"accept\": true} or {\"accept\": false}");
+                        }
+                        String[] refused = {null};
+                        a.answer(accept.asBoolean(), r -> refused[0] = r);
+                        if (refused[0] != null) {
+                            throw new IllegalArgumentException(refused[0]);
+                        }
+                        return json(a.state(), request, response, callback);
                     }
                     if (method.equals("GET") && part.equals("/csv")) {
                         byte[] csv = a.csv().getBytes(StandardCharsets.UTF_8);

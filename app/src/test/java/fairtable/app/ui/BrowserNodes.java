@@ -98,6 +98,11 @@ final class BrowserNodes implements AutoCloseable {
 
     /** A guest pastes the invitation into their home page's "Join a table" and is taken to the table's page. */
     static void join(HeadlessChromium page, UiServer node, String invitation) throws Exception {
+        join(page, node, invitation, "/table");
+    }
+
+    /** As above, the invitation taking the guest to the page at {@code path} (the table's, or the allocation's). */
+    static void join(HeadlessChromium page, UiServer node, String invitation, String path) throws Exception {
         page.open(node.url().toString());
         page.await("the guest's home page", STEP, "return document.getElementById('fingerprint').textContent");
         page.type("#invitation-text", invitation);
@@ -105,7 +110,7 @@ final class BrowserNodes implements AutoCloseable {
         page.await("the guest's table page", STEP, "if (document.getElementById('join-error')"
                 + "&& document.getElementById('join-error').textContent) throw new Error('refused: '"
                 + "+ document.getElementById('join-error').textContent);"
-                + "return location.pathname === '/table' && !!document.getElementById('verdict')");
+                + "return location.pathname === arguments[0] && !!document.getElementById('verdict')", path);
     }
 
     /** Alice's page asks whether to accept bob, by his fingerprint, and she accepts. */

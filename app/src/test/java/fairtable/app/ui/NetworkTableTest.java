@@ -1,29 +1,38 @@
 package fairtable.app.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fairtable.app.SeenCards;
+import fairtable.app.play.SeatSeeds;
 import fairtable.games.definitions.Games;
+import fairtable.net.identity.Invitation;
 import fairtable.net.identity.Profile;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Two nodes' tables over TLS on loopback, without a browser: what each page is sent, which moves each seat takes,
- * and whom the host lets in. The seats are seeded, so a failure replays.
+ * Two nodes' tables and allocations over TLS on loopback, without a browser: what each page is sent, which moves each
+ * seat takes, whom the host lets in, and what is refused. The seats are seeded, so a failure replays.
  */
 class NetworkTableTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -36,6 +45,8 @@ class NetworkTableTest {
     private Profile bob;
     private NetworkTable<?, ?> host;
     private NetworkTable<?, ?> guest;
+    private BrowserAllocation hostedAllocation;
+    private BrowserAllocation joinedAllocation;
     private final AtomicReference<JsonNode> hostSeen = new AtomicReference<>();
     private final AtomicReference<JsonNode> guestSeen = new AtomicReference<>();
 
@@ -49,6 +60,11 @@ class NetworkTableTest {
 
     @AfterEach
     void close() {
+        for (BrowserAllocation a : new BrowserAllocation[] {joinedAllocation, hostedAllocation}) {
+            if (a != null) {
+                a.close();
+            }
+        }
         if (guest != null) {
             guest.close();
         }
@@ -74,8 +90,8 @@ class NetworkTableTest {
         JsonNode asked = await(hostSeen, s -> s.path("network").has("question"));
         assertThat(asked.path("network").path("question").asText())
                 .isEqualTo("accept bob, fingerprint " + bob.fingerprint() + "?");
-        assertThat(answer(guest, true)).as("nothing is asked of the guest").isEqualTo("nothing is asked now");
-        assertThat(answer(host, true)).isNull();
+        assertThat(answer(guest::answer, true)).as("nothing is asked of the guest").isEqualTo("nothing is asked now");
+        assertThat(answer(host::answer, true)).isNull();
         await(hostSeen, s -> s.path("network").path("joined").asBoolean());
         assertThat(alice.knownPeers().all()).containsEntry("bob", bob.fingerprint());
         // The host asks at bob's join, before bob is sent alice's hello; then bob pins her by the invitation.
@@ -140,7 +156,7 @@ class NetworkTableTest {
     void aPlayerThePersonRefusesIsToldAtOnceAndNotPinnedAndTheHostsTableWaitsOn() throws Exception {
         sitDown();
         await(hostSeen, s -> s.path("network").has("question"));
-        assertThat(answer(host, false)).isNull();
+        assertThat(answer(host::answer, false)).isNull();
         JsonNode guestEnd = await(guestSeen, NetworkTableTest::finished);
         assertThat(guestEnd.path("problem").asText()).contains(" refused you: your key " + bob.fingerprint()
                 + " is not accepted there as bob. Its person can answer y when asked");
@@ -180,15 +196,88 @@ class NetworkTableTest {
         throw new AssertionError("no check, call or show in " + seen.path("moves"));
     }
 
+    /**
+     * Bob's invitation was altered on the way (X=6 where alice hosts X=5): once alice accepts him, his allocation
+     * stops at once with one line naming what alice's seat proposes, and he is dealt nothing.
+     */
+    @Test
+    void aGuestWhoseInvitationDoesNotMatchTheHostsAllocationIsStoppedWithOneLine() throws Exception {
+        hostedAllocation = BrowserAllocation.host("a1", "alice", 20, 5, alice, dir.resolve("alice.jsonl"),
+                SeatSeeds.secrets(5L, 0), "127.0.0.1");
+        String altered = hostedAllocation.invitation().replace("each=5", "each=6");
+        joinedAllocation = BrowserAllocation.join("a1", "bob", Invitation.parse(altered), bob, dir.resolve("bob.jsonl"),
+                SeatSeeds.secrets(5L, 1));
+        awaitFrom(hostedAllocation::state, s -> ((Map<?, ?>) s.get("network")).containsKey("question"));
+        assertThat(answer(hostedAllocation::answer, true)).isNull();
+        Map<String, Object> stopped = awaitFrom(joinedAllocation::state, s -> s.containsKey("problem"));
+        String problem = (String) stopped.get("problem");
+        assertThat(problem).isEqualTo("Stopped: protocol violation: step 0, party alice: proposes allocation/v1 with"
+                + " 2 institutions, 5 numbers each out of 1..20, not escrowed to a board, not allocation/v1 with"
+                + " 2 institutions, 6 numbers each out of 1..20, not escrowed to a board");
+        assertThat(problem.lines().count()).as("one line").isEqualTo(1);
+        assertThat(stopped.get("numbers")).asList().isEmpty();
+        assertThat(stopped).doesNotContainKey("verdict");
+    }
+
+    /**
+     * An invitation to another game, or to an allocation escrowed to a board, pasted into the allocation page, is
+     * refused in one line before anything opens.
+     */
+    @Test
+    void anInvitationTheAllocationPageCannotTakeIsRefusedInOneLine() {
+        String host = "fairtable://127.0.0.1:7777/" + alice.fingerprint();
+        Invitation chess = Invitation.parse(host + "?game=dark-chess&players=2&max-plies=20");
+        assertThatThrownBy(() -> BrowserAllocation.join("a1", "bob", chess, bob, dir.resolve("bob.jsonl"),
+                new SecureRandom())).hasMessage("this invitation is for dark-chess, not for an allocation: ask the host"
+                + " for the invitation its allocation page shows");
+        Invitation escrowed = Invitation.parse(host + "?game=allocation&players=2&items=20&each=5&board="
+                + bob.fingerprint());
+        assertThatThrownBy(() -> BrowserAllocation.join("a1", "bob", escrowed, bob, dir.resolve("bob.jsonl"),
+                new SecureRandom())).hasMessage("the invitation's allocation is escrowed to the ethics board "
+                + bob.fingerprint() + "; the browser joins none escrowed: join it with fairtable allocate --board"
+                + " FINGERPRINT --board-card FILE");
+    }
+
+    /**
+     * An institution on the command line hosts (`fairtable allocate --listen`) and another joins from its allocation
+     * page by the invitation the command prints, which carries K and X: both end VERIFIED, each with its own five
+     * numbers, disjoint.
+     */
+    @Test
+    void theAllocationPageJoinsAnAllocationHostedFromTheCommandLineByTheInvitationItPrints() throws Exception {
+        List<String> printed = new CopyOnWriteArrayList<>();
+        PrintWriter out = new PrintWriter(new Lines(printed::add), true);
+        Path csv = dir.resolve("alice.csv");
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> fairtable.app.Main.run(out, out,
+                "allocate", "--listen", "0", "--home", dir.resolve("alice").toString(), "--items", "20", "--each", "5",
+                "--out", csv.toString(), "--accept-new", "--timeout", "60", "--seed", "5"));
+        String invitation = awaitFrom(() -> printed.stream().filter(l -> l.contains("Invitation: ")).findFirst()
+                .map(l -> l.substring(l.indexOf("Invitation: ") + "Invitation: ".length())).orElse(null),
+                i -> i != null);
+        assertThat(invitation).endsWith("?game=allocation&players=2&items=20&each=5");
+        joinedAllocation = BrowserAllocation.join("a1", "bob", Invitation.parse(invitation), bob,
+                dir.resolve("bob.jsonl"), SeatSeeds.secrets(5L, 1));
+        Map<String, Object> done = awaitFrom(joinedAllocation::state, s -> (Boolean) s.get("finished"));
+        assertThat(done).as("bob's page").doesNotContainKey("problem");
+        assertThat(((Map<?, ?>) done.get("verdict")).get("verified")).isEqualTo(true);
+        assertThat(exit.get(60, TimeUnit.SECONDS)).as("alice's command; it printed %s", printed).isZero();
+        assertThat(printed).anyMatch(l -> l.startsWith("Audit: VERIFIED"));
+        List<Integer> alices = java.nio.file.Files.readAllLines(csv).stream().skip(1)
+                .map(l -> Integer.parseInt(l.split(",")[1])).toList();
+        assertThat(joinedAllocation.numbers()).hasSize(5).doesNotHaveDuplicates().doesNotContainAnyElementsOf(alices);
+        assertThat(alices).hasSize(5).doesNotHaveDuplicates();
+    }
+
     private static String offer(NetworkTable<?, ?> table, Integer index, String words) throws Exception {
         CompletableFuture<String> answer = new CompletableFuture<>();
         table.offer(index, words, r -> answer.complete(r == null ? null : r));
         return answer.get(10, TimeUnit.SECONDS);
     }
 
-    private static String answer(NetworkTable<?, ?> table, boolean accept) throws Exception {
+    /** The reply to the person's yes or no, given to a table's or an allocation's {@code answer}. */
+    private static String answer(BiConsumer<Boolean, Consumer<String>> asked, boolean accept) throws Exception {
         CompletableFuture<String> answer = new CompletableFuture<>();
-        table.answer(accept, answer::complete);
+        asked.accept(accept, answer::complete);
         return answer.get(10, TimeUnit.SECONDS);
     }
 
@@ -198,9 +287,13 @@ class NetworkTableTest {
 
     private static JsonNode await(AtomicReference<JsonNode> seen, Predicate<JsonNode> condition)
             throws InterruptedException {
+        return awaitFrom(seen::get, condition);
+    }
+
+    private static <T> T awaitFrom(Supplier<T> seen, Predicate<T> condition) throws InterruptedException {
         Instant deadline = Instant.now().plus(WAIT);
         while (true) {
-            JsonNode now = seen.get();
+            T now = seen.get();
             if (now != null && condition.test(now)) {
                 return now;
             }

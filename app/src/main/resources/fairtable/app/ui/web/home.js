@@ -78,7 +78,8 @@ document.getElementById('join-table').addEventListener('submit', async (e) => {
   e.preventDefault();
   try {
     const joined = await api('/api/join', {invitation: document.getElementById('invitation-text').value.trim()});
-    location.href = '/table?id=' + encodeURIComponent(joined.id);
+    // An allocation's invitation opens the allocation page; every other, the table's.
+    location.href = joined.page || '/table?id=' + encodeURIComponent(joined.id);
   } catch (err) {
     document.getElementById('join-error').textContent = err.message;
   }
