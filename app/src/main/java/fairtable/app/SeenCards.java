@@ -46,9 +46,9 @@ public record SeenCards(byte[] session, int seat, Map<Integer, int[]> rounds) {
     }
 
     /**
-     * Adds what {@code seat} now knows to the record beside {@code transcript}, keeping the earlier rounds it holds: a
-     * seat restored from its journal (a game by mail wakes so for every command) knows only the rounds from then on.
-     * A record of another game or seat there is replaced.
+     * Adds what {@code seat} now knows to the record beside {@code transcript}, keeping the earlier rounds it holds
+     * (a seat restored from a snapshot written before table/v1's snapshot version 2 knows only the rounds from then
+     * on). A record of another game or seat there is replaced.
      */
     public static void merge(Path transcript, TableParty<?, ?> seat) throws IOException {
         SeenCards earlier;

@@ -107,6 +107,12 @@ class PlayJournalTest {
             assertThat(verifiedResult(second, logs.get())).isEqualTo(verifiedResult(survivor, logs.get()));
             assertThat(Files.readAllLines(dir.resolve("ann.jsonl"))).as(logs.get())
                     .isEqualTo(Files.readAllLines(dir.resolve("ben.jsonl")));
+            // The revived seat's own record for "as I saw it" holds the hands before its death too: its journal's
+            // snapshot carried them.
+            Path victimFile = dir.resolve(victim.equals("host") ? "ann.jsonl" : "ben.jsonl");
+            SeenCards seen = SeenCards.parse(Files.readString(SeenCards.beside(victimFile)), "the record");
+            assertThat(seen.rounds().keySet()).as(logs.get())
+                    .containsExactlyElementsOf(java.util.stream.IntStream.rangeClosed(1, hands).boxed().toList());
         } finally {
             all.forEach(Process::destroyForcibly);
         }

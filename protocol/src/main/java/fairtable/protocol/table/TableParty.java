@@ -343,16 +343,59 @@ public final class TableParty<S, M> implements Party {
 
     // ---- Serialisation: the table's messages, and the current round's deck with its key.
 
-    private static final int SNAPSHOT_VERSION = 1;
+    /**
+     * Version 2 added what this seat read in each finished round ({@link #seenCards}), so that a seat taken up from
+     * its journal still knows the rounds before, which no public message holds; version 1 still restores.
+     */
+    private static final int SNAPSHOT_VERSION = 2;
     private static final int MAX_DECK_SNAPSHOT = 64 << 20;
+    /** The most rounds a seat's record holds: more than any game here plays (hold'em's 100,000 hands). */
+    private static final int MAX_SEEN_ROUNDS = 1 << 20;
 
     @Override
     public byte[] snapshot() {
         WireWriter w = core.snapshotHeader(SNAPSHOT_VERSION, params.toBytes());
         core.writeFailure(w);
         core.writeHistory(w);
+        w.u32(seenInRounds.size());
+        seenInRounds.forEach((round, cards) -> {
+            w.u32(round);
+            w.u32(cards == null ? 0 : cards.length);
+            if (cards != null) {
+                for (int card : cards) {
+                    w.u32(card + 1); // -1, a position this seat never read, is written as 0
+                }
+            }
+        });
         w.blob(observer == null ? new byte[0] : observer.deck().snapshot());
         return w.toBytes();
+    }
+
+    /** Reads the finished rounds' record written by {@link #snapshot}, judging every round and card. */
+    private void readSeenRounds(WireReader r) throws MalformedMessageException {
+        int rounds = r.count(MAX_SEEN_ROUNDS, "the rounds seen");
+        int currentRound = observer == null ? 0 : observer.round();
+        int last = 0;
+        for (int i = 0; i < rounds; i++) {
+            long round = r.u32();
+            if (round <= last || round >= currentRound) {
+                throw new MalformedMessageException("a seen round " + round + " out of order or not yet finished");
+            }
+            last = (int) round;
+            int length = r.count(game.deckSize(), "the cards seen");
+            if (length != 0 && length != game.deckSize()) {
+                throw new MalformedMessageException("a seen round of " + length + " positions, not " + game.deckSize());
+            }
+            int[] cards = new int[length];
+            for (int k = 0; k < length; k++) {
+                long card = r.u32() - 1;
+                if (card < -1 || card >= game.deckSize()) {
+                    throw new MalformedMessageException("a seen card " + card + " outside the deck");
+                }
+                cards[k] = (int) card;
+            }
+            seenInRounds.put(last, length == 0 ? null : cards);
+        }
     }
 
     /**
@@ -382,7 +425,8 @@ public final class TableParty<S, M> implements Party {
     private static <S, M> TableParty<S, M> restore(byte[] snapshot, TableGame<S, M> game, SigningKey signingKey,
             RandomGenerator random, TablePlayer<S, M> player, DeferredProofs pending) throws MalformedMessageException {
         WireReader r = new WireReader(snapshot);
-        PartyCore.Header header = PartyCore.readHeader(r, SNAPSHOT_VERSION, "unknown snapshot version");
+        int version = snapshot.length > 0 && snapshot[0] == 1 ? 1 : SNAPSHOT_VERSION;
+        PartyCore.Header header = PartyCore.readHeader(r, version, "unknown snapshot version");
         TableParameters params = TableParameters.fromBytes(header.parameters());
         TableParty<S, M> p;
         try {
@@ -406,6 +450,9 @@ public final class TableParty<S, M> implements Party {
             }
         });
         p.replaying = false;
+        if (version >= 2) {
+            p.readSeenRounds(r);
+        }
         byte[] deck = r.blob(MAX_DECK_SNAPSHOT, "the current deck");
         r.end();
         if (p.observer != null) {

@@ -56,4 +56,31 @@ class TablePartyTest {
         assertThat(restored.state().shown()).isNotEmpty();
         assertThat(TableSeats.audit(restored).verified()).isTrue();
     }
+
+    /**
+     * No public message holds what a seat's own deck read in a finished round, so a seat taken up from its journal
+     * (at the terminal, or by mail for every command) knew only the rounds from then on: its snapshot now keeps them.
+     */
+    @Test
+    void aRestoredSeatStillKnowsWhatItReadInEveryEarlierRound() throws Exception {
+        TableSeats table = new TableSeats(3, 3, 7);
+        table.pump(table.seat(0).start());
+        TableParty<HighCard.State, HighCard.Move> bob = table.seat(1);
+        assertThat(bob.isFinished()).isTrue();
+        assertThat(bob.seenCards()).containsOnlyKeys(1, 2, 3);
+        TableParty<HighCard.State, HighCard.Move> restored = TableParty.restore(bob.snapshot(), HighCard.GAME,
+                table.keys.get(1), new java.util.SplittableRandom(99), (view, seat, legal) -> HighCard.Move.SHOW);
+        assertThat(asLists(restored.seenCards())).isEqualTo(asLists(bob.seenCards()));
+        // Bob read his own card in each round (-1 where he read nothing), and the record says so after the restore.
+        for (int[] round : restored.seenCards().values()) {
+            assertThat(java.util.Arrays.stream(round).filter(card -> card >= 0).count()).isPositive();
+        }
+
+    }
+
+    private static java.util.Map<Integer, List<Integer>> asLists(java.util.Map<Integer, int[]> rounds) {
+        java.util.Map<Integer, List<Integer>> out = new java.util.TreeMap<>();
+        rounds.forEach((round, cards) -> out.put(round, java.util.Arrays.stream(cards).boxed().toList()));
+        return out;
+    }
 }

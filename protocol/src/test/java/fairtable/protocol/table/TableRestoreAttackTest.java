@@ -56,6 +56,23 @@ class TableRestoreAttackTest {
         table.pump(sent);
     }
 
+    /** What the seat read in earlier rounds is judged on restore too: a card outside the deck is refused. */
+    @Test
+    void aSnapshotWhoseRecordOfAnEarlierRoundNamesACardOutsideTheDeckIsRefused() throws Exception {
+        TableSeats table = new TableSeats(3, 3, 7);
+        table.pump(table.seat(0).start());
+        TableParty<HighCard.State, HighCard.Move> bob = table.seat(BOB);
+        byte[] snapshot = bob.snapshot();
+        int deckField = snapshot.length - new WireWriter().blob(deckSnapshot(bob)).toBytes().length;
+        byte[] spoilt = snapshot.clone();
+        spoilt[deckField - 1] = (byte) 0xff; // the low byte of round 2's last card, now 254 and more
+        assertThatThrownBy(() -> TableParty.restore(spoilt, HighCard.GAME, table.keys.get(BOB), new SplittableRandom(3),
+                (view, seat, legal) -> HighCard.Move.SHOW)).isInstanceOf(MalformedMessageException.class)
+                .hasMessageContaining("outside the deck");
+        assertThat(TableParty.restore(snapshot, HighCard.GAME, table.keys.get(BOB), new SplittableRandom(3),
+                (view, seat, legal) -> HighCard.Move.SHOW).seenCards()).containsOnlyKeys(1, 2, 3);
+    }
+
     @Test
     void aSnapshotHoldingAnEarlierRoundsDeckOfTheSameLengthIsRefused() throws Exception {
         AtomicInteger pauseAt = new AtomicInteger(1);
