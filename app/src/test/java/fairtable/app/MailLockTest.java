@@ -41,31 +41,32 @@ class MailLockTest {
         threads.shutdownNow();
     }
 
-    /** A game of dark chess by mail in which it is alice's (White's) first move. */
-    private MailDesk started() throws Exception {
-        MailDesk desk = new MailDesk(temp);
-        Sent started = desk.mail("new", "alice", "--game", "dark-chess", "--move-limit", "10", "--name", "alice");
-        assertThat(started.run().code()).as(started.run().err()).isZero();
-        Sent joined = desk.mail("join", "bob", "--in", desk.file(started.text()).toString(), "--name", "bob");
-        assertThat(joined.run().code()).as(joined.run().err()).isZero();
-        Sent ready = desk.receive("alice", joined.text());
-        assertThat(ready.run().code()).as(ready.run().err()).isZero();
-        return desk;
-    }
+    /** The first command to read a game's journal, held there: {@link #reached} once it is, until {@link #release}. */
+    private static final class Held {
+        private final CountDownLatch reached = new CountDownLatch(1);
+        private final CountDownLatch goOn = new CountDownLatch(1);
 
-    /** Holds the first thread to read {@code journal} there until {@code goOn}; {@code reached} says it is there. */
-    private static void holdFirstReader(Path journal, CountDownLatch reached, CountDownLatch goOn) {
-        AtomicBoolean first = new AtomicBoolean(true);
-        JournalReads.onRead(file -> {
-            if (file.equals(journal) && first.compareAndSet(true, false)) {
-                reached.countDown();
-                try {
-                    goOn.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
+        Held(Path journal) {
+            AtomicBoolean first = new AtomicBoolean(true);
+            JournalReads.onRead(file -> {
+                if (file.equals(journal) && first.compareAndSet(true, false)) {
+                    reached.countDown();
+                    try {
+                        goOn.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
                 }
-            }
-        });
+            });
+        }
+
+        void reached() throws InterruptedException {
+            assertThat(reached.await(120, TimeUnit.SECONDS)).as("a command read the journal").isTrue();
+        }
+
+        void release() {
+            goOn.countDown();
+        }
     }
 
     /** Waits until {@code second} has finished or waits for the game's lock in {@code dir}. */
@@ -87,16 +88,14 @@ class MailLockTest {
 
     @Test
     void aMoveMadeWhileAStatusReadsTheGameWaitsForItAndIsKept() throws Exception {
-        MailDesk desk = started();
-        CountDownLatch reached = new CountDownLatch(1);
-        CountDownLatch goOn = new CountDownLatch(1);
-        holdFirstReader(desk.game("alice").resolve("journal"), reached, goOn);
+        MailDesk desk = MailDesk.darkChess(temp, 10);
+        Held held = new Held(desk.game("alice").resolve("journal"));
         Future<Run> status = threads.submit(() -> desk.status("alice"));
-        assertThat(reached.await(120, TimeUnit.SECONDS)).isTrue();
+        held.reached();
         Future<Sent> move = threads.submit(() -> desk.mail("move", "alice", "e2e4"));
         untilDoneOrWaiting(move, desk.game("alice"));
         assertThat(move.isDone()).as("the move waits while the status holds the game").isFalse();
-        goOn.countDown();
+        held.release();
         assertThat(status.get().code()).as(status.get().err()).isZero();
         assertThat(status.get().out()).contains("YOUR MOVE");
         Sent played = move.get();
@@ -106,14 +105,12 @@ class MailLockTest {
 
     @Test
     void ofTwoMovesAtOnceTheSecondIsRefusedInOneLineAndTheFirstIsKept() throws Exception {
-        MailDesk desk = started();
-        CountDownLatch reached = new CountDownLatch(1);
-        CountDownLatch goOn = new CountDownLatch(1);
-        holdFirstReader(desk.game("alice").resolve("journal"), reached, goOn);
+        MailDesk desk = MailDesk.darkChess(temp, 10);
+        Held held = new Held(desk.game("alice").resolve("journal"));
         Future<Sent> first = threads.submit(() -> desk.mail("move", "alice", "e2e4"));
-        assertThat(reached.await(120, TimeUnit.SECONDS)).isTrue();
+        held.reached();
         Sent second = desk.mail("move", "alice", "--wait", "0", "d2d4");
-        goOn.countDown();
+        held.release();
 
         assertThat(second.run().code()).isEqualTo(Main.ERROR);
         assertThat(second.run().err()).isEqualTo("fairtable: another fairtable command is working on the game in "
@@ -134,16 +131,14 @@ class MailLockTest {
         MailGames browser = new MailGames(temp.resolve("mail"), alice);
         String name = browser.start("dark-chess", Map.of());
         Path dir = browser.root().resolve(name);
-        CountDownLatch reached = new CountDownLatch(1);
-        CountDownLatch goOn = new CountDownLatch(1);
-        holdFirstReader(dir.resolve("journal"), reached, goOn);
+        Held held = new Held(dir.resolve("journal"));
         Future<Run> status = threads.submit(() -> MailDesk.run("mail", "status", "--home",
                 temp.resolve("alice-home").toString(), "--dir", dir.toString()));
-        assertThat(reached.await(120, TimeUnit.SECONDS)).isTrue();
+        held.reached();
         Future<MailGames.Look> look = threads.submit(() -> browser.look(name));
         untilDoneOrWaiting(look, dir);
         assertThat(look.isDone()).as("the page waits while the command holds the game").isFalse();
-        goOn.countDown();
+        held.release();
         assertThat(status.get().code()).as(status.get().err()).isZero();
         assertThat(look.get().toSend()).isNotEmpty();
         assertThat(status.get().out()).contains("Awaiting");

@@ -128,13 +128,7 @@ class JournalTest {
         Path file = dir.resolve("game.journal");
         SigningKey key = key(4);
         List<byte[]> states = growingStates(5, 500, 10);
-        try (Journal journal = Journal.open(file, key)) {
-            for (byte[] state : states) {
-                journal.record(state, List.of());
-            }
-        }
-        byte[] bytes = Files.readAllBytes(file);
-        Files.write(file, Arrays.copyOf(bytes, bytes.length - 40)); // the crash cut the last write short
+        writeTorn(file, key, states);
         try (Journal reopened = Journal.open(file, key)) {
             assertThat(reopened.last().orElseThrow().state()).isEqualTo(states.get(3));
             reopened.record(states.get(4), List.of());
@@ -144,12 +138,8 @@ class JournalTest {
         }
     }
 
-    /** Reading a journal writes nothing: a torn last line stays until the next entry is written in its place. */
-    @Test
-    void openingAJournalWithoutRecordingLeavesTheFileAsItWas() throws Exception {
-        Path file = dir.resolve("game.journal");
-        SigningKey key = key(8);
-        List<byte[]> states = growingStates(3, 500, 14);
+    /** Journals {@code states}, then cuts the last write short as a crash would; returns what is left. */
+    private static byte[] writeTorn(Path file, SigningKey key, List<byte[]> states) throws IOException {
         try (Journal journal = Journal.open(file, key)) {
             for (byte[] state : states) {
                 journal.record(state, List.of());
@@ -158,6 +148,16 @@ class JournalTest {
         byte[] bytes = Files.readAllBytes(file);
         byte[] torn = Arrays.copyOf(bytes, bytes.length - 40);
         Files.write(file, torn);
+        return torn;
+    }
+
+    /** Reading a journal writes nothing: a torn last line stays until the next entry is written in its place. */
+    @Test
+    void openingAJournalWithoutRecordingLeavesTheFileAsItWas() throws Exception {
+        Path file = dir.resolve("game.journal");
+        SigningKey key = key(8);
+        List<byte[]> states = growingStates(3, 500, 14);
+        byte[] torn = writeTorn(file, key, states);
         try (Journal reader = Journal.open(file, key)) {
             assertThat(reader.last().orElseThrow().state()).isEqualTo(states.get(1));
             assertThat(reader.endsInTornLine()).isTrue();
