@@ -80,8 +80,8 @@ public final class GameLock implements AutoCloseable {
             }
             try {
                 return lockFile(directory, key, deadline);
-            } catch (IOException | RuntimeException | Error e) {
-                release(key);
+            } catch (IOException | InterruptedException | RuntimeException | Error e) {
+                release(key); // interrupted too: else this JVM would keep the game locked
                 throw e;
             }
         } catch (InterruptedException e) {
