@@ -186,15 +186,7 @@ class DarkChessByMailTest {
     }
 
     private MailDesk started(int plies) throws Exception {
-        MailDesk desk = new MailDesk(temp);
-        Sent started = desk.mail("new", "alice", "--game", "dark-chess", "--move-limit", String.valueOf(plies),
-                "--name", "alice");
-        assertThat(started.run().code()).as(started.run().err()).isZero();
-        Sent joined = desk.mail("join", "bob", "--in", desk.file(started.text()).toString(), "--name", "bob");
-        assertThat(joined.run().code()).as(joined.run().err()).isZero();
-        Sent ready = desk.receive("alice", joined.text());
-        assertThat(ready.run().code()).as(ready.run().err()).isZero();
-        return desk;
+        return MailDesk.darkChess(temp, plies);
     }
 
     /**

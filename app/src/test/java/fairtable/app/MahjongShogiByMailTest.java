@@ -135,8 +135,9 @@ class MahjongShogiByMailTest {
         // The placement is in the signed journal only: no other file of the game holds it.
         try (Stream<Path> names = Files.list(game("alice"))) {
             assertThat(names.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("journal", "outbox",
-                    "game.properties");
+                    "game.properties", "lock");
         }
+        assertThat(Files.size(game("alice").resolve("lock"))).isZero(); // only ever locked, never written
 
         // A move out of turn, or an illegal one, is refused with the reason and changes nothing.
         bobBefore = desk.onDisk("bob");

@@ -38,6 +38,23 @@ final class MailDesk {
         return new Run(code, out.toString(), err.toString());
     }
 
+    /** A game of dark chess of at most {@code plies} between alice (White) and bob, begun: alice's first move is due. */
+    static MailDesk darkChess(Path temp, int plies) throws IOException {
+        MailDesk desk = new MailDesk(temp);
+        Sent started = succeeded(desk.mail("new", "alice", "--game", "dark-chess", "--move-limit",
+                String.valueOf(plies), "--name", "alice"));
+        Sent joined = succeeded(desk.mail("join", "bob", "--in", desk.file(started.text()).toString(), "--name", "bob"));
+        succeeded(desk.receive("alice", joined.text()));
+        return desk;
+    }
+
+    private static Sent succeeded(Sent sent) {
+        if (sent.run().code() != 0) {
+            throw new AssertionError(sent.run().out() + sent.run().err());
+        }
+        return sent;
+    }
+
     String home(String who) {
         return temp.resolve(who + "-home").toString();
     }

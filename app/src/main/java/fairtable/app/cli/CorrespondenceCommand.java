@@ -6,6 +6,7 @@ import fairtable.net.correspondence.Armor;
 import fairtable.net.correspondence.CorrespondenceGame;
 import fairtable.net.correspondence.CorrespondenceGame.ImportRefusedException;
 import fairtable.net.correspondence.CorrespondenceGame.Imported;
+import fairtable.net.correspondence.GameLock;
 import fairtable.net.correspondence.GameStatus;
 import fairtable.net.identity.Fingerprint;
 import fairtable.net.identity.Profile;
@@ -22,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -71,9 +73,43 @@ public final class CorrespondenceCommand implements Runnable {
                 description = "Your profile directory (default: $FAIRTABLE_HOME, else ~/.fairtable).")
         Path home;
 
+        @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "10", description = "How long to wait for "
+                + "another fairtable command working on the same game before giving up (default: 10).")
+        int waitSeconds;
+
         Profile profile() throws IOException {
             return Profile.open(home != null ? home : Profile.defaultDirectory(), new SecureRandom());
         }
+
+        /** The game's lock, for the whole command: see {@link CorrespondenceCommand#lock}. */
+        GameLock lock() throws IOException {
+            return CorrespondenceCommand.lock(dir, waitSeconds);
+        }
+
+        /** The lock of a game about to be made in --dir (created if need be). */
+        GameLock lockNew() throws IOException {
+            OwnerOnlyFiles.directory(dir);
+            return GameLock.take(dir, patience(waitSeconds));
+        }
+    }
+
+    /**
+     * Takes the lock of the game in {@code dir} (waiting at most {@code waitSeconds} for another command working on it),
+     * to hold from before the command reads the game to after its last write: two commands on one game must not
+     * interleave, or one writes from a view that misses the other's step. Refuses a directory that holds no game.
+     */
+    static GameLock lock(Path dir, int waitSeconds) throws IOException {
+        if (!GameStatus.isGame(dir)) {
+            throw new IOException(dir + " holds no correspondence game");
+        }
+        return GameLock.take(dir, patience(waitSeconds));
+    }
+
+    private static Duration patience(int waitSeconds) {
+        if (waitSeconds < 0) {
+            throw new IllegalArgumentException("--wait takes a number of seconds, 0 or more, not " + waitSeconds);
+        }
+        return Duration.ofSeconds(waitSeconds);
     }
 
     /** Options for reading and writing armored text. */
@@ -189,15 +225,17 @@ public final class CorrespondenceCommand implements Runnable {
             }
             P party = kind.start(new MailGame.Choices(cards, each, mode, moveLimit, seed, players, null, chosen), me,
                     profile.identity(), new SecureRandom());
-            markBot(kind, game.dir);
-            CorrespondenceGame<P> g = CorrespondenceGame.create(game.dir, profile.identity(), party, kind.rules(),
-                    Clock.systemUTC());
-            try {
-                o.println("New game in " + game.dir + ": " + kind.describe(party, me) + ", key " + profile.fingerprint() + ".");
-                kind.warnings(party).forEach(o::println);
-                deliver(o, out, g.armor(g.outgoingOfLastStep()));
-            } finally {
-                g.close();
+            try (GameLock lock = game.lockNew()) {
+                markBot(kind, game.dir);
+                CorrespondenceGame<P> g = CorrespondenceGame.create(lock, profile.identity(), party, kind.rules(),
+                        Clock.systemUTC());
+                try {
+                    o.println("New game in " + game.dir + ": " + kind.describe(party, me) + ", key " + profile.fingerprint() + ".");
+                    kind.warnings(party).forEach(o::println);
+                    deliver(o, out, g.armor(g.outgoingOfLastStep()));
+                } finally {
+                    g.close();
+                }
             }
             return Main.OK;
         }
@@ -280,16 +318,18 @@ public final class CorrespondenceCommand implements Runnable {
                 err.println("fairtable: " + hello.name() + "'s hello proposes parameters that cannot be played: " + e.getMessage());
                 return Main.ERROR;
             }
-            markBot(kind, game.dir);
-            o.println("Joining " + hello.name() + "'s game (key " + Fingerprint.of(hello.key()) + "): "
-                    + kind.describe(party, me) + ".");
-            kind.warnings(party).forEach(o::println);
-            CorrespondenceGame<P> g = CorrespondenceGame.create(game.dir, profile.identity(), party, kind.rules(),
-                    Clock.systemUTC());
-            try {
-                return take(kind, g, input, text.out, o, err, profile);
-            } finally {
-                g.close();
+            try (GameLock lock = game.lockNew()) {
+                markBot(kind, game.dir);
+                o.println("Joining " + hello.name() + "'s game (key " + Fingerprint.of(hello.key()) + "): "
+                        + kind.describe(party, me) + ".");
+                kind.warnings(party).forEach(o::println);
+                CorrespondenceGame<P> g = CorrespondenceGame.create(lock, profile.identity(), party, kind.rules(),
+                        Clock.systemUTC());
+                try {
+                    return take(kind, g, input, text.out, o, err, profile);
+                } finally {
+                    g.close();
+                }
             }
         }
     }
@@ -308,13 +348,16 @@ public final class CorrespondenceCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            return receive(kindOf(game.dir));
+            kindOf(game.dir); // refuses a directory with no game before reading anything
+            String input = text.read(); // before the lock: a person may still be pasting
+            try (GameLock lock = game.lock()) {
+                return receive(kindOf(game.dir), lock, game.profile(), input);
+            }
         }
 
-        private <P extends Party> int receive(MailGame<P> kind) throws IOException {
-            Profile profile = game.profile();
-            String input = text.read();
-            CorrespondenceGame<P> g = CorrespondenceGame.open(game.dir, profile.identity(), kind.rules(),
+        private <P extends Party> int receive(MailGame<P> kind, GameLock lock, Profile profile, String input)
+                throws IOException {
+            CorrespondenceGame<P> g = CorrespondenceGame.open(lock, profile.identity(), kind.rules(),
                     new SecureRandom(), Clock.systemUTC());
             try {
                 return take(kind, g, input, text.out, spec.commandLine().getOut(), spec.commandLine().getErr(), profile);
@@ -349,14 +392,16 @@ public final class CorrespondenceCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             String move = String.join(" ", words);
-            return play(kindOf(game.dir), move);
+            try (GameLock lock = game.lock()) {
+                return play(kindOf(game.dir), lock, game.profile(), move);
+            }
         }
 
-        private <P extends Party> int play(MailGame<P> kind, String move) throws IOException {
+        private <P extends Party> int play(MailGame<P> kind, GameLock lock, Profile profile, String move)
+                throws IOException {
             PrintWriter o = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
-            Profile profile = game.profile();
-            CorrespondenceGame<P> g = CorrespondenceGame.open(game.dir, profile.identity(), kind.rules(),
+            CorrespondenceGame<P> g = CorrespondenceGame.open(lock, profile.identity(), kind.rules(),
                     new SecureRandom(), Clock.systemUTC());
             try {
                 List<Envelope> sent;
@@ -395,6 +440,12 @@ public final class CorrespondenceCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
+            try (GameLock lock = game.lock()) {
+                return resend();
+            }
+        }
+
+        private int resend() throws IOException {
             PrintWriter o = spec.commandLine().getOut();
             MailGame<?> kind = kindOf(game.dir);
             Path last = lastSent(game.dir);
@@ -428,16 +479,27 @@ public final class CorrespondenceCommand implements Runnable {
                 description = "Your profile directory (default: $FAIRTABLE_HOME, else ~/.fairtable).")
         Path home;
 
+        @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "10", description = "How long to wait for "
+                + "another fairtable command working on the same game before giving up (default: 10).")
+        int waitSeconds;
+
         @Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() throws IOException {
-            PrintWriter o = spec.commandLine().getOut();
             if (!GameStatus.isGame(dir)) {
                 spec.commandLine().getErr().println("fairtable: " + dir + " holds no correspondence game");
                 return Main.ERROR;
             }
+            // Status only reads, but under the lock: a journal read while a move is being written is half a move.
+            try (GameLock lock = lock(dir, waitSeconds)) {
+                return status(lock);
+            }
+        }
+
+        private int status(GameLock lock) throws IOException {
+            PrintWriter o = spec.commandLine().getOut();
             GameStatus s = GameStatus.read(dir);
             java.time.Instant now = Clock.systemUTC().instant();
             o.println("Game " + dir + " (" + s.protocol() + "): " + String.join(" vs ", s.players()));
@@ -454,7 +516,7 @@ public final class CorrespondenceCommand implements Runnable {
             if (last != null) {
                 o.println("Your last message (to send again if it was lost): " + last);
             }
-            printView(s, home, o);
+            printView(s, lock, home, o);
             o.flush();
             return Main.OK;
         }
@@ -515,16 +577,18 @@ public final class CorrespondenceCommand implements Runnable {
 
     /**
      * Prints what the user may see of the game in {@code s}: it is in the journal, so this needs the user's profile.
-     * Without one (no such directory), or with another profile's key, it says so instead.
+     * Without one (no such directory), or with another profile's key, it says so instead. Reading the journal needs
+     * the game's lock: {@code held} if the caller holds it, else this takes it for the while.
      */
-    static void printView(GameStatus s, Path home, PrintWriter o) throws IOException {
+    static void printView(GameStatus s, GameLock held, Path home, PrintWriter o) throws IOException {
         var kind = MailGame.byProtocol(s.protocol());
         if (kind.isPresent()) {
-            printView(kind.get(), s.directory(), home, o);
+            printView(kind.get(), s.directory(), held, home, o);
         }
     }
 
-    private static <P extends Party> void printView(MailGame<P> kind, Path dir, Path home, PrintWriter o) throws IOException {
+    private static <P extends Party> void printView(MailGame<P> kind, Path dir, GameLock held, Path home, PrintWriter o)
+            throws IOException {
         Path profileDir = home != null ? home : Profile.defaultDirectory();
         if (!Files.isDirectory(profileDir)) {
             o.println("(To see your hand or board, give your profile: --home DIR.)");
@@ -533,7 +597,12 @@ public final class CorrespondenceCommand implements Runnable {
         Profile profile = Profile.open(profileDir, new SecureRandom());
         CorrespondenceGame<P> g;
         try {
-            g = CorrespondenceGame.open(dir, profile.identity(), kind.rules(), new SecureRandom(), Clock.systemUTC());
+            g = held != null
+                    ? CorrespondenceGame.open(held, profile.identity(), kind.rules(), new SecureRandom(), Clock.systemUTC())
+                    : CorrespondenceGame.open(dir, profile.identity(), kind.rules(), new SecureRandom(), Clock.systemUTC());
+        } catch (GameLock.HeldException busy) {
+            o.println("(Your view cannot be shown now: " + busy.getMessage() + ")");
+            return;
         } catch (IOException e) {
             o.println("(Your view cannot be shown with the profile in " + profileDir + ": " + e.getMessage() + ")");
             return;

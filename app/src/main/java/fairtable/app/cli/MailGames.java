@@ -7,6 +7,7 @@ import fairtable.net.OwnerOnlyFiles;
 import fairtable.net.correspondence.Armor;
 import fairtable.net.correspondence.CorrespondenceGame;
 import fairtable.net.correspondence.CorrespondenceGame.ImportRefusedException;
+import fairtable.net.correspondence.GameLock;
 import fairtable.net.correspondence.GameStatus;
 import fairtable.net.identity.Profile;
 import fairtable.net.identity.TrustRule;
@@ -36,7 +37,8 @@ import java.util.regex.Pattern;
  * One profile's games by correspondence, for the browser: the same game directories, journals, trust rule and
  * armored texts as {@code fairtable mail}, so a game started in one is continued in the other. Every game lives in
  * its own owner-only directory under one root; its name is the directory's. Each operation opens the game's journal,
- * does one step and closes it again, as each {@code mail} command does. Whatever a pasted text holds is answered by
+ * does one step and closes it again, holding the game's lock meanwhile ({@link GameLock}), as each {@code mail}
+ * command does: a browser and a command line working on one game take turns. Whatever a pasted text holds is answered by
  * {@link Refused}, one plain line, and changes nothing it did not accept.
  */
 public final class MailGames {
@@ -296,9 +298,14 @@ public final class MailGames {
         return CorrespondenceCommand.kindOf(dir);
     }
 
+    /** Opens the game, holding its lock (the one {@code mail} commands take) until it is closed. */
     private <P extends Party> CorrespondenceGame<P> open(MailGame<P> kind, String name) throws Refused, IOException {
-        return CorrespondenceGame.open(directory(name), profile.identity(), kind.rules(), new SecureRandom(),
-                Clock.systemUTC());
+        try {
+            return CorrespondenceGame.open(directory(name), profile.identity(), kind.rules(), new SecureRandom(),
+                    Clock.systemUTC());
+        } catch (GameLock.HeldException busy) {
+            throw new Refused(busy.getMessage(), false);
+        }
     }
 
     private Path directory(String name) throws Refused {

@@ -48,7 +48,7 @@ public final class StatusCommand implements Callable<Integer> {
         for (GameStatus g : games) {
             out.println(g.line(now));
             if (g.yourMove()) {
-                CorrespondenceCommand.printView(g, home, out);
+                CorrespondenceCommand.printView(g, null, home, out);
                 out.println("Play with: fairtable mail move --dir " + g.directory() + " MOVE");
             }
         }

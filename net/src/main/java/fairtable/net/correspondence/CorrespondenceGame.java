@@ -32,7 +32,9 @@ import java.util.random.RandomGenerator;
  *       ({@link Journal});</li>
  *   <li>{@code outbox/}: every message this side sent, armored ({@link Armor}), to send again if lost;</li>
  *   <li>{@code game.properties}: a summary readable without the key (who, what is awaited, when);</li>
- *   <li>{@code transcript.jsonl}: the signed transcript, once the game is over.</li>
+ *   <li>{@code transcript.jsonl}: the signed transcript, once the game is over;</li>
+ *   <li>{@code lock}: locked by whoever works on the game ({@link GameLock}), from reading the journal to the last
+ *       write, so that two commands never interleave.</li>
  * </ul>
  * An import is checked before it touches the party, by the same {@link Arrival} check a seat at a table makes of each
  * delivery: a message already imported, one that skips ahead, one in this side's own name, or one from another game
@@ -121,51 +123,157 @@ public final class CorrespondenceGame<P extends Party> {
     private final Rules<P> rules;
     private final Clock clock;
     private final Journal journal;
+    /** The game's lock when this game took it itself (and releases it on {@link #close}); null when the caller holds it. */
+    private final GameLock ownLock;
 
-    private CorrespondenceGame(Path directory, P party, Rules<P> rules, Clock clock, Journal journal) {
+    private CorrespondenceGame(Path directory, P party, Rules<P> rules, Clock clock, Journal journal, GameLock ownLock) {
         this.directory = directory;
         this.party = party;
         this.rules = rules;
         this.clock = clock;
         this.journal = journal;
+        this.ownLock = ownLock;
     }
 
     /**
      * Starts a game in a new directory with a fresh party; its first messages (from {@link Party#start()}
-     * and {@link Rules#act}) are in {@link #outgoingOfLastStep()}.
+     * and {@link Rules#act}) are in {@link #outgoingOfLastStep()}. Holds the game's lock until {@link #close}.
      */
     public static <P extends Party> CorrespondenceGame<P> create(Path directory, SigningKey key, P party,
             Rules<P> rules, Clock clock) throws IOException {
+        OwnerOnlyFiles.directory(directory);
+        GameLock lock = GameLock.take(directory, GameLock.PATIENCE);
+        return closingOnFailure(lock, () -> create(lock, directory, key, party, rules, clock, lock));
+    }
+
+    /** {@link #create(Path, SigningKey, Party, Rules, Clock)} in the directory of {@code held}, which the caller holds. */
+    public static <P extends Party> CorrespondenceGame<P> create(GameLock held, SigningKey key, P party, Rules<P> rules,
+            Clock clock) throws IOException {
+        return create(held, held.directory(), key, party, rules, clock, null);
+    }
+
+    private static <P extends Party> CorrespondenceGame<P> create(GameLock held, Path directory, SigningKey key, P party,
+            Rules<P> rules, Clock clock, GameLock ownLock) throws IOException {
+        requireHeld(held);
         if (Files.exists(directory.resolve(JOURNAL))) {
             throw new IOException(directory + " already holds a game");
         }
-        OwnerOnlyFiles.directory(directory);
         OwnerOnlyFiles.directory(directory.resolve(OUTBOX));
         Journal journal = Journal.open(directory.resolve(JOURNAL), key);
-        CorrespondenceGame<P> game = new CorrespondenceGame<>(directory, party, rules, clock, journal);
+        CorrespondenceGame<P> game = new CorrespondenceGame<>(directory, party, rules, clock, journal, ownLock);
         List<Envelope> out = new ArrayList<>(party.start());
         out.addAll(rules.act(party));
-        game.step(out);
+        try {
+            game.step(out);
+        } catch (IOException | RuntimeException e) {
+            journal.close();
+            throw e;
+        }
         return game;
     }
 
-    /** Reopens a game; {@code key} must be the identity that created it. */
+    /**
+     * Reopens a game; {@code key} must be the identity that created it. Takes the game's lock (waiting for another
+     * command working on it at most {@link GameLock#PATIENCE}) and holds it until {@link #close}.
+     */
     public static <P extends Party> CorrespondenceGame<P> open(Path directory, SigningKey key, Rules<P> rules,
             RandomGenerator random, Clock clock) throws IOException {
+        requireGame(directory);
+        GameLock lock = GameLock.take(directory, GameLock.PATIENCE);
+        return closingOnFailure(lock, () -> open(lock, directory, key, rules, random, clock, lock));
+    }
+
+    /** {@link #open(Path, SigningKey, Rules, RandomGenerator, Clock)} of the game of {@code held}, which the caller holds. */
+    public static <P extends Party> CorrespondenceGame<P> open(GameLock held, SigningKey key, Rules<P> rules,
+            RandomGenerator random, Clock clock) throws IOException {
+        return open(held, held.directory(), key, rules, random, clock, null);
+    }
+
+    private static <P extends Party> CorrespondenceGame<P> open(GameLock held, Path directory, SigningKey key,
+            Rules<P> rules, RandomGenerator random, Clock clock, GameLock ownLock) throws IOException {
+        requireHeld(held);
+        requireGame(directory);
         Path file = directory.resolve(JOURNAL);
-        if (!Files.exists(file)) {
-            throw new IOException(directory + " holds no correspondence game");
-        }
         OwnerOnlyFiles.requireOwnerOnly(directory);
         Journal journal = Journal.open(file, key);
-        Journal.Entry last = journal.last().orElseThrow(() -> new IOException(file + " is empty"));
         try {
-            P party = rules.restoreJournaled(last.state(), key, random);
-            return new CorrespondenceGame<>(directory, party, rules, clock, journal);
-        } catch (MalformedMessageException e) {
+            Journal.Entry last = journal.last().orElseThrow(() -> new IOException(file + " is empty"));
+            P party;
+            try {
+                party = rules.restoreJournaled(last.state(), key, random);
+            } catch (MalformedMessageException e) {
+                throw new Journal.CorruptJournalException(file + ": the saved game cannot be restored: " + e.getMessage());
+            }
+            requireOutboxJournaled(directory, journal, party);
+            return new CorrespondenceGame<>(directory, party, rules, clock, journal, ownLock);
+        } catch (IOException | RuntimeException e) {
             journal.close();
-            throw new Journal.CorruptJournalException(file + ": the saved game cannot be restored: " + e.getMessage());
+            throw e;
         }
+    }
+
+    private static void requireGame(Path directory) throws IOException {
+        if (!Files.exists(directory.resolve(JOURNAL))) {
+            throw new IOException(directory + " holds no correspondence game");
+        }
+    }
+
+    private static void requireHeld(GameLock held) {
+        if (!held.isHeld()) {
+            throw new IllegalStateException("the game's lock was released before its game was opened");
+        }
+    }
+
+    /**
+     * Refuses a journal that has forgotten a message the outbox holds. Each step is journaled before its messages are
+     * filed in the outbox, so a crash can tear the journal's last line only before they were filed, or sent; the
+     * journal then passes over that line, rightly. A message in the outbox beyond the journal was filed, maybe sent:
+     * going on from the journal would send another message at its place, so the game stops here and says so.
+     */
+    private static void requireOutboxJournaled(Path directory, Journal journal, Party party) throws IOException {
+        long known = party.transcript().size();
+        List<Path> beyond;
+        try (var files = Files.list(directory.resolve(OUTBOX))) {
+            beyond = files.filter(f -> outboxSeq(f) >= known).sorted().toList();
+        } catch (java.nio.file.NoSuchFileException noOutbox) {
+            return;
+        }
+        if (!beyond.isEmpty()) {
+            throw new Journal.CorruptJournalException(directory.resolve(JOURNAL) + " has lost message #"
+                    + outboxSeq(beyond.get(0)) + (journal.endsInTornLine() ? " (its last line was cut short)" : "")
+                    + ", which the outbox holds ("
+                    + beyond.get(0).getFileName() + ") and may have been sent: this side cannot go on from it safely;"
+                    + " keep the directory as it is");
+        }
+    }
+
+    /** The position in the chain an outbox file's name starts with ("0007-step3-deck.txt"); -1 for another file. */
+    private static long outboxSeq(Path file) {
+        String name = file.getFileName().toString();
+        int dash = name.indexOf('-');
+        if (!name.endsWith(".txt") || dash <= 0) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(name.substring(0, dash));
+        } catch (NumberFormatException notOurs) {
+            return -1;
+        }
+    }
+
+    /** Runs {@code opening}; if it fails, releases the lock it was to keep. */
+    private static <T> T closingOnFailure(GameLock lock, IoSupplier<T> opening) throws IOException {
+        try {
+            return opening.get();
+        } catch (IOException | RuntimeException | Error e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    @FunctionalInterface
+    private interface IoSupplier<T> {
+        T get() throws IOException;
     }
 
     public P party() {
@@ -318,8 +426,15 @@ public final class CorrespondenceGame<P extends Party> {
         return GameStatus.read(directory).verdict();
     }
 
+    /** Closes the journal, and releases the game's lock if this game took it. */
     public void close() throws IOException {
-        journal.close();
+        try {
+            journal.close();
+        } finally {
+            if (ownLock != null) {
+                ownLock.close();
+            }
+        }
     }
 
     /** Replaces {@code file} with {@code text} all at once, owner-only, on disk before it takes the old file's place. */

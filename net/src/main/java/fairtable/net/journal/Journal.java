@@ -35,7 +35,12 @@ import java.util.SplittableRandom;
  *
  * <p>Each line is one entry: base64 of (entry number, hash of the previous entry, state, outbox), a space,
  * and base64 of the owner's Ed25519 signature over it. A torn last line, from a crash in the middle of a
- * write, is dropped on opening; any other damage is reported.
+ * write, is passed over on opening and cut off by the next {@link #record}; any other damage is reported. (The caller
+ * checks that the torn step was never sent: a correspondence game compares its outbox, see
+ * {@code CorrespondenceGame}.) Opening writes nothing, so a journal opened only to read it is left as it was.
+ *
+ * <p>One writer at a time: the caller keeps others out (a correspondence game by its {@code GameLock}). As a last
+ * guard, {@link #record} refuses to write if the file has changed since this journal read or last wrote it.
  *
  * <p>A party's state holds its whole transcript, so writing it whole at every step would make the journal
  * grow with the square of the game's length (a dark-chess game of a dozen plies wrote hundreds of
@@ -70,7 +75,11 @@ public final class Journal implements AutoCloseable {
 
     private final Path file;
     private final SigningKey key;
+    /** Opened by the first {@link #record}: until then this journal has only read the file. */
     private FileChannel channel;
+    /** The file's size when it was read, and the end of its last whole line: where the next entry goes. */
+    private long sizeRead;
+    private long validBytes;
     private Entry last;
     private byte[] head = new byte[32];
     /** Every chunk written to the file so far, by hash. */
@@ -82,8 +91,9 @@ public final class Journal implements AutoCloseable {
     }
 
     /**
-     * Opens (or creates, owner-only) the journal at {@code file}, checking every entry and dropping a torn last
-     * line. It holds the party's secrets, so a journal other users can read is refused ({@link OwnerOnlyFiles}).
+     * Reads the journal at {@code file} (created owner-only by the first {@link #record}), checking every entry and
+     * passing over a torn last line. It holds the party's secrets, so a journal other users can read is refused
+     * ({@link OwnerOnlyFiles}).
      *
      * <p>Every entry names the hash of the one before it, so the signature of the last entry vouches for the whole
      * chain: that one signature is verified, and every link of the chain is checked. (Verifying every line's
@@ -92,6 +102,7 @@ public final class Journal implements AutoCloseable {
     public static Journal open(Path file, SigningKey key) throws IOException {
         OwnerOnlyFiles.requireOwnerOnly(file);
         byte[] bytes = Files.exists(file) ? Files.readAllBytes(file) : new byte[0];
+        afterReading.accept(file);
         boolean endsCleanly = bytes.length == 0 || bytes[bytes.length - 1] == '\n';
         Journal journal = new Journal(file, key);
         long validBytes = 0;
@@ -123,10 +134,44 @@ public final class Journal implements AutoCloseable {
         if (lastKept != null && lastKeptLine != lineNumber && !journal.signedByOwner(lastKept)) {
             throw new CorruptJournalException(file + " line " + lastKeptLine + ": " + BAD_SIGNATURE);
         }
-        journal.channel = OwnerOnlyFiles.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        journal.channel.truncate(validBytes);
-        journal.channel.position(validBytes);
+        journal.sizeRead = bytes.length;
+        journal.validBytes = validBytes;
         return journal;
+    }
+
+    /**
+     * Called with the file just after a journal has read it, before it checks or writes anything: a test waits here to
+     * run a second command on the same game at the one moment a reader without the game's lock would hurt it.
+     */
+    static volatile java.util.function.Consumer<Path> afterReading = file -> {};
+
+    /** Whether the file ended in a torn line when it was read, which the next {@link #record} cuts off. */
+    public boolean endsInTornLine() {
+        return channel == null && sizeRead != validBytes;
+    }
+
+    /**
+     * The channel to append to, positioned after the last whole line; first checks that nobody else wrote the file
+     * since this journal read it or last wrote it, for an entry written over theirs would lose their step.
+     */
+    private FileChannel writer() throws IOException {
+        if (channel == null) {
+            FileChannel opened = OwnerOnlyFiles.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            if (opened.size() != sizeRead) {
+                opened.close();
+                throw changedUnderfoot();
+            }
+            opened.truncate(validBytes);
+            opened.position(validBytes);
+            channel = opened;
+        } else if (channel.size() != channel.position()) {
+            throw changedUnderfoot();
+        }
+        return channel;
+    }
+
+    private IOException changedUnderfoot() {
+        return new IOException(file + " was changed by another program since it was read; nothing was written");
     }
 
     private static final String BAD_SIGNATURE = "bad signature (damaged, or written with another key)";
@@ -225,7 +270,7 @@ public final class Journal implements AutoCloseable {
         long n = last == null ? 0 : last.number() + 1;
         Map<String, byte[]> added = new HashMap<>();
         byte[] body = body(n, head, state, outbox, chunks, added);
-        append(channel, line(body));
+        append(writer(), line(body));
         chunks.putAll(added);
         last = new Entry(n, state.clone(), List.copyOf(outbox));
         head = Hashes.sha256(DOMAIN + "/entry", body);

@@ -264,6 +264,56 @@ class CorrespondenceGameTest {
         return Armor.decodeAll(send(a, alice, bobsHello(a, b, clock), clock)).get(0);
     }
 
+    /**
+     * A crash while a step is journaled tears the journal's last line before the step's messages reach the outbox: the
+     * game goes on from the step before, and the next step cuts the torn line off.
+     */
+    @Test
+    void aTornLastLineWhoseMessagesNeverReachedTheOutboxIsPassedOver() throws Exception {
+        Path a = temp.resolve("a");
+        Path b = temp.resolve("b");
+        Clock clock = Clock.fixed(START, ZoneOffset.UTC);
+        String hello = bobsHello(a, b, clock);
+        send(a, alice, hello, clock);
+        tearLastStep(a, true);
+        String again = send(a, alice, hello, clock);
+        assertThat(Armor.decodeAll(again)).extracting(Envelope::seq).containsExactly(2L);
+        String journal = Files.readString(a.resolve(CorrespondenceGame.JOURNAL));
+        assertThat(journal).endsWith("\n");
+        assertThat(journal.lines()).hasSize(2); // the game's start, and the step made again
+    }
+
+    /**
+     * A message in the outbox was filed after its step was journaled, and may have been sent: a journal that has lost
+     * that step (its last line torn, or cut short by another program) must not be passed over silently, or this side
+     * would send another message in its place. The game refuses to open, naming the message, and changes nothing.
+     */
+    @Test
+    void aJournalThatLostAMessageTheOutboxHoldsIsRefusedNotPassedOver() throws Exception {
+        Path a = temp.resolve("a");
+        Path b = temp.resolve("b");
+        Clock clock = Clock.fixed(START, ZoneOffset.UTC);
+        send(a, alice, bobsHello(a, b, clock), clock);
+        tearLastStep(a, false);
+        byte[] torn = Files.readAllBytes(a.resolve(CorrespondenceGame.JOURNAL));
+        assertThatThrownBy(() -> CorrespondenceGame.open(a, alice, new Rules(), random.split(), clock))
+                .isInstanceOf(IOException.class).hasMessageContaining("has lost message #2")
+                .hasMessageContaining("its last line was cut short").hasMessageContaining("which the outbox holds (0002-");
+        assertThat(Files.readAllBytes(a.resolve(CorrespondenceGame.JOURNAL))).isEqualTo(torn);
+    }
+
+    /** Cuts the journal's last line short, as a crash in its write would; {@code unfiled}: its messages never filed. */
+    private static void tearLastStep(Path game, boolean unfiled) throws IOException {
+        Path journal = game.resolve(CorrespondenceGame.JOURNAL);
+        byte[] bytes = Files.readAllBytes(journal);
+        OwnerOnlyFiles.write(journal, java.util.Arrays.copyOf(bytes, bytes.length - 40));
+        if (unfiled) {
+            try (var files = Files.list(game.resolve(CorrespondenceGame.OUTBOX))) {
+                Files.delete(files.sorted().reduce((x, y) -> y).orElseThrow());
+            }
+        }
+    }
+
     @Test
     void anotherProfileCannotOpenTheGame() throws Exception {
         Path a = temp.resolve("a");

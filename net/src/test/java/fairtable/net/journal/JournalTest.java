@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import fairtable.crypto.sign.SigningKey;
 import fairtable.net.OwnerOnlyFiles;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -127,19 +128,64 @@ class JournalTest {
         Path file = dir.resolve("game.journal");
         SigningKey key = key(4);
         List<byte[]> states = growingStates(5, 500, 10);
-        try (Journal journal = Journal.open(file, key)) {
-            for (byte[] state : states) {
-                journal.record(state, List.of());
-            }
-        }
-        byte[] bytes = Files.readAllBytes(file);
-        Files.write(file, Arrays.copyOf(bytes, bytes.length - 40)); // the crash cut the last write short
+        writeTorn(file, key, states);
         try (Journal reopened = Journal.open(file, key)) {
             assertThat(reopened.last().orElseThrow().state()).isEqualTo(states.get(3));
             reopened.record(states.get(4), List.of());
         }
         try (Journal reopened = Journal.open(file, key)) {
             assertThat(reopened.last().orElseThrow().state()).isEqualTo(states.get(4));
+        }
+    }
+
+    /** Journals {@code states}, then cuts the last write short as a crash would; returns what is left. */
+    private static byte[] writeTorn(Path file, SigningKey key, List<byte[]> states) throws IOException {
+        try (Journal journal = Journal.open(file, key)) {
+            for (byte[] state : states) {
+                journal.record(state, List.of());
+            }
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        byte[] torn = Arrays.copyOf(bytes, bytes.length - 40);
+        Files.write(file, torn);
+        return torn;
+    }
+
+    /** Reading a journal writes nothing: a torn last line stays until the next entry is written in its place. */
+    @Test
+    void openingAJournalWithoutRecordingLeavesTheFileAsItWas() throws Exception {
+        Path file = dir.resolve("game.journal");
+        SigningKey key = key(8);
+        List<byte[]> states = growingStates(3, 500, 14);
+        byte[] torn = writeTorn(file, key, states);
+        try (Journal reader = Journal.open(file, key)) {
+            assertThat(reader.last().orElseThrow().state()).isEqualTo(states.get(1));
+            assertThat(reader.endsInTornLine()).isTrue();
+        }
+        assertThat(Files.readAllBytes(file)).isEqualTo(torn);
+    }
+
+    /**
+     * Two journals open on one file (two commands on one game, which the game's lock should have kept apart): once one
+     * has written, the other refuses to write over it, and the first one's entry stands.
+     */
+    @Test
+    void aJournalRefusesToWriteOverAnEntryWrittenSinceItReadTheFile() throws Exception {
+        Path file = dir.resolve("game.journal");
+        SigningKey key = key(9);
+        List<byte[]> states = growingStates(3, 500, 15);
+        try (Journal journal = Journal.open(file, key)) {
+            journal.record(states.get(0), List.of());
+        }
+        try (Journal late = Journal.open(file, key); Journal early = Journal.open(file, key)) {
+            early.record(states.get(1), List.of());
+            assertThatThrownBy(() -> late.record(states.get(2), List.of())).isInstanceOf(IOException.class)
+                    .hasMessageContaining("was changed by another program since it was read; nothing was written");
+            early.record(states.get(2), List.of());
+        }
+        try (Journal reopened = Journal.open(file, key)) {
+            assertThat(reopened.last().orElseThrow().state()).isEqualTo(states.get(2));
+            assertThat(reopened.last().orElseThrow().number()).isEqualTo(2);
         }
     }
 
