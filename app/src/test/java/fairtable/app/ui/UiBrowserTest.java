@@ -219,7 +219,8 @@ class UiBrowserTest {
     }
 
     @Test
-    void threeDarkChessMovesAgainstTheBotNeverDrawAPieceInTheFog() throws Exception {
+    void threeDarkChessMovesByMouseDragTouchDragAndClicksNeverDrawAPieceInTheFog() throws Exception {
+        browser.onEveryPage(RECORD_SENT);
         sitDown("dark-chess", "max-plies", "6");
         browser.click("#start");
         browser.await("the board", MOVE, "return document.querySelectorAll('.board8 .sq').length === 64");
@@ -244,9 +245,33 @@ class UiBrowserTest {
             }
             int step = browser.run("return Number(document.getElementById('status').textContent"
                     + ".match(/step (\\d+)/)[1])").asInt();
-            browser.click(".sq.movable:not(:disabled)");
-            browser.await("the legal targets", MOVE, "return document.querySelector('.sq.target')");
-            browser.click(".sq.target");
+            if (moves == 0) {
+                // By the mouse: a piece dragged shows its targets; let go where it has no move (a fogged square), it
+                // is put back and nothing is sent; let go on a target, that move is sent.
+                pressChessPiece();
+                browser.release(".sq.fog");
+                assertThat(browser.run("return [window.sent.length, document.querySelectorAll('.drag-ghost, .sq.selected,"
+                        + " .sq.target').length]").toString()).isEqualTo("[0,0]");
+                pressChessPiece();
+                browser.screenshot(SCREENS.resolve("dark-chess-drag.png"));
+                browser.release(".sq.target");
+            } else if (moves == 1) {
+                // By a finger, to a target the piece's click showed (the click again puts it back).
+                browser.click(".sq.movable:not(:disabled)");
+                String from = browser.run("return document.querySelector('.sq.selected').dataset.square").asText();
+                String to = browser.run("return document.querySelector('.sq.target').dataset.square").asText();
+                browser.click("[data-square=" + from + "]");
+                assertThat(browser.run("return document.querySelectorAll('.sq.target').length").asInt()).isZero();
+                browser.touchDrag("[data-square=" + from + "]", "[data-square=" + to + "]");
+            } else {
+                browser.click(".sq.movable:not(:disabled)");
+                browser.await("the legal targets", MOVE, "return document.querySelector('.sq.target')");
+                browser.click(".sq.target");
+            }
+            if (moves < 2) {
+                assertThat(browser.run("return window.sent.map(m => Object.keys(JSON.parse(m)).join())").toString())
+                        .as("one legal move sent per drop").isEqualTo(moves == 0 ? "[\"move\"]" : "[\"move\",\"move\"]");
+            }
             moves++;
             browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
                     + ".match(/step (\\d+)/); return !document.querySelector('.sq.movable:not(:disabled)')"
@@ -255,6 +280,18 @@ class UiBrowserTest {
         assertThat(moves).isEqualTo(3);
         assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
         browser.screenshot(SCREENS.resolve("dark-chess-verified.png"));
+    }
+
+    /** Every message the page sends its node, recorded before the page's own scripts run. */
+    private static final String RECORD_SENT = "window.sent = []; const send = WebSocket.prototype.send;"
+            + "WebSocket.prototype.send = function (m) { window.sent.push(m); return send.call(this, m); };";
+
+    /** Presses the mouse on a piece that can move and drags it: the board shows its legal targets, under a copy. */
+    private void pressChessPiece() throws Exception {
+        browser.press(".sq.movable:not(:disabled)", 20);
+        assertThat(browser.run("return [document.querySelectorAll('.drag-ghost .piece').length,"
+                + " document.querySelectorAll('.sq.selected').length, document.querySelectorAll('.sq.target').length > 0]")
+                .toString()).as("dragging").isEqualTo("[1,1,true]");
     }
 
     @Test
@@ -464,7 +501,7 @@ class UiBrowserTest {
     }
 
     @Test
-    void mahjongShogiFromARandomPlacementToABattleByClickingThenResignedAndVerified() throws Exception {
+    void mahjongShogiFromARandomPlacementToABattleByDraggingAndClickingThenResignedAndVerified() throws Exception {
         sitDown("mahjong-shogi", "side", "east");
         browser.click("#start");
         browser.await("the arrangement", MOVE, "return document.querySelector('#mj-random')");
@@ -483,6 +520,11 @@ class UiBrowserTest {
         browser.click("[data-square='" + to + "']");
         browser.await("the swap", MOVE, "return document.querySelector('[data-square=\"' + arguments[0] + '\"]')"
                 + ".getAttribute('aria-label') === arguments[0] + ': ' + arguments[1]", to, moved);
+        // Dragged back by the mouse, the tile swaps back.
+        browser.press("[data-square='" + to + "']", 20);
+        browser.release("[data-square='" + from + "']");
+        browser.await("the swap back", MOVE, "return document.querySelector('[data-square=\"' + arguments[0] + '\"]')"
+                + ".getAttribute('aria-label') === arguments[0] + ': ' + arguments[1]", from, moved);
         browser.screenshot(SCREENS.resolve("mahjong-shogi-arrange.png"));
         browser.click("#mj-start");
         String id = browser.run("return new URLSearchParams(location.search).get('id')").asText();
@@ -516,7 +558,15 @@ class UiBrowserTest {
             browser.run("const t = document.querySelector('.mj-sq.target.attack') || [...document.querySelectorAll("
                     + "'.mj-sq.target')].sort((a, b) => Number(b.dataset.square.slice(1))"
                     + " - Number(a.dataset.square.slice(1)))[0]; t.setAttribute('data-go', '1')");
-            browser.click("[data-go='1']");
+            if (moves == 0) {
+                // The first move by a finger's drag to the square the click showed; the click again puts the tile back.
+                String piece = browser.run("return document.querySelector('.mj-sq.selected').dataset.square").asText();
+                String target = browser.run("return document.querySelector('[data-go]').dataset.square").asText();
+                browser.click("[data-square=" + piece + "]");
+                browser.touchDrag("[data-square=" + piece + "]", "[data-square=" + target + "]");
+            } else {
+                browser.click("[data-go='1']");
+            }
             browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
                     + ".match(/step (\\d+)/); return !document.querySelector('.mj-sq.movable')"
                     + " || (m && Number(m[1]) !== arguments[0]);", step);
