@@ -31,6 +31,7 @@ document.addEventListener('pointermove', (e) => {
     Object.assign(active.ghost.style, {width: box.width + 'px', height: box.height + 'px',
       fontSize: getComputedStyle(active.source).fontSize});
     document.body.append(active.ghost);
+    document.body.classList.add('dragging');
     // Starting re-draws the board, replacing the pressed button: a finger's capture by it ends, and the rest of
     // the press is heard here, on the document.
     active.start(active.from);
@@ -49,6 +50,7 @@ function finish(e, letGo) {
   active = null;
   if (!press.ghost) return; // a press that never travelled: the click that follows it does the work
   press.ghost.remove();
+  document.body.classList.remove('dragging');
   // The mouse's click that follows a drag (on the source or on a common parent) must not pick a square again.
   swallowClick = true;
   setTimeout(() => { swallowClick = false; }, 0);
