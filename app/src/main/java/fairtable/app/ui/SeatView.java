@@ -5,15 +5,20 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import fairtable.games.cards.Card;
 import fairtable.games.definitions.Dominoes;
 import fairtable.games.definitions.GameDefinition;
+import fairtable.games.definitions.GinRummy;
 import fairtable.games.definitions.PokerState;
 import fairtable.games.dominoes.LinedTile;
 import fairtable.games.dominoes.Tile;
+import fairtable.games.gin.Arrangement;
+import fairtable.games.gin.GinHand;
+import fairtable.games.gin.GinRules;
 import fairtable.games.poker.HoldemHand;
 import fairtable.games.poker.LegalActions;
 import fairtable.games.poker.PokerHand;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.table.TableParty;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -22,8 +27,8 @@ import java.util.Map;
 /**
  * What one browser is sent about a table: only what its seat may see. It is built from that seat's own view
  * ({@link TableParty#view()}: its cards and the public ones), or from the public state alone when nobody plays in
- * the browser, and from the moves the game's definition lists as legal for that seat. Poker tables and dominoes
- * get their own structure for the page to draw; every game also gets the definition's text view, so a game with
+ * the browser, and from the moves the game's definition lists as legal for that seat. Poker tables, dominoes and
+ * gin rummy get their own structure for the page to draw; every game also gets the definition's text view, so a game with
  * no drawing of its own is still playable from its words and its list of legal moves.
  */
 final class SeatView {
@@ -57,10 +62,18 @@ final class SeatView {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("index", i);
             m.put("kind", move.getClass().getSimpleName().toLowerCase(Locale.ROOT));
-            m.put("label", view instanceof Dominoes.State d ? Dominoes.words(d, (Dominoes.Move) move) : game.describe(move));
+            m.put("label", view instanceof Dominoes.State d ? Dominoes.words(d, (Dominoes.Move) move)
+                    : view instanceof GinRummy.State g ? GinRummy.GAME.describe(g, person, (GinRummy.Move) move)
+                    : game.describe(move));
             if (move instanceof Dominoes.Move.Play play) {
                 m.put("position", play.position());
                 m.put("end", play.end().name().toLowerCase(Locale.ROOT));
+            }
+            if (move instanceof GinRummy.Move.EndTurn end && view instanceof GinRummy.State g) {
+                // The card it throws, so the page can offer the move on the card itself.
+                m.put("ending", end.ending().name().toLowerCase(Locale.ROOT));
+                m.put("card", card(end.thrown() instanceof GinRummy.Thrown.Position at ? g.mine().get(at.position())
+                        : ((GinRummy.Thrown.PublicCard) end.thrown()).card()));
             }
             moves.add(m);
         }
@@ -88,8 +101,8 @@ final class SeatView {
         }
         if (view instanceof PokerState<?> poker) {
             out.put("poker", poker(poker, person, yourMove));
-        } else if (view instanceof Dominoes.State dominoes) {
-            out.put("dominoes", dominoes(dominoes, person));
+        } else {
+            drawn(view, person, out);
         }
         try {
             return JSON.writeValueAsString(out);
@@ -107,10 +120,19 @@ final class SeatView {
         out.put("text", text(game, view, person, names));
         if (view instanceof PokerState<?> poker) {
             out.put("poker", poker(poker, person, false));
-        } else if (view instanceof Dominoes.State dominoes) {
-            out.put("dominoes", dominoes(dominoes, person));
+        } else {
+            drawn(view, person, out);
         }
         return out;
+    }
+
+    /** The line of dominoes or the gin rummy table, where {@code view} is one. */
+    private static void drawn(Object view, int person, Map<String, Object> out) {
+        if (view instanceof Dominoes.State dominoes) {
+            out.put("dominoes", dominoes(dominoes, person));
+        } else if (view instanceof GinRummy.State gin) {
+            out.put("gin", gin(gin));
+        }
     }
 
     private static <S, M> List<String> text(GameDefinition<S, M> game, S view, int person, List<String> names) {
@@ -159,11 +181,64 @@ final class SeatView {
     private static List<Map<String, String>> cards(PokerState<?> s, List<Integer> positions) {
         List<Map<String, String>> out = new ArrayList<>();
         for (int position : positions) {
-            Card card = s.cardAt(position);
-            out.add(card == null ? null : Map.of("rank", String.valueOf(card.rank().symbol()),
-                    "suit", String.valueOf(card.suit().symbol())));
+            out.add(card(s.cardAt(position)));
         }
         return out;
+    }
+
+    /** A card as the pages draw it ({@code common.js cardEl}): rank and suit, or null for a face-down one. */
+    private static Map<String, String> card(Card card) {
+        return card == null ? null : Map.of("rank", String.valueOf(card.rank().symbol()),
+                "suit", String.valueOf(card.suit().symbol()));
+    }
+
+    private static List<Map<String, String>> cards(List<Card> cards) {
+        return cards.stream().map(SeatView::card).toList();
+    }
+
+    /**
+     * Gin rummy: each hand as this view holds it (the cards it reads face up, in order, then one face-down card for
+     * each it cannot read), the top of the discard pile, the stock's count and, once the hand is scored, each seat's
+     * melds and deadwood as the shown cards proved them.
+     */
+    private static Map<String, Object> gin(GinRummy.State s) {
+        GinHand hand = s.hand();
+        Map<String, Object> g = new LinkedHashMap<>();
+        g.put("hand", s.hands());
+        g.put("hands", s.maxHands());
+        g.put("target", hand.rules().targetScore());
+        g.put("dealer", hand.dealer());
+        g.put("scores", s.match().scores());
+        g.put("phase", hand.phase().name().toLowerCase(Locale.ROOT));
+        g.put("stock", hand.stockSize());
+        g.put("pile", hand.discardPile().size());
+        g.put("discard", hand.topDiscard().map(SeatView::card).orElse(null));
+        List<Map<String, Object>> seats = new ArrayList<>();
+        for (int seat = 0; seat < GinRules.SEATS; seat++) {
+            List<Map<String, String>> held = new ArrayList<>(cards(hand.hand(seat)));
+            held.addAll(Collections.nCopies(hand.hiddenCount(seat), null));
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", s.names().get(seat));
+            m.put("cards", held);
+            seats.add(m);
+        }
+        g.put("seats", seats);
+        hand.result().ifPresent(r -> {
+            Map<String, Object> result = new LinkedHashMap<>();
+            result.put("outcome", r.outcome().name().toLowerCase(Locale.ROOT));
+            r.knocker().ifPresent(k -> result.put("knocker", k));
+            r.winner().ifPresent(w -> result.put("winner", w));
+            result.put("points", r.points());
+            List<Map<String, Object>> laid = new ArrayList<>();
+            for (Arrangement a : r.arrangements()) {
+                laid.add(Map.of("melds", a.melds().stream().map(meld -> cards(meld.cards())).toList(),
+                        "deadwood", cards(a.deadwood()), "points", a.deadwoodPoints()));
+            }
+            result.put("arrangements", laid);
+            result.put("layOffs", cards(r.layOffs()));
+            g.put("result", result);
+        });
+        return g;
     }
 
     private static Map<String, Object> dominoes(Dominoes.State s, int person) {

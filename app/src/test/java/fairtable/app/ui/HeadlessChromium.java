@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Debian's headless Chromium, driven through chromedriver's W3C WebDriver HTTP API with java.net.http: a real
@@ -123,19 +124,64 @@ final class HeadlessChromium implements AutoCloseable {
 
     /** Clicks the first element matching {@code css}, as a person would (the driver scrolls it into view). */
     void click(String css) throws IOException, InterruptedException {
+        session("POST", "/element/" + element(css) + "/click", JSON.createObjectNode());
+    }
+
+    /**
+     * Presses the mouse on the element matching {@code css} and moves it {@code travel} pixels to the right, holding
+     * it (WebDriver actions: the browser's own input events, pointer events included); {@link #release} lets it go.
+     */
+    void press(String css, int travel) throws IOException, InterruptedException {
+        pointer("mouse", List.of(at(css, 0), Map.of("type", "pointerDown", "button", 0),
+                Map.of("type", "pointerMove", "duration", 50, "origin", "pointer", "x", travel, "y", 0)));
+    }
+
+    /** Moves the mouse {@link #press} holds onto the element matching {@code css} and lets it go there. */
+    void release(String css) throws IOException, InterruptedException {
+        pointer("mouse", List.of(at(css, 50), Map.of("type", "pointerUp", "button", 0)));
+        session("DELETE", "/actions", null);
+    }
+
+    /**
+     * A finger pressed on {@code from}, moved a little, then to {@code to} and lifted there, in one go: chromedriver
+     * keeps no touch pressed from one actions call to the next, as it does a mouse button.
+     */
+    void touchDrag(String from, String to) throws IOException, InterruptedException {
+        pointer("touch", List.of(at(from, 0), Map.of("type", "pointerDown", "button", 0),
+                Map.of("type", "pointerMove", "duration", 50, "origin", "pointer", "x", 20, "y", 0), at(to, 50),
+                Map.of("type", "pointerUp", "button", 0)));
+        session("DELETE", "/actions", null);
+    }
+
+    /** A move to the middle of the element matching {@code css} now: a point, since a drag may re-draw the element. */
+    private Map<String, Object> at(String css, int millis) throws IOException, InterruptedException {
+        JsonNode middle = run("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                + "return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]", css);
+        if (middle.isNull()) {
+            throw new AssertionError("no element " + css);
+        }
+        return Map.of("type", "pointerMove", "duration", millis, "origin", "viewport", "x", middle.get(0).asInt(),
+                "y", middle.get(1).asInt());
+    }
+
+    private void pointer(String pointerType, List<Map<String, Object>> actions) throws IOException, InterruptedException {
+        Map<String, Object> source = Map.of("type", "pointer", "id", pointerType, "parameters",
+                Map.of("pointerType", pointerType), "actions", actions);
+        session("POST", "/actions", JSON.valueToTree(Map.of("actions", List.of(source))));
+    }
+
+    private String element(String css) throws IOException, InterruptedException {
         JsonNode found = session("POST", "/element", JSON.createObjectNode().put("using", "css selector").put("value", css));
         String id = found.path("value").path(ELEMENT).asText();
         if (id.isEmpty()) {
             throw new AssertionError("no element " + css + ": " + found);
         }
-        session("POST", "/element/" + id + "/click", JSON.createObjectNode());
+        return id;
     }
 
     /** Presses keys as typed into the focused element of the page. */
     void type(String css, String text) throws IOException, InterruptedException {
-        JsonNode found = session("POST", "/element", JSON.createObjectNode().put("using", "css selector").put("value", css));
-        String id = found.path("value").path(ELEMENT).asText();
-        session("POST", "/element/" + id + "/value", JSON.createObjectNode().put("text", text));
+        session("POST", "/element/" + element(css) + "/value", JSON.createObjectNode().put("text", text));
     }
 
     void resize(int width, int height) throws IOException, InterruptedException {

@@ -165,6 +165,28 @@ class ReplaysTest {
         List<String> end = texts(r.get("frames").get(moves.size()));
         assertThat(end).anyMatch(line -> line.startsWith("hand over: "));
         assertThat(played.result()).as("the players' own result").isNotBlank();
+        // Drawn as cards too: at the start each hand is ten face-down cards; at the end, once scored, each seat's
+        // melds and deadwood are the ten cards it holds, all shown.
+        JsonNode first = r.get("frames").get(0).get("view").get("gin");
+        for (JsonNode seat : first.get("seats")) {
+            assertThat(seat.get("cards")).hasSize(10).allMatch(JsonNode::isNull);
+        }
+        JsonNode last = r.get("frames").get(moves.size()).get("view").get("gin");
+        JsonNode result = last.get("result");
+        assertThat(result.get("outcome").asText()).as("seed 7's hand ends by a knock or gin").isIn("knock", "undercut", "gin");
+        for (int seat = 0; seat < 2; seat++) {
+            JsonNode laid = result.get("arrangements").get(seat);
+            List<String> cards = new ArrayList<>();
+            laid.get("melds").forEach(meld -> meld.forEach(c -> cards.add(c.toString())));
+            laid.get("deadwood").forEach(c -> cards.add(c.toString()));
+            if (seat != result.get("knocker").asInt()) {
+                result.get("layOffs").forEach(c -> cards.add(c.toString()));
+            }
+            List<String> held = new ArrayList<>();
+            last.get("seats").get(seat).get("cards").forEach(c -> held.add(c.toString()));
+            assertThat(cards).as("seat %s's melds, deadwood and lay-offs", seat).containsExactlyInAnyOrderElementsOf(held)
+                    .doesNotContain("null");
+        }
     }
 
     /**

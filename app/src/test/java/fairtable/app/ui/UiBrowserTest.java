@@ -79,11 +79,7 @@ class UiBrowserTest {
     void aHeadsUpHoldemHandAgainstTheBotIsPlayedToTheEndAndShowsVerified() throws Exception {
         sitDown("holdem", "hands", "1");
         browser.screenshot(SCREENS.resolve("home.png"));
-        browser.click("#start");
-        browser.await("the table page", MOVE, "if (document.getElementById('form-error')"
-                + "&& document.getElementById('form-error').textContent) throw new Error('refused: '"
-                + "+ document.getElementById('form-error').textContent);"
-                + "return location.pathname === '/table' && !!document.getElementById('verdict')");
+        sitAndAwaitTable();
         boolean looked = false;
         while (true) {
             JsonNode now = browser.await("a move to make or the verdict", MOVE,
@@ -113,21 +109,15 @@ class UiBrowserTest {
                 assertThat(range.get(1).asInt()).as("all-in: the whole starting stack, this round").isEqualTo(1000);
                 browser.screenshot(SCREENS.resolve("holdem.png"));
             }
-            int step = browser.run("return Number(document.getElementById('status').textContent"
-                    + ".match(/step (\\d+)/)[1])").asInt();
+            int step = step();
             browser.click(".move-check, .move-call, .move-show");
-            browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
-                    + ".match(/step (\\d+)/); return !document.querySelector('.move-check, .move-call, .move-show')"
-                    + " || (m && Number(m[1]) !== arguments[0]);", step);
+            awaitTaken(".move-check, .move-call, .move-show", step);
         }
         assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
         assertThat(browser.run("return document.getElementById('download').hidden").asBoolean()).isFalse();
         assertThat(browser.run("return document.getElementById('history').textContent").asText()).contains("alice: ");
         browser.screenshot(SCREENS.resolve("holdem-verified.png"));
-        browser.resize(390, 1100);
-        browser.screenshot(SCREENS.resolve("holdem-phone.png"));
-        assertThat(browser.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
-                .as("readable at phone width: nothing wider than the screen").isTrue();
+        atPhoneWidth("holdem-phone.png");
     }
 
     @Test
@@ -187,11 +177,7 @@ class UiBrowserTest {
     @Test
     void aRoundOfDominoesIsPlayedByTheTilesAndShowsVerified() throws Exception {
         sitDown("dominoes", "rounds", "1");
-        browser.click("#start");
-        browser.await("the table page", MOVE, "if (document.getElementById('form-error')"
-                + "&& document.getElementById('form-error').textContent) throw new Error('refused: '"
-                + "+ document.getElementById('form-error').textContent);"
-                + "return location.pathname === '/table' && !!document.getElementById('verdict')");
+        sitAndAwaitTable();
         boolean looked = false;
         while (true) {
             JsonNode now = browser.await("a move to make or the verdict", MOVE,
@@ -208,18 +194,101 @@ class UiBrowserTest {
                         .startsWith("Boneyard: ");
                 browser.screenshot(SCREENS.resolve("dominoes.png"));
             }
-            int step = browser.run("return Number(document.getElementById('status').textContent"
-                    + ".match(/step (\\d+)/)[1])").asInt();
+            int step = step();
             browser.click(playable.asInt() > 0 ? ".ends button" : ".move-draw, .move-pass");
-            browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
-                    + ".match(/step (\\d+)/); return !document.querySelector('.ends button, .move-draw, .move-pass')"
-                    + " || (m && Number(m[1]) !== arguments[0]);", step);
+            awaitTaken(".ends button, .move-draw, .move-pass", step);
         }
         assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
     }
 
+    /** The own hand's cards as the page draws them: each one's words, and its sign in its colour ("7♥ red"). */
+    private static final String GIN_HAND = "return [...document.querySelectorAll('.seat.you .card')].map(c =>"
+            + " c.classList.contains('back') ? 'back' : c.getAttribute('aria-label') + '|' + c.textContent + ' '"
+            + " + (c.classList.contains('red') ? 'red' : 'black'))";
+
+    /** The own hand as the seat's text view lists it ("your cards: 2c 7h ..."), in the page's card words and signs. */
+    private static final String GIN_TEXT = "const RANK = {A: 'ace', K: 'king', Q: 'queen', J: 'jack', T: 'ten',"
+            + " 9: 'nine', 8: 'eight', 7: 'seven', 6: 'six', 5: 'five', 4: 'four', 3: 'three', 2: 'two'};"
+            + "const SUIT = {s: ['spades', '♠', 'black'], h: ['hearts', '♥', 'red'], d: ['diamonds', '♦', 'red'],"
+            + " c: ['clubs', '♣', 'black']};"
+            + "return document.getElementById('text').textContent.match(/your cards: (.*)/)[1].split(' ').map(c =>"
+            + " RANK[c[0]] + ' of ' + SUIT[c[1]][0] + '|' + (c[0] === 'T' ? '10' : c[0]) + SUIT[c[1]][1] + ' ' + SUIT[c[1]][2])";
+
+    /**
+     * The card to discard: the highest whose rank no other card shares and with no card of its suit next to it (it
+     * is in no meld, nor near one); else the highest. A simple player, enough to knock within a hand.
+     */
+    private static final String GIN_DISCARD = "const ORDER = 'A23456789TJQK';"
+            + "const cards = [...document.querySelectorAll('.seat.you .card:not(.back)')].map(c => c.getAttribute('aria-label'));"
+            + "const key = w => ({ace: 'A', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8',"
+            + " nine: '9', ten: 'T', jack: 'J', queen: 'Q', king: 'K'})[w.split(' of ')[0]];"
+            + "const rank = w => ORDER.indexOf(key(w)); const suit = w => w.split(' of ')[1];"
+            + "const lone = w => cards.filter(o => o !== w && (rank(o) === rank(w) || suit(o) === suit(w)"
+            + " && Math.abs(rank(o) - rank(w)) <= 2)).length === 0;"
+            + "const buttons = [...document.querySelectorAll('.card-button')].sort((a, b) =>"
+            + " rank(b.getAttribute('aria-label').slice(12)) - rank(a.getAttribute('aria-label').slice(12)));"
+            + "const pick = buttons.find(b => lone(b.getAttribute('aria-label').slice(12))) || buttons[0];"
+            + "pick.dataset.pick = '1';";
+
     @Test
-    void threeDarkChessMovesAgainstTheBotNeverDrawAPieceInTheFog() throws Exception {
+    void aGinRummyHandIsPlayedByItsCardsAndButtonsToTheMeldsAndVerified() throws Exception {
+        sitDown("gin-rummy", "hands", "1");
+        sitAndAwaitTable();
+        boolean looked = false;
+        while (true) {
+            JsonNode now = browser.await("a move to make or the verdict", MOVE,
+                    "if (!document.getElementById('verdict').hidden) return 'over';"
+                    + "return document.querySelector('#buttons .move, .card-button') ? 'move' : null;");
+            if (now.asText().equals("over")) {
+                break;
+            }
+            // Own cards face up with suit signs in their colours, exactly the seat's hand; the bot's as backs, counted.
+            assertThat(browser.run(GIN_HAND).toString()).isEqualTo(browser.run(GIN_TEXT).toString());
+            int theirs = browser.run("return document.querySelectorAll('.seat:not(.you) .card').length").asInt();
+            assertThat(browser.run("return document.querySelector('.seat:not(.you) .hint').textContent").asText())
+                    .startsWith(theirs + " cards");
+            boolean discarding = browser.run("return !!document.querySelector('.card-button')").asBoolean();
+            if (!looked && discarding) {
+                looked = true;
+                assertThat(browser.run(GIN_HAND).toString()).doesNotContain("back").containsPattern("[♠♣] black")
+                        .containsPattern("[♥♦] red");
+                assertThat(browser.run("return document.querySelectorAll('.seat:not(.you) .card.back').length").asInt())
+                        .isGreaterThanOrEqualTo(9);
+                assertThat(browser.run("return document.querySelector('#stock').textContent").asText()).matches("Stock: \\d+");
+                assertThat(browser.run("return document.querySelectorAll('#stock .card.back, #discard .card:not(.back)')"
+                        + ".length").asInt()).isEqualTo(2);
+                // The other legal moves are buttons: knock or gin naming the card; none to draw while discarding.
+                assertThat(browser.run("return [...document.querySelectorAll('#buttons .move')].map(b => b.textContent)"
+                        + ".filter(t => !/^\\d\\. (knock|gin), discarding /.test(t))").size()).isZero();
+                browser.screenshot(SCREENS.resolve("gin-rummy.png"));
+            }
+            int step = step();
+            String ends = browser.run("const b = [...document.querySelectorAll('.move-endturn')];"
+                    + "const e = b.find(x => x.textContent.includes('gin,')) || b[0]; if (e) e.dataset.pick = '1';"
+                    + "return !!e").asBoolean() ? "[data-pick='1']" : null;
+            if (ends == null && discarding) {
+                browser.run(GIN_DISCARD);
+                ends = "[data-pick='1']";
+            }
+            browser.click(ends != null ? ends : ".move-pass, .move-drawstock");
+            awaitTaken("#buttons .move, .card-button", step);
+        }
+        assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
+        String showdown = browser.run("return document.querySelector('#showdown p').textContent").asText();
+        assertThat(showdown).matches("(alice|bot 1) (knocked|went gin).*scores \\d+\\.|The hand is drawn: .*");
+        if (!showdown.startsWith("The hand is drawn")) { // rare: the bot knocks as soon as it may
+            // Both hands shown: every card face up, and each seat's melds drawn from them.
+            assertThat(browser.run("return document.querySelectorAll('#felt .seat .card.back').length").asInt()).isZero();
+            assertThat(browser.run("return document.querySelectorAll('#showdown .meld .card').length").asInt())
+                    .isGreaterThanOrEqualTo(3);
+        }
+        browser.screenshot(SCREENS.resolve("gin-rummy-verified.png"));
+        atPhoneWidth("gin-rummy-phone.png");
+    }
+
+    @Test
+    void threeDarkChessMovesByMouseDragTouchDragAndClicksNeverDrawAPieceInTheFog() throws Exception {
+        browser.onEveryPage(RECORD_SENT);
         sitDown("dark-chess", "max-plies", "6");
         browser.click("#start");
         browser.await("the board", MOVE, "return document.querySelectorAll('.board8 .sq').length === 64");
@@ -242,19 +311,52 @@ class UiBrowserTest {
             if (now.asText().equals("over")) {
                 break;
             }
-            int step = browser.run("return Number(document.getElementById('status').textContent"
-                    + ".match(/step (\\d+)/)[1])").asInt();
-            browser.click(".sq.movable:not(:disabled)");
-            browser.await("the legal targets", MOVE, "return document.querySelector('.sq.target')");
-            browser.click(".sq.target");
+            int step = step();
+            if (moves == 0) {
+                // By the mouse: a piece dragged shows its targets; let go where it has no move (a fogged square), it
+                // is put back and nothing is sent; let go on a target, that move is sent.
+                pressChessPiece();
+                browser.release(".sq.fog");
+                assertThat(browser.run("return [window.sent.length, document.querySelectorAll('.drag-ghost, .sq.selected,"
+                        + " .sq.target').length]").toString()).isEqualTo("[0,0]");
+                pressChessPiece();
+                browser.screenshot(SCREENS.resolve("dark-chess-drag.png"));
+                browser.release(".sq.target");
+            } else if (moves == 1) {
+                // By a finger, to a target the piece's click showed (the click again puts it back).
+                browser.click(".sq.movable:not(:disabled)");
+                String from = browser.run("return document.querySelector('.sq.selected').dataset.square").asText();
+                String to = browser.run("return document.querySelector('.sq.target').dataset.square").asText();
+                browser.click("[data-square=" + from + "]");
+                assertThat(browser.run("return document.querySelectorAll('.sq.target').length").asInt()).isZero();
+                browser.touchDrag("[data-square=" + from + "]", "[data-square=" + to + "]");
+            } else {
+                browser.click(".sq.movable:not(:disabled)");
+                browser.await("the legal targets", MOVE, "return document.querySelector('.sq.target')");
+                browser.click(".sq.target");
+            }
+            if (moves < 2) {
+                assertThat(browser.run("return window.sent.map(m => Object.keys(JSON.parse(m)).join())").toString())
+                        .as("one legal move sent per drop").isEqualTo(moves == 0 ? "[\"move\"]" : "[\"move\",\"move\"]");
+            }
             moves++;
-            browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
-                    + ".match(/step (\\d+)/); return !document.querySelector('.sq.movable:not(:disabled)')"
-                    + " || (m && Number(m[1]) !== arguments[0]);", step);
+            awaitTaken(".sq.movable:not(:disabled)", step);
         }
         assertThat(moves).isEqualTo(3);
         assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
         browser.screenshot(SCREENS.resolve("dark-chess-verified.png"));
+    }
+
+    /** Every message the page sends its node, recorded before the page's own scripts run. */
+    private static final String RECORD_SENT = "window.sent = []; const send = WebSocket.prototype.send;"
+            + "WebSocket.prototype.send = function (m) { window.sent.push(m); return send.call(this, m); };";
+
+    /** Presses the mouse on a piece that can move and drags it: the board shows its legal targets, under a copy. */
+    private void pressChessPiece() throws Exception {
+        browser.press(".sq.movable:not(:disabled)", 20);
+        assertThat(browser.run("return [document.querySelectorAll('.drag-ghost .piece').length,"
+                + " document.querySelectorAll('.sq.selected').length, document.querySelectorAll('.sq.target').length > 0]")
+                .toString()).as("dragging").isEqualTo("[1,1,true]");
     }
 
     @Test
@@ -286,9 +388,7 @@ class UiBrowserTest {
                 browser.click(".move-promote[data-promotion='knight']");
                 promotedOn = planned.to().algebraic();
             }
-            browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
-                    + ".match(/step (\\d+)/); return !document.querySelector('.sq.movable:not(:disabled)')"
-                    + " || (m && Number(m[1]) !== arguments[0]);", step);
+            awaitTaken(".sq.movable:not(:disabled)", step);
         }
         assertThat(promotedOn).as("a pawn reached the last rank").isNotNull();
         assertThat(browser.run("return document.getElementById('history').textContent").asText())
@@ -319,9 +419,7 @@ class UiBrowserTest {
             if (browser.run("return !!document.querySelector('.move-promote')").asBoolean()) {
                 browser.click(".move-promote[data-promotion='queen']");
             }
-            browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
-                    + ".match(/step (\\d+)/); return !document.querySelector('.sq.movable:not(:disabled)')"
-                    + " || (m && Number(m[1]) !== arguments[0]);", step);
+            awaitTaken(".sq.movable:not(:disabled)", step);
         }
         browser.await("the verdict", MOVE, "return !document.getElementById('verdict').hidden");
         assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
@@ -442,9 +540,7 @@ class UiBrowserTest {
                 browser.click(".sq.target");
             }
             moves++;
-            browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
-                    + ".match(/step (\\d+)/); return !document.querySelector('.sq.movable:not(:disabled)')"
-                    + " || (m && Number(m[1]) !== arguments[0]);", step);
+            awaitTaken(".sq.movable:not(:disabled)", step);
         }
         browser.await("black's fourth move", MOVE, "return document.querySelector('#resign')");
         browser.click("#resign");
@@ -457,14 +553,11 @@ class UiBrowserTest {
                 .contains("white wins: black resigned");
         assertThat(browser.run("return document.getElementById('history').textContent").asText())
                 .contains("Black (you): resign");
-        browser.resize(390, 1100);
-        assertThat(browser.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
-                .as("readable at phone width: nothing wider than the screen").isTrue();
-        browser.screenshot(SCREENS.resolve("dark-chess-phone.png"));
+        atPhoneWidth("dark-chess-phone.png");
     }
 
     @Test
-    void mahjongShogiFromARandomPlacementToABattleByClickingThenResignedAndVerified() throws Exception {
+    void mahjongShogiFromARandomPlacementToABattleByDraggingAndClickingThenResignedAndVerified() throws Exception {
         sitDown("mahjong-shogi", "side", "east");
         browser.click("#start");
         browser.await("the arrangement", MOVE, "return document.querySelector('#mj-random')");
@@ -483,6 +576,11 @@ class UiBrowserTest {
         browser.click("[data-square='" + to + "']");
         browser.await("the swap", MOVE, "return document.querySelector('[data-square=\"' + arguments[0] + '\"]')"
                 + ".getAttribute('aria-label') === arguments[0] + ': ' + arguments[1]", to, moved);
+        // Dragged back by the mouse, the tile swaps back.
+        browser.press("[data-square='" + to + "']", 20);
+        browser.release("[data-square='" + from + "']");
+        browser.await("the swap back", MOVE, "return document.querySelector('[data-square=\"' + arguments[0] + '\"]')"
+                + ".getAttribute('aria-label') === arguments[0] + ': ' + arguments[1]", from, moved);
         browser.screenshot(SCREENS.resolve("mahjong-shogi-arrange.png"));
         browser.click("#mj-start");
         String id = browser.run("return new URLSearchParams(location.search).get('id')").asText();
@@ -516,10 +614,16 @@ class UiBrowserTest {
             browser.run("const t = document.querySelector('.mj-sq.target.attack') || [...document.querySelectorAll("
                     + "'.mj-sq.target')].sort((a, b) => Number(b.dataset.square.slice(1))"
                     + " - Number(a.dataset.square.slice(1)))[0]; t.setAttribute('data-go', '1')");
-            browser.click("[data-go='1']");
-            browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
-                    + ".match(/step (\\d+)/); return !document.querySelector('.mj-sq.movable')"
-                    + " || (m && Number(m[1]) !== arguments[0]);", step);
+            if (moves == 0) {
+                // The first move by a finger's drag to the square the click showed; the click again puts the tile back.
+                String piece = browser.run("return document.querySelector('.mj-sq.selected').dataset.square").asText();
+                String target = browser.run("return document.querySelector('[data-go]').dataset.square").asText();
+                browser.click("[data-square=" + piece + "]");
+                browser.touchDrag("[data-square=" + piece + "]", "[data-square=" + target + "]");
+            } else {
+                browser.click("[data-go='1']");
+            }
+            awaitTaken(".mj-sq.movable", step);
             battle = browser.run("return !!document.querySelector('#battles li:not(.hint)')").asBoolean();
         }
         assertThat(battle).as("a battle within 30 moves of this seeded game").isTrue();
@@ -534,10 +638,7 @@ class UiBrowserTest {
         browser.await("the verdict", MOVE, "return !document.getElementById('verdict').hidden");
         assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
         assertThat(browser.run("return document.getElementById('history').textContent").asText()).contains("You resigned");
-        browser.resize(390, 1100);
-        assertThat(browser.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
-                .as("readable at phone width: nothing wider than the screen").isTrue();
-        browser.screenshot(SCREENS.resolve("mahjong-shogi-phone.png"));
+        atPhoneWidth("mahjong-shogi-phone.png");
     }
 
     static String kindWords(int kind) {
@@ -578,10 +679,7 @@ class UiBrowserTest {
         theirs.forEach(n -> others.add(n.asInt()));
         assertThat(others).hasSize(5).doesNotHaveDuplicates().allMatch(n -> n >= 1 && n <= 20).doesNotContainAnyElementsOf(ours);
         browser.screenshot(SCREENS.resolve("allocation-unblinded.png"));
-        browser.resize(390, 1100);
-        assertThat(browser.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
-                .as("readable at phone width: nothing wider than the screen").isTrue();
-        browser.screenshot(SCREENS.resolve("allocation-phone.png"));
+        atPhoneWidth("allocation-phone.png");
     }
 
     /** What the page must say of a square, from the rules engine's view alone. */
@@ -594,6 +692,21 @@ class UiBrowserTest {
             return (o.occupied() ? "something stands here" : "empty") + "|none";
         }
         return "fog|fog";
+    }
+
+    /** Waits until the move just made from {@code step} is taken: no element {@code moves} left, or another step. */
+    private void awaitTaken(String moves, int step) throws Exception {
+        browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
+                + ".match(/step (\\d+)/); return !document.querySelector(arguments[1])"
+                + " || (m && Number(m[1]) !== arguments[0]);", step, moves);
+    }
+
+    /** At 390 px, a phone's width, nothing is wider than the screen; a screenshot in {@code png}. */
+    private void atPhoneWidth(String png) throws Exception {
+        browser.resize(390, 1100);
+        assertThat(browser.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
+                .as("readable at phone width: nothing wider than the screen").isTrue();
+        browser.screenshot(SCREENS.resolve(png));
     }
 
     private int step() throws Exception {
@@ -641,6 +754,15 @@ class UiBrowserTest {
         browser.type("#file", genuine.toAbsolutePath().toString());
         browser.await("the genuine file's verdict", MOVE, "return document.getElementById('verdict').textContent"
                 + " === 'VERIFIED'");
+    }
+
+    /** Sits down at the table the home page's form describes and waits for its page. */
+    private void sitAndAwaitTable() throws Exception {
+        browser.click("#start");
+        browser.await("the table page", MOVE, "if (document.getElementById('form-error')"
+                + "&& document.getElementById('form-error').textContent) throw new Error('refused: '"
+                + "+ document.getElementById('form-error').textContent);"
+                + "return location.pathname === '/table' && !!document.getElementById('verdict')");
     }
 
     /** Opens the printed address and fills the home page's form for a heads-up table against one bot. */

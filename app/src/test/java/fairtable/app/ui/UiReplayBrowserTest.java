@@ -68,11 +68,14 @@ class UiReplayBrowserTest {
             + "board: [...document.querySelectorAll('#felt .board .card')].map(c => c.getAttribute('aria-label')),"
             + "pot: Number(document.getElementById('pot').textContent)})";
 
-    /** The same, as the node's frame says it should be drawn. */
-    private static final String EXPECTED = "const SUIT = {s: 'spades', h: 'hearts', d: 'diamonds', c: 'clubs'};"
+    /** {@code words(card)}: a card of a frame ({rank, suit}, or null) in the words the page gives it. */
+    private static final String CARD_WORDS = "const SUIT = {s: 'spades', h: 'hearts', d: 'diamonds', c: 'clubs'};"
             + "const RANK = {A: 'ace', K: 'king', Q: 'queen', J: 'jack', T: 'ten', 9: 'nine', 8: 'eight', 7: 'seven',"
             + "  6: 'six', 5: 'five', 4: 'four', 3: 'three', 2: 'two'};"
-            + "const words = c => c ? RANK[c.rank] + ' of ' + SUIT[c.suit] : 'face-down card';"
+            + "const words = c => c ? RANK[c.rank] + ' of ' + SUIT[c.suit] : 'face-down card';";
+
+    /** The same, as the node's frame says it should be drawn. */
+    private static final String EXPECTED = CARD_WORDS
             + "const p = arguments[0].view.poker;"
             + "return JSON.stringify({seats: p.seats.map(s => ({cards: s.cards.map(words), stack: s.stack})),"
             + "board: p.board.map(words), pot: p.pot})";
@@ -124,10 +127,7 @@ class UiReplayBrowserTest {
             + ".map(s => [...s.querySelectorAll('.seat-cards .card')].map(c => c.getAttribute('aria-label'))))";
 
     /** The same, as a frame says it should be drawn. */
-    private static final String FRAME_BY_SEAT = "const SUIT = {s: 'spades', h: 'hearts', d: 'diamonds', c: 'clubs'};"
-            + "const RANK = {A: 'ace', K: 'king', Q: 'queen', J: 'jack', T: 'ten', 9: 'nine', 8: 'eight', 7: 'seven',"
-            + "  6: 'six', 5: 'five', 4: 'four', 3: 'three', 2: 'two'};"
-            + "const words = c => c ? RANK[c.rank] + ' of ' + SUIT[c.suit] : 'face-down card';"
+    private static final String FRAME_BY_SEAT = CARD_WORDS
             + "return JSON.stringify(arguments[0].view.poker.seats.map(s => s.cards.map(words)))";
 
     /** Opens the home page and starts a table from {@code form} (the new-table form's fields, as JavaScript). */
@@ -202,7 +202,7 @@ class UiReplayBrowserTest {
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     @Test
-    void aGinRummyGameIsSteppedThroughItsTextViewAsTheNodeComputedIt() throws Exception {
+    void aGinRummyGameIsSteppedThroughItsCardsAsTheNodeComputedThem() throws Exception {
         startTable("{game: 'gin-rummy', players: 2, bots: 2, settings: {hands: '1'}}");
         String file = openReplayFromHome();
         JsonNode frames = fetchReplay(file, "observer").get("frames");
@@ -214,11 +214,30 @@ class UiReplayBrowserTest {
             }
             browser.await("gin step " + i, WAIT, "return document.getElementById('position').textContent"
                     + ".startsWith(arguments[0])", i == 0 ? "Start" : "Move " + i + " of " + moves);
-            assertThat(browser.run("return document.querySelector('#felt pre.plain').textContent").asText())
+            assertThat(browser.run(GIN_DRAWN).asText()).isEqualTo(browser.run(GIN_EXPECTED, frames.get(i)).asText());
+            assertThat(browser.run("return document.getElementById('text').textContent").asText())
                     .isEqualTo(browser.run("return arguments[0].view.text.join('\\n')", frames.get(i)).asText());
         }
+        assertThat(browser.run("return document.querySelectorAll('#showdown .meld').length").asInt())
+                .as("the end: the melds the shown cards made, as the node's frame lays them out").isEqualTo(browser.run(
+                        "const r = arguments[0].view.gin.result;"
+                        + "return r.arrangements.reduce((n, a) => n + a.melds.length, 0)", frames.get(moves)).asInt());
         browser.screenshot(SCREENS.resolve("replay-gin.png"));
     }
+
+    /** A gin rummy table as the page draws it: each seat's cards (words), the stock, the discard pile's top. */
+    private static final String GIN_DRAWN = "return JSON.stringify({"
+            + "seats: [...document.querySelectorAll('#felt .seat')].sort((a, b) => a.dataset.seat - b.dataset.seat)"
+            + "  .map(s => [...s.querySelectorAll('.gin-hand .card')].map(c => c.getAttribute('aria-label'))),"
+            + "stock: document.getElementById('stock').textContent,"
+            + "discard: (document.querySelector('#discard .card:not(.empty)') || {getAttribute: () => 'none'})"
+            + "  .getAttribute('aria-label')})";
+
+    /** The same, as the node's frame says it should be drawn. */
+    private static final String GIN_EXPECTED = CARD_WORDS
+            + "const g = arguments[0].view.gin;"
+            + "return JSON.stringify({seats: g.seats.map(s => s.cards.map(words)), stock: 'Stock: ' + g.stock,"
+            + "discard: g.discard ? words(g.discard) : 'none'})";
 
     /** Each square as the page draws it: its words, and the piece sign it shows, from a8 to h1 whatever the side. */
     private static final String SQUARES = "return JSON.stringify([...document.querySelectorAll('#felt [data-square]')]"

@@ -2,6 +2,7 @@
 // the legal targets of the piece chosen (the node's list; no rule is computed here), the promotion choice,
 // the notices of what the player learned, resign and the draw offer.
 import {el} from '/static/common.js';
+import {draggable} from '/static/drag.js';
 
 const PIECES = {white: {king: '♔', queen: '♕', rook: '♖', bishop: '♗', knight: '♘', pawn: '♙'},
   black: {king: '♚', queen: '♛', rook: '♜', bishop: '♝', knight: '♞', pawn: '♟'}};
@@ -14,6 +15,13 @@ function play(move, send) {
   selected = null;
   pending = null;
   if (offerDraw) { offerDraw = false; send({words: move.label + ' draw'}); } else send({move: move.index});
+}
+
+/** A target square chosen (by click or drop): its one move is played, or a promotion asks for its piece. */
+function choose(moves, send, rerender) {
+  if (moves.length === 1) { play(moves[0], send); return; }
+  pending = moves;
+  rerender();
 }
 
 /** The board: rank 8 at the top for White, rank 1 at the top for Black. */
@@ -56,21 +64,28 @@ export function chess(s, send, rerender) {
     const b = el('button', {type: 'button', class: cls.join(' '), 'data-square': sq.square, 'aria-label': words,
       disabled: !(moving || target.length) || !s.yourMove}, content);
     b.onclick = () => {
-      if (target.length === 1) { play(target[0], send); return; }
-      if (target.length > 1) { pending = target; rerender(); return; }
+      if (target.length) { choose(target, send, rerender); return; }
       selected = selected === sq.square ? null : sq.square;
       pending = null;
       rerender();
       const again = document.querySelector('[data-square="' + sq.square + '"]');
       if (again) again.focus();
     };
+    if (moving && s.yourMove) {
+      draggable(b, sq.square, (from) => { selected = from; pending = null; rerender(); }, (to) => {
+        const dropped = byFrom.get(sq.square).filter(m => m.to === to);
+        if (dropped.length) { choose(dropped, send, rerender); return; }
+        selected = null; // let go elsewhere: nothing is played
+        rerender();
+      });
+    }
     board.append(b);
   }
   const notices = el('ul', {class: 'notices', id: 'notices', 'aria-live': 'polite'},
     ...(c.notices || []).map(n => el('li', {}, n)));
   return el('div', {class: 'chess'}, notices, board, el('p', {class: 'hint'}, c.caption || 'You play ' + side + '. Ply '
     + c.plies + '. Fog hides every square your pieces cannot see; “?” is a square seen only as occupied. Choose a piece,'
-    + ' then a highlighted square (Tab and Enter work too).'));
+    + ' then a highlighted square, or drag it there (Tab and Enter work too).'));
 }
 
 /** The buttons beside the board: the promotion choice, the draw offer or its acceptance, and resign. */

@@ -33,13 +33,18 @@ const SUITS = {s: ['♠', 'spades', 'black'], h: ['♥', 'hearts', 'red'], d: ['
 const RANKS = {A: 'ace', K: 'king', Q: 'queen', J: 'jack', T: 'ten', 9: 'nine', 8: 'eight', 7: 'seven',
   6: 'six', 5: 'five', 4: 'four', 3: 'three', 2: 'two'};
 
+/** A card's words ("queen of spades"), or its sign ("Q♠", "10♥") when {@code short}. */
+export function cardWords(card, short = false) {
+  const [symbol, suitName] = SUITS[card.suit];
+  return short ? (card.rank === 'T' ? '10' : card.rank) + symbol : RANKS[card.rank] + ' of ' + suitName;
+}
+
 /** A playing card, face up ({rank, suit}) or face down (null), with its words for screen readers. */
 export function cardEl(card) {
   if (!card) return el('span', {class: 'card back', role: 'img', 'aria-label': 'face-down card'});
-  const [symbol, suitName, colour] = SUITS[card.suit];
+  const [symbol, , colour] = SUITS[card.suit];
   const rank = card.rank === 'T' ? '10' : card.rank;
-  return el('span', {class: 'card ' + colour, role: 'img', 'aria-label': RANKS[card.rank] + ' of ' + suitName,
-    title: RANKS[card.rank] + ' of ' + suitName},
+  return el('span', {class: 'card ' + colour, role: 'img', 'aria-label': cardWords(card), title: cardWords(card)},
     el('span', {class: 'rank', 'aria-hidden': 'true'}, rank),
     el('span', {class: 'suit', 'aria-hidden': 'true'}, symbol));
 }

@@ -2,6 +2,7 @@
 // backs, the battle log. Before play the player swaps tiles on their home ranks or takes a random placement; the
 // node checks every arrangement and lists every legal move (no rule is computed here).
 import {el} from '/static/common.js';
+import {draggable} from '/static/drag.js';
 
 let picked = null; // the square chosen first: a tile to move, or in the arrangement one side of a swap
 
@@ -74,17 +75,31 @@ export function mahjong(s, send, rerender) {
         if (again) again.focus();
       };
     }
-    board.append(el('button', {type: 'button', class: cls.join(' '), 'data-square': sq.square, 'aria-label': label,
-      disabled: !enabled, onclick: click}, sq.tile ? tileEl(sq.tile) : null));
+    const b = el('button', {type: 'button', class: cls.join(' '), 'data-square': sq.square, 'aria-label': label,
+      disabled: !enabled, onclick: click}, sq.tile ? tileEl(sq.tile) : null);
+    // A tile dragged to a square: a move there (or, while arranging, a swap), as the second click would be.
+    const drags = arranging ? enabled && !!sq.tile : byFrom.has(sq.square) && s.yourMove;
+    if (drags) {
+      draggable(b, sq.square, (from) => { picked = from; rerender(); }, (to) => {
+        picked = null;
+        const move = arranging ? null : byFrom.get(sq.square).find(t => t.to === to);
+        if (move) send({move: move.index});
+        else if (arranging && to && to !== sq.square && m.squares.some(q => q.square === to && q.home)) {
+          send({words: 'swap ' + sq.square + ' ' + to});
+        } else rerender();
+      });
+    }
+    board.append(b);
   }
   const parts = [];
   if (arranging) {
     parts.push(el('p', {class: 'hint'}, 'Arrange your 25 tiles on your three home ranks: choose a square, then another,'
-      + ' to swap them (a tile may go to an empty home square). Or take a random placement. Then start.'));
+      + ' to swap them, or drag a tile onto another square (a tile may go to an empty home square). Or take a random'
+      + ' placement. Then start.'));
   } else {
     parts.push(el('p', {class: 'hint'}, m.caption || 'Move ' + (m.moves + 1) + ' (drawn after ' + m.moveLimit + '). Your tiles: '
-      + m.yourTiles + '; ' + other(s, m) + '\'s: ' + m.theirTiles + '. Choose a tile, then a highlighted square; a red square is'
-      + ' an attack, decided by a battle: the higher kind wins (1p beats Rd), equal kinds both leave.'));
+      + m.yourTiles + '; ' + other(s, m) + '\'s: ' + m.theirTiles + '. Choose a tile, then a highlighted square, or drag'
+      + ' it there; a red square is an attack, decided by a battle: the higher kind wins (1p beats Rd), equal kinds both leave.'));
   }
   parts.push(board);
   if (!arranging) {

@@ -2,8 +2,7 @@
 // the seat's own view (the live tables' drawings), the legal moves, whose move it is, and the verdict at the end.
 // Every step is one request to the node, which keeps the game in the same directory `fairtable mail` uses.
 import {el, api, copy} from '/static/common.js';
-import {poker, dominoes} from '/static/felt.js';
-import {chess} from '/static/chess.js';
+import {drawGame} from '/static/felt.js';
 import {buttons} from '/static/moves.js';
 
 const name = new URLSearchParams(location.search).get('game');
@@ -47,10 +46,7 @@ function render() {
     : 'Send it to ' + other(s) + ' by e-mail or chat. It stays here until they answer: send it again if it was lost.';
   document.getElementById('paste-box').hidden = s.finished && !s.toSend;
   const felt = document.getElementById('felt');
-  if (s.poker) felt.replaceChildren(poker(s));
-  else if (s.dominoes) felt.replaceChildren(dominoes(s, send));
-  else if (s.chess) felt.replaceChildren(chess(s, send, render));
-  else felt.replaceChildren(el('pre', {class: 'plain'}, s.text.join('\n')));
+  felt.replaceChildren(drawGame(s, send, render));
   buttons(s, send);
   document.getElementById('text').textContent = s.text.join('\n');
 }

@@ -1,8 +1,12 @@
 // The move controls the table page and the mail page share: only the legal moves the node listed, as buttons; a
 // raise limited to its legal range; the cards to throw at a draw; the board games' own controls; words to type.
-import {el, cardEl} from '/static/common.js';
+// A gin rummy discard is the card itself (felt.js); knock and gin are buttons naming the card they throw.
+import {el, cardEl, cardWords} from '/static/common.js';
 import {chessControls} from '/static/chess.js';
 import {mahjongControls} from '/static/mahjong.js';
+
+const GIN_WORDS = {takeupcard: 'take the upcard', pass: 'pass', drawstock: 'draw from the stock',
+  takediscard: 'take the discard'};
 
 export function buttons(s, send) {
   const box = document.getElementById('buttons');
@@ -16,9 +20,11 @@ export function buttons(s, send) {
     if (m.kind === 'play' && s.dominoes) continue; // on the tiles themselves
     if (m.kind === 'draw' && s.poker) continue; // chosen on the cards below
     if (m.kind === 'chess' || m.kind === 'mahjong') continue; // on the board
+    if (m.ending === 'discard') continue; // on the gin hand's cards
     n++;
     let label = m.label;
     if (m.kind === 'call' && s.poker) label = 'call ' + s.poker.toCall;
+    if (s.gin) label = m.card ? m.ending + ', discarding ' + cardWords(m.card, true) : GIN_WORDS[m.kind] || label;
     box.append(el('button', {type: 'button', class: 'move move-' + m.kind, 'data-move': m.index, 'data-key': n <= 9 ? n : null,
       onclick: () => send({move: m.index})}, (n <= 9 ? n + '. ' : '') + label));
   }

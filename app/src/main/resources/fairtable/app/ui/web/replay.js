@@ -1,7 +1,5 @@
 import {el, api} from '/static/common.js';
-import {poker, dominoes} from '/static/felt.js';
-import {chess} from '/static/chess.js';
-import {mahjong} from '/static/mahjong.js';
+import {drawGame} from '/static/felt.js';
 
 // Everything drawn here comes from the node: the verdict, and each step's view (an observer's, or one seat's as far as
 // the node may show it) as the game's rules made it.
@@ -43,11 +41,7 @@ function draw() {
   const s = Object.assign({seat: replay.seat, moves: [], finished: at === last, awaiting: null, names: replay.names},
     frame.view);
   const felt = document.getElementById('felt');
-  if (s.poker) felt.replaceChildren(poker(s));
-  else if (s.dominoes) felt.replaceChildren(dominoes(s, () => {}));
-  else if (s.chess) felt.replaceChildren(chess(s, () => {}, draw));
-  else if (s.mahjong) felt.replaceChildren(mahjong(s, () => {}, draw));
-  else felt.replaceChildren(el('pre', {class: 'plain'}, s.text.join('\n')));
+  felt.replaceChildren(drawGame(s, () => {}, draw));
   document.getElementById('text').textContent = s.text.join('\n');
 }
 

@@ -1,7 +1,5 @@
 import {el} from '/static/common.js';
-import {poker, dominoes} from '/static/felt.js';
-import {chess} from '/static/chess.js';
-import {mahjong} from '/static/mahjong.js';
+import {drawGame} from '/static/felt.js';
 import {buttons} from '/static/moves.js';
 import {network, waiting} from '/static/network.js';
 
@@ -89,11 +87,7 @@ function render() {
     download.setAttribute('download', '');
   }
   const felt = document.getElementById('felt');
-  if (s.poker) felt.replaceChildren(poker(s));
-  else if (s.dominoes) felt.replaceChildren(dominoes(s, send));
-  else if (s.chess) felt.replaceChildren(chess(s, send, render));
-  else if (s.mahjong) felt.replaceChildren(mahjong(s, send, render));
-  else felt.replaceChildren(el('pre', {class: 'plain'}, s.text.join('\n')));
+  felt.replaceChildren(drawGame(s, send, render));
   buttons(s, send);
   clock(s);
   // The boards are played by their squares (Tab and Enter); the card tables' keys do not apply there.
