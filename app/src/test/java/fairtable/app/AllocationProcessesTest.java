@@ -78,11 +78,12 @@ class AllocationProcessesTest {
                 "--board-card", dir.resolve("board.card").toString());
         assertThat(card.get(0)).isEqualTo("0");
         String board = card.get(1);
-        List<String> common = List.of("--institutions", "3", "--items", Integer.toString(ITEMS), "--each",
-                Integer.toString(EACH), "--board", board, "--board-card", dir.resolve("board.card").toString(),
+        // The guests type no K, X nor institutions: the host's invitation carries them.
+        List<String> common = List.of("--board", board, "--board-card", dir.resolve("board.card").toString(),
                 "--accept-new", "--timeout", "60");
         List<String> hostArgs = new ArrayList<>(List.of("allocate", "--listen", "0", "--name", "alpha", "--home",
-                home(0).toString(), "--out", csv(0).toString(), "--seed", "1001"));
+                home(0).toString(), "--out", csv(0).toString(), "--seed", "1001", "--institutions", "3", "--items",
+                Integer.toString(ITEMS), "--each", Integer.toString(EACH)));
         hostArgs.addAll(common);
         Process host = ChildJvm.start(hostArgs.toArray(String[]::new));
         BufferedReader hostOut = new BufferedReader(new InputStreamReader(host.getInputStream(), StandardCharsets.UTF_8));

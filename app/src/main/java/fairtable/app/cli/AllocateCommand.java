@@ -59,20 +59,27 @@ public final class AllocateCommand implements Callable<Integer> {
     @Mixin
     PeerOptions peer;
 
-    @Option(names = "--items", required = true, description = "K, how many experiment numbers there are (1..K).")
-    int items;
+    @Option(names = "--items", description = "K, how many experiment numbers there are (1..K); joining, the "
+            + "invitation's by default.")
+    Integer itemsGiven;
 
-    @Option(names = "--each", required = true, description = "X, how many numbers each institution receives.")
-    int each;
+    @Option(names = "--each", description = "X, how many numbers each institution receives; joining, the invitation's "
+            + "by default.")
+    Integer eachGiven;
 
     @Option(names = "--protocol", defaultValue = "deck", paramLabel = "deck|patent",
             description = "deck (default): the verifiable deck, 2 to 10 institutions, blind for good; patent: the two-party "
                     + "FR 2823580 draw, whose end-of-draw reveal shows the whole allocation to both institutions.")
     String protocol;
 
-    @Option(names = "--institutions", defaultValue = "2", description = "How many institutions (all must agree; "
-            + "default: ${DEFAULT-VALUE}).")
-    int institutions;
+    @Option(names = "--institutions", description = "How many institutions (all must agree; default: 2, or the "
+            + "invitation's when joining).")
+    Integer institutionsGiven;
+
+    /** K, X and the number of institutions, as typed or as the host's invitation carries them ({@link #agreeTerms}). */
+    private int items;
+    private int each;
+    private int institutions;
 
     @Option(names = "--seat", description = "Joining: your seat, 1 to institutions-1, as agreed with the host (default 1 "
             + "for two institutions).")
@@ -115,11 +122,55 @@ public final class AllocateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        agreeTerms();
         return switch (protocol) {
             case "deck" -> verifiableDeck(out);
             case "patent" -> patent(out);
             default -> throw new IllegalArgumentException("--protocol is deck or patent, not " + protocol);
         };
+    }
+
+    /**
+     * K, X and the number of institutions: as typed, else as the host's invitation carries them (joining), else two
+     * institutions; a typed value unlike the invitation's is refused in one line, and so is a board the joiner did
+     * not name (escrowing to a board needs its key card, which no invitation carries).
+     */
+    private void agreeTerms() {
+        Map<String, String> carried = new LinkedHashMap<>();
+        String target = peer.endpoint.connect;
+        if (target != null && target.startsWith(Invitation.SCHEME) && !peer.relay) {
+            Invitation invitation = Invitation.parse(target);
+            if (invitation.game().isPresent() && !invitation.game().get().equals(GAME)) {
+                throw new IllegalArgumentException("the invitation is for " + invitation.game().get()
+                        + ", not an allocation");
+            }
+            carried.putAll(invitation.settings());
+        }
+        String k = InvitedSetting.agreed("--items", text(itemsGiven), carried.remove("items"), null);
+        String x = InvitedSetting.agreed("--each", text(eachGiven), carried.remove("each"), null);
+        String n = InvitedSetting.agreed("--institutions", text(institutionsGiven), carried.remove("players"), "2");
+        String carriedBoard = carried.remove("board");
+        if (carriedBoard != null) {
+            if (board == null) {
+                throw new IllegalArgumentException("the host's allocation is escrowed to the ethics board "
+                        + carriedBoard + ": join with --board " + carriedBoard + " --board-card FILE (its key card)");
+            }
+            InvitedSetting.agreed("--board", Fingerprint.parse(board).toString(), carriedBoard, null);
+        }
+        if (k == null || x == null) {
+            throw new IllegalArgumentException("--items K and --each X are required, unless the host's invitation "
+                    + "carries them");
+        }
+        InvitedSetting.requireNumber("items", k);
+        InvitedSetting.requireNumber("each", x);
+        InvitedSetting.requireNumber("players", n);
+        items = Integer.parseInt(k);
+        each = Integer.parseInt(x);
+        institutions = Integer.parseInt(n);
+    }
+
+    private static String text(Integer given) {
+        return given == null ? null : given.toString();
     }
 
     private int seat() {
@@ -207,9 +258,10 @@ public final class AllocateCommand implements Callable<Integer> {
                         });
                 out.println("Hosting the allocation for " + params + ", on port " + host.port() + ", as " + me
                         + ". Invitation: " + invitation(host, params));
-                out.println("Each institution joins with: fairtable allocate --connect INVITATION --seat S --institutions "
-                        + institutions + " --items " + items + " --each " + each
-                        + (board == null ? "" : " --board " + Fingerprint.parse(board) + " --board-card FILE") + " --out FILE");
+                out.println("Each institution joins with: fairtable allocate --connect INVITATION"
+                        + (institutions == 2 ? "" : " --seat S")
+                        + (board == null ? "" : " --board " + Fingerprint.parse(board) + " --board-card FILE")
+                        + " --out FILE (the invitation carries K, X and the number of institutions)");
                 connector = host.seat();
             } else {
                 out.println("Joining the allocation for " + params + ", at seat " + at + ", as " + me + ".");
