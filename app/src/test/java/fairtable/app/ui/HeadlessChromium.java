@@ -32,6 +32,12 @@ final class HeadlessChromium implements AutoCloseable {
     private final String base;
     private final String session;
 
+    /** Skips the test where Debian's chromium or chromium-driver is not installed; .ci/run installs both. */
+    static void assumeInstalled() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(available(), "Debian's chromium and chromium-driver are not"
+                + " installed here (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
+    }
+
     static boolean available() {
         return Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER);
     }
@@ -123,12 +129,24 @@ final class HeadlessChromium implements AutoCloseable {
 
     /** Clicks the first element matching {@code css}, as a person would (the driver scrolls it into view). */
     void click(String css) throws IOException, InterruptedException {
-        JsonNode found = session("POST", "/element", JSON.createObjectNode().put("using", "css selector").put("value", css));
-        String id = found.path("value").path(ELEMENT).asText();
-        if (id.isEmpty()) {
-            throw new AssertionError("no element " + css + ": " + found);
+        // A page that draws itself again on every message may replace the element between finding and clicking it:
+        // it is then found again, a few times at the most.
+        for (int tries = 1; ; tries++) {
+            JsonNode found = session("POST", "/element", JSON.createObjectNode().put("using", "css selector")
+                    .put("value", css));
+            String id = found.path("value").path(ELEMENT).asText();
+            if (id.isEmpty()) {
+                throw new AssertionError("no element " + css + ": " + found);
+            }
+            try {
+                session("POST", "/element/" + id + "/click", JSON.createObjectNode());
+                return;
+            } catch (IOException stale) {
+                if (tries == 5 || !String.valueOf(stale.getMessage()).contains("stale element reference")) {
+                    throw stale;
+                }
+            }
         }
-        session("POST", "/element/" + id + "/click", JSON.createObjectNode());
     }
 
     /** Presses keys as typed into the focused element of the page. */

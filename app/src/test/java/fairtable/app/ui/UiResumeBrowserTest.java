@@ -1,7 +1,6 @@
 package fairtable.app.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairtable.games.definitions.Games;
@@ -36,8 +35,7 @@ class UiResumeBrowserTest {
 
     @BeforeEach
     void start() throws Exception {
-        assumeTrue(HeadlessChromium.available(), "Debian's chromium and chromium-driver are not installed here"
-                + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
+        HeadlessChromium.assumeInstalled();
         browser = new HeadlessChromium(1100, 1000);
     }
 
@@ -68,7 +66,7 @@ class UiResumeBrowserTest {
         browser.open("http://127.0.0.1:" + ui.port() + "/table?id=" + id);
         // alice calls the big blind; the bot can only check or raise, so the hand goes on to her next decision.
         awaitMyMove();
-        move();
+        BrowserNodes.play(browser, MY_MOVE);
         assertThat(awaitMyMove()).as("alice's second decision, mid-hand").isEqualTo("move");
         String historyBefore = history();
         assertThat(historyBefore).contains("alice: call");
@@ -84,7 +82,7 @@ class UiResumeBrowserTest {
         assertThat(listed.asText()).contains("holdem: alice, bot 1").contains("in progress: your move");
         browser.click("#tables a[href=\"/table?id=" + id + "\"]");
         while (awaitMyMove().equals("move")) {
-            move();
+            BrowserNodes.play(browser, MY_MOVE);
         }
         assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
         String historyAfter = history();
@@ -111,26 +109,6 @@ class UiResumeBrowserTest {
         return browser.await("a move to make or the verdict", MOVE,
                 "const v = document.getElementById('verdict'); if (v && !v.hidden) return 'over';"
                 + "return document.querySelector(arguments[0]) ? 'move' : null;", MY_MOVE).asText();
-    }
-
-    /** Checks, calls or shows, and waits for the page to take the move. */
-    private void move() throws Exception {
-        int step = browser.run("return Number(document.getElementById('status').textContent"
-                + ".match(/step (\\d+)/)[1])").asInt();
-        // The page draws the seat again with each message the bot sends: a button found may be gone by its click.
-        for (int tries = 0; ; tries++) {
-            try {
-                browser.click(MY_MOVE);
-                break;
-            } catch (java.io.IOException stale) {
-                if (tries == 5 || !String.valueOf(stale.getMessage()).contains("stale element")) {
-                    throw stale;
-                }
-            }
-        }
-        browser.await("the move to be taken", MOVE, "const m = document.getElementById('status').textContent"
-                + ".match(/step (\\d+)/); return !document.querySelector(arguments[1])"
-                + " || (m && Number(m[1]) !== arguments[0]);", step, MY_MOVE);
     }
 
     private String history() throws Exception {
