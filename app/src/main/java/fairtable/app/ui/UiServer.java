@@ -226,6 +226,15 @@ public final class UiServer implements AutoCloseable {
     }
 
     private static final String JOURNAL = ".journal";
+    /** Beside a networked table's journal: how its seat meets the others again, and its relay's log at the host. */
+    private static final String MEETING = ".table";
+    private static final String RELAY = ".relay";
+
+    /** Where a networked table {@code id} keeps its seat (and, at the host, its relay) to be taken up again. */
+    private NetworkTable.Kept kept(String id, boolean hosting) throws IOException {
+        return new NetworkTable.Kept(Journal.open(journals.resolve(id + JOURNAL), profile.identity()),
+                hosting ? journals.resolve(id + RELAY) : null, journals.resolve(id + MEETING));
+    }
     private static final Pattern JOURNAL_NAME = Pattern.compile("t([0-9]{1,9})\\" + JOURNAL);
 
     /**
@@ -245,6 +254,12 @@ public final class UiServer implements AutoCloseable {
             Journal journal = null;
             try {
                 journal = Journal.open(file, profile.identity());
+                Path meeting = journals.resolve(id + MEETING);
+                if (Files.exists(meeting)) {
+                    tables.put(id, NetworkTable.resume(id, games, profile, transcripts, actionSeconds,
+                            new NetworkTable.Kept(journal, journals.resolve(id + RELAY), meeting)));
+                    continue;
+                }
                 Optional<Journal.Entry> last = journal.last();
                 if (last.isEmpty()) {
                     journal.close(); // the node stopped before the table's first step: nothing to take up
@@ -536,7 +551,7 @@ public final class UiServer implements AutoCloseable {
         String id = "t" + tableCount.incrementAndGet();
         Path file = transcripts.resolve(id + "-" + game.name() + "-" + System.currentTimeMillis() + ".jsonl");
         NetworkTable<?, ?> table = hosting(() -> NetworkTable.host(id, game, players, settings(form), profile,
-                network.seed(), file, games, actionSeconds, network.bind()));
+                network.seed(), file, games, actionSeconds, network.bind(), kept(id, true)));
         tables.put(id, table);
         return Map.of("id", id, "invitation", table.invitation());
     }
@@ -569,7 +584,8 @@ public final class UiServer implements AutoCloseable {
                 tables.put(id, BrowserMahjong.network(id, profile, TwoNodeSeat.number(parsed, "move-limit"), actionSeconds,
                         file, null, parsed, SeatSeeds.bot(network.seed(), 1), SeatSeeds.secrets(network.seed(), 1)));
             } else {
-                tables.put(id, NetworkTable.join(id, invitation, games, profile, network.seed(), file, actionSeconds));
+                tables.put(id, NetworkTable.join(id, invitation, games, profile, network.seed(), file, actionSeconds,
+                        kept(id, false)));
             }
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot join: " + e.getMessage());
