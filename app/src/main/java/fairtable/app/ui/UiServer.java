@@ -550,8 +550,11 @@ public final class UiServer implements AutoCloseable {
         }
         String id = "t" + tableCount.incrementAndGet();
         Path file = transcripts.resolve(id + "-" + game.name() + "-" + System.currentTimeMillis() + ".jsonl");
-        NetworkTable<?, ?> table = hosting(() -> NetworkTable.host(id, game, players, settings(form), profile,
-                network.seed(), file, games, actionSeconds, network.bind(), kept(id, true)));
+        NetworkTable<?, ?> table = hosting(() -> {
+            NetworkTable.Kept kept = kept(id, true);
+            return keptBy(kept, () -> NetworkTable.host(id, game, players, settings(form), profile, network.seed(),
+                    file, games, actionSeconds, network.bind(), kept));
+        });
         tables.put(id, table);
         return Map.of("id", id, "invitation", table.invitation());
     }
@@ -559,6 +562,17 @@ public final class UiServer implements AutoCloseable {
     /** A table that listens for the players it invites: opening its port may fail. */
     private interface Hosted<T> {
         T open() throws IOException;
+    }
+
+    /** Opens {@code table}, kept by {@code kept}; if it cannot be opened, its journal is closed and removed. */
+    private static <T> T keptBy(NetworkTable.Kept kept, Hosted<T> table) throws IOException {
+        try {
+            return table.open();
+        } catch (IOException | RuntimeException e) {
+            kept.journal().close();
+            Files.deleteIfExists(kept.journal().file());
+            throw e;
+        }
     }
 
     private <T> T hosting(Hosted<T> table) {
@@ -584,8 +598,9 @@ public final class UiServer implements AutoCloseable {
                 tables.put(id, BrowserMahjong.network(id, profile, TwoNodeSeat.number(parsed, "move-limit"), actionSeconds,
                         file, null, parsed, SeatSeeds.bot(network.seed(), 1), SeatSeeds.secrets(network.seed(), 1)));
             } else {
-                tables.put(id, NetworkTable.join(id, invitation, games, profile, network.seed(), file, actionSeconds,
-                        kept(id, false)));
+                NetworkTable.Kept kept = kept(id, false);
+                tables.put(id, keptBy(kept, () -> NetworkTable.join(id, invitation, games, profile, network.seed(),
+                        file, actionSeconds, kept)));
             }
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot join: " + e.getMessage());
