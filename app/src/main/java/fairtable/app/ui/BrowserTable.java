@@ -15,8 +15,12 @@ import fairtable.protocol.table.Outcome;
 import fairtable.protocol.table.TableParameters;
 import fairtable.protocol.table.TableParty;
 import fairtable.protocol.table.TablePlayer;
+import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
+import fairtable.protocol.wire.MalformedMessageException;
+import fairtable.net.journal.Journal;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -55,6 +59,12 @@ final class BrowserTable<S, M> implements NodeTable {
     private final List<String> history = new CopyOnWriteArrayList<>();
     private final List<Consumer<String>> watchers = new CopyOnWriteArrayList<>();
     private final TablePlayer<S, M> timeoutBot;
+    /** Each seat's signing key, the bots' kept in the journal so that their seats can be taken up again. */
+    private final List<SigningKey> keys;
+    /** Where the table is kept after each step, or null (a bots-only table, a test's). */
+    private final Journal journal;
+    /** Whether the session runs: a table taken up from its journal waits for a page to open it. */
+    private volatile boolean started;
 
     // Touched only on the table's thread.
     private M chosen;
@@ -68,23 +78,57 @@ final class BrowserTable<S, M> implements NodeTable {
     private volatile String problem;
     private volatile String status = "starting";
 
-    private BrowserTable(String id, GameDefinition<S, M> game, List<String> names, Map<String, String> settings,
-            int person, SigningKey personKey, Path transcriptFile, Games games, int actionSeconds,
-            ScheduledExecutorService clock) {
+    /** Makes seat {@code seat}'s party, played by {@code player}: a new one, or one taken up from its snapshot. */
+    private interface SeatMaker<S, M> {
+        TableParty<S, M> make(int seat, TablePlayer<S, M> player) throws MalformedMessageException;
+    }
+
+    private BrowserTable(String id, GameDefinition<S, M> game, List<String> names, int person, List<SigningKey> keys,
+            SeatMaker<S, M> seatMaker, Path transcriptFile, Games games, int actionSeconds,
+            ScheduledExecutorService clock, Journal journal) throws MalformedMessageException {
         this.id = id;
         this.game = game;
-        this.names = List.copyOf(names);
         this.person = person;
         this.transcriptFile = transcriptFile;
         this.games = games;
         this.actionSeconds = actionSeconds;
         this.clock = clock;
+        this.journal = journal;
+        this.keys = List.copyOf(keys);
         this.thread = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "table-" + id);
             t.setDaemon(true);
             return t;
         });
         this.timeoutBot = game.bot(new SecureRandom());
+        for (int s = 0; s < keys.size(); s++) {
+            TablePlayer<S, M> player = s == person ? this::personChooses : game.bot(new SecureRandom());
+            seats.add(seatMaker.make(s, narrated(player)));
+        }
+        // A restored seat knows the names from its hellos; a new one from the form.
+        this.names = names != null ? List.copyOf(names) : seats.stream().map(p -> p.nameOf(p.seat())).toList();
+        // Each deck message is shown as it is delivered, so the page follows a shuffle seat by seat.
+        this.table = new InMemoryTable(seats, keys).watchedBy(this::afterEachMessage);
+    }
+
+    /**
+     * A new table, already started on its own thread. {@code person} is the seat played in the browser, or -1 for
+     * bots only. With a {@code journalFile}, a table the person plays keeps its journal there, so that the node,
+     * started again, takes it up ({@link #resume}).
+     *
+     * @throws IllegalArgumentException if the game cannot be played with these players or settings
+     * @throws IOException if the journal cannot be created
+     */
+    static <S, M> BrowserTable<S, M> start(String id, GameDefinition<S, M> game, List<String> names,
+            Map<String, String> settings, int person, SigningKey personKey, Path transcriptFile, Games games,
+            int actionSeconds, ScheduledExecutorService clock, Path journalFile) throws IOException {
+        if (names.size() < game.minSeats() || names.size() > game.maxSeats()) {
+            throw new IllegalArgumentException(game.name() + " is for " + game.minSeats() + " to " + game.maxSeats()
+                    + " players, not " + names.size());
+        }
+        if (names.stream().distinct().count() != names.size()) {
+            throw new IllegalArgumentException("players need distinct names: " + names);
+        }
         byte[] options = game.options(settings);
         try {
             game.setup(names, options);
@@ -94,34 +138,43 @@ final class BrowserTable<S, M> implements NodeTable {
         TableParameters params = new TableParameters(game.name(), names.size(), options);
         List<SigningKey> keys = new ArrayList<>();
         for (int s = 0; s < names.size(); s++) {
-            TablePlayer<S, M> player = s == person ? this::personChooses : game.bot(new SecureRandom());
-            SigningKey key = s == person ? personKey : SeatSeeds.signingKey(null, s);
-            keys.add(key);
-            seats.add(TableParty.create(game, params, s, names.get(s), key, new SecureRandom(), narrated(player)));
+            keys.add(s == person ? personKey : SeatSeeds.signingKey(null, s));
         }
-        // Each deck message is shown as it is delivered, so the page follows a shuffle seat by seat.
-        this.table = new InMemoryTable(seats, keys).watchedBy(this::afterEachMessage);
+        Journal journal = person >= 0 && journalFile != null ? Journal.open(journalFile, personKey) : null;
+        BrowserTable<S, M> t;
+        try {
+            t = new BrowserTable<>(id, game, names, person, keys, (s, player) -> TableParty.create(game, params, s,
+                    names.get(s), keys.get(s), new SecureRandom(), player), transcriptFile, games, actionSeconds, clock,
+                    journal);
+        } catch (MalformedMessageException impossible) {
+            throw new IllegalStateException("a new seat reads no snapshot", impossible);
+        }
+        t.started = true;
+        t.thread.execute(() -> t.advance(t.table::play));
+        return t;
     }
 
     /**
-     * A new table, already started on its own thread. {@code person} is the seat played in the browser, or -1 for
-     * bots only.
+     * The table {@code saved} describes, taken up from its journal after the node restarted: every seat restored from
+     * its snapshot (its messages checked again, its deck back with its own key), the hand history as the page last
+     * showed it. It goes on (the bots play, the person's clock runs) only once a page opens it.
      *
-     * @throws IllegalArgumentException if the game cannot be played with these players or settings
+     * @throws MalformedMessageException if a seat's snapshot does not read back
      */
-    static <S, M> BrowserTable<S, M> start(String id, GameDefinition<S, M> game, List<String> names,
-            Map<String, String> settings, int person, SigningKey personKey, Path transcriptFile, Games games,
-            int actionSeconds, ScheduledExecutorService clock) {
-        if (names.size() < game.minSeats() || names.size() > game.maxSeats()) {
-            throw new IllegalArgumentException(game.name() + " is for " + game.minSeats() + " to " + game.maxSeats()
-                    + " players, not " + names.size());
+    static <S, M> BrowserTable<S, M> resume(String id, GameDefinition<S, M> game, SavedTable saved,
+            SigningKey personKey, Path transcripts, Games games, int actionSeconds, ScheduledExecutorService clock,
+            Journal journal) throws MalformedMessageException {
+        List<SigningKey> keys = new ArrayList<>();
+        for (int s = 0; s < saved.snapshots().size(); s++) {
+            keys.add(s == saved.person() ? personKey : SigningKey.fromSeed(saved.botKeys().get(s)));
         }
-        if (names.stream().distinct().count() != names.size()) {
-            throw new IllegalArgumentException("players need distinct names: " + names);
-        }
-        BrowserTable<S, M> t = new BrowserTable<>(id, game, names, settings, person, personKey, transcriptFile, games,
-                actionSeconds, clock);
-        t.thread.execute(() -> t.advance(t.table::play));
+        BrowserTable<S, M> t = new BrowserTable<>(id, game, null, saved.person(), keys, (s, player) ->
+                TableParty.restore(saved.snapshots().get(s), game, keys.get(s), new SecureRandom(), player),
+                transcripts.resolve(saved.transcript()), games, actionSeconds, clock, journal);
+        t.history.addAll(saved.history());
+        t.shownRound = saved.shownRound();
+        TableParty<S, M> me = t.mySeat();
+        t.status = "in progress: " + (me.isToMove() && t.person >= 0 ? "your move" : "awaits " + me.awaiting());
         return t;
     }
 
@@ -155,6 +208,11 @@ final class BrowserTable<S, M> implements NodeTable {
     public void watch(Consumer<String> watcher) {
         watchers.add(watcher);
         thread.execute(() -> {
+            if (!started) {
+                started = true;
+                advance(table::resume); // the person opened a table taken up from its journal: it goes on
+                return; // and this watcher was shown where it stands
+            }
             if (lastSnapshot != null) {
                 watcher.accept(lastSnapshot);
             }
@@ -280,8 +338,46 @@ final class BrowserTable<S, M> implements NodeTable {
         }
         if (verdict == null && (table.isFinished() || seats.stream().anyMatch(s -> s.failure().isPresent()))) {
             finish();
+        } else {
+            keep();
         }
         publish();
+    }
+
+    /**
+     * Writes the table to its journal, on the table's thread whenever it has stopped for the person: the move the
+     * page is about to offer is asked in a state on disk. Nothing leaves this process but the page, so a crash in
+     * between loses only the bots' moves since the last entry, which they make again.
+     */
+    private void keep() {
+        if (journal == null || problem != null) {
+            return;
+        }
+        List<byte[]> botKeys = new ArrayList<>();
+        List<byte[]> snapshots = new ArrayList<>();
+        for (int s = 0; s < seats.size(); s++) {
+            botKeys.add(s == person ? new byte[0] : keys.get(s).seed());
+            snapshots.add(seats.get(s).snapshot());
+        }
+        try {
+            journal.record(new SavedTable(game.name(), person, transcriptFile.getFileName().toString(), shownRound,
+                    List.copyOf(history), botKeys, snapshots).toBytes(), List.of());
+        } catch (IOException e) {
+            problem = "the table's journal could not be written (" + journal.file() + "): " + e.getMessage();
+        }
+    }
+
+    /** The game is over and its transcript written: there is nothing left to take up. */
+    private void forget() {
+        if (journal == null) {
+            return;
+        }
+        try {
+            journal.close();
+            Files.deleteIfExists(journal.file());
+        } catch (IOException e) {
+            problem = "the finished table's journal could not be removed (" + journal.file() + "): " + e.getMessage();
+        }
     }
 
     /** On the table's thread, after each message reached every seat: the page learns whom the table awaits now. */
@@ -311,6 +407,7 @@ final class BrowserTable<S, M> implements NodeTable {
                 }
             }
             verdict = v;
+            forget();
         } catch (IOException e) {
             problem = "the transcript could not be written: " + e.getMessage();
         }
@@ -334,6 +431,11 @@ final class BrowserTable<S, M> implements NodeTable {
         return seats.get(Math.max(person, 0));
     }
 
+    /** The messages the person's seat holds so far, read on the table's thread: for tests. */
+    List<Envelope> messagesSoFar() throws Exception {
+        return thread.submit(() -> List.copyOf(mySeat().transcript().envelopes())).get();
+    }
+
     /** The transcript, once the game is over. */
     @Override
     public Path transcript() {
@@ -346,5 +448,13 @@ final class BrowserTable<S, M> implements NodeTable {
             timer.cancel(false);
         }
         thread.shutdownNow();
+        if (journal != null) {
+            try {
+                thread.awaitTermination(1, TimeUnit.MINUTES); // a step being written finishes first
+                journal.close();
+            } catch (IOException | InterruptedException e) {
+                // the node is stopping: the journal holds what was forced to disk
+            }
+        }
     }
 }

@@ -28,6 +28,7 @@ import fairtable.protocol.table.TablePlayer;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
 import fairtable.protocol.wire.MalformedMessageException;
+import fairtable.net.journal.Journal;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -104,25 +105,49 @@ final class NetworkTable<S, M> implements NodeTable {
     /** The person's decision the table's thread waits for, with the view and legal moves it was asked in. */
     private record Decision<S, M>(S view, List<M> legal, long deadlineMillis, BlockingQueue<M> answer, AtomicBoolean taken) {}
 
+    /**
+     * Where the seat is kept, so that the node, started again, takes it up: the seat's {@link Journal} (the one
+     * `fairtable table --journal` keeps), the relay's log at the host, and a line of how to meet the others again.
+     * All null for a table kept nowhere.
+     */
+    record Kept(Journal journal, Path relayLog, Path meeting) {
+        static final Kept NOWHERE = new Kept(null, null, null);
+    }
+
     private NetworkTable(String id, GameDefinition<S, M> game, TableParameters table, int seat, Profile profile,
-            Long seed, Path transcriptFile, Games games, int actionSeconds, String bind, Invitation joining)
-            throws IOException {
+            Long seed, Path transcriptFile, Games games, int actionSeconds, String bind, int port, Invitation joining,
+            Kept kept) throws IOException {
         this.id = id;
         this.game = game;
-        this.seat = seat;
         this.profile = profile;
         this.me = profile.displayName();
         this.transcriptFile = transcriptFile;
         this.games = games;
         this.actionSeconds = actionSeconds;
-        this.timeoutBot = game.bot(seed == null ? new SecureRandom() : SeatSeeds.bot(seed, seat));
-        this.party = TableParty.create(game, table, seat, me, profile.identity(),
-                seed == null ? new SecureRandom() : SeatSeeds.secrets(seed, seat), this::personChooses);
+        this.kept = kept;
+        byte[] saved = kept.journal() == null ? null : kept.journal().last().map(Journal.Entry::state).orElse(null);
+        if (saved == null) {
+            this.party = TableParty.create(game, table, seat, me, profile.identity(),
+                    seed == null ? new SecureRandom() : SeatSeeds.secrets(seed, seat), this::personChooses);
+        } else {
+            // Taken up where the journal stopped, as `fairtable table` does after a crash; the secrets still to be
+            // drawn come from a fresh generator, never again from the seed's first draws.
+            try {
+                this.party = TableParty.restore(saved, game, profile.identity(), new SecureRandom(),
+                        this::personChooses);
+            } catch (MalformedMessageException e) {
+                throw new IOException("its seat does not read back from " + kept.journal().file() + ": "
+                        + e.getMessage());
+            }
+        }
+        this.seat = party.seat();
+        this.timeoutBot = game.bot(seed == null ? new SecureRandom() : SeatSeeds.bot(seed, this.seat));
         // Every other seat's hello must pass the trust rule: the host is named by the invitation, any other player
         // new to this profile is asked about in the page (the host's every guest; a guest its fellow guests).
         this.rule = new TrustRule(profile.knownPeers(), Set.of(), false, Optional.of(asking::ask), asking::tell);
         if (joining == null) {
-            this.link = TableLink.host(profile.identity(), bind, 0, false, ARRIVAL, null, rule, asking::tell);
+            this.link = TableLink.host(profile.identity(), bind, port, false, ARRIVAL, kept.relayLog(), rule,
+                    asking::tell);
             this.invitedHost = Optional.empty();
             this.connector = link.seat();
             this.hostInvitation = Invitation.parse(link.invitation());
@@ -137,6 +162,11 @@ final class NetworkTable<S, M> implements NodeTable {
     }
 
     private final Invitation hostInvitation;
+    private final Kept kept;
+    /** Whether the node is closing: the seat then stops where it is, and its journal stays to be taken up. */
+    private volatile boolean closing;
+    /** Whether the seat was taken up from its journal when the node started. */
+    private volatile boolean takenUp;
     /** The invitation for each other seat, in seat order (from seat 1); empty at a guest. */
     private volatile List<String> shownInvitations = List.of();
 
@@ -148,7 +178,7 @@ final class NetworkTable<S, M> implements NodeTable {
      */
     static <S, M> NetworkTable<S, M> host(String id, GameDefinition<S, M> game, int players,
             Map<String, String> settings, Profile profile, Long seed, Path transcriptFile, Games games,
-            int actionSeconds, String bind) throws IOException {
+            int actionSeconds, String bind, Kept kept) throws IOException {
         GameSettings.requireSeats(game, players);
         // Every setting is spelled out, defaults too: the guest's node builds the same table without its own defaults.
         Map<String, String> all = new LinkedHashMap<>(game.defaults());
@@ -156,7 +186,7 @@ final class NetworkTable<S, M> implements NodeTable {
         Map<String, String> chosen = GameSettings.forTable(game, players, all);
         TableParameters table = parameters(game, players, chosen);
         NetworkTable<S, M> t = new NetworkTable<>(id, game, table, 0, profile, seed, transcriptFile, games,
-                actionSeconds, bind, null);
+                actionSeconds, bind, 0, null, kept);
         Map<String, String> carried = new LinkedHashMap<>();
         carried.put("players", Integer.toString(players));
         chosen.forEach((k, v) -> {
@@ -174,6 +204,8 @@ final class NetworkTable<S, M> implements NodeTable {
             invitations.add(t.hostInvitation.forTable(game.name(), forSeat).format());
         }
         t.shownInvitations = List.copyOf(invitations);
+        t.keepMeeting(Map.of("role", "host", "game", game.name(), "bind", bind, "port", t.link.port(),
+                "invitations", t.shownInvitations, "transcript", transcriptFile.getFileName().toString()));
         t.thread.start();
         return t;
     }
@@ -185,18 +217,19 @@ final class NetworkTable<S, M> implements NodeTable {
      * @throws IllegalArgumentException if the invitation is malformed, names no game here, or settings it cannot take
      */
     static NetworkTable<?, ?> join(String id, String text, Games games, Profile profile, Long seed,
-            Path transcriptFile, int actionSeconds) throws IOException {
+            Path transcriptFile, int actionSeconds, Kept kept) throws IOException {
         Invitation invitation = Invitation.parse(text);
         String name = invitation.game().orElseThrow(() -> new IllegalArgumentException(
                 "this invitation names no game: ask the host for the invitation their table shows"));
         GameDefinition<?, ?> game = games.definition(name).orElseThrow(() -> new IllegalArgumentException(
                 "the invitation is for " + name + ", which this node does not play; it plays "
                         + String.join(", ", games.names())));
-        return join(id, game, invitation, games, profile, seed, transcriptFile, actionSeconds);
+        return join(id, game, invitation, games, profile, seed, transcriptFile, actionSeconds, kept);
     }
 
     private static <S, M> NetworkTable<S, M> join(String id, GameDefinition<S, M> game, Invitation invitation,
-            Games games, Profile profile, Long seed, Path transcriptFile, int actionSeconds) throws IOException {
+            Games games, Profile profile, Long seed, Path transcriptFile, int actionSeconds, Kept kept)
+            throws IOException {
         Map<String, String> settings = new LinkedHashMap<>(invitation.settings());
         String count = settings.remove("players");
         if (count == null || !count.matches("[0-9]{1,2}")) {
@@ -213,9 +246,81 @@ final class NetworkTable<S, M> implements NodeTable {
         GameSettings.requireSeats(game, players);
         TableParameters table = parameters(game, players, GameSettings.forTable(game, players, settings));
         NetworkTable<S, M> t = new NetworkTable<>(id, game, table, seat, profile, seed, transcriptFile, games,
-                actionSeconds, null, invitation);
+                actionSeconds, null, 0, invitation, kept);
+        t.keepMeeting(Map.of("role", "guest", "game", game.name(), "invitation", invitation.format(),
+                "transcript", transcriptFile.getFileName().toString()));
         t.thread.start();
         return t;
+    }
+
+    /**
+     * The table {@code kept} holds, taken up after the node restarted: the seat restored from its journal, and at once
+     * back at the table (the host's relay listening on its old port, from its log; a guest connecting to the host
+     * again), where the other players wait for it as they wait for any player whose connection dropped.
+     *
+     * @throws IOException if the journal holds no seat, or the meeting line or the journal does not read back
+     */
+    static NetworkTable<?, ?> resume(String id, Games games, Profile profile, Path transcripts, int actionSeconds,
+            Kept kept) throws IOException {
+        if (kept.journal().last().isEmpty()) {
+            throw new IOException("the node stopped before the seat took its first step: there is nothing to take up");
+        }
+        com.fasterxml.jackson.databind.JsonNode meeting = JSON.readTree(java.nio.file.Files.readString(kept.meeting()));
+        String name = meeting.path("game").asText();
+        GameDefinition<?, ?> game = games.definition(name).orElseThrow(() -> new IOException("it is a game of "
+                + name + ", which this node lacks"));
+        String transcript = meeting.path("transcript").asText();
+        if (!transcript.matches("[A-Za-z0-9][A-Za-z0-9._-]*\\.jsonl")) {
+            throw new IOException(kept.meeting() + " names no transcript of this node's");
+        }
+        return resume(id, game, meeting, games, profile, transcripts.resolve(transcript), actionSeconds, kept);
+    }
+
+    private static <S, M> NetworkTable<S, M> resume(String id, GameDefinition<S, M> game,
+            com.fasterxml.jackson.databind.JsonNode meeting, Games games, Profile profile, Path transcriptFile,
+            int actionSeconds, Kept kept) throws IOException {
+        NetworkTable<S, M> t;
+        try {
+            if (meeting.path("role").asText().equals("host")) {
+                t = new NetworkTable<>(id, game, null, 0, profile, null, transcriptFile, games, actionSeconds,
+                        meeting.path("bind").asText(), meeting.path("port").asInt(), null, kept);
+                List<String> invitations = new ArrayList<>();
+                meeting.path("invitations").forEach(i -> invitations.add(i.asText()));
+                t.shownInvitations = List.copyOf(invitations);
+            } else {
+                t = new NetworkTable<>(id, game, null, 0, profile, null, transcriptFile, games, actionSeconds, null, 0,
+                        Invitation.parse(meeting.path("invitation").asText()), kept);
+            }
+        } catch (IllegalArgumentException unreadable) {
+            throw new IOException(kept.meeting() + " does not read back: " + unreadable.getMessage());
+        }
+        t.takenUp = true;
+        t.thread.start();
+        return t;
+    }
+
+    /** Writes how this seat meets the others (owner-only beside its journal), so a restarted node can meet them again. */
+    private void keepMeeting(Map<String, Object> meeting) throws IOException {
+        if (kept.meeting() != null) {
+            fairtable.net.OwnerOnlyFiles.writeString(kept.meeting(), JSON.writeValueAsString(meeting));
+        }
+    }
+
+    /** The seat's game is over (or stopped for good) and its transcript written: it is never taken up again. */
+    private void forget() {
+        try {
+            if (kept.journal() != null) {
+                kept.journal().close();
+                java.nio.file.Files.deleteIfExists(kept.journal().file());
+            }
+            for (Path p : java.util.Arrays.asList(kept.relayLog(), kept.meeting())) {
+                if (p != null) {
+                    java.nio.file.Files.deleteIfExists(p);
+                }
+            }
+        } catch (IOException e) {
+            problem = "the finished table's journal could not be removed: " + e.getMessage();
+        }
     }
 
     private static <S, M> TableParameters parameters(GameDefinition<S, M> game, int players,
@@ -242,8 +347,9 @@ final class NetworkTable<S, M> implements NodeTable {
 
     @Override
     public Map<String, Object> summary() {
-        return Map.of("id", id, "game", game.name(), "players", seated, "state", status,
-                "finished", verdict != null || problem != null);
+        boolean over = verdict != null || problem != null;
+        return Map.of("id", id, "game", game.name(), "players", seated, "state",
+                takenUp && !over ? "in progress: " + status : status, "finished", over);
     }
 
     @Override
@@ -333,7 +439,7 @@ final class NetworkTable<S, M> implements NodeTable {
         SessionSeat.Result played = null;
         try {
             refresh();
-            played = SessionSeat.play(gated, profile.identity(), me, this::afterEachStep, null, connector,
+            played = SessionSeat.play(gated, profile.identity(), me, this::afterEachStep, kept.journal(), connector,
                     this::patience, ARRIVAL, watch);
         } catch (RuntimeException e) {
             problem = "the table stopped: " + e.getMessage();
@@ -341,6 +447,9 @@ final class NetworkTable<S, M> implements NodeTable {
         finish(played);
         if (link != null) {
             link.close();
+        }
+        if (!closing) {
+            forget(); // the game ended, or stopped for good, on its own: only a node closing mid-game comes back
         }
     }
 
@@ -483,6 +592,7 @@ final class NetworkTable<S, M> implements NodeTable {
 
     @Override
     public void close() {
+        closing = true;
         thread.interrupt();
         if (link != null) {
             link.close();
@@ -493,8 +603,13 @@ final class NetworkTable<S, M> implements NodeTable {
             if (Thread.currentThread() != thread) {
                 thread.join(CLOSING_MILLIS);
             }
+            if (kept.journal() != null) {
+                kept.journal().close();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (IOException e) {
+            // the node is stopping: the journal holds every step forced to disk
         }
     }
 }

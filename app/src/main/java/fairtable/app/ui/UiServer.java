@@ -12,6 +12,9 @@ import fairtable.games.definitions.Games;
 import fairtable.net.correspondence.GameStatus;
 import fairtable.net.identity.Invitation;
 import fairtable.net.identity.Profile;
+import fairtable.net.OwnerOnlyFiles;
+import fairtable.net.journal.Journal;
+import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.darkchess.DarkChessParameters;
 import fairtable.protocol.darkchess.OtMode;
@@ -99,6 +102,10 @@ public final class UiServer implements AutoCloseable {
     private final AtomicInteger tableCount = new AtomicInteger();
     private final ScheduledExecutorService clock;
     private final Path transcripts;
+    /** HOME/ui-journals: the journal of each unfinished table the person plays against the node's bots. */
+    private final Path journals;
+    /** Tables whose journal could not be taken up when the node started, one line each, for the home page. */
+    private final List<String> journalProblems = new ArrayList<>();
     /** Where the node's own tables draw their secrets and bots' choices: null for SecureRandom, a seed in tests. */
     private final SplittableRandom seeds;
     private final Network network;
@@ -126,6 +133,7 @@ public final class UiServer implements AutoCloseable {
         this.transcripts = profile.directory().resolve("ui-transcripts");
         this.mail = new MailGames(profile.directory().resolve(MAIL_DIRECTORY), profile);
         Files.createDirectories(transcripts);
+        this.journals = OwnerOnlyFiles.directory(profile.directory().resolve("ui-journals"));
         this.clock = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "ui-clock");
             t.setDaemon(true);
@@ -169,6 +177,7 @@ public final class UiServer implements AutoCloseable {
         connector.setPort(port);
         server.addConnector(connector);
         UiServer ui = new UiServer(profile, games, actionSeconds, token, server, network, seeds);
+        ui.takeUpJournals();
         ContextHandler context = new ContextHandler("/");
         WebSocketUpgradeHandler sockets = WebSocketUpgradeHandler.from(server, context, container -> {
             container.setIdleTimeout(Duration.ofHours(12));
@@ -216,6 +225,61 @@ public final class UiServer implements AutoCloseable {
         server.stop();
     }
 
+    private static final String JOURNAL = ".journal";
+    /** Beside a networked table's journal: how its seat meets the others again, and its relay's log at the host. */
+    private static final String MEETING = ".table";
+    private static final String RELAY = ".relay";
+
+    /** Where a networked table {@code id} keeps its seat (and, at the host, its relay) to be taken up again. */
+    private NetworkTable.Kept kept(String id, boolean hosting) throws IOException {
+        return new NetworkTable.Kept(Journal.open(journals.resolve(id + JOURNAL), profile.identity()),
+                hosting ? journals.resolve(id + RELAY) : null, journals.resolve(id + MEETING));
+    }
+    private static final Pattern JOURNAL_NAME = Pattern.compile("t([0-9]{1,9})\\" + JOURNAL);
+
+    /**
+     * Takes up every table this node was playing when it stopped, from its journal in HOME/ui-journals: listed on the
+     * home page as in progress, each goes on when its page is opened. New tables are numbered after them.
+     */
+    private void takeUpJournals() throws IOException {
+        List<Path> files;
+        try (var list = Files.list(journals)) {
+            files = list.filter(f -> JOURNAL_NAME.matcher(f.getFileName().toString()).matches()).sorted().toList();
+        }
+        for (Path file : files) {
+            Matcher m = JOURNAL_NAME.matcher(file.getFileName().toString());
+            m.matches();
+            String id = "t" + Integer.parseInt(m.group(1));
+            tableCount.accumulateAndGet(Integer.parseInt(m.group(1)), Math::max);
+            Journal journal = null;
+            try {
+                journal = Journal.open(file, profile.identity());
+                Path meeting = journals.resolve(id + MEETING);
+                if (Files.exists(meeting)) {
+                    tables.put(id, NetworkTable.resume(id, games, profile, transcripts, actionSeconds,
+                            new NetworkTable.Kept(journal, journals.resolve(id + RELAY), meeting)));
+                    continue;
+                }
+                Optional<Journal.Entry> last = journal.last();
+                if (last.isEmpty()) {
+                    journal.close(); // the node stopped before the table's first step: nothing to take up
+                    Files.delete(file);
+                    continue;
+                }
+                SavedTable saved = SavedTable.parse(last.get().state());
+                GameDefinition<?, ?> game = games.definition(saved.game()).orElseThrow(() ->
+                        new MalformedMessageException("it is a game of " + saved.game() + ", which this node lacks"));
+                tables.put(id, BrowserTable.resume(id, game, saved, profile.identity(), transcripts, games,
+                        actionSeconds, clock, journal));
+            } catch (IOException | MalformedMessageException e) {
+                if (journal != null) {
+                    journal.close();
+                }
+                journalProblems.add("the table in " + file + " cannot be taken up: " + e.getMessage());
+            }
+        }
+    }
+
     // ---- The API.
 
     Map<String, Object> home() {
@@ -236,6 +300,7 @@ public final class UiServer implements AutoCloseable {
                     list.add(summary);
                 });
         out.put("tables", list);
+        out.put("tableProblems", journalProblems);
         List<Map<String, Object>> byMail = new ArrayList<>();
         try {
             for (GameStatus g : mail.list()) {
@@ -444,8 +509,13 @@ public final class UiServer implements AutoCloseable {
         }
         String id = "t" + tableCount.incrementAndGet();
         Path file = transcripts.resolve(id + "-" + game.name() + "-" + System.currentTimeMillis() + ".jsonl");
-        BrowserTable<?, ?> table = BrowserTable.start(id, game, names, settings, person, profile.identity(), file,
-                games, actionSeconds, clock);
+        BrowserTable<?, ?> table;
+        try {
+            table = BrowserTable.start(id, game, names, settings, person, profile.identity(), file, games,
+                    actionSeconds, clock, journals.resolve(id + JOURNAL));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot keep the table's journal in " + journals + ": " + e.getMessage());
+        }
         tables.put(id, table);
         return Map.of("id", id);
     }
@@ -521,8 +591,11 @@ public final class UiServer implements AutoCloseable {
         }
         String id = "t" + tableCount.incrementAndGet();
         Path file = transcripts.resolve(id + "-" + game.name() + "-" + System.currentTimeMillis() + ".jsonl");
-        NetworkTable<?, ?> table = hosting(() -> NetworkTable.host(id, game, players, settings(form), profile,
-                network.seed(), file, games, actionSeconds, network.bind()));
+        NetworkTable<?, ?> table = hosting(() -> {
+            NetworkTable.Kept kept = kept(id, true);
+            return keptBy(kept, () -> NetworkTable.host(id, game, players, settings(form), profile, network.seed(),
+                    file, games, actionSeconds, network.bind(), kept));
+        });
         tables.put(id, table);
         return Map.of("id", id, "invitation", table.invitation());
     }
@@ -530,6 +603,17 @@ public final class UiServer implements AutoCloseable {
     /** A table that listens for the players it invites: opening its port may fail. */
     private interface Hosted<T> {
         T open() throws IOException;
+    }
+
+    /** Opens {@code table}, kept by {@code kept}; if it cannot be opened, its journal is closed and removed. */
+    private static <T> T keptBy(NetworkTable.Kept kept, Hosted<T> table) throws IOException {
+        try {
+            return table.open();
+        } catch (IOException | RuntimeException e) {
+            kept.journal().close();
+            Files.deleteIfExists(kept.journal().file());
+            throw e;
+        }
     }
 
     private <T> T hosting(Hosted<T> table) {
@@ -560,7 +644,9 @@ public final class UiServer implements AutoCloseable {
                 tables.put(id, BrowserMahjong.network(id, profile, TwoNodeSeat.number(parsed, "move-limit"), actionSeconds,
                         file, null, parsed, SeatSeeds.bot(network.seed(), 1), SeatSeeds.secrets(network.seed(), 1)));
             } else {
-                tables.put(id, NetworkTable.join(id, invitation, games, profile, network.seed(), file, actionSeconds));
+                NetworkTable.Kept kept = kept(id, false);
+                tables.put(id, keptBy(kept, () -> NetworkTable.join(id, invitation, games, profile, network.seed(),
+                        file, actionSeconds, kept)));
             }
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot join: " + e.getMessage());

@@ -83,6 +83,22 @@ final class BrowserNodes implements AutoCloseable {
         return invitation;
     }
 
+    /**
+     * Closes alice's node ({@code host}) or bob's, then starts it again on the same home, as a person who runs
+     * `fairtable ui --home` again after stopping it.
+     */
+    void restart(boolean host) throws Exception {
+        if (host) {
+            aliceNode.close();
+            aliceNode = UiServer.start(Profile.open(homes.resolve("alice"), new SecureRandom()), Games.ALL, 0, 600,
+                    new UiServer.Network("127.0.0.1", 16L));
+        } else {
+            bobNode.close();
+            bobNode = UiServer.start(Profile.open(homes.resolve("bob"), new SecureRandom()), Games.ALL, 0, 600,
+                    new UiServer.Network("127.0.0.1", 61L));
+        }
+    }
+
     /** Starts carol's node and browser, for a table of three. */
     void startCarol() throws Exception {
         carol = Profile.open(homes.resolve("carol"), new SecureRandom());
@@ -167,6 +183,22 @@ final class BrowserNodes implements AutoCloseable {
         page.await("the move to be taken", STEP, "const m = document.getElementById('status').textContent"
                 + ".match(/step (\\d+)/); return !document.querySelector(arguments[1])"
                 + " || (m && Number(m[1]) !== arguments[0]);", step, piece);
+    }
+
+    /** "over" once the page shows the verdict, "move" while it offers one of {@code moves} to click, else "wait". */
+    static String situation(HeadlessChromium page, String moves) throws Exception {
+        return page.run("const v = document.getElementById('verdict');"
+                + "if (v && !v.hidden) return 'over';"
+                + "return document.querySelector(arguments[0]) ? 'move' : 'wait';", moves).asText();
+    }
+
+    /** Clicks the first of the page's {@code moves}, and waits until the node has taken the move. */
+    static void play(HeadlessChromium page, String moves) throws Exception {
+        int step = step(page);
+        page.click(moves);
+        page.await("the move to be taken", STEP, "const m = document.getElementById('status').textContent"
+                + ".match(/step (\\d+)/); return !document.querySelector(arguments[1])"
+                + " || (m && Number(m[1]) !== arguments[0]);", step, moves);
     }
 
     @Override

@@ -1,7 +1,5 @@
 package fairtable.app.ui;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -20,8 +18,7 @@ abstract class BrowserNodesTest {
 
     @BeforeEach
     void startNodes() throws Exception {
-        assumeTrue(HeadlessChromium.available(), "Debian's chromium and chromium-driver are not installed here"
-                + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
+        HeadlessChromium.assumeInstalled();
         nodes = new BrowserNodes(homes);
     }
 

@@ -33,6 +33,12 @@ final class HeadlessChromium implements AutoCloseable {
     private final String base;
     private final String session;
 
+    /** Skips the test where Debian's chromium or chromium-driver is not installed; .ci/run installs both. */
+    static void assumeInstalled() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(available(), "Debian's chromium and chromium-driver are not"
+                + " installed here (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
+    }
+
     static boolean available() {
         return Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER);
     }
@@ -124,7 +130,18 @@ final class HeadlessChromium implements AutoCloseable {
 
     /** Clicks the first element matching {@code css}, as a person would (the driver scrolls it into view). */
     void click(String css) throws IOException, InterruptedException {
-        session("POST", "/element/" + element(css) + "/click", JSON.createObjectNode());
+        // A page that draws itself again on every message may replace the element between finding and clicking it:
+        // it is then found again, a few times at the most.
+        for (int tries = 1; ; tries++) {
+            try {
+                session("POST", "/element/" + element(css) + "/click", JSON.createObjectNode());
+                return;
+            } catch (IOException stale) {
+                if (tries == 5 || !String.valueOf(stale.getMessage()).contains("stale element reference")) {
+                    throw stale;
+                }
+            }
+        }
     }
 
     /**

@@ -75,12 +75,13 @@ class NetworkTableTest {
 
     private void sitDown() throws Exception {
         host = NetworkTable.host("t1", Games.ALL.definition("holdem").orElseThrow(), 2, Map.of("hands", "1"), alice,
-                7L, dir.resolve("alice.jsonl"), Games.ALL, 600, "127.0.0.1");
+                7L, dir.resolve("alice.jsonl"), Games.ALL, 600, "127.0.0.1", NetworkTable.Kept.NOWHERE);
         host.watch(json -> hostSeen.set(read(json)));
         JsonNode waiting = await(hostSeen, s -> s.path("network").has("invitation"));
         String invitation = waiting.path("network").path("invitation").asText();
         assertThat(invitation).isEqualTo(host.invitation()).contains("?game=holdem&players=2&hands=1&stack=1000");
-        guest = NetworkTable.join("t1", invitation, Games.ALL, bob, 8L, dir.resolve("bob.jsonl"), 600);
+        guest = NetworkTable.join("t1", invitation, Games.ALL, bob, 8L, dir.resolve("bob.jsonl"), 600,
+                NetworkTable.Kept.NOWHERE);
         guest.watch(json -> guestSeen.set(read(json)));
     }
 
@@ -172,13 +173,13 @@ class NetworkTableTest {
     void anInvitationWithoutItsTableIsRefusedWithAPlainReason() {
         String bare = "fairtable://127.0.0.1:9/" + alice.fingerprint();
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> NetworkTable.join("t", bare, Games.ALL, bob, null,
-                dir.resolve("x.jsonl"), 60)).isInstanceOf(IllegalArgumentException.class)
+                dir.resolve("x.jsonl"), 60, NetworkTable.Kept.NOWHERE)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("names no game");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> NetworkTable.join("t", bare + "?game=holdem",
-                Games.ALL, bob, null, dir.resolve("x.jsonl"), 60)).isInstanceOf(IllegalArgumentException.class)
+                Games.ALL, bob, null, dir.resolve("x.jsonl"), 60, NetworkTable.Kept.NOWHERE)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("how many players");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> NetworkTable.join("t", bare
-                + "?game=no-such-game&players=2", Games.ALL, bob, null, dir.resolve("x.jsonl"), 60))
+                + "?game=no-such-game&players=2", Games.ALL, bob, null, dir.resolve("x.jsonl"), 60, NetworkTable.Kept.NOWHERE))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("does not play");
     }
 

@@ -1,7 +1,6 @@
 package fairtable.app.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairtable.games.chess.Color;
@@ -56,8 +55,7 @@ class UiBrowserTest {
 
     @BeforeEach
     void start() throws Exception {
-        assumeTrue(HeadlessChromium.available(), "Debian's chromium and chromium-driver are not installed here"
-                + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
+        HeadlessChromium.assumeInstalled();
         Profile profile = Profile.open(home, new SecureRandom());
         profile.setDisplayName("alice");
         ui = UiServer.start(profile, Games.ALL, 0, 600, new SplittableRandom(16));

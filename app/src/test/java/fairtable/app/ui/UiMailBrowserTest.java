@@ -1,7 +1,6 @@
 package fairtable.app.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairtable.games.definitions.Games;
@@ -46,8 +45,7 @@ class UiMailBrowserTest {
 
     @BeforeEach
     void start() throws Exception {
-        assumeTrue(HeadlessChromium.available(), "Debian's chromium and chromium-driver are not installed here"
-                + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
+        HeadlessChromium.assumeInstalled();
         Profile alice = Profile.open(homes.resolve("alice"), new SecureRandom());
         alice.setDisplayName("alice");
         Profile bob = Profile.open(homes.resolve("bob"), new SecureRandom());

@@ -1,7 +1,6 @@
 package fairtable.app.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairtable.games.definitions.Games;
@@ -40,8 +39,7 @@ class UiReplayBrowserTest {
 
     @BeforeEach
     void start() throws Exception {
-        assumeTrue(HeadlessChromium.available(), "Debian's chromium and chromium-driver are not installed here"
-                + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
+        HeadlessChromium.assumeInstalled();
         Profile profile = Profile.open(home, new SecureRandom());
         profile.setDisplayName("alice");
         // One second per decision: where the person has a seat, the game's bot decides for it when the clock runs out.

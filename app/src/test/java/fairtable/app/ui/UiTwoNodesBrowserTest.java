@@ -2,7 +2,6 @@ package fairtable.app.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,8 +39,8 @@ class UiTwoNodesBrowserTest extends BrowserNodesTest {
         boolean sawWaiting = false;
         Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
         while (true) {
-            String a = situation(alicePage);
-            String b = situation(bobPage);
+            String a = BrowserNodes.situation(alicePage, MOVES);
+            String b = BrowserNodes.situation(bobPage, MOVES);
             if (a.equals("over") && b.equals("over")) {
                 break;
             }
@@ -55,9 +54,9 @@ class UiTwoNodesBrowserTest extends BrowserNodesTest {
                 sawWaiting = true;
             }
             if (a.equals("move")) {
-                play(alicePage);
+                BrowserNodes.play(alicePage, MOVES);
             } else if (b.equals("move")) {
-                play(bobPage);
+                BrowserNodes.play(bobPage, MOVES);
             } else {
                 Thread.sleep(100); // polling the two pages for the next decision, the condition this waits for
             }
@@ -82,9 +81,9 @@ class UiTwoNodesBrowserTest extends BrowserNodesTest {
         hostAndJoin();
         // Wait until bob is to decide: alice's node is then only listening, and hears the relay at once.
         Instant deadline = Instant.now().plus(STEP);
-        while (!situation(bobPage).equals("move")) {
-            if (situation(alicePage).equals("move")) {
-                play(alicePage);
+        while (!BrowserNodes.situation(bobPage, MOVES).equals("move")) {
+            if (BrowserNodes.situation(alicePage, MOVES).equals("move")) {
+                BrowserNodes.play(alicePage, MOVES);
             }
             assertThat(Instant.now()).as("bob's first decision").isBefore(deadline);
             Thread.sleep(100); // polling the two pages for bob's decision, the condition this waits for
@@ -103,23 +102,5 @@ class UiTwoNodesBrowserTest extends BrowserNodesTest {
     /** Alice hosts a heads-up Hold'em hand of one hand, bob joins and alice accepts him. */
     private String hostAndJoin() throws Exception {
         return nodes.hostAndJoin("holdem", Map.of("hands", "1"), "two-nodes");
-    }
-
-    /** "over" once the page shows the verdict, "move" while it offers a move to click, else "wait". */
-    private static String situation(HeadlessChromium page) throws Exception {
-        JsonNode now = page.run("const v = document.getElementById('verdict');"
-                + "if (v && !v.hidden) return 'over';"
-                + "return document.querySelector(arguments[0]) ? 'move' : 'wait';", MOVES);
-        return now.asText();
-    }
-
-    /** Clicks the page's check, call or show, and waits until the move is taken. */
-    private static void play(HeadlessChromium page) throws Exception {
-        int step = page.run("return Number(document.getElementById('status').textContent.match(/step (\\d+)/)[1])")
-                .asInt();
-        page.click(MOVES);
-        page.await("the move to be taken", STEP, "const m = document.getElementById('status').textContent"
-                + ".match(/step (\\d+)/); return !document.querySelector(arguments[1])"
-                + " || (m && Number(m[1]) !== arguments[0]);", step, MOVES);
     }
 }

@@ -17,7 +17,8 @@ async function load() {
     el('li', {}, el('a', {href: '/table?id=' + encodeURIComponent(t.id)}, t.game + ': ' + t.players.join(', ')),
       ' — ', el('span', {class: t.finished ? 'hint' : 'await'}, t.state),
       t.replay ? [' ', el('a', {href: '/replay?file=' + encodeURIComponent(t.replay), class: 'replay-link'}, 'replay')] : null))
-    : [el('li', {class: 'hint'}, 'No game yet.')]));
+    : [el('li', {class: 'hint'}, 'No game yet.')]),
+    ...home.tableProblems.map(p => el('li', {class: 'error table-problem', role: 'alert'}, p)));
   document.getElementById('mail-root').textContent = home.mailRoot;
   document.getElementById('mail-games').replaceChildren(...(home.mail.length ? home.mail.map(g =>
     el('li', {'data-mail': g.name}, el('a', {href: '/mail?game=' + encodeURIComponent(g.name)}, g.name + ': '
