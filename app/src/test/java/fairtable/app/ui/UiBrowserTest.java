@@ -702,8 +702,11 @@ class UiBrowserTest {
     /** At 390 px, a phone's width, nothing is wider than the screen; a screenshot in {@code png}. */
     private void atPhoneWidth(String png) throws Exception {
         browser.resize(390, 1100);
+        String wider = browser.run("return [...document.querySelectorAll('body *')].filter(e =>"
+                + " e.getBoundingClientRect().right > window.innerWidth + 0.5).slice(0, 5).map(e => e.tagName + '#' + e.id"
+                + " + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(', ')").asText();
         assertThat(browser.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
-                .as("readable at phone width: nothing wider than the screen").isTrue();
+                .as("readable at phone width: nothing wider than the screen; wider: %s", wider).isTrue();
         browser.screenshot(SCREENS.resolve(png));
     }
 
