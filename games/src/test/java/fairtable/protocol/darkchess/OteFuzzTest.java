@@ -63,8 +63,7 @@ class OteFuzzTest {
 
     @Test
     void randomCorruptionsOfEveryMessageOnlyEverRaiseProtocolViolationsAndTheGenuineGameVerifies() throws Exception {
-        // Three plies hold every shape of message: ply 1 with the base OTs, then a later ply with each seat moving.
-        DarkChessParameters params = new DarkChessParameters(OtMode.OTE_TABLE, 2048, 3);
+        DarkChessParameters params = new DarkChessParameters(OtMode.OTE_TABLE, 2048, 4);
         SplittableRandom r = new SplittableRandom(23);
         SigningKey[] keys = {BadMessageGame.key(r), BadMessageGame.key(r)};
         DarkChessParty[] seats = {
