@@ -18,6 +18,7 @@ final class EndOfGameReveals {
     final Choices[] choices = new Choices[2];
     final Open[] opens = new Open[2];
     final int[] revealStep = new int[2];
+    final int[] choiceStep = new int[2];
 
     EndOfGameReveals copy() {
         EndOfGameReveals c = new EndOfGameReveals();
@@ -25,6 +26,7 @@ final class EndOfGameReveals {
             c.choices[s] = choices[s];
             c.opens[s] = opens[s];
             c.revealStep[s] = revealStep[s];
+            c.choiceStep[s] = choiceStep[s];
         }
         return c;
     }
@@ -40,6 +42,7 @@ final class EndOfGameReveals {
     void choices(Envelope e, String who, int s, boolean ended, Choices m) throws ProtocolViolation {
         requireChoicesDue(e, who, s, ended);
         choices[s] = m;
+        choiceStep[s] = e.step();
     }
 
     /** Records seat {@code s}'s board openings, due only after both sides' choices. */

@@ -62,8 +62,8 @@ class DarkChessOteModeTest {
     void aKingCaptureEndsTheGameAndTheAuditReplaysIt() throws Exception {
         SplittableRandom r = new SplittableRandom(3);
         DarkChessTable table = DarkChessTable.create(ote(200),
-                ChessSide.start(Color.WHITE, DarkChessTableModeTest.script("e2e4", "d1h5", "h5f7", "f7e8")),
-                ChessSide.start(Color.BLACK, DarkChessTableModeTest.script("a7a6", "a6a5", "a5a4")),
+                ChessSide.start(Color.WHITE, DarkChessTableModeTest.script(DarkChessPlayTest.KING_HUNT_WHITE)),
+                ChessSide.start(Color.BLACK, DarkChessTableModeTest.script(DarkChessPlayTest.KING_HUNT_BLACK)),
                 DarkChessPlayTest.key(r), DarkChessPlayTest.key(r), r.split(), r.split());
         table.play(ply -> { });
         assertThat(table.party(0).result()).contains("white wins: captured the king on e8");

@@ -31,13 +31,17 @@ class DarkChessSnapshotTest {
 
     /** Plays a game restoring both parties after every message whose count is a multiple of one of {@code strides}. */
     private static Run playRestoring(DarkChessParameters params, long seed, int... strides) throws Exception {
+        return playRestoring(params, seed, ChessSide.start(fairtable.games.chess.Color.WHITE),
+                ChessSide.start(fairtable.games.chess.Color.BLACK), strides);
+    }
+
+    private static Run playRestoring(DarkChessParameters params, long seed, ChessSide white, ChessSide black,
+            int... strides) throws Exception {
         SplittableRandom r = new SplittableRandom(seed);
         SigningKey[] keys = {DarkChessPlayTest.key(r), DarkChessPlayTest.key(r)};
         DarkChessParty[] parties = {
-            DarkChessParty.create(params, 0, "white", keys[0], ChessSide.start(fairtable.games.chess.Color.WHITE),
-                    r.split()),
-            DarkChessParty.create(params, 1, "black", keys[1], ChessSide.start(fairtable.games.chess.Color.BLACK),
-                    r.split())};
+            DarkChessParty.create(params, 0, "white", keys[0], white, r.split()),
+            DarkChessParty.create(params, 1, "black", keys[1], black, r.split())};
         Deque<Envelope> queue = new ArrayDeque<>(parties[0].start());
         int delivered = 0;
         int restores = 0;
@@ -118,7 +122,10 @@ class DarkChessSnapshotTest {
      */
     @Test
     void theSideWhoseKingWasCapturedStillRestores() throws Exception {
-        Run run = playRestoring(new DarkChessParameters(OtMode.OPRF_TABLE, 2048, 40), 1, Integer.MAX_VALUE);
+        Run run = playRestoring(new DarkChessParameters(OtMode.OTE_TABLE, 2048, 40), 1,
+                ChessSide.start(fairtable.games.chess.Color.WHITE, DarkChessTableModeTest.script(DarkChessPlayTest.KING_HUNT_WHITE)),
+                ChessSide.start(fairtable.games.chess.Color.BLACK, DarkChessTableModeTest.script(DarkChessPlayTest.KING_HUNT_BLACK)),
+                Integer.MAX_VALUE);
         assertThat(run.parties()[1].result()).contains("white wins: captured the king");
         SplittableRandom r = new SplittableRandom(2);
         for (int seat = 0; seat < 2; seat++) {
@@ -169,9 +176,10 @@ class DarkChessSnapshotTest {
                 .line()).startsWith("VERIFIED");
     }
 
+    /** Also the suite's ANDOS game through the parties: a restored party makes a fresh key, the audit verifies. */
     @Test
     void andosPartiesSurviveRestoresToo() throws Exception {
-        // 256-bit Goldwasser-Micali keys only to keep the test fast; a restored party makes a fresh key.
+        // 256-bit Goldwasser-Micali keys only to keep the test fast; real games use 2048 bits.
         Run run = playRestoring(new DarkChessParameters(OtMode.ANDOS, 256, 2), 5, 23);
         assertThat(run.parties()[1].isFinished()).isTrue();
         assertThat(Auditor.audit(new TranscriptFile.Contents(run.transcript(), List.of()), RULES).line())

@@ -72,6 +72,7 @@ class DarkChessTableModeTest {
         }
     }
 
+    /** Plays the given moves in order, whatever the view (they are chosen to be legal). */
     static ChessSide.MoveChooser script(String... moves) {
         AtomicInteger next = new AtomicInteger();
         return (view, legal, random) -> Move.parseUci(moves[next.getAndIncrement()]);
@@ -81,8 +82,8 @@ class DarkChessTableModeTest {
     void aKingCaptureEndsTheGameAndTheAuditReplaysIt() throws Exception {
         SplittableRandom r = new SplittableRandom(3);
         DarkChessTable table = DarkChessTable.create(TABLE,
-                ChessSide.start(Color.WHITE, script("e2e4", "d1h5", "h5f7", "f7e8")),
-                ChessSide.start(Color.BLACK, script("a7a6", "a6a5", "a5a4")),
+                ChessSide.start(Color.WHITE, script(DarkChessPlayTest.KING_HUNT_WHITE)),
+                ChessSide.start(Color.BLACK, script(DarkChessPlayTest.KING_HUNT_BLACK)),
                 DarkChessPlayTest.key(r), DarkChessPlayTest.key(r), r.split(), r.split());
         table.play(ply -> { });
         assertThat(table.party(0).result()).contains("white wins: captured the king on e8");

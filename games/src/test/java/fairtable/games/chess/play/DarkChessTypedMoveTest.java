@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A seat whose side chooses no move by itself ({@link ChessSide#LATER}, a person typing moves between two runs)
- * stops at its turn and moves only through {@link DarkChessParty#move}; a refused move changes nothing.
+ * stops at its turn and moves only through {@link DarkChessParty#move}; a refused move changes nothing. The turn is
+ * the party's, the same in every mode: the games run in the default one, ote-table, the fastest.
  */
 class DarkChessTypedMoveTest {
     private static final List<ProtocolAudit> RULES = List.of(DarkChessReferee.audit());
@@ -52,7 +53,7 @@ class DarkChessTypedMoveTest {
 
     @Test
     void aTypedMoveIsMadeOnlyAtItsTurnAndAnIllegalOneChangesNothing() throws Exception {
-        DarkChessParameters params = new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 2);
+        DarkChessParameters params = new DarkChessParameters(OtMode.OTE_TABLE, 2048, 2);
         DarkChessParty[] seats = {
             DarkChessParty.create(params, 0, "white", whiteKey, ChessSide.start(Color.WHITE, ChessSide.LATER), random.split()),
             DarkChessParty.create(params, 1, "black", blackKey, ChessSide.start(Color.BLACK, ChessSide.LATER), random.split())};
@@ -91,7 +92,7 @@ class DarkChessTypedMoveTest {
 
     @Test
     void aPlayerWhoResignsAtItsTurnLosesAndTheAuditAgrees() throws Exception {
-        DarkChessParameters params = new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 10);
+        DarkChessParameters params = new DarkChessParameters(OtMode.OTE_TABLE, 2048, 10);
         DarkChessParty[] seats = {
             DarkChessParty.create(params, 0, "white", whiteKey, ChessSide.start(Color.WHITE, ChessSide.LATER), random.split()),
             DarkChessParty.create(params, 1, "black", blackKey, ChessSide.start(Color.BLACK, ChessSide.LATER), random.split())};
