@@ -33,16 +33,13 @@ class StoppedGameJournalTest {
     @TempDir
     Path temp;
 
-    private static SigningKey key(SplittableRandom random) {
-        byte[] seed = new byte[32];
-        random.nextBytes(seed);
-        return SigningKey.fromSeed(seed);
-    }
-
     @Test
     void aStopCaughtOverTheNetworkIsJournaledSoARestartedSeatStaysStoppedNamingTheSender() throws Exception {
         SplittableRandom r = new SplittableRandom(11);
-        SigningKey[] keys = {key(r), key(r)};
+        byte[][] seeds = new byte[2][32];
+        r.nextBytes(seeds[0]);
+        r.nextBytes(seeds[1]);
+        SigningKey[] keys = {SigningKey.fromSeed(seeds[0]), SigningKey.fromSeed(seeds[1])};
         DarkChessParameters params = new DarkChessParameters(OtMode.OTE_TABLE, 2048, 4);
         DarkChessParty white = DarkChessParty.create(params, 0, "white", keys[0],
                 ChessSide.start(Color.WHITE, ChessSide.LATER), r.split());
