@@ -265,6 +265,10 @@ public final class CorrespondenceCommand implements Runnable {
                 + "game's bot plays your seat.")
         boolean bot;
 
+        @Option(names = "--mode", description = "To join a game in an INSECURE mode the hello proposes (mahjong-shogi "
+                + "faithful, draw patent-literal), type that mode; without it such a hello is refused.")
+        String mode;
+
         @Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
@@ -316,6 +320,17 @@ public final class CorrespondenceCommand implements Runnable {
                         profile.identity(), new SecureRandom());
             } catch (MalformedMessageException e) {
                 err.println("fairtable: " + hello.name() + "'s hello proposes parameters that cannot be played: " + e.getMessage());
+                return Main.ERROR;
+            }
+            Optional<String> insecure = kind.insecureMode(party);
+            if (insecure.isPresent() && !insecure.get().equals(mode)) {
+                err.println("fairtable: " + hello.name() + "'s hello proposes the " + insecure.get() + " mode, which is "
+                        + "INSECURE (it leaks what you hide); type --mode " + insecure.get() + " to join it anyway");
+                return Main.ERROR;
+            }
+            if (insecure.isEmpty() && mode != null) {
+                err.println("fairtable: --mode consents to an insecure mode, and " + hello.name() + "'s hello proposes "
+                        + "none; join without it");
                 return Main.ERROR;
             }
             try (GameLock lock = game.lockNew()) {

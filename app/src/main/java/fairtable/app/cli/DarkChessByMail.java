@@ -93,7 +93,14 @@ final class DarkChessByMail implements MailGame<DarkChessParty> {
     public DarkChessParty join(Hello hello, Choices choices, String me, SigningKey key, SecureRandom secrets)
             throws MalformedMessageException {
         choices.refuse(NAME, choices.seed(), "--seed");
-        return DarkChessParty.create(DarkChessParameters.fromBytes(hello.parameters()), 1, me, key,
+        DarkChessParameters params = DarkChessParameters.fromBytes(hello.parameters());
+        int strongest = DarkChessParameters.defaults().andosModulusBits();
+        if (params.otMode() == OtMode.ANDOS && params.andosModulusBits() < strongest) {
+            // mail new always writes the default; a smaller modulus, which its sender may factor, is crafted.
+            throw new MalformedMessageException("an ANDOS modulus of " + params.andosModulusBits() + " bits, weaker than"
+                    + " the " + strongest + " bits every mail game of dark chess uses");
+        }
+        return DarkChessParty.create(params, 1, me, key,
                 ChessSide.start(Color.BLACK, ChessSide.LATER), secrets);
     }
 

@@ -75,6 +75,12 @@ final class DrawByMail implements MailGame<PatentParty> {
     }
 
     @Override
+    public java.util.Optional<String> insecureMode(PatentParty party) {
+        return party.parameters().group().isSecure() ? java.util.Optional.empty()
+                : java.util.Optional.of(party.parameters().mode().modeName());
+    }
+
+    @Override
     public String view(PatentParty party) {
         return party.isDealt()
                 ? "Your hand: " + DrawCommand.CardLabels.describe(party.parameters().cards(), party.hand()) + "\n"

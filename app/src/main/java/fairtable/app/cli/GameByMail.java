@@ -266,6 +266,13 @@ final class GameByMail implements MailGame<TableParty<?, ?>> {
     }
 
     @Override
+    public java.util.Optional<String> insecureMode(TableParty<?, ?> party) {
+        PatentParameters patent = party.parameters().patent();
+        return patent == null || patent.group().isSecure() ? java.util.Optional.empty()
+                : java.util.Optional.of(patent.mode().modeName());
+    }
+
+    @Override
     public String view(TableParty<?, ?> party) {
         return render(typed(party));
     }

@@ -105,6 +105,12 @@ final class MahjongShogiByMail implements MailGame<MahjongParty> {
                 : List.of();
     }
 
+    @Override
+    public java.util.Optional<String> insecureMode(MahjongParty party) {
+        return party.parameters().mode() == MahjongMode.FAITHFUL ? java.util.Optional.of(MahjongMode.FAITHFUL.modeName())
+                : java.util.Optional.empty();
+    }
+
     /** The user's own placement as the rules engine takes it; it is part of the party's journaled state. */
     static Placement placement(MahjongParty party) {
         Map<Square, Integer> kinds = new TreeMap<>();

@@ -92,6 +92,15 @@ interface MailGame<P extends Party> {
     List<String> warnings(P party);
 
     /**
+     * The mode, weaker than the default, that a joiner must type ({@code mail join --mode}) to play the game
+     * {@code party} joined; empty when the game proposed is as strong as the default. A hello is only what its sender
+     * chose: taken with a warning alone, an insecure mode would let that sender read what the joiner hides.
+     */
+    default Optional<String> insecureMode(P party) {
+        return Optional.empty();
+    }
+
+    /**
      * What the user may see now (a hand, a board and the legal moves), ending with a newline; or "". Shown by
      * {@code mail status} only, apart from any text to send, so that mailing a screen never mails a secret.
      */

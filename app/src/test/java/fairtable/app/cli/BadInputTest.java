@@ -179,6 +179,42 @@ class BadInputTest {
                 + "&stakes=9", "--home", h), "stakes");
     }
 
+    /**
+     * A mail hello is only what its sender chose: one proposing an insecure mode is refused, in one line, unless the
+     * joiner types that mode, and a dark-chess hello with an ANDOS modulus its sender may factor (which mail new never
+     * writes) is refused outright; nothing is created either way.
+     */
+    @Test
+    void aMailHelloProposingAnInsecureModeNeedsTheJoinersConsent(@TempDir Path home) throws IOException {
+        Path hello = home.resolve("hello.txt");
+        Run started = run("mail", "new", "--cards", "10", "--each", "2", "--mode", "patent-literal", "--home",
+                home.resolve("a").toString(), "--dir", home.resolve("ag").toString(), "--out", hello.toString());
+        assertThat(started.code()).as(started.err()).isEqualTo(0);
+        List<String> join = List.of("mail", "join", "--home", home.resolve("b").toString(), "--dir",
+                home.resolve("bg").toString(), "--in", hello.toString(), "--out", home.resolve("reply.txt").toString());
+        assertRefusedPlainly(join, "--mode patent-literal", "INSECURE");
+        assertThat(home.resolve("bg")).doesNotExist();
+        List<String> consenting = new ArrayList<>(join);
+        consenting.addAll(List.of("--mode", "patent-literal"));
+        Run joined = run(consenting.toArray(String[]::new));
+        assertThat(joined.code()).as(joined.err()).isEqualTo(0);
+
+        SplittableRandom random = new SplittableRandom(5);
+        byte[] seed = new byte[32];
+        random.nextBytes(seed);
+        fairtable.protocol.darkchess.DarkChessParty mallory = fairtable.protocol.darkchess.DarkChessParty.create(
+                new fairtable.protocol.darkchess.DarkChessParameters(fairtable.protocol.darkchess.OtMode.ANDOS, 128, 40),
+                0, "mallory", fairtable.crypto.sign.SigningKey.fromSeed(seed),
+                fairtable.games.chess.play.ChessSide.start(fairtable.games.chess.Color.WHITE,
+                        fairtable.games.chess.play.ChessSide.LATER), random);
+        Path crafted = home.resolve("crafted.txt");
+        Files.writeString(crafted, fairtable.net.correspondence.Armor.encode(mallory.start().get(0),
+                fairtable.protocol.darkchess.DarkChessParameters.PROTOCOL, "mallory"));
+        assertRefusedPlainly(List.of("mail", "join", "--home", home.resolve("c").toString(), "--dir",
+                home.resolve("cg").toString(), "--in", crafted.toString()), "mallory", "128 bits");
+        assertThat(home.resolve("cg")).doesNotExist();
+    }
+
     @Test
     void anInvitationWhereNobodyListensSaysSo(@TempDir Path home) throws IOException {
         int port;

@@ -4,6 +4,7 @@ import fairtable.crypto.sign.SigningKey;
 import fairtable.crypto.sign.VerifyingKey;
 import fairtable.net.Actor;
 import fairtable.net.Transport;
+import fairtable.net.journal.Journal;
 import fairtable.net.memory.InMemoryTransport;
 import fairtable.protocol.Party;
 import fairtable.protocol.ProtocolViolation;
@@ -28,8 +29,15 @@ import java.util.Optional;
  * host refused with nothing else placed there, is judged at once ({@link SessionMember#checkGaps}).
  */
 public final class LocalSession {
-    /** One seat: its party, the key that signs its messages (and its join), and what it starts on its own. */
-    public record Seat(Party party, SigningKey key, Actor actor) {}
+    /**
+     * One seat: its party, the key that signs its messages (and its join), what it starts on its own, and the journal
+     * each of its steps is written to before its messages leave, as over the network (or null for none).
+     */
+    public record Seat(Party party, SigningKey key, Actor actor, Journal journal) {
+        public Seat(Party party, SigningKey key, Actor actor) {
+            this(party, key, actor, null);
+        }
+    }
 
     /** Stands for "now" for every member: time does not pass inside one pump, and the patience is zero. */
     private static final Instant NOW = Instant.EPOCH;
@@ -66,7 +74,7 @@ public final class LocalSession {
             String name = placed.stream().filter(h -> h.seat() == s.party().seat()).map(Hello::name).findFirst()
                     .orElse("seat " + s.party().seat());
             InMemoryTransport[] ends = InMemoryTransport.pair("host", name);
-            links.add(new Link(new SessionMember(s.party(), s.key(), name, s.actor(), Duration.ZERO), ends[1], ends[0],
+            links.add(new Link(new SessionMember(s.party(), s.key(), name, s.actor(), Duration.ZERO, s.journal()), ends[1], ends[0],
                     null));
         }
     }

@@ -320,6 +320,11 @@ public final class SessionMember {
         try {
             replies = new ArrayList<>(party.receive(e));
         } catch (ProtocolViolation v) {
+            if (party.failure().isPresent()) {
+                // A refusal that stopped the game for good (a cheat seen through this seat's secrets) must outlive a
+                // restart: restored from before it, the seat would judge the sender's next variant and give a bit away.
+                journal(List.of());
+            }
             problem = v.provesNothing()
                     ? new HostProblem.Broken("placed message #" + e.seq() + ", which the game refuses as not its own: "
                             + v.getMessage())
