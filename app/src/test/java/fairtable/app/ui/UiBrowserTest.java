@@ -31,7 +31,9 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,26 +54,39 @@ class UiBrowserTest {
     Path home;
 
     private UiServer ui;
-    private HeadlessChromium browser;
+    /** One browser for the class (starting Chromium costs seconds); each test has its own node and blank page. */
+    private static HeadlessChromium browser;
 
-    @BeforeEach
-    void start() throws Exception {
+    @BeforeAll
+    static void startBrowser() throws Exception {
         assumeTrue(HeadlessChromium.available(), "Debian's chromium and chromium-driver are not installed here"
                 + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
-        Profile profile = Profile.open(home, new SecureRandom());
-        profile.setDisplayName("alice");
-        ui = UiServer.start(profile, Games.ALL, 0, 600, new SplittableRandom(16));
         browser = new HeadlessChromium(1100, 1000);
         Files.createDirectories(SCREENS);
     }
 
-    @AfterEach
-    void stop() throws Exception {
+    @AfterAll
+    static void stopBrowser() {
         if (browser != null) {
             browser.close();
         }
-        if (ui != null) {
-            ui.close();
+    }
+
+    @BeforeEach
+    void start() throws Exception {
+        Profile profile = Profile.open(home, new SecureRandom());
+        profile.setDisplayName("alice");
+        ui = UiServer.start(profile, Games.ALL, 0, 600, new SplittableRandom(16));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        try {
+            browser.blank();
+        } finally {
+            if (ui != null) {
+                ui.close();
+            }
         }
     }
 
@@ -133,13 +148,21 @@ class UiBrowserTest {
     @Test
     void theShuffleIndicatorFollowsTheDeckSeatBySeatAsTheProtocolAdvances() throws Exception {
         // From the page's first message on, every state the deck indicator is drawn in, with the status line.
-        browser.onEveryPage("window.deckSeen = []; new MutationObserver(() => {"
+        String recorder = browser.onEveryPage("window.deckSeen = []; new MutationObserver(() => {"
                 + " const box = document.getElementById('deck-setup'); if (!box || box.hidden) return;"
                 + " const bar = document.getElementById('deck-progress');"
                 + " const seen = [document.getElementById('deck-label').textContent, bar.value, bar.max,"
                 + " bar.getAttribute('aria-valuetext'), document.getElementById('status').textContent].join('|');"
                 + " if (window.deckSeen[window.deckSeen.length - 1] !== seen) window.deckSeen.push(seen);"
                 + "}).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});");
+        try {
+            followTheShuffleIndicator();
+        } finally {
+            browser.notOnEveryPage(recorder);
+        }
+    }
+
+    private void followTheShuffleIndicator() throws Exception {
         browser.open(ui.url().toString());
         browser.await("the home page", MOVE, "return document.getElementById('fingerprint').textContent");
         // Two hands of four bots: the table starts before its page opens, so the second hand's deck, set up while

@@ -14,7 +14,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,27 +38,40 @@ class UiReplayBrowserTest {
     Path home;
 
     private UiServer ui;
-    private HeadlessChromium browser;
+    /** One browser for the class (starting Chromium costs seconds); each test has its own node and blank page. */
+    private static HeadlessChromium browser;
 
-    @BeforeEach
-    void start() throws Exception {
+    @BeforeAll
+    static void startBrowser() throws Exception {
         assumeTrue(HeadlessChromium.available(), "Debian's chromium and chromium-driver are not installed here"
                 + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
-        Profile profile = Profile.open(home, new SecureRandom());
-        profile.setDisplayName("alice");
-        // One second per decision: where the person has a seat, the game's bot decides for it when the clock runs out.
-        ui = UiServer.start(profile, Games.ALL, 0, 1, new SplittableRandom(16));
         browser = new HeadlessChromium(1100, 1000);
         Files.createDirectories(SCREENS);
     }
 
-    @AfterEach
-    void stop() throws Exception {
+    @AfterAll
+    static void stopBrowser() {
         if (browser != null) {
             browser.close();
         }
-        if (ui != null) {
-            ui.close();
+    }
+
+    @BeforeEach
+    void start() throws Exception {
+        Profile profile = Profile.open(home, new SecureRandom());
+        profile.setDisplayName("alice");
+        // One second per decision: where the person has a seat, the game's bot decides for it when the clock runs out.
+        ui = UiServer.start(profile, Games.ALL, 0, 1, new SplittableRandom(16));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        try {
+            browser.blank();
+        } finally {
+            if (ui != null) {
+                ui.close();
+            }
         }
     }
 
