@@ -155,6 +155,10 @@ class UiReplayBrowserTest {
 
     /** Opens the replay of the home page's finished table and waits for its verdict; returns its file's name. */
     private String openReplayFromHome() throws Exception {
+        // The home page refreshes its list every 3 s: once the node has the replay, the page is opened afresh.
+        browser.await("the finished table's replay", WAIT, "return fetch('/api/home').then(r => r.json())"
+                + ".then(h => h.tables.some(t => t.replay))");
+        browser.open(ui.url().toString());
         browser.await("the finished table's replay link on the home page", WAIT,
                 "return document.querySelector('#tables .replay-link')");
         browser.click("#tables .replay-link");
