@@ -1,6 +1,5 @@
 package fairtable.app.ui;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
@@ -26,19 +25,14 @@ abstract class BrowserNodesTest {
 
     @BeforeAll
     static void startBrowsers() throws Exception {
-        assumeTrue(HeadlessChromium.available(), "Debian's chromium and chromium-driver are not installed here"
-                + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
+        HeadlessChromium.assumeAvailable();
         alicePage = new HeadlessChromium(1000, 900);
         bobPage = new HeadlessChromium(1000, 900);
     }
 
     @AfterAll
     static void stopBrowsers() {
-        for (HeadlessChromium page : new HeadlessChromium[] {alicePage, bobPage}) {
-            if (page != null) {
-                page.close();
-            }
-        }
+        HeadlessChromium.closeAll(alicePage, bobPage);
     }
 
     @BeforeEach

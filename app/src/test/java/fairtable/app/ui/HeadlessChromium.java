@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * Debian's headless Chromium, driven through chromedriver's W3C WebDriver HTTP API with java.net.http: a real
@@ -36,6 +37,21 @@ final class HeadlessChromium implements AutoCloseable {
 
     static boolean available() {
         return Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER);
+    }
+
+    /** Skips the calling test class where this machine has no chromium or chromedriver. */
+    static void assumeAvailable() {
+        Assumptions.assumeTrue(available(), "Debian's chromium and chromium-driver are not installed here"
+                + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
+    }
+
+    /** Closes each of {@code browsers} that was started (a class's browsers, after its last test). */
+    static void closeAll(HeadlessChromium... browsers) {
+        for (HeadlessChromium b : browsers) {
+            if (b != null) {
+                b.close();
+            }
+        }
     }
 
     /** Starts chromedriver on a free port, waits until it says it is ready, and opens one headless window. */

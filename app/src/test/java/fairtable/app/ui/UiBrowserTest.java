@@ -1,35 +1,25 @@
 package fairtable.app.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairtable.games.chess.FogView;
 import fairtable.games.chess.Square;
 import fairtable.games.chess.SquareView;
-import fairtable.games.definitions.Games;
 import fairtable.games.mahjongshogi.Board;
 import fairtable.games.mahjongshogi.TileRef;
 import fairtable.games.mahjongshogi.play.PlayerView;
-import fairtable.net.identity.Profile;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.TranscriptFile;
 import fairtable.protocol.wire.WireReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A person's games in real headless Chromium (Debian's, through chromedriver): from the home page's form to the
@@ -37,50 +27,13 @@ import org.junit.jupiter.api.io.TempDir;
  * chromium or chromedriver is not installed; .ci/run installs both. Screenshots of each page go to
  * app/target/ui-screens for docs/.
  */
-class UiBrowserTest {
+class UiBrowserTest extends OneNodeBrowserTest {
     private static final Duration MOVE = Duration.ofSeconds(120);
-    private static final Path SCREENS = Path.of("target", "ui-screens");
     /** WebDriver's code for the Enter key. */
     private static final String ENTER = "\uE007";
 
-    @TempDir
-    Path home;
-
-    private UiServer ui;
-    /** One browser for the class (starting Chromium costs seconds); each test has its own node and blank page. */
-    private static HeadlessChromium browser;
-
-    @BeforeAll
-    static void startBrowser() throws Exception {
-        assumeTrue(HeadlessChromium.available(), "Debian's chromium and chromium-driver are not installed here"
-                + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
-        browser = new HeadlessChromium(1100, 1000);
-        Files.createDirectories(SCREENS);
-    }
-
-    @AfterAll
-    static void stopBrowser() {
-        if (browser != null) {
-            browser.close();
-        }
-    }
-
-    @BeforeEach
-    void start() throws Exception {
-        Profile profile = Profile.open(home, new SecureRandom());
-        profile.setDisplayName("alice");
-        ui = UiServer.start(profile, Games.ALL, 0, 600, new SplittableRandom(16));
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        try {
-            browser.blank();
-        } finally {
-            if (ui != null) {
-                ui.close();
-            }
-        }
+    UiBrowserTest() {
+        super(600);
     }
 
     @Test

@@ -1,7 +1,6 @@
 package fairtable.app.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairtable.games.definitions.Games;
@@ -49,8 +48,7 @@ class UiMailBrowserTest {
 
     @BeforeAll
     static void startBrowsers() throws Exception {
-        assumeTrue(HeadlessChromium.available(), "Debian's chromium and chromium-driver are not installed here"
-                + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
+        HeadlessChromium.assumeAvailable();
         alicePage = new HeadlessChromium(1000, 1000);
         bobPage = new HeadlessChromium(1000, 1000);
         Files.createDirectories(SCREENS);
@@ -58,11 +56,7 @@ class UiMailBrowserTest {
 
     @AfterAll
     static void stopBrowsers() {
-        for (HeadlessChromium page : new HeadlessChromium[] {alicePage, bobPage}) {
-            if (page != null) {
-                page.close();
-            }
-        }
+        HeadlessChromium.closeAll(alicePage, bobPage);
     }
 
     @BeforeEach
