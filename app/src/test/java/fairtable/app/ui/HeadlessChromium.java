@@ -159,12 +159,24 @@ final class HeadlessChromium implements AutoCloseable {
 
     /** Clicks the first element matching {@code css}, as a person would (the driver scrolls it into view). */
     void click(String css) throws IOException, InterruptedException {
-        JsonNode found = session("POST", "/element", JSON.createObjectNode().put("using", "css selector").put("value", css));
-        String id = found.path("value").path(ELEMENT).asText();
-        if (id.isEmpty()) {
-            throw new AssertionError("no element " + css + ": " + found);
+        for (int tries = 1; ; tries++) {
+            JsonNode found = session("POST", "/element", JSON.createObjectNode().put("using", "css selector")
+                    .put("value", css));
+            String id = found.path("value").path(ELEMENT).asText();
+            if (id.isEmpty()) {
+                throw new AssertionError("no element " + css + ": " + found);
+            }
+            try {
+                session("POST", "/element/" + id + "/click", JSON.createObjectNode());
+                return;
+            } catch (IOException e) {
+                // A page that redraws a list (the home page, every 3 s) may replace the element between the two
+                // calls: the element matching css now is found again.
+                if (tries == 5 || !e.getMessage().contains("stale element reference")) {
+                    throw e;
+                }
+            }
         }
-        session("POST", "/element/" + id + "/click", JSON.createObjectNode());
     }
 
     /** Presses keys as typed into the focused element of the page. */
