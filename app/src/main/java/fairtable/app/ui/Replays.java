@@ -2,6 +2,7 @@ package fairtable.app.ui;
 
 import fairtable.app.Audits;
 import fairtable.app.SeenCards;
+import fairtable.crypto.hash.Hashes;
 import fairtable.games.chess.Color;
 import fairtable.games.chess.DarkChessGame;
 import fairtable.games.chess.FogView;
@@ -28,7 +29,9 @@ import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.transcript.TranscriptFile;
 import fairtable.protocol.wire.MalformedMessageException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +55,39 @@ final class Replays {
     private static final String SEAT = "seat-";
 
     private Replays() {}
+
+    /** A transcript's audit: its verdict, and the dark-chess game it walked (if any), ply by ply. */
+    private record Audited(Games games, AuditVerdict verdict, List<DarkChessReferee.Walked> chess) {}
+
+    /**
+     * The last transcripts audited for a replay, by the SHA-256 of their whole text: stepping through a game from
+     * another perspective asks for the same text again, and a dark-chess audit takes seconds. Only the very same text
+     * (and the same games) gets the same verdict.
+     */
+    private static final Map<String, Audited> AUDITED = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Audited> eldest) {
+            return size() > 8;
+        }
+    };
+
+    private static Audited audited(String text, TranscriptFile.Contents contents, Games games) {
+        String digest = HexFormat.of().formatHex(Hashes.sha256("fairtable replay audit",
+                text.getBytes(StandardCharsets.UTF_8)));
+        synchronized (AUDITED) {
+            Audited known = AUDITED.get(digest);
+            if (known != null && known.games() == games) {
+                return known;
+            }
+        }
+        List<DarkChessReferee.Walked> chess = new ArrayList<>();
+        AuditVerdict verdict = Audits.audit(contents, games, chess::add);
+        Audited audited = new Audited(games, verdict, List.copyOf(chess));
+        synchronized (AUDITED) {
+            AUDITED.put(digest, audited);
+        }
+        return audited;
+    }
 
     /** As an observer saw it. */
     static Map<String, Object> of(String text, Games games) {
@@ -78,8 +114,9 @@ final class Replays {
             out.put("line", "UNREADABLE: " + e.getMessage());
             return out;
         }
-        List<DarkChessReferee.Walked> chess = new ArrayList<>();
-        AuditVerdict verdict = Audits.audit(contents, games, chess::add);
+        Audited audited = audited(text, contents, games);
+        AuditVerdict verdict = audited.verdict();
+        List<DarkChessReferee.Walked> chess = audited.chess();
         out.put("verified", verdict.verified());
         out.put("line", verdict.line());
         if (!verdict.verified()) {

@@ -29,16 +29,17 @@ final class BrowserNodes implements AutoCloseable {
     UiServer carolNode;
     HeadlessChromium carolPage;
 
-    BrowserNodes(Path homes) throws Exception {
+    /** The nodes, with alice's and bob's browsers kept by the test class ({@link BrowserNodesTest}). */
+    BrowserNodes(Path homes, HeadlessChromium alicePage, HeadlessChromium bobPage) throws Exception {
         this.homes = homes;
+        this.alicePage = alicePage;
+        this.bobPage = bobPage;
         Profile alice = Profile.open(homes.resolve("alice"), new SecureRandom());
         alice.setDisplayName("alice");
         bob = Profile.open(homes.resolve("bob"), new SecureRandom());
         bob.setDisplayName("bob");
         aliceNode = UiServer.start(alice, Games.ALL, 0, 600, new UiServer.Network("127.0.0.1", 16L));
         bobNode = UiServer.start(bob, Games.ALL, 0, 600, new UiServer.Network("127.0.0.1", 61L));
-        alicePage = new HeadlessChromium(1000, 900);
-        bobPage = new HeadlessChromium(1000, 900);
         Files.createDirectories(SCREENS);
     }
 
@@ -201,11 +202,17 @@ final class BrowserNodes implements AutoCloseable {
                 + " || (m && Number(m[1]) !== arguments[0]);", step, moves);
     }
 
+    /** Leaves alice's and bob's pages blank for the next test, and stops carol's browser and the nodes. */
     @Override
     public void close() throws Exception {
-        for (AutoCloseable c : new AutoCloseable[] {alicePage, bobPage, carolPage, aliceNode, bobNode, carolNode}) {
-            if (c != null) {
-                c.close();
+        try {
+            alicePage.blank();
+            bobPage.blank();
+        } finally {
+            for (AutoCloseable c : new AutoCloseable[] {carolPage, aliceNode, bobNode, carolNode}) {
+                if (c != null) {
+                    c.close();
+                }
             }
         }
     }

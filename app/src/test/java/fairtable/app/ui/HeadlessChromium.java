@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * Debian's headless Chromium, driven through chromedriver's W3C WebDriver HTTP API with java.net.http: a real
@@ -32,19 +33,32 @@ final class HeadlessChromium implements AutoCloseable {
     private final HttpClient http = HttpClient.newHttpClient();
     private final String base;
     private final String session;
-
-    /** Skips the test where Debian's chromium or chromium-driver is not installed; .ci/run installs both. */
-    static void assumeInstalled() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(available(), "Debian's chromium and chromium-driver are not"
-                + " installed here (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
-    }
+    private final int width;
+    private final int height;
 
     static boolean available() {
         return Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER);
     }
 
+    /** Skips the calling test class where this machine has no chromium or chromedriver. */
+    static void assumeAvailable() {
+        Assumptions.assumeTrue(available(), "Debian's chromium and chromium-driver are not installed here"
+                + " (/usr/bin/chromium, /usr/bin/chromedriver); .ci/run installs them");
+    }
+
+    /** Closes each of {@code browsers} that was started (a class's browsers, after its last test). */
+    static void closeAll(HeadlessChromium... browsers) {
+        for (HeadlessChromium b : browsers) {
+            if (b != null) {
+                b.close();
+            }
+        }
+    }
+
     /** Starts chromedriver on a free port, waits until it says it is ready, and opens one headless window. */
     HeadlessChromium(int width, int height) throws IOException, InterruptedException {
+        this.width = width;
+        this.height = height;
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
@@ -90,10 +104,26 @@ final class HeadlessChromium implements AutoCloseable {
      * Runs {@code script} in every page opened from now on, before the page's own scripts (Chromium's DevTools
      * protocol through chromedriver): to record what a page draws from its very first message.
      */
-    void onEveryPage(String script) throws IOException, InterruptedException {
+    String onEveryPage(String script) throws IOException, InterruptedException {
         ObjectNode body = JSON.createObjectNode().put("cmd", "Page.addScriptToEvaluateOnNewDocument");
         body.putObject("params").put("source", script);
+        return session("POST", "/goog/cdp/execute", body).path("value").path("identifier").asText();
+    }
+
+    /** Stops running the script {@link #onEveryPage} installed as {@code identifier} in pages opened from now on. */
+    void notOnEveryPage(String identifier) throws IOException, InterruptedException {
+        ObjectNode body = JSON.createObjectNode().put("cmd", "Page.removeScriptToEvaluateOnNewDocument");
+        body.putObject("params").put("identifier", identifier);
         session("POST", "/goog/cdp/execute", body);
+    }
+
+    /**
+     * Leaves the last test's page for a blank one and restores the window's first size, so that a browser kept for a
+     * whole test class (starting Chromium costs seconds) meets each test as a new one would.
+     */
+    void blank() throws IOException, InterruptedException {
+        open("about:blank");
+        resize(width, height);
     }
 
     /** Runs {@code script} (a function body; {@code arguments} as given) in the page and returns its value. */
@@ -124,7 +154,7 @@ final class HeadlessChromium implements AutoCloseable {
             if (Instant.now().isAfter(deadline)) {
                 throw new AssertionError("waited " + timeout.toSeconds() + " s for " + what);
             }
-            Thread.sleep(100); // polling the page for the condition
+            Thread.sleep(50); // polling the page for the condition: each poll is one short script in the page
         }
     }
 

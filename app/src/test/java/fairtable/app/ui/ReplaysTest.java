@@ -409,8 +409,24 @@ class ReplaysTest {
     /** A game of bots at seats in this process, kept whole: each seat's party, and the transcript's text. */
     private record Table<S, M>(List<TableParty<S, M>> seats, String text) {}
 
-    private <S, M> Table<S, M> bots(GameDefinition<S, M> game, int players, Map<String, String> settings, long seed)
-            throws Exception {
+    /** Where {@link #fourHoldemHands} keeps its transcript, for the whole class. */
+    @TempDir
+    static Path sharedDir;
+    private static Table<?, ?> fourHands;
+
+    /**
+     * Four Hold'em hands of alice and a bot (seed 11), played once for the class: the tests that replay them only read
+     * the seats and the transcript.
+     */
+    private static Table<?, ?> fourHoldemHands() throws Exception {
+        if (fourHands == null) {
+            fourHands = bots(Games.ALL.definition("holdem").orElseThrow(), 2, Map.of("hands", "4"), 11, sharedDir);
+        }
+        return fourHands;
+    }
+
+    private static <S, M> Table<S, M> bots(GameDefinition<S, M> game, int players, Map<String, String> settings,
+            long seed, Path dir) throws Exception {
         List<String> names = new ArrayList<>();
         for (int s = 0; s < players; s++) {
             names.add(s == 0 ? "alice" : "bot " + s);
@@ -446,7 +462,7 @@ class ReplaysTest {
     @Test
     void aSeatsOwnReplayShowsItsHoleCardsFromTheDealAndNeverTheOthersUnrevealedOnes() throws Exception {
         GameDefinition<?, ?> holdem = Games.ALL.definition("holdem").orElseThrow();
-        Table<?, ?> table = bots(holdem, 2, Map.of("hands", "4"), 11);
+        Table<?, ?> table = fourHoldemHands();
         JsonNode observer = replayAs(table, Replays.OBSERVER, null);
         JsonNode mine = replayAs(table, Replays.MINE, recordOf(table.seats().get(0)));
         assertThat(mine.get("verified").asBoolean()).as(mine.toString()).isTrue();
@@ -481,8 +497,7 @@ class ReplaysTest {
 
     @Test
     void aSeatAsTheTranscriptTellsShowsOnlyTheCardsItShowedFromTheirDeal() throws Exception {
-        GameDefinition<?, ?> holdem = Games.ALL.definition("holdem").orElseThrow();
-        Table<?, ?> table = bots(holdem, 2, Map.of("hands", "4"), 11);
+        Table<?, ?> table = fourHoldemHands();
         JsonNode observer = replayAs(table, Replays.OBSERVER, null);
         JsonNode asBot = replayAs(table, "seat-1", null);
         assertThat(asBot.get("verified").asBoolean()).as(asBot.toString()).isTrue();
@@ -510,8 +525,7 @@ class ReplaysTest {
 
     @Test
     void aRecordThatContradictsACardTheTranscriptOpenedIsRefused() throws Exception {
-        GameDefinition<?, ?> holdem = Games.ALL.definition("holdem").orElseThrow();
-        Table<?, ?> table = bots(holdem, 2, Map.of("hands", "4"), 11);
+        Table<?, ?> table = fourHoldemHands();
         TableParty<?, ?> alice = table.seats().get(0);
         JsonNode asShown = replayAs(table, "seat-0", null);
         // A hand in which alice proved her cards: her record's hole cards there are the transcript's too.
@@ -546,8 +560,7 @@ class ReplaysTest {
      */
     @Test
     void aRecordOfCardsNoDeckHoldsIsRefusedInOneLine() throws Exception {
-        GameDefinition<?, ?> holdem = Games.ALL.definition("holdem").orElseThrow();
-        Table<?, ?> table = bots(holdem, 2, Map.of("hands", "4"), 11);
+        Table<?, ?> table = fourHoldemHands();
         TableParty<?, ?> alice = table.seats().get(0);
         for (int bad : new int[] {52, 9999, -2, Integer.MIN_VALUE}) {
             Map<Integer, int[]> forged = new java.util.TreeMap<>();
@@ -582,6 +595,8 @@ class ReplaysTest {
         char c = line.charAt(body + 4);
         lines.set(10, line.substring(0, body + 4) + (c == 'A' ? 'B' : 'A') + line.substring(body + 5));
         String tampered = String.join("\n", lines) + "\n";
+        // The genuine file replayed first verifies; the tampered one is audited on its own all the same.
+        assertThat(replay(Files.readString(played.file())).get("verified").asBoolean()).isTrue();
 
         JsonNode r = replay(tampered);
         String audit = Audits.audit(TranscriptFile.parse(lines, "tampered"), Games.ALL).line();

@@ -13,7 +13,9 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,30 +40,45 @@ class UiMailBrowserTest {
 
     private UiServer aliceNode;
     private UiServer bobNode;
-    private HeadlessChromium alicePage;
-    private HeadlessChromium bobPage;
+    /** Alice's and bob's browsers, one each for the class (starting Chromium costs seconds); new nodes each test. */
+    private static HeadlessChromium alicePage;
+    private static HeadlessChromium bobPage;
     /** The invitation bob answered on his home page: already given to him. */
     private String invitation = "";
 
+    @BeforeAll
+    static void startBrowsers() throws Exception {
+        HeadlessChromium.assumeAvailable();
+        alicePage = new HeadlessChromium(1000, 1000);
+        bobPage = new HeadlessChromium(1000, 1000);
+        Files.createDirectories(SCREENS);
+    }
+
+    @AfterAll
+    static void stopBrowsers() {
+        HeadlessChromium.closeAll(alicePage, bobPage);
+    }
+
     @BeforeEach
     void start() throws Exception {
-        HeadlessChromium.assumeInstalled();
         Profile alice = Profile.open(homes.resolve("alice"), new SecureRandom());
         alice.setDisplayName("alice");
         Profile bob = Profile.open(homes.resolve("bob"), new SecureRandom());
         bob.setDisplayName("bob");
         aliceNode = UiServer.start(alice, Games.ALL, 0, 600);
         bobNode = UiServer.start(bob, Games.ALL, 0, 600);
-        alicePage = new HeadlessChromium(1000, 1000);
-        bobPage = new HeadlessChromium(1000, 1000);
-        Files.createDirectories(SCREENS);
     }
 
     @AfterEach
     void stop() throws Exception {
-        for (AutoCloseable c : new AutoCloseable[] {alicePage, bobPage, aliceNode, bobNode}) {
-            if (c != null) {
-                c.close();
+        try {
+            alicePage.blank();
+            bobPage.blank();
+        } finally {
+            for (AutoCloseable c : new AutoCloseable[] {aliceNode, bobNode}) {
+                if (c != null) {
+                    c.close();
+                }
             }
         }
     }

@@ -3,20 +3,13 @@ package fairtable.app.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import fairtable.games.definitions.Games;
-import fairtable.net.identity.Profile;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The replay page in Debian's headless Chromium (see {@link UiBrowserTest}): a bots' Hold'em hand finishes, its
@@ -24,38 +17,15 @@ import org.junit.jupiter.api.io.TempDir;
  * keys; at every step what is drawn (each seat's cards, face down or face up, the stacks, the pot, the board) is
  * exactly the observer's view the node computed for that step.
  */
-class UiReplayBrowserTest {
+class UiReplayBrowserTest extends OneNodeBrowserTest {
     private static final Duration WAIT = Duration.ofSeconds(120);
-    private static final Path SCREENS = Path.of("target", "ui-screens");
     /** WebDriver's codes for the arrow keys. */
     private static final String LEFT = "\uE012";
     private static final String RIGHT = "\uE014";
 
-    @TempDir
-    Path home;
-
-    private UiServer ui;
-    private HeadlessChromium browser;
-
-    @BeforeEach
-    void start() throws Exception {
-        HeadlessChromium.assumeInstalled();
-        Profile profile = Profile.open(home, new SecureRandom());
-        profile.setDisplayName("alice");
-        // One second per decision: where the person has a seat, the game's bot decides for it when the clock runs out.
-        ui = UiServer.start(profile, Games.ALL, 0, 1, new SplittableRandom(16));
-        browser = new HeadlessChromium(1100, 1000);
-        Files.createDirectories(SCREENS);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        if (browser != null) {
-            browser.close();
-        }
-        if (ui != null) {
-            ui.close();
-        }
+    /** One second per decision: where the person has a seat, the game's bot decides for it when the clock runs out. */
+    UiReplayBrowserTest() {
+        super(1);
     }
 
     /** What the page draws now: each seat's card words and stack, the board's card words, the pot. */
@@ -138,6 +108,10 @@ class UiReplayBrowserTest {
 
     /** Opens the replay of the home page's finished table and waits for its verdict; returns its file's name. */
     private String openReplayFromHome() throws Exception {
+        // The home page refreshes its list every 3 s: once the node has the replay, the page is opened afresh.
+        browser.await("the finished table's replay", WAIT, "return fetch('/api/home').then(r => r.json())"
+                + ".then(h => h.tables.some(t => t.replay))");
+        browser.open(ui.url().toString());
         browser.await("the finished table's replay link on the home page", WAIT,
                 "return document.querySelector('#tables .replay-link')");
         browser.click("#tables .replay-link");

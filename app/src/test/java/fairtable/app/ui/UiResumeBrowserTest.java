@@ -35,7 +35,7 @@ class UiResumeBrowserTest {
 
     @BeforeEach
     void start() throws Exception {
-        HeadlessChromium.assumeInstalled();
+        HeadlessChromium.assumeAvailable();
         browser = new HeadlessChromium(1100, 1000);
     }
 

@@ -9,6 +9,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import fairtable.games.chess.FogView;
 import fairtable.games.chess.Square;
 import fairtable.protocol.darkchess.OtMode;
+import fairtable.protocol.transcript.Envelope;
+import fairtable.protocol.transcript.TranscriptFile;
+import fairtable.protocol.wire.WireReader;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -16,19 +21,27 @@ import org.junit.jupiter.api.Test;
  * Dark chess between two people on two nodes, each in their own headless Chromium: alice invites from the home
  * page's form and plays White, bob joins by her invitation and plays Black, alice accepts him by fingerprint. Each
  * page draws only its own seat's fog-of-war view, square for square what the rules engine's view of that seat says;
- * alice offers a draw with a move and bob accepts it with the page's Accept button, and both pages show VERIFIED on
- * the same transcript.
+ * alice's pawn promotes to a knight by the page's dialog, she offers a draw with a move and bob accepts it with the
+ * page's Accept button, and both pages show VERIFIED on the same transcript.
  */
 class UiTwoNodesDarkChessBrowserTest extends BrowserNodesTest {
+    /**
+     * The moves both people click: White's a-pawn runs to the last rank, taking on b7 and then the rook on a8, where the
+     * page asks which piece it becomes; Black only moves its king's-side pawns. White's sixth move offers a draw.
+     */
+    private static final List<String> PROMOTING_LINE = List.of("a2a4", "h7h6", "a4a5", "h6h5", "a5a6", "g7g6", "a6b7",
+            "g6g5", "b7a8n", "f7f6", "e2e3");
+
     @Test
-    void twoNodesPlayDarkChessEachSeeingOnlyItsFogAndADrawOfferedByWhiteIsAcceptedInBlacksBrowser() throws Exception {
+    void twoNodesPlayDarkChessEachSeeingOnlyItsFogAPawnPromotesByTheDialogAndADrawOfferedByWhiteIsAcceptedInBlacksBrowser()
+            throws Exception {
         String invitation = nodes.hostAndJoin("dark-chess", Map.of("max-plies", "20"), null);
         assertThat(invitation).contains("?game=dark-chess&players=2&max-plies=20&mode=ote-table");
         HeadlessChromium white = nodes.alicePage;
         HeadlessChromium black = nodes.bobPage;
         BrowserDarkChess whiteTable = (BrowserDarkChess) nodes.aliceNode.table(tableId(white));
         BrowserDarkChess blackTable = (BrowserDarkChess) nodes.bobNode.table(tableId(black));
-        for (int ply = 0; ply < 5; ply++) {
+        for (int ply = 0; ply < PROMOTING_LINE.size(); ply++) {
             boolean whiteMoves = ply % 2 == 0;
             HeadlessChromium page = whiteMoves ? white : black;
             page.await((whiteMoves ? "white" : "black") + "'s move", STEP,
@@ -43,12 +56,27 @@ class UiTwoNodesDarkChessBrowserTest extends BrowserNodesTest {
                 assertThat(black.run("return document.getElementById('status').textContent").asText())
                         .startsWith("Waiting for ");
             }
-            if (ply == 4) {
+            String move = PROMOTING_LINE.get(ply);
+            String from = move.substring(0, 2);
+            String to = move.substring(2, 4);
+            if (ply == PROMOTING_LINE.size() - 1) {
+                // At White's next move the knight stands on a8, on the page and in the seat's own view.
+                assertThat(page.run("return document.querySelector('[data-square=\"a8\"]').getAttribute('aria-label')"
+                        + ".split(',')[0]").asText()).isEqualTo("a8: white knight");
+                assertThat(whiteTable.awaitedView().seenPiece(Square.parse("a8")).map(p -> p.type().name()))
+                        .contains("KNIGHT");
                 page.click("#offer-draw");
             }
-            BrowserNodes.move(page, ".sq.movable:not(:disabled)", ".sq.target");
+            if (move.length() == 5) {
+                promote(page, from, to);
+            } else {
+                BrowserNodes.move(page, "[data-square='" + from + "'].movable:not(:disabled)",
+                        "[data-square='" + to + "'].target");
+            }
         }
-        // White's third move offered a draw: Black's page offers to accept it, and tells why.
+        assertThat(white.run("return document.getElementById('history').textContent").asText())
+                .contains("White (you): b7a8n");
+        // White's sixth move offered a draw: Black's page offers to accept it, and tells why.
         black.await("the draw offered to black", STEP, "return document.querySelector('#accept-draw')");
         drawsExactly(black, blackTable.awaitedView());
         assertThat(black.run("return document.getElementById('notices').textContent").asText())
@@ -71,8 +99,40 @@ class UiTwoNodesDarkChessBrowserTest extends BrowserNodesTest {
         // Both nodes kept the same signed transcript, each downloaded from its own page.
         String download = "return fetch(document.getElementById('download').href).then(r => r.text())";
         String fromWhite = white.run(download).asText();
-        assertThat(fromWhite.lines().count()).as("hellos, setup and five plies").isGreaterThan(15);
+        assertThat(fromWhite.lines().count()).as("hellos, setup and eleven plies").isGreaterThan(25);
         assertThat(black.run(download).asText().equals(fromWhite)).as("the same transcript on both nodes").isTrue();
+        // In it, White's last move offered the draw (kind 3) and Black's last accepted it (kind 4).
+        List<Integer> whiteKinds = new ArrayList<>();
+        List<Integer> blackKinds = new ArrayList<>();
+        for (Envelope e : TranscriptFile.read(whiteTable.transcript()).messages()) {
+            if (e.type().equals("move")) {
+                (e.sender() == 0 ? whiteKinds : blackKinds).add((int) new WireReader(e.body())
+                        .blob(1024, "the announcement")[0]);
+            }
+        }
+        assertThat(whiteKinds).endsWith(3);
+        assertThat(blackKinds).endsWith(4);
+    }
+
+    /**
+     * A pawn's move to the last rank: its target holds four moves, so the page shows the promotion dialog, one button
+     * per piece, and sends nothing until the knight is chosen.
+     */
+    private static void promote(HeadlessChromium page, String from, String to) throws Exception {
+        int step = BrowserNodes.step(page);
+        page.click("[data-square='" + from + "']");
+        page.await("the legal targets", STEP, "return document.querySelector('[data-square=\"' + arguments[0]"
+                + " + '\"].target')", to);
+        page.click("[data-square='" + to + "']");
+        JsonNode choices = page.await("the promotion choice", STEP, "const b = [...document"
+                + ".querySelectorAll('.move-promote')].map(b => b.dataset.promotion); return b.length ? b : null");
+        assertThat(choices.toString()).contains("queen", "rook", "bishop", "knight");
+        assertThat(BrowserNodes.step(page)).as("nothing sent before a piece is chosen").isEqualTo(step);
+        page.screenshot(SCREENS.resolve("dark-chess-promotion.png"));
+        page.click(".move-promote[data-promotion='knight']");
+        page.await("the move to be taken", STEP, "const m = document.getElementById('status').textContent"
+                + ".match(/step (\\d+)/); return !document.querySelector('.sq.movable:not(:disabled)')"
+                + " || (m && Number(m[1]) !== arguments[0]);", step);
     }
 
     /**
