@@ -9,16 +9,15 @@ import fairtable.games.chess.play.ChessSide;
 import fairtable.net.Actor;
 import fairtable.net.journal.Journal;
 import fairtable.net.session.LocalSession;
+import fairtable.protocol.ForwardingParty;
 import fairtable.protocol.Party;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.darkchess.DarkChessParameters;
 import fairtable.protocol.darkchess.DarkChessParty;
 import fairtable.protocol.darkchess.OtMode;
 import fairtable.protocol.transcript.Envelope;
-import fairtable.protocol.transcript.Transcript;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,55 +75,17 @@ class StoppedGameJournalTest {
     }
 
     /** White's seat, which takes its own bent message as placed (the genuine White never made it). */
-    private record SendsWhatItIsTold(DarkChessParty white, Envelope[] sent) implements Party {
-        @Override
-        public List<Envelope> start() {
-            return white.start();
+    private static final class SendsWhatItIsTold extends ForwardingParty {
+        private final Envelope[] sent;
+
+        SendsWhatItIsTold(DarkChessParty white, Envelope[] sent) {
+            super(white);
+            this.sent = sent;
         }
 
         @Override
         public List<Envelope> receive(Envelope message) throws ProtocolViolation {
-            return message.equals(sent[0]) ? List.of() : white.receive(message);
-        }
-
-        @Override
-        public String awaiting() {
-            return white.awaiting();
-        }
-
-        @Override
-        public int nextStep() {
-            return white.nextStep();
-        }
-
-        @Override
-        public boolean isFinished() {
-            return white.isFinished();
-        }
-
-        @Override
-        public Optional<ProtocolViolation> failure() {
-            return white.failure();
-        }
-
-        @Override
-        public Transcript transcript() {
-            return white.transcript();
-        }
-
-        @Override
-        public byte[] snapshot() {
-            return white.snapshot();
-        }
-
-        @Override
-        public int seat() {
-            return white.seat();
-        }
-
-        @Override
-        public List<Rejected> rejected() {
-            return white.rejected();
+            return message.equals(sent[0]) ? List.of() : party.receive(message);
         }
     }
 }
