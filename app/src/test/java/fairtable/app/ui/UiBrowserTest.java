@@ -253,6 +253,13 @@ class UiBrowserTest extends OneNodeBrowserTest {
         }
         browser.screenshot(SCREENS.resolve("gin-rummy-verified.png"));
         atPhoneWidth("gin-rummy-phone.png");
+        // The widest a hand's end can be, whatever this deal: ten more cards in one meld or deadwood frame still fit.
+        if (browser.run("const f = document.querySelector('#showdown .meld, #showdown .deadwood');"
+                + " if (!f) return false; const c = f.querySelector('.card');"
+                + " for (let i = 0; i < 10; i++) f.appendChild(c.cloneNode(true)); return true;").asBoolean()) {
+            assertThat(browser.run("return document.documentElement.scrollWidth <= window.innerWidth").asBoolean())
+                    .as("ten more cards in one frame fit a phone's width").isTrue();
+        }
     }
 
     @Test
