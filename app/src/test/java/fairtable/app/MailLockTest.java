@@ -74,7 +74,7 @@ class MailLockTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (!second.isDone() && GameLock.waiting(dir) == 0) {
             assertThat(System.nanoTime() - deadline).as("the second command neither finished nor waited").isNegative();
-            Thread.sleep(2);
+            Thread.sleep(2); // polling for the condition: the second command done, or waiting for the lock
         }
     }
 

@@ -28,4 +28,12 @@ final class InvitedSetting {
                     + "'");
         }
     }
+
+    /** Refuses, in one line, the settings an invitation carries that {@code game} does not have (left in {@code rest}). */
+    static void refuseOthers(java.util.Map<String, String> rest, String game) {
+        if (!rest.isEmpty()) {
+            throw new IllegalArgumentException("the invitation carries " + String.join(", ", rest.keySet())
+                    + ", which " + game + " does not have; ask the host for its invitation again");
+        }
+    }
 }

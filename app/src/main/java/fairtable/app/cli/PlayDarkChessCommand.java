@@ -128,10 +128,7 @@ public final class PlayDarkChessCommand implements Callable<Integer> {
                     + DEFAULT_ANDOS_BITS + "; type --andos-bits " + bits + " to play it anyway");
         }
         InvitedSetting.requireNumber("max-plies", plies);
-        if (!invited.isEmpty()) {
-            throw new IllegalArgumentException("the invitation carries " + String.join(", ", invited.keySet())
-                    + ", which dark chess does not have; ask the host for its invitation again");
-        }
+        InvitedSetting.refuseOthers(invited, "dark chess");
         return Map.of("--ot", mode, "--max-plies", plies, "--andos-bits", bits);
     }
 

@@ -134,10 +134,7 @@ public final class PlayMahjongShogiCommand implements Callable<Integer> {
         String limit = InvitedSetting.agreed("--move-limit", moveLimit == null ? null : moveLimit.toString(),
                 invited.remove("move-limit"), Integer.toString(DEFAULT_MOVE_LIMIT));
         InvitedSetting.requireNumber("move-limit", limit);
-        if (!invited.isEmpty()) {
-            throw new IllegalArgumentException("the invitation carries " + String.join(", ", invited.keySet())
-                    + ", which Mahjong Shogi does not have; ask the host for its invitation again");
-        }
+        InvitedSetting.refuseOthers(invited, "Mahjong Shogi");
         MahjongParameters params = MahjongParameters.standard(MahjongMode.byName(agreedMode))
                 .withMoveLimit(Integer.parseInt(limit));
         long s = seed != null ? seed : new SecureRandom().nextLong();

@@ -186,9 +186,8 @@ public final class TableCommand implements Runnable {
             String o = agreed("--open", open, registered ? null : from.remove("open"), "3");
             String m = agreed("--mode", mode, registered ? null : from.remove("mode"), null);
             String moves = agreed("--max-moves", maxMoves, registered ? null : from.remove("max-moves"), null);
-            if (!registered && !from.isEmpty()) {
-                throw new IllegalArgumentException("the invitation carries " + String.join(", ", from.keySet())
-                        + ", which a " + g + " table does not have; ask the host for its invitation again");
+            if (!registered) {
+                InvitedSetting.refuseOthers(from, "a " + g + " table");
             }
             Map<String, String> chosen = new LinkedHashMap<>(from);
             settings.forEach((k, v) -> agreed("--set " + k, v, from.get(k), null));
