@@ -446,7 +446,9 @@ public final class GinRummy implements GameDefinition<GinRummy.State, GinRummy.M
     @Override
     public String describe(Move move) {
         if (move instanceof Move.EndTurn end) {
-            String what = end.thrown() instanceof Thrown.Position at ? "the card at position " + at.position()
+            // A card thrown from the hand is face down until the deck opens it on the pile, so the move alone names
+            // no card; the deck's position means nothing to a player.
+            String what = end.thrown() instanceof Thrown.Position ? "a card from the hand"
                     : ((Thrown.PublicCard) end.thrown()).card().toString();
             return end.ending().name().toLowerCase() + " " + what;
         }

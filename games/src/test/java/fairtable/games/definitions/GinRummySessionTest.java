@@ -19,6 +19,16 @@ class GinRummySessionTest {
         assertThat(Games.ALL.definition("gin-rummy")).containsSame(GinRummy.GAME);
     }
 
+    /** What the histories print for another seat's move: the deck's positions are no words for a player. */
+    @Test
+    void aCardThrownFromTheHandIsDescribedAsSuchAndATakenCardByItsName() {
+        GinRummy.Move fromHand = new GinRummy.Move.EndTurn(GinRummy.Ending.KNOCK, new GinRummy.Thrown.Position(17));
+        assertThat(GinRummy.GAME.describe(fromHand)).isEqualTo("knock a card from the hand");
+        fairtable.games.cards.Card upcard = fairtable.games.cards.Card.ofIndex(5);
+        GinRummy.Move taken = new GinRummy.Move.EndTurn(GinRummy.Ending.DISCARD, new GinRummy.Thrown.PublicCard(upcard));
+        assertThat(GinRummy.GAME.describe(taken)).isEqualTo("discard " + upcard);
+    }
+
     @Test
     void twoBotsPlayAMatchToTheTargetInOneChainThatAuditsVerifiedWithTheSameResult() throws Exception {
         GameTable<GinRummy.State, GinRummy.Move> table =
