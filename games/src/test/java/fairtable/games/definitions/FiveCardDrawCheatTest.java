@@ -8,6 +8,7 @@ import fairtable.protocol.table.TableCheats;
 import fairtable.protocol.table.TableObserver;
 import fairtable.protocol.transcript.Envelope;
 import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,17 +20,27 @@ import org.junit.jupiter.api.Test;
 class FiveCardDrawCheatTest {
     private static final FiveCardDraw DRAW = new FiveCardDraw();
 
+    /** Each position is played once; every test takes its own copy, restored from the seats' snapshots. */
+    private static PokerTable<DrawGame> beforeTheFirstBet;
+    private static PokerTable<DrawGame> atTheDraw;
+
+    @BeforeAll
+    static void playThePositions() throws Exception {
+        beforeTheFirstBet = PokerTable.quietAfter(DRAW, 3, 31, PokerTable.passiveFor(0));
+        atTheDraw = PokerTable.quietAfter(DRAW, 3, 32,
+                s -> PokerTable.passive(view -> ((DrawHand) view.hand()).phase() == DrawHand.Phase.DRAW));
+    }
+
     /** Five cards each; alice, first to act, is thinking. */
     private static PokerTable<DrawGame> beforeTheFirstBet() throws Exception {
-        PokerTable<DrawGame> t = PokerTable.quietAfter(DRAW, 3, 31, PokerTable.passiveFor(0));
+        PokerTable<DrawGame> t = beforeTheFirstBet.copy();
         assertThat(t.seat(1).awaiting()).isEqualTo("alice's move");
         return t;
     }
 
     /** The first round called and checked; bob, first left of the button, is to draw. */
     private static PokerTable<DrawGame> atTheDraw() throws Exception {
-        PokerTable<DrawGame> t = PokerTable.quietAfter(DRAW, 3, 32,
-                s -> PokerTable.passive(view -> ((DrawHand) view.hand()).phase() == DrawHand.Phase.DRAW));
+        PokerTable<DrawGame> t = atTheDraw.copy();
         assertThat(t.seat(0).awaiting()).isEqualTo("bob's move");
         return t;
     }

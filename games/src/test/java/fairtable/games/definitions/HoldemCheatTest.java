@@ -8,6 +8,7 @@ import fairtable.protocol.table.TableCheats;
 import fairtable.protocol.table.TableObserver;
 import fairtable.protocol.transcript.Envelope;
 import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,17 +19,27 @@ import org.junit.jupiter.api.Test;
 class HoldemCheatTest {
     private static final Holdem HOLDEM = new Holdem();
 
+    /** Each position is played once; every test takes its own copy, restored from the seats' snapshots. */
+    private static PokerTable<HoldemGame> beforeTheFirstBet;
+    private static PokerTable<HoldemGame> atShowdown;
+
+    @BeforeAll
+    static void playThePositions() throws Exception {
+        beforeTheFirstBet = PokerTable.quietAfter(HOLDEM, 3, 21, PokerTable.passiveFor(0));
+        atShowdown = PokerTable.quietAfter(HOLDEM, 3, 22, s -> PokerTable.passive(
+                view -> ((HoldemHand) view.hand()).street() == HoldemHand.Street.SHOWDOWN));
+    }
+
     /** Hole cards dealt; alice, first to act, is thinking. */
     private static PokerTable<HoldemGame> beforeTheFirstBet() throws Exception {
-        PokerTable<HoldemGame> t = PokerTable.quietAfter(HOLDEM, 3, 21, PokerTable.passiveFor(0));
+        PokerTable<HoldemGame> t = beforeTheFirstBet.copy();
         assertThat(t.seat(1).awaiting()).isEqualTo("alice's move");
         return t;
     }
 
     /** Checked and called down to the river; at showdown bob, first left of the button, is to show or muck. */
     private static PokerTable<HoldemGame> atShowdown() throws Exception {
-        PokerTable<HoldemGame> t = PokerTable.quietAfter(HOLDEM, 3, 22, s -> PokerTable.passive(
-                view -> ((HoldemHand) view.hand()).street() == HoldemHand.Street.SHOWDOWN));
+        PokerTable<HoldemGame> t = atShowdown.copy();
         assertThat(t.seat(0).awaiting()).isEqualTo("bob's move");
         return t;
     }

@@ -17,6 +17,7 @@ import fairtable.protocol.table.TablePlayer;
 import fairtable.protocol.transcript.Envelope;
 import fairtable.protocol.transcript.Transcript;
 import fairtable.protocol.transcript.TranscriptFile;
+import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.protocol.wire.WireReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -58,6 +59,31 @@ final class PokerTable<G extends PokerGame<G, ?>> {
             seats.add(TableParty.create(game, params, s, NAMES.get(s), keys.get(s), seeds.split(), player.apply(s)));
         }
         table = new InMemoryTable(seats, keys);
+    }
+
+    private PokerTable(PokerDefinition<G> game, List<TableParty<PokerState<G>, PokerMove>> seats, List<SigningKey> keys) {
+        this.game = game;
+        this.seats.addAll(seats);
+        this.keys.addAll(keys);
+        table = new InMemoryTable(this.seats, this.keys);
+    }
+
+    /**
+     * This position again, every seat restored from its snapshot (as a node restarted from its journal) with a player
+     * that waits: a fresh table for each cheat, without playing the hand again from the shuffle.
+     */
+    PokerTable<G> copy() throws MalformedMessageException {
+        List<TableParty<PokerState<G>, PokerMove>> restored = new ArrayList<>();
+        for (TableParty<PokerState<G>, PokerMove> s : seats) {
+            restored.add(TableParty.restore(s.snapshot(), game, keys.get(s.seat()), new SplittableRandom(s.seat()),
+                    (view, seat, legal) -> null));
+        }
+        PokerTable<G> copy = new PokerTable<>(game, restored, keys);
+        for (int s = 0; s < seats.size(); s++) {
+            assertThat(copy.seat(s).transcript().envelopes()).isEqualTo(seat(s).transcript().envelopes());
+            assertThat(copy.seat(s).awaiting()).isEqualTo(seat(s).awaiting());
+        }
+        return copy;
     }
 
     /**

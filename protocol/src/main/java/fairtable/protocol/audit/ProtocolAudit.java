@@ -48,8 +48,11 @@ public interface ProtocolAudit {
     static void walk(Transcript transcript, List<Envelope> refused, MessageStep judge, MessageStep apply)
             throws ProtocolViolation {
         List<Envelope> messages = transcript.envelopes();
+        // Built once, and only if something was refused: hashing every body again at each place made the walk
+        // quadratic in the transcript's bytes.
+        Set<Envelope> accepted = refused.isEmpty() ? Set.of() : new HashSet<>(messages);
         for (int i = transcript.hellos().size(); i <= messages.size(); i++) {
-            for (Envelope e : attributableAt(transcript, refused, i)) {
+            for (Envelope e : attributableAt(transcript, accepted, refused, i)) {
                 try {
                     judge.accept(e);
                 } catch (ProtocolViolation v) {
@@ -67,10 +70,10 @@ public interface ProtocolAudit {
      * The refused messages offered as message number {@code index} that can convict their author there: signed
      * by the seat they name, for this session, numbered {@code index} right after message {@code index - 1}
      * ({@link Transcript#misfitAt}), and not in the transcript. A forgery, a replay from another session or a
-     * message off the chain proves nothing and is left out.
+     * message off the chain proves nothing and is left out. {@code accepted} holds the transcript's messages.
      */
-    static List<Envelope> attributableAt(Transcript transcript, List<Envelope> refused, int index) {
-        Set<Envelope> accepted = new HashSet<>(transcript.envelopes());
+    static List<Envelope> attributableAt(Transcript transcript, Set<Envelope> accepted, List<Envelope> refused,
+            int index) {
         return refused.stream().filter(e -> !accepted.contains(e) && transcript.misfitAt(e, index) == null).toList();
     }
 }

@@ -119,18 +119,32 @@ class DarkChessChecksTest {
         return g.black().transcript().envelopes();
     }
 
-    /** A fresh game under {@code params} whose seat {@code receiver} has taken every message of {@code played} before {@code step}. */
-    private static Game replay(DarkChessParameters params, List<Envelope> played, int receiver, int step) throws Exception {
-        Game g = game(params, Function.identity(), Function.identity());
-        DarkChessParty p = g.seat(receiver);
+    /**
+     * The snapshots of seat {@code receiver} of a fresh game under {@code params} taking the messages of
+     * {@code played} one by one: at index {@code step}, when it has taken every message before {@code step} (one
+     * replay, not one for each message flipped).
+     */
+    private static byte[][] snapshots(DarkChessParameters params, List<Envelope> played, int receiver) throws Exception {
+        DarkChessParty p = game(params, Function.identity(), Function.identity()).seat(receiver);
+        byte[][] snapshots = new byte[played.size()][];
         p.start();
-        for (Envelope e : played.subList(0, step)) {
-            if (e.sender() != receiver) {
-                p.receive(e);
+        for (int step = 0; step < played.size(); step++) {
+            if (p.nextStep() == step) {
+                snapshots[step] = p.snapshot();
+            }
+            if (played.get(step).sender() != receiver) {
+                p.receive(played.get(step));
             }
         }
-        assertThat(p.nextStep()).isEqualTo(step);
-        return g;
+        return snapshots;
+    }
+
+    /** The game of {@code keys} with seat {@code receiver} restored from {@code snapshot}. */
+    private static Game restored(Game keys, int receiver, byte[] snapshot, long seed) throws Exception {
+        DarkChessParty p = DarkChessParty.restore(snapshot, keys.key(receiver), new SplittableRandom(seed),
+                ScriptedSide::fromBytes);
+        return receiver == 0 ? new Game(p, keys.black(), keys.whiteKey(), keys.blackKey())
+                : new Game(keys.white(), p, keys.whiteKey(), keys.blackKey());
     }
 
     /**
@@ -142,6 +156,8 @@ class DarkChessChecksTest {
     void flippedBitsAreRefusedAsViolationsNeverAsCrashes(OtMode mode) throws Exception {
         DarkChessParameters params = new DarkChessParameters(mode, 256, 2);
         List<Envelope> played = play(params);
+        byte[][][] snapshots = {snapshots(params, played, 0), snapshots(params, played, 1)};
+        Game keys = game(params, Function.identity(), Function.identity());
         SplittableRandom random = new SplittableRandom(11 + mode.ordinal());
         java.util.Set<String> kinds = new java.util.HashSet<>();
         int refusals = 0;
@@ -154,7 +170,7 @@ class DarkChessChecksTest {
             Game g = null;
             for (int trial = 0; trial < 8; trial++) {
                 if (g == null) {
-                    g = replay(params, played, receiver, step);
+                    g = restored(keys, receiver, snapshots[receiver][step], trial);
                 }
                 DarkChessParty p = g.seat(receiver);
                 byte[] body = h.body().clone();

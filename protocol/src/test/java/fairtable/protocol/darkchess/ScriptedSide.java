@@ -1,5 +1,7 @@
 package fairtable.protocol.darkchess;
 
+import fairtable.protocol.wire.MalformedMessageException;
+import fairtable.protocol.wire.WireReader;
 import fairtable.protocol.wire.WireWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -114,6 +116,30 @@ final class ScriptedSide implements DarkChessSide {
         w.u8(answers.size());
         answers.forEach(codes -> writeBytes(w, codes));
         return w.toBytes();
+    }
+
+    /** The side {@link #toBytes} wrote, so that a party can be restored from its snapshot. */
+    static ScriptedSide fromBytes(byte[] bytes) throws MalformedMessageException {
+        WireReader r = new WireReader(bytes);
+        int seat = r.u8();
+        int[][] asks = new int[ROUNDS.size()][];
+        for (int i = 0; i < asks.length; i++) {
+            asks[i] = readBytes(r);
+        }
+        List<int[]> answers = new ArrayList<>();
+        for (int i = r.u8(); i > 0; i--) {
+            answers.add(readBytes(r));
+        }
+        r.end();
+        return new ScriptedSide(seat, asks, answers);
+    }
+
+    private static int[] readBytes(WireReader r) throws MalformedMessageException {
+        int[] values = new int[r.u8()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = r.u8();
+        }
+        return values;
     }
 
     private static void writeBytes(WireWriter w, int[] values) {

@@ -33,15 +33,16 @@ class DarkChessPlayTest {
 
     @Test
     void seededBotsGameFinishesAndAuditsVerified() throws Exception {
-        // Three plies: each seat moves, and White again after rebuilding from Black's move.
-        DarkChessTable table = table(new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 3), 4);
+        // Two plies, each seat moving once, to the cap (a Chou-Orlandi ply costs seconds); White moving again after
+        // rebuilding from Black's move is aKingCaptureEndsTheGameAndTheAuditReplaysTheCaptures's third ply.
+        DarkChessTable table = table(new DarkChessParameters(OtMode.CHOU_ORLANDI, 2048, 2), 4);
         table.play(ply -> { });
         assertThat(table.party(0).isFinished()).isTrue();
         assertThat(table.party(1).isFinished()).isTrue();
-        assertThat(table.party(0).result()).contains("draw: the cap of 3 plies was reached");
+        assertThat(table.party(0).result()).contains("draw: the cap of 2 plies was reached");
         AuditVerdict verdict = audit(table);
         assertThat(verdict.line()).startsWith("VERIFIED");
-        assertThat(verdict.line()).contains("draw by the ply cap", "3 plies");
+        assertThat(verdict.line()).contains("draw by the ply cap", "2 plies");
         // Both players' final views are the true fog-of-war views of the game the audit replayed.
         assertThat(((ChessSide) table.party(0).side()).view().viewer()).isEqualTo(fairtable.games.chess.Color.WHITE);
     }

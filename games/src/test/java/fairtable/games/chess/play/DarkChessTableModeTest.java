@@ -43,7 +43,7 @@ class DarkChessTableModeTest {
 
     @Test
     void aSeededBotsGameRebuildsEveryViewInThreeMessagesAPlyAndAuditsVerified() throws Exception {
-        DarkChessTable table = DarkChessPlayTest.table(table(24), 11);
+        DarkChessTable table = DarkChessPlayTest.table(table(12), 11);
         List<Integer> checked = new ArrayList<>();
         table.play(ply -> checked.add(ply));
         assertThat(table.party(0).isFinished()).isTrue();
@@ -104,10 +104,11 @@ class DarkChessTableModeTest {
 
     @Test
     void twoGamesWithTheSameMaterialSendMessagesOfTheSameSizesWhateverThePiecesSee() throws Exception {
-        // Quiet openings of four plies each, no capture: 16 against 16 throughout, yet the pieces see other squares.
-        List<Integer> open = sizes(OtMode.OPRF_TABLE, new String[] {"e2e4", "g1f3"}, new String[] {"e7e5", "b8c6"});
-        List<Integer> closed = sizes(OtMode.OPRF_TABLE, new String[] {"a2a3", "h2h3"}, new String[] {"a7a6", "h7h6"});
-        assertThat(open).hasSize(12).isEqualTo(closed);
+        // Quiet openings of two plies each, no capture: 16 against 16 throughout, yet after Black's reply White's
+        // pieces see other squares (the e-pawn opened the bishop's and queen's diagonals, the a-pawn the rook's file).
+        List<Integer> open = sizes(OtMode.OPRF_TABLE, new String[] {"e2e4"}, new String[] {"e7e5"});
+        List<Integer> closed = sizes(OtMode.OPRF_TABLE, new String[] {"a2a3"}, new String[] {"a7a6"});
+        assertThat(open).hasSize(6).isEqualTo(closed);
         // At full material: move 7 + 1 + 32 + 32 + (4 + 1172) + (4 + 6) + (4 + 128 × 32); reply 32 + 32 + (4 + 1172) +
         // (4 + 128 × 32 + 64) + (4 + 6) + (4 + 4096); answer 4 + 4160: 19,036 bytes of bodies a ply.
         assertThat(open.subList(0, 3)).containsExactly(5358, 9514, 4164);

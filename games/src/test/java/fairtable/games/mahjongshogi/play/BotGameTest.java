@@ -57,7 +57,7 @@ class BotGameTest {
     @ParameterizedTest
     @ValueSource(longs = {7})
     void theSameSeedPlaysTheSameGameWhateverTheSecrets(long seed) throws ProtocolViolation {
-        MahjongParameters params = MahjongParameters.standard(MahjongMode.RISTRETTO).withMoveLimit(80);
+        MahjongParameters params = MahjongParameters.standard(MahjongMode.RISTRETTO).withMoveLimit(30);
         BotGame a = new BotGame(params, List.of("east", "west"), new SplittableRandom(seed), new SplittableRandom(1)).play();
         BotGame b = new BotGame(params, List.of("east", "west"), new SplittableRandom(seed), new SplittableRandom(2)).play();
         assertThat(a.party(0).observer().moves().stream().map(p -> p.from() + "-" + p.to()).toList())
