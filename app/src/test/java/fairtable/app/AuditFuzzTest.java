@@ -200,8 +200,18 @@ class AuditFuzzTest {
         return new Sample(game.game().transcript(), List.of(), byVerifyingKey(secrets.drawn));
     }
 
+    /** The dark chess game, played once for the two tests that take it: at over a second a ply, the costliest. */
+    private static Sample darkChessPlayed;
+
     /** A bots game of the command, whose keys come from its seed as the command draws them. */
-    private static Sample darkChess(Path dir) {
+    private static synchronized Sample darkChess(Path dir) {
+        if (darkChessPlayed == null) {
+            darkChessPlayed = playDarkChess(dir);
+        }
+        return darkChessPlayed;
+    }
+
+    private static Sample playDarkChess(Path dir) {
         Path file = dir.resolve("dark.jsonl");
         Audit played = run("play-dark-chess", "--bots", "all", "--seed", "3", "--max-moves", "1", "--transcript",
                 file.toString());

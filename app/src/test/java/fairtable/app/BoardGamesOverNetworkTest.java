@@ -168,27 +168,6 @@ class BoardGamesOverNetworkTest {
         assertThat(bot.code()).as(bot.out()).isZero();
     }
 
-    @Test
-    void darkChessSeatsPlayOverTlsSignedByTheirProfiles() throws Exception {
-        Profile white = profile("white");
-        Profile black = profile("black");
-        Path whiteFile = dir.resolve("white.jsonl");
-        Path blackFile = dir.resolve("black.jsonl");
-        Run[] runs = pair(
-                new String[] {"play", "dark-chess", "--bots", "all", "--host", "0", "--home",
-                    white.directory().toString(), "--accept-new", "--max-plies", "4", "--seed", "4", "--timeout", "60",
-                    "--transcript", whiteFile.toString()},
-                port -> new String[] {"play", "dark-chess", "--bots", "all", "--join", invitation(port, white), "--home",
-                    black.directory().toString(), "--max-plies", "4", "--seed", "4", "--timeout", "60",
-                    "--transcript", blackFile.toString()});
-        assertThat(runs[0].code()).as(runs[0].out()).isZero();
-        assertThat(runs[1].code()).as(runs[1].out()).isZero();
-        assertThat(runs[0].out()).contains("White's view at the end:", "Audit: VERIFIED");
-        assertThat(runs[1].out()).contains("Black's view at the end:", "Audit: VERIFIED");
-        assertThat(Files.readAllLines(whiteFile)).isEqualTo(Files.readAllLines(blackFile));
-        assertSignedBy(whiteFile, white, black);
-    }
-
     /**
      * The host chooses Black: its invitation says so, the joiner types only the invitation and plays White (seat 0,
      * moving first), and both audit the same transcript with the seats signed by the right profiles. A side the game
@@ -201,12 +180,12 @@ class BoardGamesOverNetworkTest {
         Path hostFile = dir.resolve("ann.jsonl");
         Path guestFile = dir.resolve("bob.jsonl");
         InProcessHost hosted = InProcessHost.start("play", "dark-chess", "--bots", "all", "--host", "0", "--side",
-                "black", "--home", host.directory().toString(), "--accept-new", "--max-plies", "4", "--seed", "4",
+                "black", "--home", host.directory().toString(), "--accept-new", "--max-plies", "2", "--seed", "4",
                 "--timeout", "60", "--transcript", hostFile.toString());
         String invitation = hosted.invitation();
-        assertThat(invitation).endsWith("?game=dark-chess&players=2&max-plies=4&mode=ote-table&host-seat=1");
+        assertThat(invitation).endsWith("?game=dark-chess&players=2&max-plies=2&mode=ote-table&host-seat=1");
         Run joined = run("play", "dark-chess", "--bots", "all", "--join", invitation, "--home",
-                guest.directory().toString(), "--max-plies", "4", "--seed", "5", "--timeout", "60", "--transcript",
+                guest.directory().toString(), "--max-plies", "2", "--seed", "5", "--timeout", "60", "--transcript",
                 guestFile.toString());
         InProcessHost.Run hostRun = hosted.finish();
         assertThat(hostRun.code()).as(hostRun.out()).isZero();
@@ -236,9 +215,9 @@ class BoardGamesOverNetworkTest {
         Profile host = profile("ann");
         Profile guest = profile("bob");
         InProcessHost hosted = InProcessHost.start("play", "dark-chess", "--bots", "all", "--host", "0", "--ot",
-                "oprf-table", "--home", host.directory().toString(), "--accept-new", "--max-plies", "4", "--seed", "4",
+                "oprf-table", "--home", host.directory().toString(), "--accept-new", "--max-plies", "2", "--seed", "4",
                 "--timeout", "30", "--transcript", dir.resolve("ann.jsonl").toString());
-        assertThat(hosted.invitation()).contains("?game=dark-chess&players=2&max-plies=4&mode=oprf-table");
+        assertThat(hosted.invitation()).contains("?game=dark-chess&players=2&max-plies=2&mode=oprf-table");
         Run other = run("play", "dark-chess", "--bots", "all", "--join", hosted.invitation(), "--ot", "ote-table",
                 "--home", guest.directory().toString(), "--transcript", dir.resolve("bob.jsonl").toString());
         assertThat(other.code()).as(other.out()).isEqualTo(Main.ERROR);
@@ -250,22 +229,22 @@ class BoardGamesOverNetworkTest {
         InProcessHost.Run hostRun = hosted.finish();
         assertThat(joined.code()).as(joined.out()).isZero();
         assertThat(hostRun.code()).as(hostRun.out()).isZero();
-        assertThat(joined.out()).contains("Result: ", "after 4 plies", "Audit: VERIFIED");
+        assertThat(joined.out()).contains("Result: ", "after 2 plies", "Audit: VERIFIED");
         assertThat(Files.readAllLines(dir.resolve("ann.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("bob.jsonl")));
         Hello hostHello = Hello.fromBytes(TranscriptFile.read(dir.resolve("bob.jsonl")).messages().get(0).body());
         assertThat(DarkChessParameters.fromBytes(hostHello.parameters()))
-                .isEqualTo(new DarkChessParameters(OtMode.OPRF_TABLE, 2048, 4));
+                .isEqualTo(new DarkChessParameters(OtMode.OPRF_TABLE, 2048, 2));
     }
 
     @Test
     void twoPlayersAtARelayWhoChoseDifferentLimitsAreToldTheGameDidNotStartNotThatSomeoneCheated() throws Exception {
         InProcessHost relay = InProcessHost.start("relay", "--accept-new", "--listen", "0", "--home",
-                dir.resolve("relay").toString(), "--timeout", "9");
+                dir.resolve("relay").toString(), "--timeout", "6");
         List<InProcessHost> seats = new ArrayList<>();
         for (int seat = 0; seat < 2; seat++) {
             seats.add(InProcessHost.start("play", "dark-chess", "--bots", "all", "--max-plies", seat == 0 ? "4" : "6",
                     "--join", relay.invitation(), "--relay", "--seat", Integer.toString(seat), "--accept-new", "--home",
-                    dir.resolve("h" + seat).toString(), "--timeout", "8", "--transcript",
+                    dir.resolve("h" + seat).toString(), "--timeout", "5", "--transcript",
                     dir.resolve("t" + seat + ".jsonl").toString()));
         }
         List<InProcessHost.Run> runs = new ArrayList<>();
@@ -293,10 +272,10 @@ class BoardGamesOverNetworkTest {
         Profile black = profile("black");
         Path whiteFile = dir.resolve("white.jsonl");
         Path blackFile = dir.resolve("black.jsonl");
-        InProcessHost hosted = whiteBotHost(white, whiteFile, 4);
+        InProcessHost hosted = whiteBotHost(white, whiteFile, 2);
         int port = hosted.port();
         Run person = runTyping("e2e4\n" + "1\n".repeat(10), "play", "dark-chess", "--bots", "none", "--join",
-                invitation(port, white), "--home", black.directory().toString(), "--max-plies", "4", "--timeout", "60",
+                invitation(port, white), "--home", black.directory().toString(), "--max-plies", "2", "--timeout", "60",
                 "--transcript", blackFile.toString());
         InProcessHost.Run bot = hosted.finish();
         assertThat(person.code()).as(person.out()).isZero();
@@ -353,13 +332,13 @@ class BoardGamesOverNetworkTest {
         Profile west = profile("west");
         Run[] runs = pair(
                 new String[] {"play", "mahjong-shogi", "--bots", "me", "--host", "0", "--home",
-                    east.directory().toString(), "--timeout", "10", "--transcript", dir.resolve("east.jsonl").toString()},
+                    east.directory().toString(), "--timeout", "5", "--transcript", dir.resolve("east.jsonl").toString()},
                 port -> new String[] {"play", "mahjong-shogi", "--bots", "me", "--join", invitation(port, east), "--home",
-                    west.directory().toString(), "--timeout", "10", "--transcript", dir.resolve("west.jsonl").toString()});
+                    west.directory().toString(), "--timeout", "5", "--transcript", dir.resolve("west.jsonl").toString()});
         // Turned away at the door, west takes no seat; the host listens on for a pinned player until its timeout.
         assertThat(runs[0].code()).as(runs[0].out()).isEqualTo(Main.ERROR);
         assertThat(runs[0].out()).contains("refused a player with key " + west.fingerprint() + ": it is pinned under"
-                + " no name.").contains("Stopped: nobody else joined within 10 s, so the game never started");
+                + " no name.").contains("Stopped: nobody else joined within 5 s, so the game never started");
         assertThat(runs[0].out()).doesNotContain("Audit: VERIFIED");
         assertThat(runs[1].code()).as(runs[1].out()).isNotZero();
         assertThat(runs[1].out()).contains(" refused you: your key " + west.fingerprint() + " is not accepted there.");

@@ -48,8 +48,12 @@ class PlayJournalTest {
         return m.group(1);
     }
 
+    /**
+     * Each role once: the relaying host and a guest resume by different paths (the host listens again on its port,
+     * the guest reconnects). The run's name seeds the hand the kill lands in (hand 2 for both).
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"host 1", "guest 1", "host 2", "guest 2"})
+    @ValueSource(strings = {"host 1", "guest 1"})
     void aSeatKilledMidGameResumesFromItsJournalAndTheGameEndsVerified(String run) throws Exception {
         String victim = run.split(" ")[0];
         // Kill mid-game: as the victim makes its first move of hand 2, 3 or 4, never after a clock. The game is one

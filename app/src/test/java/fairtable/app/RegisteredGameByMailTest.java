@@ -96,8 +96,10 @@ class RegisteredGameByMailTest {
                 }
             }
             for (String who : List.of("alice", "bob")) {
-                Run status = desk.status(who);
-                if (status.out().contains("YOUR MOVE")) {
+                // The summary says whose move it is; only then is the full status (which wakes the seat) read.
+                if (GameStatus.read(desk.game(who)).yourMove()) {
+                    Run status = desk.status(who);
+                    assertThat(status.out()).as(status.err()).contains("YOUR MOVE");
                     beforeMove.accept(who, status.out());
                     Sent played = desk.mail("move", who, words.apply(status.out()).split(" "));
                     assertThat(played.run().code()).as(played.run().out() + played.run().err()).isZero();

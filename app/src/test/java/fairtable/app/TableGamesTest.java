@@ -40,10 +40,10 @@ class TableGamesTest {
         "dark-chess, Your view at the end:, VERIFIED"})
     void twoSeatsPlayTheGameThroughTheRelay(String game, String shown, String verdict) throws Exception {
         String hostHome = dir.resolve("h0").toString();
-        InProcessHost host = InProcessHost.start("table", "host", "--accept-new", "--game", game, "--players", "2", "--max-moves", "6",
+        InProcessHost host = InProcessHost.start("table", "host", "--accept-new", "--game", game, "--players", "2", "--max-moves", "2",
                 "--listen", "0", "--name", "ann", "--home", hostHome, "--transcript", dir.resolve("t0.jsonl").toString(),
                 "--timeout", "60");
-        Run guest = run("table", "join", "--accept-new", "--game", game, "--seat", "1", "--players", "2", "--max-moves", "6",
+        Run guest = run("table", "join", "--accept-new", "--game", game, "--seat", "1", "--players", "2", "--max-moves", "2",
                 "--name", "ben", "--home", dir.resolve("h1").toString(), "--connect", host.invitation(),
                 "--transcript", dir.resolve("t1.jsonl").toString(), "--timeout", "60");
         InProcessHost.Run hosted = host.finish();
@@ -66,64 +66,51 @@ class TableGamesTest {
     /** The host's line "Hosting a table for 2 on port N. Invitation: ..." once printed: group 1 the port, 2 the invitation. */
     private static final Pattern HOSTING = Pattern.compile("on port (\\d+)\\. Invitation: (fairtable://\\S+)");
 
+    /**
+     * Both ends of one table die mid-game, one after the other: ben, a joined seat, is killed and resumes from his
+     * journal through the same host; then ann, the host, is killed and takes the table up again from her log on the
+     * same port, where the revived ben reconnects. Each revived process resumes mid-game and both end VERIFIED with
+     * the same transcript. (One game for both kills: each kill is what the other's game would check again.)
+     */
     @org.junit.jupiter.api.Test
-    void aJoinedSeatKilledMidGameResumesFromItsJournalThroughTheSameHost() throws Exception {
-        // ben is killed once his journal holds 2 to 6 entries (seeded): under way, and eight plies write a dozen.
+    void aJoinedSeatAndThenTheHostKilledMidGameEachResumeAndTheTableEndsVerified() throws Exception {
+        // ben is killed once his journal holds 2 to 6 entries (seeded) of the sixteen or so that eight plies write.
         long seed = 20261122;
-        int entries = 2 + new SplittableRandom(seed).nextInt(5);
-        Supplier<String> logs = () -> "seed " + seed + ", ben killed after " + entries + " journal entries\n"
-                + logs("host.log", "ben-1.log", "ben-2.log");
+        int benEntries = 2 + new SplittableRandom(seed).nextInt(5);
+        int[] hostEntries = {0};
+        Supplier<String> logs = () -> "seed " + seed + ", ben killed after " + benEntries + " journal entries, the host"
+                + " after " + hostEntries[0] + "\n" + logs("host-1.log", "host-2.log", "ben-1.log", "ben-2.log");
         String hostHome = dir.resolve("h0").toString();
-        Process host = start(dir.resolve("host.log"), "table", "host", "--accept-new", "--game", "dark-chess", "--players", "2",
-                "--max-moves", "8", "--listen", "0", "--name", "ann", "--home", hostHome,
-                "--transcript", dir.resolve("t0.jsonl").toString(), "--timeout", "60");
-        String invitation = MidGameKill.awaitOutput(host, dir.resolve("host.log"),
-                Pattern.compile("Invitation: (fairtable://\\S+)"), logs).group(1);
-        String[] guest = {"table", "join", "--accept-new", "--game", "dark-chess", "--seat", "1", "--players", "2", "--max-moves", "8",
-            "--name", "ben", "--home", dir.resolve("h1").toString(), "--connect", invitation, "--journal",
-            dir.resolve("ben.journal").toString(), "--transcript", dir.resolve("t1.jsonl").toString(), "--timeout", "60"};
-        Process first = start(dir.resolve("ben-1.log"), guest);
-        MidGameKill.awaitJournalEntries(first, dir.resolve("ben.journal"), entries, logs);
-        MidGameKill.kill(first, dir.resolve("ben-1.log"), logs);
-        Process second = start(dir.resolve("ben-2.log"), guest);
-        assertThat(second.waitFor(180, TimeUnit.SECONDS)).as(logs.get()).isTrue();
-        assertThat(host.waitFor(180, TimeUnit.SECONDS)).as(logs.get()).isTrue();
-        MidGameKill.assertResumedMidGame(Files.readString(dir.resolve("ben-2.log")), dir.resolve("t1.jsonl"), logs.get());
-        assertThat(Files.readString(dir.resolve("ben-2.log"))).as(logs.get()).contains("Audit: VERIFIED");
-        assertThat(second.exitValue()).as(logs.get()).isZero();
-        assertThat(host.exitValue()).as(logs.get()).isZero();
-        assertThat(Files.readAllLines(dir.resolve("t0.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("t1.jsonl")));
-    }
-
-    @org.junit.jupiter.api.Test
-    void aHostKilledMidGameTakesTheTableUpAgainFromItsLogAndThePlayerReconnects() throws Exception {
-        // ann, the host, is killed once her seat's journal holds 2 to 6 entries (seeded) of about a dozen.
-        long seed = 20261123;
-        int entries = 2 + new SplittableRandom(seed).nextInt(5);
-        Supplier<String> logs = () -> "seed " + seed + ", the host killed after " + entries + " journal entries\n"
-                + logs("host-1.log", "host-2.log", "ben.log");
-        String hostHome = dir.resolve("h0").toString();
-        String[] host = {"table", "host", "--accept-new", "--game", "dark-chess", "--players", "2", "--max-moves", "8", "--listen",
-            "0", "--name", "ann", "--home", hostHome, "--journal", dir.resolve("ann.journal").toString(),
+        String[] host = {"table", "host", "--accept-new", "--game", "dark-chess", "--players", "2", "--max-moves", "8",
+            "--listen", "0", "--name", "ann", "--home", hostHome, "--journal", dir.resolve("ann.journal").toString(),
             "--transcript", dir.resolve("t0.jsonl").toString(), "--timeout", "60"};
-        Process first = start(dir.resolve("host-1.log"), host);
+        Process firstHost = start(dir.resolve("host-1.log"), host);
         // The host picks its port; taken up again, it listens on that same port, where the player reconnects.
-        MatchResult hosting = MidGameKill.awaitOutput(first, dir.resolve("host-1.log"), HOSTING, logs);
+        MatchResult hosting = MidGameKill.awaitOutput(firstHost, dir.resolve("host-1.log"), HOSTING, logs);
         host[List.of(host).indexOf("--listen") + 1] = hosting.group(1);
-        Process guest = start(dir.resolve("ben.log"), "table", "join", "--accept-new", "--game", "dark-chess", "--seat", "1",
-                "--players", "2", "--max-moves", "8", "--name", "ben", "--home", dir.resolve("h1").toString(),
-                "--connect", hosting.group(2), "--transcript", dir.resolve("t1.jsonl").toString(), "--timeout", "60");
-        MidGameKill.awaitJournalEntries(first, dir.resolve("ann.journal"), entries, logs);
-        MidGameKill.kill(first, dir.resolve("host-1.log"), logs);
-        Process second = start(dir.resolve("host-2.log"), host);
-        assertThat(second.waitFor(180, TimeUnit.SECONDS)).as(logs.get()).isTrue();
-        assertThat(guest.waitFor(180, TimeUnit.SECONDS)).as(logs.get()).isTrue();
+        String[] guest = {"table", "join", "--accept-new", "--game", "dark-chess", "--seat", "1", "--players", "2",
+            "--max-moves", "8", "--name", "ben", "--home", dir.resolve("h1").toString(), "--connect", hosting.group(2),
+            "--journal", dir.resolve("ben.journal").toString(), "--transcript", dir.resolve("t1.jsonl").toString(),
+            "--timeout", "60"};
+        Process firstBen = start(dir.resolve("ben-1.log"), guest);
+        MidGameKill.awaitJournalEntries(firstBen, dir.resolve("ben.journal"), benEntries, logs);
+        MidGameKill.kill(firstBen, dir.resolve("ben-1.log"), logs);
+        Process secondBen = start(dir.resolve("ben-2.log"), guest);
+        MidGameKill.awaitOutput(secondBen, dir.resolve("ben-2.log"), Pattern.compile("Resuming from "), logs);
+        // The host dies once the table has moved on by two entries with the revived ben.
+        hostEntries[0] = MidGameKill.journalEntries(dir.resolve("ann.journal")) + 2;
+        MidGameKill.awaitJournalEntries(firstHost, dir.resolve("ann.journal"), hostEntries[0], logs);
+        MidGameKill.kill(firstHost, dir.resolve("host-1.log"), logs);
+        Process secondHost = start(dir.resolve("host-2.log"), host);
+        assertThat(secondHost.waitFor(180, TimeUnit.SECONDS)).as(logs.get()).isTrue();
+        assertThat(secondBen.waitFor(180, TimeUnit.SECONDS)).as(logs.get()).isTrue();
+        MidGameKill.assertResumedMidGame(Files.readString(dir.resolve("ben-2.log")), dir.resolve("t1.jsonl"), logs.get());
         MidGameKill.assertResumedMidGame(Files.readString(dir.resolve("host-2.log")), dir.resolve("t0.jsonl"),
                 logs.get());
+        assertThat(Files.readString(dir.resolve("ben-2.log"))).as(logs.get()).contains("Audit: VERIFIED");
         assertThat(Files.readString(dir.resolve("host-2.log"))).as(logs.get()).contains("Audit: VERIFIED");
-        assertThat(Files.readString(dir.resolve("ben.log"))).as(logs.get()).contains("Audit: VERIFIED");
-        assertThat(second.exitValue()).as(logs.get()).isZero();
-        assertThat(guest.exitValue()).as(logs.get()).isZero();
+        assertThat(secondBen.exitValue()).as(logs.get()).isZero();
+        assertThat(secondHost.exitValue()).as(logs.get()).isZero();
         assertThat(Files.readAllLines(dir.resolve("t0.jsonl"))).isEqualTo(Files.readAllLines(dir.resolve("t1.jsonl")));
     }
 }

@@ -84,7 +84,7 @@ class TrustAcrossCommandsTest {
 
         InProcessHost host = InProcessHost.startTyping(new ByteArrayInputStream("e2e4\n".getBytes(StandardCharsets.UTF_8)),
                 "play-dark-chess", "--bots", "none", "--host", "0", "--home", home(alice), "--max-moves", "2",
-                "--timeout", "10", "--transcript", dir.resolve("chess-w.jsonl").toString());
+                "--timeout", "5", "--transcript", dir.resolve("chess-w.jsonl").toString());
         // Turned away at the door, mallory is told so at once; the host listens on for a pinned player until its timeout.
         Run joined = run("play-dark-chess", "--bots", "all", "--join", host.invitation(), "--home", home(mallory),
                 "--max-moves", "2", "--timeout", "5", "--transcript", dir.resolve("chess-b.jsonl").toString());
@@ -92,7 +92,7 @@ class TrustAcrossCommandsTest {
 
         assertThat(white.code()).as(white.out()).isEqualTo(Main.ERROR);
         assertThat(white.out()).contains("refused a player with key " + stranger + ": it is pinned under no name.")
-                .contains("Stopped: nobody else joined within 10 s, so the game never started");
+                .contains("Stopped: nobody else joined within 5 s, so the game never started");
         // No game step ran before mallory was judged: White was never asked to move.
         assertThat(white.out()).doesNotContain("Your move").doesNotContain("Audit:");
         assertThat(joined.code()).as(joined.out()).isNotZero();
@@ -105,7 +105,7 @@ class TrustAcrossCommandsTest {
         Profile alice = profile("alice");
         Profile mallory = profile("mallory");
         InProcessHost host = InProcessHost.start("table", "host", "--game", "dark-chess", "--players", "2",
-                "--max-moves", "2", "--home", home(alice), "--timeout", "10",
+                "--max-moves", "2", "--home", home(alice), "--timeout", "5",
                 "--transcript", dir.resolve("table-a.jsonl").toString());
         Run joined = run("table", "join", "--accept-new", "--game", "dark-chess", "--seat", "1", "--players", "2",
                 "--max-moves", "2", "--home", home(mallory), "--timeout", "5", "--connect", host.invitation(),
@@ -126,7 +126,7 @@ class TrustAcrossCommandsTest {
         Profile alice = profile("alice");
         Profile mallory = profile("mallory");
         InProcessHost host = InProcessHost.start("table", "host", "--game", "dark-chess", "--players", "2",
-                "--max-moves", "2", "--home", home(alice), "--timeout", "10",
+                "--max-moves", "2", "--home", home(alice), "--timeout", "5",
                 "--transcript", dir.resolve("table-a.jsonl").toString());
         String invitation = host.invitation();
         // A patience of a minute: a guest that retried until it ran out would miss the bound below.
