@@ -317,7 +317,7 @@ class ReplaysTest {
      */
     static void writeEnPassantGame(Path file) throws Exception {
         SplittableRandom r = new SplittableRandom(5);
-        DarkChessTable table = DarkChessTable.create(new DarkChessParameters(OtMode.OPRF_TABLE, 2048, 6),
+        DarkChessTable table = DarkChessTable.create(new DarkChessParameters(OtMode.OTE_TABLE, 2048, 6),
                 ChessSide.start(Color.WHITE, scripted("e2e4", "e4e5", "e5d6 draw")),
                 ChessSide.start(Color.BLACK, scripted("a7a6", "d7d5", "c7d6")), key(r), key(r), r.split(), r.split());
         table.play(ply -> { });
