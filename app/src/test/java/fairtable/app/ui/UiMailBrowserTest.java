@@ -109,7 +109,7 @@ class UiMailBrowserTest {
 
     @Test
     void aDarkChessGameByMailIsPlayedToItsPlyCapByCopyingTextsAndBothPagesShowVerified() throws Exception {
-        startAndAnswer("dark-chess", "move-limit", "4");
+        startAndAnswer("dark-chess", "move-limit", "2");
         // Before anything is played, bob sees only his own half of the board and fog beyond it.
         JsonNode fog = bobPage.await("bob's board", STEP, "return document.querySelectorAll('.sq').length === 64"
                 + " && [...document.querySelectorAll('.sq.fog')].map(b => b.dataset.square)");
