@@ -31,9 +31,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A scripted person against the bot through the whole protocol (Chou–Orlandi OT, seeded, a few plies): the game
- * ends and audits, every view printed is exactly the fog-of-war view of the true position, nonsense changes nothing,
- * and the end of input ends the game with exit 2.
+ * A scripted person against the bot through the whole protocol (the default {@code ote-table} mode, seeded, a few
+ * plies; a Chou–Orlandi game takes about seven times as long, and each mode is played in the games module's tests):
+ * the game ends and audits, every view printed is exactly the fog-of-war view of the true position, nonsense changes
+ * nothing, and the end of input ends the game with exit 2.
  */
 class PlayDarkChessHumanTest {
     private static final Pattern VIEW = Pattern.compile(
@@ -46,7 +47,7 @@ class PlayDarkChessHumanTest {
         StringWriter printed = new StringWriter();
         String input = lines.length == 0 ? "" : String.join("\n", lines) + "\n";
         int exit = PlayDarkChessCommand.runAgainstBot(new BufferedReader(new StringReader(input)),
-                new PrintWriter(printed, true), new PlayDarkChessCommand.Options(4L, OtMode.CHOU_ORLANDI, 2048,
+                new PrintWriter(printed, true), new PlayDarkChessCommand.Options(4L, OtMode.OTE_TABLE, 2048,
                         maxPlies, 10, transcript), bot);
         return new Played(exit, printed.toString());
     }

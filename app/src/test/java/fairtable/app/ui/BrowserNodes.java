@@ -89,12 +89,21 @@ final class BrowserNodes implements AutoCloseable {
      * `fairtable ui --home` again after stopping it.
      */
     void restart(boolean host) throws Exception {
+        stop(host);
+        startAgain(host);
+    }
+
+    /** Closes alice's node ({@code host}) or bob's, as a person who stops `fairtable ui`. */
+    void stop(boolean host) throws Exception {
+        (host ? aliceNode : bobNode).close();
+    }
+
+    /** Starts alice's node ({@code host}) or bob's again on the same home, after {@link #stop}. */
+    void startAgain(boolean host) throws Exception {
         if (host) {
-            aliceNode.close();
             aliceNode = UiServer.start(Profile.open(homes.resolve("alice"), new SecureRandom()), Games.ALL, 0, 600,
                     new UiServer.Network("127.0.0.1", 16L));
         } else {
-            bobNode.close();
             bobNode = UiServer.start(Profile.open(homes.resolve("bob"), new SecureRandom()), Games.ALL, 0, 600,
                     new UiServer.Network("127.0.0.1", 61L));
         }

@@ -229,17 +229,23 @@ class UiReplayBrowserTest extends OneNodeBrowserTest {
         int exit = fairtable.app.Main.run(new java.io.PrintWriter(out, true), new java.io.PrintWriter(out, true),
                 args.toArray(String[]::new));
         assertThat(exit).as(out.toString()).isEqualTo(fairtable.app.Main.OK);
+        openReplayOf(file);
+        return file;
+    }
+
+    /** Opens the replay page of {@code file}, one of the node's own games, and waits for VERIFIED. */
+    private void openReplayOf(Path file) throws Exception {
         browser.open(ui.url().toString());
         browser.await("the home page", WAIT, "return document.getElementById('fingerprint').textContent");
         browser.run("location.href = '/replay?file=' + arguments[0]", file.getFileName().toString());
         browser.await("the replay's verdict", WAIT, "const v = document.getElementById('verdict');"
                 + "return v && !v.hidden && !document.getElementById('player').hidden && v.textContent === 'VERIFIED'");
-        return file;
     }
 
     @Test
     void aDarkChessGameIsSteppedThroughFromEachSideAndAsAWholeBoardAsTheNodeComputedIt() throws Exception {
-        Path file = openPlayedReplay("dark-chess", "--seed", "5", "--max-plies", "6");
+        // The en-passant game (six plies, a capture each way): written once, as the capture notices' test reads it.
+        Path file = openEnPassantReplay();
         for (String perspective : List.of("seat-1", "observer", "seat-0")) {
             // The node's answer, asked in this process: a dark-chess audit can outlast a script's time in the page.
             JsonNode replay = JSON.valueToTree(ui.replayFile(file.getFileName().toString(), perspective));
@@ -279,20 +285,25 @@ class UiReplayBrowserTest extends OneNodeBrowserTest {
     }
 
     /**
+     * Puts the en-passant game ({@link ReplaysTest#enPassantGame}) in the node's own games, opens its replay page and
+     * waits for VERIFIED; returns its file.
+     */
+    private Path openEnPassantReplay() throws Exception {
+        Path file = home.resolve("ui-transcripts").resolve("en-passant.jsonl");
+        Files.createDirectories(file.getParent());
+        ReplaysTest.writeEnPassantGame(file);
+        openReplayOf(file);
+        return file;
+    }
+
+    /**
      * Stepping through a dark-chess game, each side's page shows the notices its live page showed at that ply: White
      * that its en-passant capture took a pawn and its capturing pawn was taken back, Black that its pawn was taken;
      * the whole board shows none.
      */
     @Test
     void aDarkChessReplayShowsEachSideTheCaptureNoticesItsLivePageShowed() throws Exception {
-        Path file = home.resolve("ui-transcripts").resolve("en-passant.jsonl");
-        Files.createDirectories(file.getParent());
-        ReplaysTest.writeEnPassantGame(file);
-        browser.open(ui.url().toString());
-        browser.await("the home page", WAIT, "return document.getElementById('fingerprint').textContent");
-        browser.run("location.href = '/replay?file=' + arguments[0]", file.getFileName().toString());
-        browser.await("the replay's verdict", WAIT, "const v = document.getElementById('verdict');"
-                + "return v && !v.hidden && !document.getElementById('player').hidden && v.textContent === 'VERIFIED'");
+        openEnPassantReplay();
         Map<String, Map<Integer, List<String>>> told = Map.of(
                 "seat-0", Map.of(6, List.of("You captured Black's pawn en passant on d5.", "Black captured your pawn on d6.")),
                 "seat-1", Map.of(5, List.of("White captured your pawn on d5.")),

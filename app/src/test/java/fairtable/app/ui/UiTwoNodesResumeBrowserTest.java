@@ -11,8 +11,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * A node that stops in the middle of a game with another person's node takes its seat up again when it is started on
  * the same home, as `fairtable table --journal` does after a crash: the guest's node (or the host's, with the relay)
- * stops while bob is to move, the other node waits for it, and the new node lists the game as in progress; the page
- * opened from it plays on, in real headless Chromium, until both pages show VERIFIED on the same transcript.
+ * stops while bob is to move, the other node waits for it (alice's page says at once that bob's node went away), and
+ * the new node lists the game as in progress; the page opened from it plays on, in real headless Chromium, until both
+ * pages show VERIFIED on the same transcript.
  */
 class UiTwoNodesResumeBrowserTest extends BrowserNodesTest {
     private static final Duration STEP = BrowserNodes.STEP;
@@ -44,7 +45,19 @@ class UiTwoNodesResumeBrowserTest extends BrowserNodesTest {
         String before = history(page);
         assertThat(before).contains("alice: call").contains("bob: check");
 
-        nodes.restart(host);
+        nodes.stop(host);
+        if (!host) {
+            // Alice's node, only listening while bob decides, hears the relay at once: her page says bob is gone and
+            // still says whom it waits for.
+            String notice = nodes.alicePage.await("alice's page to report bob gone", Duration.ofSeconds(10),
+                    "const n = document.getElementById('notice').textContent; return n.startsWith('bob disconnected')"
+                    + " && n").asText();
+            assertThat(notice).isEqualTo("bob disconnected: the seat stays open for them to come back");
+            assertThat(nodes.alicePage.run("return document.getElementById('status').textContent").asText())
+                    .startsWith("Waiting for bob");
+            nodes.alicePage.screenshot(BrowserNodes.SCREENS.resolve("two-nodes-disconnected.png"));
+        }
+        nodes.startAgain(host);
         page.open((host ? nodes.aliceNode : nodes.bobNode).url().toString());
         String listed = page.await("the game listed as in progress", STEP,
                 "const a = document.querySelector('#tables a[href=\"/table?id=' + arguments[0] + '\"]');"
