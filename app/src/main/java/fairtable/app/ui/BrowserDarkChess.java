@@ -77,14 +77,10 @@ final class BrowserDarkChess implements NodeTable {
     private DarkChessTable table;
     /** The other node's link; null against the bot. */
     private final TwoNodeSeat network;
-    /** Where a table against the bot is kept, or null (a test's). */
-    private final Journal journal;
+    /** Where a table against the bot is kept (nowhere against another node, whose seat TwoSeatGame keeps). */
+    private final KeptTable kept;
     /** The bot's signing key, kept in the journal so that its seat can be taken up again. */
     private SigningKey botKey;
-    /** Whether the game runs: a table taken up from its journal waits for a page to open it. */
-    private volatile boolean started;
-    /** Whether the node is closing: the game then stops where it is, and its journal stays to be taken up. */
-    private volatile boolean closing;
     /** Both seats' snapshots the last time a message reached both, when neither was inside a step; table thread. */
     private List<byte[]> seatsBetweenSteps;
     /** What the person had learned when the game was kept, for the move asked again once it is taken up. */
@@ -114,9 +110,9 @@ final class BrowserDarkChess implements NodeTable {
     private record Choice(int index, boolean offersDraw, boolean resigns, boolean acceptsDraw) {}
 
     private BrowserDarkChess(String id, String name, Color person, DarkChessParameters params, int actionSeconds,
-            Path file, TwoNodeSeat network, Journal journal) {
+            Path file, TwoNodeSeat network, KeptTable kept) {
         this.id = id;
-        this.journal = journal;
+        this.kept = kept;
         this.name = name;
         this.person = person;
         this.seat = person == Color.WHITE ? 0 : 1;
@@ -170,11 +166,10 @@ final class BrowserDarkChess implements NodeTable {
             throws IOException {
         DarkChessParameters params = parameters(mode, maxPlies);
         BrowserDarkChess t = new BrowserDarkChess(id, name, person, params, actionSeconds, file, null,
-                journalFile == null ? null : Journal.open(journalFile, key));
+                new KeptTable(journalFile == null ? null : Journal.open(journalFile, key), true));
         t.botKey = SeatSeeds.signingKey(null, 1 - t.seat);
         t.table = DarkChessTable.personAgainstBot(t.params, person, t.chooser(), person == Color.WHITE ? key : t.botKey,
                 person == Color.WHITE ? t.botKey : key, whiteRandom, blackRandom);
-        t.started = true;
         t.thread.execute(t::run);
         return t;
     }
@@ -189,16 +184,14 @@ final class BrowserDarkChess implements NodeTable {
     static BrowserDarkChess resume(String id, String name, SavedTable saved, SigningKey key, Path transcripts,
             int actionSeconds, Journal journal, RandomGenerator whiteRandom, RandomGenerator blackRandom)
             throws MalformedMessageException {
-        if (saved.person() < 0 || saved.snapshots().size() != 2) {
-            throw new MalformedMessageException("it is not a person's game against the bot");
-        }
+        SigningKey bot = saved.botKey();
         int botSeat = 1 - saved.person();
         RandomGenerator[] random = {whiteRandom, blackRandom};
-        SigningKey bot = SigningKey.fromSeed(saved.botKeys().get(botSeat));
         DarkChessParty botParty = DarkChessParty.restore(saved.snapshots().get(botSeat), bot, random[botSeat],
                 ChessSide::fromBytes);
         BrowserDarkChess t = new BrowserDarkChess(id, name, saved.person() == 0 ? Color.WHITE : Color.BLACK,
-                botParty.parameters(), actionSeconds, transcripts.resolve(saved.transcript()), null, journal);
+                botParty.parameters(), actionSeconds, transcripts.resolve(saved.transcript()), null,
+                new KeptTable(journal, false));
         ChessSide.MoveChooser chooser = t.chooser();
         DarkChessParty mine = DarkChessParty.restore(saved.snapshots().get(t.seat), key, random[t.seat],
                 bytes -> ChessSide.fromBytes(bytes, chooser));
@@ -232,9 +225,8 @@ final class BrowserDarkChess implements NodeTable {
         TwoNodeSeat network = TwoNodeSeat.open(profile, bind, joining, NAME,
                 orderedSettings(maxPlies, mode), hostColour.ordinal());
         BrowserDarkChess t = new BrowserDarkChess(id, profile.displayName(), network.seat() == 0 ? Color.WHITE
-                : Color.BLACK, params, actionSeconds, file, network, null);
+                : Color.BLACK, params, actionSeconds, file, network, new KeptTable(null, true));
         t.seatRandom = random;
-        t.started = true;
         network.onChange(t::publish);
         t.thread.execute(t::run);
         return t;
@@ -287,7 +279,7 @@ final class BrowserDarkChess implements NodeTable {
         } catch (ProtocolViolation v) {
             problem = "CHEAT CAUGHT: " + v.getMessage();
         } catch (RuntimeException e) {
-            if (closing) {
+            if (kept.closing()) {
                 return; // the node is stopping mid-game: its journal takes the game up when the node starts again
             }
             problem = "the table stopped: " + e.getMessage();
@@ -299,7 +291,7 @@ final class BrowserDarkChess implements NodeTable {
             rejected.addAll(table.party(1).rejected());
             TranscriptFile.write(transcriptFile, table.transcript(), rejected);
             verdict = Audits.auditWritten(transcriptFile, fairtable.games.definitions.Games.ALL);
-            forget();
+            problem = kept.forget();
         } catch (IOException e) {
             problem = "the transcript could not be written: " + e.getMessage();
         }
@@ -313,30 +305,11 @@ final class BrowserDarkChess implements NodeTable {
      */
     private void keep() {
         List<byte[]> seats = seatsBetweenSteps;
-        if (journal == null || seats == null || problem != null) {
+        if (seats == null || problem != null) {
             return; // before the first message nothing is worth taking up: the game starts afresh
         }
         seatsBetweenSteps = null;
-        List<byte[]> botKeys = seat == 0 ? List.of(new byte[0], botKey.seed()) : List.of(botKey.seed(), new byte[0]);
-        try {
-            journal.record(new SavedTable(NAME, seat, transcriptFile.getFileName().toString(), 0, List.copyOf(history),
-                    botKeys, seats).toBytes(), List.of());
-        } catch (IOException e) {
-            problem = "the table's journal could not be written (" + journal.file() + "): " + e.getMessage();
-        }
-    }
-
-    /** The game is over (or stopped for good) and its transcript written: there is nothing left to take up. */
-    private void forget() {
-        if (journal == null) {
-            return;
-        }
-        try {
-            journal.close();
-            java.nio.file.Files.deleteIfExists(journal.file());
-        } catch (IOException e) {
-            problem = "the finished table's journal could not be removed (" + journal.file() + "): " + e.getMessage();
-        }
+        problem = kept.keep(SavedTable.againstBot(NAME, seat, transcriptFile, history, botKey, seats));
     }
 
     /** The person's seat only, against the other node through the session layer; the page follows every step. */
@@ -699,7 +672,7 @@ final class BrowserDarkChess implements NodeTable {
     @Override
     public Map<String, Object> summary() {
         // A table is kept only when the person is asked to move: taken up, it awaits that move.
-        String state = problem != null ? problem : verdict != null ? verdict.line() : !started
+        String state = problem != null ? problem : verdict != null ? verdict.line() : !kept.started()
                 ? "in progress: your move" : !legal.isEmpty() ? "your move" : "awaits " + awaiting();
         return Map.of("id", id, "game", NAME, "players", names(), "state", state,
                 "finished", verdict != null || problem != null);
@@ -708,12 +681,9 @@ final class BrowserDarkChess implements NodeTable {
     @Override
     public void watch(Consumer<String> watcher) {
         watchers.add(watcher);
-        synchronized (this) {
-            if (!started) {
-                started = true;
-                thread.execute(this::run); // the person opened a table taken up from its journal: it goes on
-                return;
-            }
+        if (kept.start()) {
+            thread.execute(this::run); // the person opened a table taken up from its journal: it goes on
+            return;
         }
         String now = lastSnapshot;
         if (now != null) {
@@ -733,18 +703,9 @@ final class BrowserDarkChess implements NodeTable {
 
     @Override
     public void close() {
-        closing = true;
-        thread.shutdownNow();
         if (network != null) {
             network.close();
         }
-        if (journal != null) {
-            try {
-                thread.awaitTermination(1, TimeUnit.MINUTES); // a step being written finishes first
-                journal.close();
-            } catch (IOException | InterruptedException e) {
-                // the node is stopping: the journal holds what was forced to disk
-            }
-        }
+        kept.close(thread);
     }
 }

@@ -282,6 +282,10 @@ public final class UiServer implements AutoCloseable {
             return BrowserDarkChess.resume(id, profile.displayName(), saved, profile.identity(), transcripts,
                     actionSeconds, journal, random(), random());
         }
+        if (saved.game().equals(BrowserMahjong.NAME)) {
+            return BrowserMahjong.resume(id, profile.displayName(), saved, profile.identity(), transcripts,
+                    actionSeconds, journal, random(), random());
+        }
         GameDefinition<?, ?> game = games.definition(saved.game()).orElseThrow(() ->
                 new MalformedMessageException("it is a game of " + saved.game() + ", which this node lacks"));
         return BrowserTable.resume(id, game, saved, profile.identity(), transcripts, games, actionSeconds, clock,
@@ -498,8 +502,9 @@ public final class UiServer implements AutoCloseable {
                 tables.put(id, table);
                 return Map.of("id", id, "invitation", table.invitation());
             }
-            tables.put(id, BrowserMahjong.start(id, profile.displayName(), side.equals("east") ? 0 : 1,
-                    Integer.parseInt(limit), actionSeconds, file, random(), random()));
+            tables.put(id, keeping(() -> BrowserMahjong.start(id, profile.displayName(), side.equals("east") ? 0 : 1,
+                    Integer.parseInt(limit), actionSeconds, file, random(), random(), profile.identity(),
+                    journals.resolve(id + JOURNAL))));
             return Map.of("id", id);
         }
         GameDefinition<?, ?> game = games.definition(name).orElseThrow(() -> new IllegalArgumentException(

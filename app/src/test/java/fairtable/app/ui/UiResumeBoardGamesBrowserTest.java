@@ -1,0 +1,164 @@
+package fairtable.app.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import fairtable.games.definitions.Games;
+import fairtable.net.identity.Profile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Dark chess and Mahjong Shogi against the node's bot survive the node's restart, as the card tables do
+ * ({@code UiResumeBrowserTest}): the next node started on the same home lists the game as in progress, and the game
+ * opened there goes on from the move the person was asked, with the earlier moves in its history and on its board
+ * (the fog-of-war view, the hidden tiles), to VERIFIED; then nothing is left to take up.
+ */
+class UiResumeBoardGamesBrowserTest {
+    private static final Duration MOVE = Duration.ofSeconds(120);
+    private static final String MOVABLE = ".sq.movable:not(:disabled)";
+    private static final String CHESS_BOARD = ".board8 .sq";
+    private static final String TILE_MOVABLE = ".mj-sq.movable";
+    private static final String TILE_BOARD = ".mj-sq";
+
+    @TempDir
+    Path home;
+
+    private UiServer ui;
+    private HeadlessChromium browser;
+
+    @BeforeEach
+    void start() throws Exception {
+        HeadlessChromium.assumeAvailable();
+        browser = new HeadlessChromium(1100, 1000);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (browser != null) {
+            browser.close();
+        }
+        if (ui != null) {
+            ui.close();
+        }
+    }
+
+    private UiServer node() throws Exception {
+        Profile profile = Profile.open(home, new SecureRandom());
+        profile.setDisplayName("alice");
+        return UiServer.start(profile, Games.ALL, 0, 600, new SplittableRandom(16));
+    }
+
+    @Test
+    void aDarkChessGameStoppedMidwayGoesOnInTheRestartedNodeWithItsHistoryAndBoardToVerified() throws Exception {
+        ui = node();
+        browser.open(ui.url().toString());
+        browser.await("the home page", MOVE, "return document.getElementById('fingerprint').textContent");
+        // Six plies: White's third move is the last the person makes, the bot's reply ends the game drawn.
+        String id = browser.run("return fetch('/api/tables', {method: 'POST', headers: {'Content-Type':"
+                + " 'application/json'}, body: JSON.stringify({game: 'dark-chess', players: 2, bots: 1,"
+                + " settings: {colour: 'white', 'max-plies': '6'}})}).then(r => r.json()).then(j => j.id)").asText();
+        browser.open("http://127.0.0.1:" + ui.port() + "/table?id=" + id);
+        for (String move : List.of("e2e4", "d2d4")) {
+            awaitMyMove(MOVABLE);
+            BrowserNodes.move(browser, "[data-square='" + move.substring(0, 2) + "']" + MOVABLE,
+                    "[data-square='" + move.substring(2) + "'].target");
+        }
+        String before = restartMidGame(id, MOVABLE, CHESS_BOARD, "dark-chess: alice, bot");
+        assertThat(before).contains("White (you): e2e4").contains("White (you): d2d4").contains("e4: white pawn");
+        playOnToVerified(before, MOVABLE, ".sq.target", CHESS_BOARD, "White (you): ");
+    }
+
+    @Test
+    void aMahjongShogiGameStoppedMidwayGoesOnInTheRestartedNodeWithItsHistoryAndTilesToVerified() throws Exception {
+        ui = node();
+        browser.open(ui.url().toString());
+        browser.await("the home page", MOVE, "return document.getElementById('fingerprint').textContent");
+        // Four moves: east's second is the last the person makes, the bot's reply reaches the limit.
+        String id = browser.run("return fetch('/api/tables', {method: 'POST', headers: {'Content-Type':"
+                + " 'application/json'}, body: JSON.stringify({game: 'mahjong-shogi', players: 2, bots: 1,"
+                + " settings: {side: 'east', 'move-limit': '4'}})}).then(r => r.json()).then(j => j.id)").asText();
+        browser.open("http://127.0.0.1:" + ui.port() + "/table?id=" + id);
+        browser.await("the arrangement", MOVE, "return document.querySelector('#mj-start')");
+        browser.click("#mj-start");
+        awaitMyMove(TILE_MOVABLE);
+        BrowserNodes.move(browser, TILE_MOVABLE, ".mj-sq.target");
+        String before = restartMidGame(id, TILE_MOVABLE, TILE_BOARD, "mahjong-shogi: alice, bot");
+        assertThat(before).contains("You moved ").contains("bot moved ");
+        playOnToVerified(before, TILE_MOVABLE, ".mj-sq.target", TILE_BOARD, "You moved ");
+    }
+
+    /**
+     * Waits for the person's next move, stops the node there and starts a new one on the same home, whose home page
+     * lists the game ({@code listed}) in progress; opened, it asks that move again with the same history and board.
+     * Returns them, as the page showed them before the restart.
+     */
+    private String restartMidGame(String id, String movable, String board, String listed) throws Exception {
+        assertThat(awaitMyMove(movable)).as("the person's move, mid-game").isEqualTo("move");
+        String before = history() + "\n" + board(board);
+        ui.close();
+        ui = null;
+
+        ui = node();
+        browser.open(ui.url().toString());
+        JsonNode shown = browser.await("the game listed as in progress", MOVE,
+                "const a = document.querySelector('#tables a[href=\"/table?id=' + arguments[0] + '\"]');"
+                + "return a && a.parentElement.textContent", id);
+        assertThat(shown.asText()).contains(listed).contains("in progress: your move");
+        browser.click("#tables a[href=\"/table?id=" + id + "\"]");
+        assertThat(awaitMyMove(movable)).isEqualTo("move");
+        assertThat(history() + "\n" + board(board)).as("the history and the board before the restart")
+                .isEqualTo(before);
+        return before;
+    }
+
+    /**
+     * Plays the person's moves to the end: VERIFIED, the history going on from {@code before} with the person's
+     * {@code played} moves, and the next node started on the home has nothing to take up.
+     */
+    private void playOnToVerified(String before, String movable, String target, String board, String played)
+            throws Exception {
+        String historyBefore = before.substring(0, before.lastIndexOf('\n'));
+        while (awaitMyMove(movable).equals("move")) {
+            BrowserNodes.move(browser, movable, target);
+        }
+        assertThat(browser.run("return document.getElementById('verdict').textContent").asText()).isEqualTo("VERIFIED");
+        String historyAfter = history();
+        assertThat(historyAfter).as("the game's history from its start").startsWith(historyBefore);
+        assertThat(historyAfter.substring(historyBefore.length())).as("alice played on after the restart")
+                .contains(played);
+        ui.close();
+        ui = null;
+
+        ui = node();
+        assertThat((List<?>) ui.home().get("tables")).isEmpty();
+        try (var left = Files.list(home.resolve("ui-journals"))) {
+            assertThat(left).isEmpty();
+        }
+    }
+
+    /** Waits for alice's next move ("move": one of the page's {@code movable} pieces or tiles) or the verdict ("over"). */
+    private String awaitMyMove(String movable) throws Exception {
+        return browser.await("a move to make or the verdict", MOVE,
+                "const v = document.getElementById('verdict'); if (v && !v.hidden) return 'over';"
+                + "return document.querySelector(arguments[0]) ? 'move' : null;", movable).asText();
+    }
+
+    /** Every square of the page's {@code board} as a screen reader hears it: fog, hidden, or what is seen there. */
+    private String board(String squares) throws Exception {
+        return browser.run("return [...document.querySelectorAll(arguments[0])].map(q => q.getAttribute('aria-label'))"
+                + ".join('; ')", squares).asText();
+    }
+
+    private String history() throws Exception {
+        return browser.run("return document.getElementById('history').textContent").asText();
+    }
+}
