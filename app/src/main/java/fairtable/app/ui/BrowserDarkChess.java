@@ -291,7 +291,7 @@ final class BrowserDarkChess implements NodeTable {
             rejected.addAll(table.party(1).rejected());
             TranscriptFile.write(transcriptFile, table.transcript(), rejected);
             verdict = Audits.auditWritten(transcriptFile, fairtable.games.definitions.Games.ALL);
-            problem = kept.forget();
+            problem = kept.forget(problem);
         } catch (IOException e) {
             problem = "the transcript could not be written: " + e.getMessage();
         }

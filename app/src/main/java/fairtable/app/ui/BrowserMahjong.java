@@ -246,7 +246,7 @@ final class BrowserMahjong implements NodeTable {
         legal = List.of();
         TranscriptFile.write(transcriptFile, game.transcript(), game.refused());
         verdict = Audits.auditWritten(transcriptFile, fairtable.games.definitions.Games.ALL);
-        problem = kept.forget();
+        problem = kept.forget(problem);
     }
 
     /** The person's seat only, against the other node through the session layer; the page follows every step. */

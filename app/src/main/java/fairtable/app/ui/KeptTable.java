@@ -38,6 +38,11 @@ final class KeptTable {
         return true;
     }
 
+    /** Whether the table is kept in a journal at all. */
+    boolean keeps() {
+        return journal != null;
+    }
+
     /** Whether the node is closing: a game stopped now is not over, and its journal is to be taken up. */
     boolean closing() {
         return closing;
@@ -56,15 +61,18 @@ final class KeptTable {
         }
     }
 
-    /** The game is over and its transcript written: removes the journal; the problem if it could not be removed. */
-    String forget() {
+    /**
+     * The game is over and its transcript written: removes the journal. Returns the table's {@code problem} as it was
+     * (null for none), or, if the journal could not be removed, why.
+     */
+    String forget(String problem) {
         if (journal == null) {
-            return null;
+            return problem;
         }
         try {
             journal.close();
             Files.deleteIfExists(journal.file());
-            return null;
+            return problem;
         } catch (IOException e) {
             return "the finished table's journal could not be removed (" + journal.file() + "): " + e.getMessage();
         }
@@ -76,7 +84,7 @@ final class KeptTable {
         thread.shutdownNow();
         if (journal != null) {
             try {
-                thread.awaitTermination(1, TimeUnit.MINUTES);
+                thread.awaitTermination(1, TimeUnit.MINUTES); // a step being written finishes first
                 journal.close();
             } catch (IOException | InterruptedException e) {
                 // the node is stopping: the journal holds what was forced to disk

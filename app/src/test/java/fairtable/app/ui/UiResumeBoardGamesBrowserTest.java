@@ -3,18 +3,11 @@ package fairtable.app.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import fairtable.games.definitions.Games;
-import fairtable.net.identity.Profile;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
-import java.util.SplittableRandom;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Dark chess and Mahjong Shogi against the node's bot survive the node's restart, as the card tables do
@@ -22,51 +15,28 @@ import org.junit.jupiter.api.io.TempDir;
  * opened there goes on from the move the person was asked, with the earlier moves in its history and on its board
  * (the fog-of-war view, the hidden tiles), to VERIFIED; then nothing is left to take up.
  */
-class UiResumeBoardGamesBrowserTest {
+class UiResumeBoardGamesBrowserTest extends OneNodeBrowserTest {
     private static final Duration MOVE = Duration.ofSeconds(120);
     private static final String MOVABLE = ".sq.movable:not(:disabled)";
     private static final String CHESS_BOARD = ".board8 .sq";
     private static final String TILE_MOVABLE = ".mj-sq.movable";
     private static final String TILE_BOARD = ".mj-sq";
 
-    @TempDir
-    Path home;
-
-    private UiServer ui;
-    private HeadlessChromium browser;
-
-    @BeforeEach
-    void start() throws Exception {
-        HeadlessChromium.assumeAvailable();
-        browser = new HeadlessChromium(1100, 1000);
+    UiResumeBoardGamesBrowserTest() {
+        super(600);
     }
 
-    @AfterEach
-    void stop() throws Exception {
-        if (browser != null) {
-            browser.close();
-        }
-        if (ui != null) {
-            ui.close();
-        }
-    }
-
-    private UiServer node() throws Exception {
-        Profile profile = Profile.open(home, new SecureRandom());
-        profile.setDisplayName("alice");
-        return UiServer.start(profile, Games.ALL, 0, 600, new SplittableRandom(16));
+    /** Stops alice's node and starts a new one on the same home. */
+    private void restart() throws Exception {
+        ui.close();
+        ui = null;
+        startNode();
     }
 
     @Test
     void aDarkChessGameStoppedMidwayGoesOnInTheRestartedNodeWithItsHistoryAndBoardToVerified() throws Exception {
-        ui = node();
-        browser.open(ui.url().toString());
-        browser.await("the home page", MOVE, "return document.getElementById('fingerprint').textContent");
         // Six plies: White's third move is the last the person makes, the bot's reply ends the game drawn.
-        String id = browser.run("return fetch('/api/tables', {method: 'POST', headers: {'Content-Type':"
-                + " 'application/json'}, body: JSON.stringify({game: 'dark-chess', players: 2, bots: 1,"
-                + " settings: {colour: 'white', 'max-plies': '6'}})}).then(r => r.json()).then(j => j.id)").asText();
-        browser.open("http://127.0.0.1:" + ui.port() + "/table?id=" + id);
+        String id = sitDown("dark-chess", Map.of("colour", "white", "max-plies", "6"));
         for (String move : List.of("e2e4", "d2d4")) {
             awaitMyMove(MOVABLE);
             BrowserNodes.move(browser, "[data-square='" + move.substring(0, 2) + "']" + MOVABLE,
@@ -79,14 +49,8 @@ class UiResumeBoardGamesBrowserTest {
 
     @Test
     void aMahjongShogiGameStoppedMidwayGoesOnInTheRestartedNodeWithItsHistoryAndTilesToVerified() throws Exception {
-        ui = node();
-        browser.open(ui.url().toString());
-        browser.await("the home page", MOVE, "return document.getElementById('fingerprint').textContent");
         // Four moves: east's second is the last the person makes, the bot's reply reaches the limit.
-        String id = browser.run("return fetch('/api/tables', {method: 'POST', headers: {'Content-Type':"
-                + " 'application/json'}, body: JSON.stringify({game: 'mahjong-shogi', players: 2, bots: 1,"
-                + " settings: {side: 'east', 'move-limit': '4'}})}).then(r => r.json()).then(j => j.id)").asText();
-        browser.open("http://127.0.0.1:" + ui.port() + "/table?id=" + id);
+        String id = sitDown("mahjong-shogi", Map.of("side", "east", "move-limit", "4"));
         browser.await("the arrangement", MOVE, "return document.querySelector('#mj-start')");
         browser.click("#mj-start");
         awaitMyMove(TILE_MOVABLE);
@@ -94,6 +58,17 @@ class UiResumeBoardGamesBrowserTest {
         String before = restartMidGame(id, TILE_MOVABLE, TILE_BOARD, "mahjong-shogi: alice, bot");
         assertThat(before).contains("You moved ").contains("bot moved ");
         playOnToVerified(before, TILE_MOVABLE, ".mj-sq.target", TILE_BOARD, "You moved ");
+    }
+
+    /** Sits alice down at a new table of {@code game} against the bot and opens its page: its id. */
+    private String sitDown(String game, Map<String, String> settings) throws Exception {
+        browser.open(ui.url().toString());
+        browser.await("the home page", MOVE, "return document.getElementById('fingerprint').textContent");
+        String id = browser.run("return fetch('/api/tables', {method: 'POST', headers: {'Content-Type':"
+                + " 'application/json'}, body: JSON.stringify({game: arguments[0], players: 2, bots: 1,"
+                + " settings: arguments[1]})}).then(r => r.json()).then(j => j.id)", game, settings).asText();
+        browser.open("http://127.0.0.1:" + ui.port() + "/table?id=" + id);
+        return id;
     }
 
     /**
@@ -104,10 +79,7 @@ class UiResumeBoardGamesBrowserTest {
     private String restartMidGame(String id, String movable, String board, String listed) throws Exception {
         assertThat(awaitMyMove(movable)).as("the person's move, mid-game").isEqualTo("move");
         String before = history() + "\n" + board(board);
-        ui.close();
-        ui = null;
-
-        ui = node();
+        restart();
         browser.open(ui.url().toString());
         JsonNode shown = browser.await("the game listed as in progress", MOVE,
                 "const a = document.querySelector('#tables a[href=\"/table?id=' + arguments[0] + '\"]');"
@@ -135,10 +107,7 @@ class UiResumeBoardGamesBrowserTest {
         assertThat(historyAfter).as("the game's history from its start").startsWith(historyBefore);
         assertThat(historyAfter.substring(historyBefore.length())).as("alice played on after the restart")
                 .contains(played);
-        ui.close();
-        ui = null;
-
-        ui = node();
+        restart();
         assertThat((List<?>) ui.home().get("tables")).isEmpty();
         try (var left = Files.list(home.resolve("ui-journals"))) {
             assertThat(left).isEmpty();
