@@ -267,6 +267,9 @@ final class BrowserDarkChess implements NodeTable {
         } else {
             runLocal();
         }
+        if (!kept.closing()) {
+            problem = kept.forget(problem); // over, or stopped for good: nothing to take up
+        }
         legal = List.of();
         publish();
     }
@@ -291,7 +294,6 @@ final class BrowserDarkChess implements NodeTable {
             rejected.addAll(table.party(1).rejected());
             TranscriptFile.write(transcriptFile, table.transcript(), rejected);
             verdict = Audits.auditWritten(transcriptFile, fairtable.games.definitions.Games.ALL);
-            problem = kept.forget(problem);
         } catch (IOException e) {
             problem = "the transcript could not be written: " + e.getMessage();
         }

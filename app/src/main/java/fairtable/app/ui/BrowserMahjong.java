@@ -222,6 +222,9 @@ final class BrowserMahjong implements NodeTable {
         } catch (RuntimeException e) {
             problem = "the table stopped: " + e.getMessage();
         }
+        if (!kept.closing()) {
+            problem = kept.forget(problem); // over, or stopped for good: nothing to take up
+        }
         legal = List.of();
         publish();
     }
@@ -246,7 +249,6 @@ final class BrowserMahjong implements NodeTable {
         legal = List.of();
         TranscriptFile.write(transcriptFile, game.transcript(), game.refused());
         verdict = Audits.auditWritten(transcriptFile, fairtable.games.definitions.Games.ALL);
-        problem = kept.forget(problem);
     }
 
     /** The person's seat only, against the other node through the session layer; the page follows every step. */
