@@ -21,6 +21,7 @@ import fairtable.games.chess.play.DarkChessTable;
 import fairtable.net.Actor;
 import fairtable.net.identity.Invitation;
 import fairtable.net.identity.Profile;
+import fairtable.net.journal.Journal;
 import fairtable.protocol.Party;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
@@ -58,7 +59,10 @@ import java.util.random.RandomGenerator;
  * also resign, offer a draw with a move, or accept the draw the other side's last move offered, each through the
  * protocol's own announcements. What the person learned since their last move (a capture of theirs, an en-passant
  * chance) comes from {@link TerminalChessPlayer#learned}, as at the terminal. The person's clock works as at the
- * card tables: when it runs out, the bot's chooser decides.
+ * card tables: when it runs out, the bot's chooser decides. Against the bot the table is kept in the node's journal
+ * as the card tables are ({@link SavedTable}: both seats' snapshots and the bot's key), each time the person is asked
+ * to move, so that the node, started again, takes it up ({@link #resume}); against another node the seat's journal is
+ * {@link TwoSeatGame}'s, as at the terminal.
  */
 final class BrowserDarkChess implements NodeTable {
     static final String NAME = "dark-chess";
@@ -73,6 +77,16 @@ final class BrowserDarkChess implements NodeTable {
     private DarkChessTable table;
     /** The other node's link; null against the bot. */
     private final TwoNodeSeat network;
+    /** Where a table against the bot is kept (nowhere against another node, whose seat TwoSeatGame keeps). */
+    private final KeptTable kept;
+    /** The bot's signing key, kept in the journal so that its seat can be taken up again. */
+    private SigningKey botKey;
+    /** Both seats' snapshots the last time a message reached both, when neither was inside a step; table thread. */
+    private List<byte[]> seatsBetweenSteps;
+    /** What the person had learned when the game was kept, for the move asked again once it is taken up. */
+    private List<String> takenUpNotices;
+    /** How the history shows what the person learned before a move. */
+    private static final String NOTICE = "  ";
     private volatile DarkChessParty networkParty;
     private RandomGenerator seatRandom;
     private final ExecutorService thread;
@@ -96,8 +110,9 @@ final class BrowserDarkChess implements NodeTable {
     private record Choice(int index, boolean offersDraw, boolean resigns, boolean acceptsDraw) {}
 
     private BrowserDarkChess(String id, String name, Color person, DarkChessParameters params, int actionSeconds,
-            Path file, TwoNodeSeat network) {
+            Path file, TwoNodeSeat network, KeptTable kept) {
         this.id = id;
+        this.kept = kept;
         this.name = name;
         this.person = person;
         this.seat = person == Color.WHITE ? 0 : 1;
@@ -133,12 +148,62 @@ final class BrowserDarkChess implements NodeTable {
      */
     static BrowserDarkChess start(String id, String name, Color person, SigningKey key, OtMode mode, int maxPlies,
             int actionSeconds, Path file, RandomGenerator whiteRandom, RandomGenerator blackRandom) {
-        BrowserDarkChess t = new BrowserDarkChess(id, name, person, parameters(mode, maxPlies), actionSeconds, file,
-                null);
-        SigningKey bot = SeatSeeds.signingKey(null, 1 - t.seat);
-        t.table = DarkChessTable.personAgainstBot(t.params, person, t.chooser(), person == Color.WHITE ? key : bot,
-                person == Color.WHITE ? bot : key, whiteRandom, blackRandom);
+        try {
+            return start(id, name, person, key, mode, maxPlies, actionSeconds, file, whiteRandom, blackRandom, null);
+        } catch (IOException impossible) {
+            throw new IllegalStateException("no journal is opened", impossible);
+        }
+    }
+
+    /**
+     * As above, kept in a journal at {@code journalFile} (if not null), so that the node, started again, takes the
+     * game up ({@link #resume}).
+     *
+     * @throws IOException if the journal cannot be created
+     */
+    static BrowserDarkChess start(String id, String name, Color person, SigningKey key, OtMode mode, int maxPlies,
+            int actionSeconds, Path file, RandomGenerator whiteRandom, RandomGenerator blackRandom, Path journalFile)
+            throws IOException {
+        DarkChessParameters params = parameters(mode, maxPlies);
+        BrowserDarkChess t = new BrowserDarkChess(id, name, person, params, actionSeconds, file, null,
+                new KeptTable(journalFile == null ? null : Journal.open(journalFile, key), true));
+        t.botKey = SeatSeeds.signingKey(null, 1 - t.seat);
+        t.table = DarkChessTable.personAgainstBot(t.params, person, t.chooser(), person == Color.WHITE ? key : t.botKey,
+                person == Color.WHITE ? t.botKey : key, whiteRandom, blackRandom);
         t.thread.execute(t::run);
+        return t;
+    }
+
+    /**
+     * The game against the bot {@code saved} describes, taken up from its journal after the node restarted: both
+     * seats restored from their snapshots as they stood when the person was last asked to move, and the history as
+     * the page showed it then. It goes on (the person asked that move again) only once a page opens it.
+     *
+     * @throws MalformedMessageException if it is not such a game, or a seat's snapshot does not read back
+     */
+    static BrowserDarkChess resume(String id, String name, SavedTable saved, SigningKey key, Path transcripts,
+            int actionSeconds, Journal journal, RandomGenerator whiteRandom, RandomGenerator blackRandom)
+            throws MalformedMessageException {
+        SigningKey bot = saved.botKey();
+        int botSeat = 1 - saved.person();
+        RandomGenerator[] random = {whiteRandom, blackRandom};
+        DarkChessParty botParty = DarkChessParty.restore(saved.snapshots().get(botSeat), bot, random[botSeat],
+                ChessSide::fromBytes);
+        BrowserDarkChess t = new BrowserDarkChess(id, name, saved.person() == 0 ? Color.WHITE : Color.BLACK,
+                botParty.parameters(), actionSeconds, transcripts.resolve(saved.transcript()), null,
+                new KeptTable(journal, false));
+        ChessSide.MoveChooser chooser = t.chooser();
+        DarkChessParty mine = DarkChessParty.restore(saved.snapshots().get(t.seat), key, random[t.seat],
+                bytes -> ChessSide.fromBytes(bytes, chooser));
+        t.botKey = bot;
+        t.table = t.seat == 0 ? DarkChessTable.resumed(mine, botParty, key, bot)
+                : DarkChessTable.resumed(botParty, mine, bot, key);
+        t.history.addAll(saved.history());
+        List<String> learned = new ArrayList<>();
+        for (int i = saved.history().size() - 1; i >= 0 && saved.history().get(i).startsWith(NOTICE); i--) {
+            learned.add(0, saved.history().get(i).substring(NOTICE.length()));
+        }
+        t.takenUpNotices = learned;
         return t;
     }
 
@@ -160,7 +225,7 @@ final class BrowserDarkChess implements NodeTable {
         TwoNodeSeat network = TwoNodeSeat.open(profile, bind, joining, NAME,
                 orderedSettings(maxPlies, mode), hostColour.ordinal());
         BrowserDarkChess t = new BrowserDarkChess(id, profile.displayName(), network.seat() == 0 ? Color.WHITE
-                : Color.BLACK, params, actionSeconds, file, network);
+                : Color.BLACK, params, actionSeconds, file, network, new KeptTable(null, true));
         t.seatRandom = random;
         network.onChange(t::publish);
         t.thread.execute(t::run);
@@ -202,6 +267,9 @@ final class BrowserDarkChess implements NodeTable {
         } else {
             runLocal();
         }
+        if (!kept.closing()) {
+            problem = kept.forget(problem); // over, or stopped for good: nothing to take up
+        }
         legal = List.of();
         publish();
     }
@@ -209,10 +277,14 @@ final class BrowserDarkChess implements NodeTable {
     /** Both seats in this process, the bot's and the person's. */
     private void runLocal() {
         try {
-            table.play(ply -> publish());
+            table.play(ply -> publish(), () -> seatsBetweenSteps = List.of(table.party(0).snapshot(),
+                    table.party(1).snapshot()));
         } catch (ProtocolViolation v) {
             problem = "CHEAT CAUGHT: " + v.getMessage();
         } catch (RuntimeException e) {
+            if (kept.closing()) {
+                return; // the node is stopping mid-game: its journal takes the game up when the node starts again
+            }
             problem = "the table stopped: " + e.getMessage();
         }
         legal = List.of();
@@ -225,6 +297,21 @@ final class BrowserDarkChess implements NodeTable {
         } catch (IOException e) {
             problem = "the transcript could not be written: " + e.getMessage();
         }
+    }
+
+    /**
+     * Writes the table to its journal before the person is asked to move: both seats as they stood before the message
+     * that asks it, which the bot's seat sends again when the game is taken up, and the history, what the person
+     * learned since their last move included.
+     * Nothing leaves this process but the page, so a crash loses at most the bot's steps since, which it takes again.
+     */
+    private void keep() {
+        List<byte[]> seats = seatsBetweenSteps;
+        if (seats == null || problem != null) {
+            return; // before the first message nothing is worth taking up: the game starts afresh
+        }
+        seatsBetweenSteps = null;
+        problem = kept.keep(SavedTable.againstBot(NAME, seat, transcriptFile, history, botKey, seats));
     }
 
     /** The person's seat only, against the other node through the session layer; the page follows every step. */
@@ -272,12 +359,19 @@ final class BrowserDarkChess implements NodeTable {
      * resignation or an accepted draw leaves by the exceptions {@link ChessSide} reads as those announcements.
      */
     private Move personChooses(FogView view, List<Move> moves, boolean offer, RandomGenerator random) {
-        List<String> facts = new ArrayList<>(learnedSince(previousView, previousMove, view));
-        if (offer) {
-            facts.add(drawOffered(person.opposite()));
+        List<String> facts = new ArrayList<>();
+        if (takenUpNotices != null) {
+            facts.addAll(takenUpNotices); // asked again after a restart: what the person learned is in the history
+            takenUpNotices = null;
+        } else {
+            facts.addAll(learnedSince(previousView, previousMove, view));
+            if (offer) {
+                facts.add(drawOffered(person.opposite()));
+            }
+            facts.forEach(f -> history.add(NOTICE + f));
         }
         notices = List.copyOf(facts);
-        facts.forEach(f -> history.add("  " + f));
+        keep();
         shown = view;
         drawOffered = offer;
         legal = List.copyOf(moves);
@@ -579,8 +673,9 @@ final class BrowserDarkChess implements NodeTable {
 
     @Override
     public Map<String, Object> summary() {
-        String state = problem != null ? problem : verdict != null ? verdict.line()
-                : !legal.isEmpty() ? "your move" : "awaits " + awaiting();
+        // A table is kept only when the person is asked to move: taken up, it awaits that move.
+        String state = problem != null ? problem : verdict != null ? verdict.line() : !kept.started()
+                ? "in progress: your move" : !legal.isEmpty() ? "your move" : "awaits " + awaiting();
         return Map.of("id", id, "game", NAME, "players", names(), "state", state,
                 "finished", verdict != null || problem != null);
     }
@@ -588,6 +683,10 @@ final class BrowserDarkChess implements NodeTable {
     @Override
     public void watch(Consumer<String> watcher) {
         watchers.add(watcher);
+        if (kept.start()) {
+            thread.execute(this::run); // the person opened a table taken up from its journal: it goes on
+            return;
+        }
         String now = lastSnapshot;
         if (now != null) {
             watcher.accept(now);
@@ -606,9 +705,9 @@ final class BrowserDarkChess implements NodeTable {
 
     @Override
     public void close() {
-        thread.shutdownNow();
         if (network != null) {
             network.close();
         }
+        kept.close(thread);
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import fairtable.app.Audits;
 import fairtable.app.net.SessionSeat;
 import fairtable.app.net.TwoSeatGame;
+import fairtable.app.play.SeatSeeds;
 import fairtable.crypto.sign.SigningKey;
 import fairtable.games.mahjongshogi.BattleRecord;
 import fairtable.games.mahjongshogi.Board;
@@ -23,6 +24,7 @@ import fairtable.games.mahjongshogi.play.SeatPlayer;
 import fairtable.net.Actor;
 import fairtable.net.identity.Invitation;
 import fairtable.net.identity.Profile;
+import fairtable.net.journal.Journal;
 import fairtable.protocol.ProtocolViolation;
 import fairtable.protocol.audit.AuditVerdict;
 import fairtable.protocol.mahjong.MahjongMode;
@@ -69,6 +71,10 @@ final class BrowserMahjong implements NodeTable {
     private final String name;
     /** The other node's link; null against the bot. */
     private final TwoNodeSeat network;
+    /** Where a table against the bot is kept (nowhere against another node, whose seat TwoSeatGame keeps). */
+    private final KeptTable kept;
+    /** The person's signing key against the bot; null against another node (the session signs with the profile's). */
+    private SigningKey personKey;
     private final int seat;
     private final int actionSeconds;
     private final Path transcriptFile;
@@ -94,8 +100,9 @@ final class BrowserMahjong implements NodeTable {
     private int battlesSeen;
 
     private BrowserMahjong(String id, String name, int seat, int moveLimit, int actionSeconds, Path file,
-            RandomGenerator play, RandomGenerator secrets, TwoNodeSeat network) {
+            RandomGenerator play, RandomGenerator secrets, TwoNodeSeat network, KeptTable kept) {
         this.id = id;
+        this.kept = kept;
         this.seat = seat;
         this.name = name;
         this.network = network;
@@ -118,10 +125,41 @@ final class BrowserMahjong implements NodeTable {
      * the placements and the bot's choices, {@code secrets} the keys and commitments.
      */
     static BrowserMahjong start(String id, String name, int seat, int moveLimit, int actionSeconds, Path file,
-            RandomGenerator play, RandomGenerator secrets) {
+            RandomGenerator play, RandomGenerator secrets, SigningKey key, Path journalFile) throws IOException {
         requireLimit(moveLimit);
-        BrowserMahjong t = new BrowserMahjong(id, name, seat, moveLimit, actionSeconds, file, play, secrets, null);
+        BrowserMahjong t = new BrowserMahjong(id, name, seat, moveLimit, actionSeconds, file, play, secrets, null,
+                new KeptTable(journalFile == null ? null : Journal.open(journalFile, key), true));
+        t.personKey = key;
         t.thread.execute(t::run);
+        return t;
+    }
+
+    /**
+     * The game against the bot {@code saved} describes, taken up from its journal after the node restarted: both
+     * seats restored from their snapshots as they stood when the person was last asked to move, and the history as
+     * the page showed it then. It goes on (the person asked that move again) only once a page opens it.
+     *
+     * @throws MalformedMessageException if it is not such a game, or a seat's snapshot does not read back
+     */
+    static BrowserMahjong resume(String id, String name, SavedTable saved, SigningKey key, Path transcripts,
+            int actionSeconds, Journal journal, RandomGenerator play, RandomGenerator secrets)
+            throws MalformedMessageException {
+        SigningKey bot = saved.botKey();
+        List<SigningKey> keys = saved.person() == 0 ? List.of(key, bot) : List.of(bot, key);
+        List<MahjongParty> parties = new ArrayList<>();
+        for (int s = 0; s < 2; s++) {
+            parties.add(MahjongParty.restore(saved.snapshots().get(s), keys.get(s), secrets));
+        }
+        BrowserMahjong t = new BrowserMahjong(id, name, saved.person(), parties.get(0).parameters().moveLimit(),
+                actionSeconds, transcripts.resolve(saved.transcript()), play, secrets, null,
+                new KeptTable(journal, false));
+        t.personKey = key;
+        List<Seat> seats = new ArrayList<>(List.of(Seat.bot(play), Seat.bot(play)));
+        seats.set(t.seat, t.new Person());
+        t.game = LocalGame.resumed(seats, parties, keys);
+        t.view = t.game.view(t.seat);
+        t.battlesSeen = t.view.state().battles().size();
+        t.history.addAll(saved.history());
         return t;
     }
 
@@ -144,7 +182,7 @@ final class BrowserMahjong implements NodeTable {
         TwoNodeSeat network = TwoNodeSeat.open(profile, bind, joining, NAME,
                 Map.of("move-limit", Integer.toString(moveLimit)), hostSeat);
         BrowserMahjong t = new BrowserMahjong(id, profile.displayName(), network.seat(), moveLimit, actionSeconds,
-                file, play, secrets, network);
+                file, play, secrets, network, new KeptTable(null, true));
         network.onChange(t::publish);
         t.thread.execute(t::run);
         return t;
@@ -158,12 +196,19 @@ final class BrowserMahjong implements NodeTable {
 
     private void run() {
         try {
-            Placement mine = arrange();
-            history.add("You start with your arrangement.");
-            if (network != null) {
-                playNetwork(mine);
+            if (game != null) {
+                playLocal(); // taken up from its journal: arranged and under way
+            } else if (network != null) {
+                playNetwork(arranged());
             } else {
-                playLocal(mine);
+                Placement mine = arranged();
+                Placement bots = Placement.random(1 - seat, tileSet, play);
+                List<Seat> seats = new ArrayList<>(List.of(Seat.bot(play), Seat.bot(play)));
+                seats.set(seat, new Person());
+                SigningKey bot = SeatSeeds.signingKey(null, 1 - seat);
+                game = new LocalGame(params, List.of("east", "west"), seats, seat == 0 ? List.of(mine, bots)
+                        : List.of(bots, mine), seat == 0 ? List.of(personKey, bot) : List.of(bot, personKey), secrets);
+                playLocal();
             }
         } catch (ProtocolViolation v) {
             problem = "CHEAT CAUGHT: " + v.getMessage();
@@ -177,19 +222,27 @@ final class BrowserMahjong implements NodeTable {
         } catch (RuntimeException e) {
             problem = "the table stopped: " + e.getMessage();
         }
+        if (!kept.closing()) {
+            problem = kept.forget(problem); // over, or stopped for good: nothing to take up
+        }
         legal = List.of();
         publish();
     }
 
+    /** The person's arrangement, with its line in the history. */
+    private Placement arranged() throws InterruptedException {
+        Placement mine = arrange();
+        history.add("You start with your arrangement.");
+        return mine;
+    }
+
     /** Both seats in this process, the bot's and the person's. */
-    private void playLocal(Placement mine) throws IOException, ProtocolViolation {
-        Placement bots = Placement.random(1 - seat, tileSet, play);
-        List<Seat> seats = new ArrayList<>(List.of(Seat.bot(play), Seat.bot(play)));
-        seats.set(seat, new Person());
-        game = new LocalGame(params, List.of("east", "west"), seats, seat == 0 ? List.of(mine, bots)
-                : List.of(bots, mine), secrets);
+    private void playLocal() throws IOException, ProtocolViolation {
         publish();
         game.play();
+        if (kept.closing()) {
+            return; // the node is stopping mid-game: its journal takes the game up when the node starts again
+        }
         view = game.view(seat);
         game.resigned().ifPresent(s -> history.add((s == seat ? "You" : "The bot") + " resigned: mahjong-shogi/v1"
                 + " records it as an early reveal, with no winner."));
@@ -289,6 +342,11 @@ final class BrowserMahjong implements NodeTable {
     private final class Person implements Seat {
         @Override
         public Choice choose(PlayerView now) {
+            if (game != null && problem == null) {
+                // Between steps: both seats as they stand, the person's move asked again when the game is taken up.
+                problem = kept.keep(SavedTable.againstBot(NAME, seat, transcriptFile, history, game.key(1 - seat),
+                        List.of(game.party(0).snapshot(), game.party(1).snapshot())));
+            }
             view = now;
             legal = List.copyOf(now.state().legalMoves());
             deadlineMillis = System.currentTimeMillis() + actionSeconds * 1000L;
@@ -600,8 +658,9 @@ final class BrowserMahjong implements NodeTable {
 
     @Override
     public Map<String, Object> summary() {
-        String state = problem != null ? problem : verdict != null ? verdict.line()
-                : mine() == null ? "arrange your tiles" : !legal.isEmpty() ? "your move"
+        // A table is kept only when the person is asked to move: taken up, it awaits that move.
+        String state = problem != null ? problem : verdict != null ? verdict.line() : !kept.started()
+                ? "in progress: your move" : mine() == null ? "arrange your tiles" : !legal.isEmpty() ? "your move"
                 : "awaits " + awaiting();
         return Map.of("id", id, "game", NAME, "players", names(), "state", state,
                 "finished", verdict != null || problem != null);
@@ -610,6 +669,10 @@ final class BrowserMahjong implements NodeTable {
     @Override
     public void watch(Consumer<String> watcher) {
         watchers.add(watcher);
+        if (kept.start()) {
+            thread.execute(this::run); // the person opened a table taken up from its journal: it goes on
+            return;
+        }
         String now = lastSnapshot;
         if (now != null) {
             watcher.accept(now);
@@ -628,9 +691,9 @@ final class BrowserMahjong implements NodeTable {
 
     @Override
     public void close() {
-        thread.shutdownNow();
         if (network != null) {
             network.close();
         }
+        kept.close(thread);
     }
 }

@@ -20,7 +20,6 @@ import fairtable.protocol.transcript.TranscriptFile;
 import fairtable.protocol.wire.MalformedMessageException;
 import fairtable.net.journal.Journal;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -62,9 +61,7 @@ final class BrowserTable<S, M> implements NodeTable {
     /** Each seat's signing key, the bots' kept in the journal so that their seats can be taken up again. */
     private final List<SigningKey> keys;
     /** Where the table is kept after each step, or null (a bots-only table, a test's). */
-    private final Journal journal;
-    /** Whether the session runs: a table taken up from its journal waits for a page to open it. */
-    private volatile boolean started;
+    private final KeptTable kept;
 
     // Touched only on the table's thread.
     private M chosen;
@@ -85,7 +82,7 @@ final class BrowserTable<S, M> implements NodeTable {
 
     private BrowserTable(String id, GameDefinition<S, M> game, List<String> names, int person, List<SigningKey> keys,
             SeatMaker<S, M> seatMaker, Path transcriptFile, Games games, int actionSeconds,
-            ScheduledExecutorService clock, Journal journal) throws MalformedMessageException {
+            ScheduledExecutorService clock, KeptTable kept) throws MalformedMessageException {
         this.id = id;
         this.game = game;
         this.person = person;
@@ -93,7 +90,7 @@ final class BrowserTable<S, M> implements NodeTable {
         this.games = games;
         this.actionSeconds = actionSeconds;
         this.clock = clock;
-        this.journal = journal;
+        this.kept = kept;
         this.keys = List.copyOf(keys);
         this.thread = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "table-" + id);
@@ -145,11 +142,10 @@ final class BrowserTable<S, M> implements NodeTable {
         try {
             t = new BrowserTable<>(id, game, names, person, keys, (s, player) -> TableParty.create(game, params, s,
                     names.get(s), keys.get(s), new SecureRandom(), player), transcriptFile, games, actionSeconds, clock,
-                    journal);
+                    new KeptTable(journal, true));
         } catch (MalformedMessageException impossible) {
             throw new IllegalStateException("a new seat reads no snapshot", impossible);
         }
-        t.started = true;
         t.thread.execute(() -> t.advance(t.table::play));
         return t;
     }
@@ -170,7 +166,7 @@ final class BrowserTable<S, M> implements NodeTable {
         }
         BrowserTable<S, M> t = new BrowserTable<>(id, game, null, saved.person(), keys, (s, player) ->
                 TableParty.restore(saved.snapshots().get(s), game, keys.get(s), new SecureRandom(), player),
-                transcripts.resolve(saved.transcript()), games, actionSeconds, clock, journal);
+                transcripts.resolve(saved.transcript()), games, actionSeconds, clock, new KeptTable(journal, false));
         t.history.addAll(saved.history());
         t.shownRound = saved.shownRound();
         TableParty<S, M> me = t.mySeat();
@@ -208,8 +204,7 @@ final class BrowserTable<S, M> implements NodeTable {
     public void watch(Consumer<String> watcher) {
         watchers.add(watcher);
         thread.execute(() -> {
-            if (!started) {
-                started = true;
+            if (kept.start()) {
                 advance(table::resume); // the person opened a table taken up from its journal: it goes on
                 return; // and this watcher was shown where it stands
             }
@@ -350,7 +345,7 @@ final class BrowserTable<S, M> implements NodeTable {
      * between loses only the bots' moves since the last entry, which they make again.
      */
     private void keep() {
-        if (journal == null || problem != null) {
+        if (!kept.keeps() || problem != null) {
             return;
         }
         List<byte[]> botKeys = new ArrayList<>();
@@ -359,25 +354,13 @@ final class BrowserTable<S, M> implements NodeTable {
             botKeys.add(s == person ? new byte[0] : keys.get(s).seed());
             snapshots.add(seats.get(s).snapshot());
         }
-        try {
-            journal.record(new SavedTable(game.name(), person, transcriptFile.getFileName().toString(), shownRound,
-                    List.copyOf(history), botKeys, snapshots).toBytes(), List.of());
-        } catch (IOException e) {
-            problem = "the table's journal could not be written (" + journal.file() + "): " + e.getMessage();
-        }
+        problem = kept.keep(new SavedTable(game.name(), person, transcriptFile.getFileName().toString(), shownRound,
+                List.copyOf(history), botKeys, snapshots));
     }
 
     /** The game is over and its transcript written: there is nothing left to take up. */
     private void forget() {
-        if (journal == null) {
-            return;
-        }
-        try {
-            journal.close();
-            Files.deleteIfExists(journal.file());
-        } catch (IOException e) {
-            problem = "the finished table's journal could not be removed (" + journal.file() + "): " + e.getMessage();
-        }
+        problem = kept.forget(problem);
     }
 
     /** On the table's thread, after each message reached every seat: the page learns whom the table awaits now. */
@@ -447,14 +430,6 @@ final class BrowserTable<S, M> implements NodeTable {
         if (timer != null) {
             timer.cancel(false);
         }
-        thread.shutdownNow();
-        if (journal != null) {
-            try {
-                thread.awaitTermination(1, TimeUnit.MINUTES); // a step being written finishes first
-                journal.close();
-            } catch (IOException | InterruptedException e) {
-                // the node is stopping: the journal holds what was forced to disk
-            }
-        }
+        kept.close(thread);
     }
 }

@@ -266,11 +266,7 @@ public final class UiServer implements AutoCloseable {
                     Files.delete(file);
                     continue;
                 }
-                SavedTable saved = SavedTable.parse(last.get().state());
-                GameDefinition<?, ?> game = games.definition(saved.game()).orElseThrow(() ->
-                        new MalformedMessageException("it is a game of " + saved.game() + ", which this node lacks"));
-                tables.put(id, BrowserTable.resume(id, game, saved, profile.identity(), transcripts, games,
-                        actionSeconds, clock, journal));
+                tables.put(id, resume(id, SavedTable.parse(last.get().state()), journal));
             } catch (IOException | MalformedMessageException e) {
                 if (journal != null) {
                     journal.close();
@@ -278,6 +274,22 @@ public final class UiServer implements AutoCloseable {
                 journalProblems.add("the table in " + file + " cannot be taken up: " + e.getMessage());
             }
         }
+    }
+
+    /** The table against the node's bots that {@code saved} describes, kept in {@code journal}. */
+    private NodeTable resume(String id, SavedTable saved, Journal journal) throws MalformedMessageException {
+        if (saved.game().equals(BrowserDarkChess.NAME)) {
+            return BrowserDarkChess.resume(id, profile.displayName(), saved, profile.identity(), transcripts,
+                    actionSeconds, journal, random(), random());
+        }
+        if (saved.game().equals(BrowserMahjong.NAME)) {
+            return BrowserMahjong.resume(id, profile.displayName(), saved, profile.identity(), transcripts,
+                    actionSeconds, journal, random(), random());
+        }
+        GameDefinition<?, ?> game = games.definition(saved.game()).orElseThrow(() ->
+                new MalformedMessageException("it is a game of " + saved.game() + ", which this node lacks"));
+        return BrowserTable.resume(id, game, saved, profile.identity(), transcripts, games, actionSeconds, clock,
+                journal);
     }
 
     // ---- The API.
@@ -464,9 +476,9 @@ public final class UiServer implements AutoCloseable {
                 tables.put(id, table);
                 return Map.of("id", id, "invitation", table.invitation());
             }
-            tables.put(id, BrowserDarkChess.start(id, profile.displayName(), colour.equals("white") ? Color.WHITE
-                    : Color.BLACK, profile.identity(), mode, Integer.parseInt(plies), actionSeconds, file, random(),
-                    random()));
+            tables.put(id, keeping(() -> BrowserDarkChess.start(id, profile.displayName(), colour.equals("white")
+                    ? Color.WHITE : Color.BLACK, profile.identity(), mode, Integer.parseInt(plies), actionSeconds, file,
+                    random(), random(), journals.resolve(id + JOURNAL))));
             return Map.of("id", id);
         }
         if (name.equals(BrowserMahjong.NAME)) {
@@ -490,8 +502,9 @@ public final class UiServer implements AutoCloseable {
                 tables.put(id, table);
                 return Map.of("id", id, "invitation", table.invitation());
             }
-            tables.put(id, BrowserMahjong.start(id, profile.displayName(), side.equals("east") ? 0 : 1,
-                    Integer.parseInt(limit), actionSeconds, file, random(), random()));
+            tables.put(id, keeping(() -> BrowserMahjong.start(id, profile.displayName(), side.equals("east") ? 0 : 1,
+                    Integer.parseInt(limit), actionSeconds, file, random(), random(), profile.identity(),
+                    journals.resolve(id + JOURNAL))));
             return Map.of("id", id);
         }
         GameDefinition<?, ?> game = games.definition(name).orElseThrow(() -> new IllegalArgumentException(
@@ -509,15 +522,18 @@ public final class UiServer implements AutoCloseable {
         }
         String id = "t" + tableCount.incrementAndGet();
         Path file = transcripts.resolve(id + "-" + game.name() + "-" + System.currentTimeMillis() + ".jsonl");
-        BrowserTable<?, ?> table;
+        tables.put(id, keeping(() -> BrowserTable.start(id, game, names, settings, person, profile.identity(), file,
+                games, actionSeconds, clock, journals.resolve(id + JOURNAL))));
+        return Map.of("id", id);
+    }
+
+    /** A table against the node's bots, kept in a journal in HOME/ui-journals, which may not be created. */
+    private <T> T keeping(Opening<T> table) {
         try {
-            table = BrowserTable.start(id, game, names, settings, person, profile.identity(), file, games,
-                    actionSeconds, clock, journals.resolve(id + JOURNAL));
+            return table.open();
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot keep the table's journal in " + journals + ": " + e.getMessage());
         }
-        tables.put(id, table);
-        return Map.of("id", id);
     }
 
     /**
@@ -600,13 +616,13 @@ public final class UiServer implements AutoCloseable {
         return Map.of("id", id, "invitation", table.invitation());
     }
 
-    /** A table that listens for the players it invites: opening its port may fail. */
-    private interface Hosted<T> {
+    /** A table being opened: opening its port (one that listens for the players it invites) or its journal may fail. */
+    private interface Opening<T> {
         T open() throws IOException;
     }
 
     /** Opens {@code table}, kept by {@code kept}; if it cannot be opened, its journal is closed and removed. */
-    private static <T> T keptBy(NetworkTable.Kept kept, Hosted<T> table) throws IOException {
+    private static <T> T keptBy(NetworkTable.Kept kept, Opening<T> table) throws IOException {
         try {
             return table.open();
         } catch (IOException | RuntimeException e) {
@@ -616,7 +632,7 @@ public final class UiServer implements AutoCloseable {
         }
     }
 
-    private <T> T hosting(Hosted<T> table) {
+    private <T> T hosting(Opening<T> table) {
         try {
             return table.open();
         } catch (IOException e) {

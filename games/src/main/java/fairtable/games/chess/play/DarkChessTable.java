@@ -61,6 +61,18 @@ public final class DarkChessTable {
                 : create(params, bot, person, whiteKey, blackKey, whiteRandom, blackRandom);
     }
 
+    /**
+     * Two players taken up again from their snapshots (e.g. a journal's, after a crash), each with the key it signs
+     * with; {@link #play} goes on where the one that holds more of the game stands.
+     */
+    public static DarkChessTable resumed(DarkChessParty white, DarkChessParty black, SigningKey whiteKey,
+            SigningKey blackKey) {
+        if (white.seat() != 0 || black.seat() != 1) {
+            throw new IllegalArgumentException("White is seat 0 and Black seat 1");
+        }
+        return new DarkChessTable(white, black, whiteKey, blackKey);
+    }
+
     public DarkChessParty party(int seat) {
         return parties[seat];
     }
@@ -77,6 +89,14 @@ public final class DarkChessTable {
      * @throws ProtocolViolation if a player refuses a message (a cheat caught live)
      */
     public void play(IntConsumer afterPly) throws ProtocolViolation {
+        play(afterPly, () -> { });
+    }
+
+    /**
+     * As {@link #play(IntConsumer)}; {@code afterEachMessage} also runs each time a message has reached both players,
+     * when neither is inside a step: a moment at which both parties' snapshots make one consistent table.
+     */
+    public void play(IntConsumer afterPly, Runnable afterEachMessage) throws ProtocolViolation {
         int[] seen = {0};
         new LocalSession(List.of(new LocalSession.Seat(parties[0], keys[0], Actor.PASSIVE),
                 new LocalSession.Seat(parties[1], keys[1], Actor.PASSIVE))).watchedBy(() -> {
@@ -84,6 +104,7 @@ public final class DarkChessTable {
                     while (seen[0] < plies) {
                         afterPly.accept(++seen[0]);
                     }
+                    afterEachMessage.run();
                 }).play();
     }
 

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.IntFunction;
 import java.util.random.RandomGenerator;
 
 /**
@@ -55,6 +56,21 @@ public final class LocalGame {
      */
     public LocalGame(MahjongParameters params, List<String> names, List<Seat> seats, List<Placement> placements,
             RandomGenerator secrets) {
+        this(params, names, seats, placements, seat -> {
+            byte[] seed = new byte[32];
+            secrets.nextBytes(seed);
+            return SigningKey.fromSeed(seed);
+        }, secrets);
+    }
+
+    /** As above, each seat signing with its key in {@code keys} (a person's own, say), east's first. */
+    public LocalGame(MahjongParameters params, List<String> names, List<Seat> seats, List<Placement> placements,
+            List<SigningKey> keys, RandomGenerator secrets) {
+        this(params, names, seats, placements, keys::get, secrets);
+    }
+
+    private LocalGame(MahjongParameters params, List<String> names, List<Seat> seats, List<Placement> placements,
+            IntFunction<SigningKey> keyOf, RandomGenerator secrets) {
         if (names.size() != 2 || seats.size() != 2 || placements.size() != 2) {
             throw new IllegalArgumentException("two players");
         }
@@ -69,11 +85,34 @@ public final class LocalGame {
                         + "'s with this game's tile set");
             }
             this.placements.add(placement);
-            byte[] seed = new byte[32];
-            secrets.nextBytes(seed);
-            keys.add(SigningKey.fromSeed(seed));
+            keys.add(keyOf.apply(seat));
             parties.add(MahjongParty.create(params, seat, names.get(seat), keys.get(seat),
                     ProtocolRules.kindBySquare(placement), secrets));
+        }
+    }
+
+    /**
+     * A game taken up again from both seats' parties (restored from their snapshots, e.g. a journal's, after a crash),
+     * each with the key it signs with: {@link #play} goes on from where they stand, each placement read back from
+     * its own party.
+     */
+    public static LocalGame resumed(List<Seat> seats, List<MahjongParty> parties, List<SigningKey> keys) {
+        return new LocalGame(seats, parties, keys);
+    }
+
+    private LocalGame(List<Seat> seats, List<MahjongParty> parties, List<SigningKey> keys) {
+        if (seats.size() != 2 || parties.size() != 2 || keys.size() != 2 || parties.get(0).seat() != 0
+                || parties.get(1).seat() != 1) {
+            throw new IllegalArgumentException("two players, east's first");
+        }
+        this.params = parties.get(0).parameters();
+        this.rules = ProtocolRules.rules(params);
+        this.seats = List.copyOf(seats);
+        this.parties.addAll(parties);
+        this.keys.addAll(keys);
+        this.names = List.of(parties.get(0).transcript().nameOf(0), parties.get(0).transcript().nameOf(1));
+        for (MahjongParty p : parties) {
+            placements.add(SeatPlayer.placementOf(p));
         }
     }
 
@@ -144,6 +183,11 @@ public final class LocalGame {
 
     public Placement placement(int seat) {
         return placements.get(seat);
+    }
+
+    /** The key {@code seat} signs with. */
+    public SigningKey key(int seat) {
+        return keys.get(seat);
     }
 
     public String name(int seat) {

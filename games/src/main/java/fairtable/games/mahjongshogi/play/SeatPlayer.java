@@ -43,11 +43,16 @@ public final class SeatPlayer {
 
     private SeatPlayer(MahjongParty party, Seat seat) {
         this.rules = ProtocolRules.rules(party.parameters());
-        Map<Square, Integer> kinds = new TreeMap<>();
-        party.placement().forEach((square, kind) -> kinds.put(Square.ofIndex(square), kind));
-        this.placement = Placement.of(party.seat(), ProtocolRules.tileSet(party.parameters()), kinds);
+        this.placement = placementOf(party);
         this.seat = Objects.requireNonNull(seat);
         this.party = party;
+    }
+
+    /** The placement {@code party} committed to, read back from it. */
+    static Placement placementOf(MahjongParty party) {
+        Map<Square, Integer> kinds = new TreeMap<>();
+        party.placement().forEach((square, kind) -> kinds.put(Square.ofIndex(square), kind));
+        return Placement.of(party.seat(), ProtocolRules.tileSet(party.parameters()), kinds);
     }
 
     /**
