@@ -2,25 +2,32 @@ package fairtable.crypto.sign;
 
 import fairtable.crypto.ristretto.Ed25519Points;
 import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
 import java.security.MessageDigest;
+import java.security.PrivateKey;
 import java.security.SecureRandom;
-import org.bouncycastle.math.ec.rfc8032.Ed25519;
+import java.security.Signature;
+import java.security.spec.EdECPrivateKeySpec;
+import java.security.spec.NamedParameterSpec;
 
 /**
- * An Ed25519 signing key (RFC 8032), signing with Bouncy Castle's implementation: RFC 8032 signatures are
- * deterministic, so they are the bytes the JDK's gives, in a fraction of the time (its fixed-base tables, and the
- * public key computed once here rather than again in every signature). The key is its 32-byte seed,
+ * An Ed25519 signing key (RFC 8032), signing with the JDK's implementation. The key is its 32-byte seed,
  * so it can be stored in a profile and restored exactly.
  */
 public final class SigningKey {
     private final byte[] seed;
-    private final byte[] publicKey;
+    private final PrivateKey privateKey;
     private final VerifyingKey verifyingKey;
 
     private SigningKey(byte[] seed) {
         this.seed = seed;
-        this.publicKey = publicKeyOf(seed);
-        this.verifyingKey = VerifyingKey.fromBytes(publicKey);
+        try {
+            this.privateKey = KeyFactory.getInstance("Ed25519")
+                    .generatePrivate(new EdECPrivateKeySpec(NamedParameterSpec.ED25519, seed.clone()));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("Ed25519 is required by the Java platform", e);
+        }
+        this.verifyingKey = VerifyingKey.fromBytes(publicKeyOf(seed));
     }
 
     public static SigningKey generate(SecureRandom random) {
@@ -46,11 +53,17 @@ public final class SigningKey {
     }
 
     public byte[] sign(byte[] message) {
-        byte[] signature = new byte[Ed25519.SIGNATURE_SIZE];
-        Ed25519.sign(seed, 0, publicKey, 0, message, 0, message.length, signature, 0);
-        return signature;
+        try {
+            Signature signer = Signature.getInstance("Ed25519");
+            signer.initSign(privateKey);
+            signer.update(message);
+            return signer.sign();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("Ed25519 signing failed", e);
+        }
     }
 
+    /** RFC 8032 5.1.5: A = [s]B where s is the clamped lower half of SHA-512(seed). */
     private static byte[] publicKeyOf(byte[] seed) {
         try {
             byte[] h = MessageDigest.getInstance("SHA-512").digest(seed);

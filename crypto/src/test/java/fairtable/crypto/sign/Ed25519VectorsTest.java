@@ -179,28 +179,4 @@ class Ed25519VectorsTest {
         }
         return out;
     }
-
-    /**
-     * Signing is Bouncy Castle's, the reference the JDK's: RFC 8032 signatures are deterministic, so every seed and
-     * message must give the same 64 bytes as the JDK's Ed25519 over the same seed (messages of 0 to 300 bytes).
-     */
-    @org.junit.jupiter.api.Test
-    void signaturesAreTheJdksBytes() throws Exception {
-        java.util.SplittableRandom random = new java.util.SplittableRandom(8032);
-        java.security.KeyFactory factory = java.security.KeyFactory.getInstance("Ed25519");
-        for (int i = 0; i < 100; i++) {
-            byte[] seed = new byte[32];
-            random.nextBytes(seed);
-            byte[] message = new byte[random.nextInt(301)];
-            random.nextBytes(message);
-            java.security.Signature jdk = java.security.Signature.getInstance("Ed25519");
-            jdk.initSign(factory.generatePrivate(new java.security.spec.EdECPrivateKeySpec(
-                    java.security.spec.NamedParameterSpec.ED25519, seed)));
-            jdk.update(message);
-            SigningKey key = SigningKey.fromSeed(seed);
-            byte[] signature = key.sign(message);
-            assertThat(signature).as("seed %d", i).isEqualTo(jdk.sign());
-            assertThat(key.verifyingKey().verify(message, signature)).isTrue();
-        }
-    }
 }
