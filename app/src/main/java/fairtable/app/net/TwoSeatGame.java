@@ -69,6 +69,8 @@ public final class TwoSeatGame<P extends Party> {
     private final Path journalFile;
     private final Function<Party, Duration> patience;
     private final PrintWriter out;
+    /** A journal opened already, used instead of opening {@code journalFile}. */
+    private Journal opened;
 
     /**
      * @param name the name this side signs its hello with, under which the other side pins its key
@@ -86,6 +88,12 @@ public final class TwoSeatGame<P extends Party> {
         this.out = out;
     }
 
+    /** Keeps the seat in {@code journal}, opened already (a node that looked into it first), instead of a file. */
+    public TwoSeatGame<P> keptIn(Journal journal) {
+        this.opened = journal;
+        return this;
+    }
+
     /** The relay log a host keeps next to its seat's journal, so that the relay too is taken up again. */
     public static Path relayLog(Path journalFile) {
         return journalFile == null ? null : journalFile.resolveSibling(journalFile.getFileName() + ".host");
@@ -99,16 +107,16 @@ public final class TwoSeatGame<P extends Party> {
     public Result<P> play(TwoSeatLink link) throws IOException, MalformedMessageException {
         int seat = link.seat();
         SecureRandom random = new SecureRandom();
-        Journal journal = journalFile == null ? null : Journal.open(journalFile, identity);
+        Journal journal = opened != null ? opened : journalFile == null ? null : Journal.open(journalFile, identity);
         try {
             P party;
             if (journal != null && journal.last().isPresent()) {
                 party = seating.restore(journal.last().get().state(), identity, random);
                 if (party.seat() != seat) {
-                    throw new IllegalArgumentException("the journal " + journalFile + " is seat " + party.seat()
+                    throw new IllegalArgumentException("the journal " + journal.file() + " is seat " + party.seat()
                             + "'s, but this side " + (link.listening() ? "hosts" : "joins") + " (seat " + seat + ")");
                 }
-                out.println("Resuming from " + journalFile + " after " + party.transcript().size() + " messages: "
+                out.println("Resuming from " + journal.file() + " after " + party.transcript().size() + " messages: "
                         + party.awaiting());
             } else {
                 party = seating.create(seat, identity, random);

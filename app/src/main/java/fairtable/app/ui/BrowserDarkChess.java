@@ -214,15 +214,16 @@ final class BrowserDarkChess implements NodeTable {
      * {@code random} supplies the seat's secrets and its time-out moves (a {@link SecureRandom} but in tests).
      */
     static BrowserDarkChess network(String id, Profile profile, OtMode mode, int maxPlies, int actionSeconds,
-            Path file, String bind, Invitation joining, RandomGenerator random) throws IOException {
-        return network(id, profile, mode, maxPlies, actionSeconds, file, bind, joining, random, Color.WHITE);
+            Path file, TwoNodeSeat.Place place, Invitation joining, RandomGenerator random) throws IOException {
+        return network(id, profile, mode, maxPlies, actionSeconds, file, place, joining, random, Color.WHITE);
     }
 
     /** As above, a host playing {@code hostColour}; a guest plays the other colour, as the invitation says. */
     static BrowserDarkChess network(String id, Profile profile, OtMode mode, int maxPlies, int actionSeconds,
-            Path file, String bind, Invitation joining, RandomGenerator random, Color hostColour) throws IOException {
+            Path file, TwoNodeSeat.Place place, Invitation joining, RandomGenerator random, Color hostColour)
+            throws IOException {
         DarkChessParameters params = parameters(mode, maxPlies);
-        TwoNodeSeat network = TwoNodeSeat.open(profile, bind, joining, NAME,
+        TwoNodeSeat network = TwoNodeSeat.open(profile, place, joining, NAME,
                 orderedSettings(maxPlies, mode), hostColour.ordinal());
         BrowserDarkChess t = new BrowserDarkChess(id, profile.displayName(), network.seat() == 0 ? Color.WHITE
                 : Color.BLACK, params, actionSeconds, file, network, new KeptTable(null, true));
@@ -675,7 +676,8 @@ final class BrowserDarkChess implements NodeTable {
     public Map<String, Object> summary() {
         // A table is kept only when the person is asked to move: taken up, it awaits that move.
         String state = problem != null ? problem : verdict != null ? verdict.line() : !kept.started()
-                ? "in progress: your move" : !legal.isEmpty() ? "your move" : "awaits " + awaiting();
+                ? "in progress: your move" : (network != null && network.takenUp() ? "in progress: " : "")
+                + (!legal.isEmpty() ? "your move" : "awaits " + awaiting());
         return Map.of("id", id, "game", NAME, "players", names(), "state", state,
                 "finished", verdict != null || problem != null);
     }

@@ -98,6 +98,8 @@ final class BrowserMahjong implements NodeTable {
     private volatile AuditVerdict verdict;
     private volatile String problem;
     private int battlesSeen;
+    /** The history's first line, once the person has arranged their tiles. */
+    private static final String ARRANGED = "You start with your arrangement.";
 
     private BrowserMahjong(String id, String name, int seat, int moveLimit, int actionSeconds, Path file,
             RandomGenerator play, RandomGenerator secrets, TwoNodeSeat network, KeptTable kept) {
@@ -170,16 +172,17 @@ final class BrowserMahjong implements NodeTable {
      * {@code secrets} the keys and commitments (a {@link java.security.SecureRandom} but in tests).
      */
     static BrowserMahjong network(String id, Profile profile, int moveLimit, int actionSeconds, Path file,
-            String bind, Invitation joining, RandomGenerator play, RandomGenerator secrets) throws IOException {
-        return network(id, profile, moveLimit, actionSeconds, file, bind, joining, play, secrets, 0);
+            TwoNodeSeat.Place place, Invitation joining, RandomGenerator play, RandomGenerator secrets)
+            throws IOException {
+        return network(id, profile, moveLimit, actionSeconds, file, place, joining, play, secrets, 0);
     }
 
     /** As above, a host playing {@code hostSeat} (0 east, 1 west); a guest plays the other, as the invitation says. */
     static BrowserMahjong network(String id, Profile profile, int moveLimit, int actionSeconds, Path file,
-            String bind, Invitation joining, RandomGenerator play, RandomGenerator secrets, int hostSeat)
+            TwoNodeSeat.Place place, Invitation joining, RandomGenerator play, RandomGenerator secrets, int hostSeat)
             throws IOException {
         requireLimit(moveLimit);
-        TwoNodeSeat network = TwoNodeSeat.open(profile, bind, joining, NAME,
+        TwoNodeSeat network = TwoNodeSeat.open(profile, place, joining, NAME,
                 Map.of("move-limit", Integer.toString(moveLimit)), hostSeat);
         BrowserMahjong t = new BrowserMahjong(id, profile.displayName(), network.seat(), moveLimit, actionSeconds,
                 file, play, secrets, network, new KeptTable(null, true));
@@ -199,9 +202,12 @@ final class BrowserMahjong implements NodeTable {
             if (game != null) {
                 playLocal(); // taken up from its journal: arranged and under way
             } else if (network != null) {
-                playNetwork(arranged());
+                Placement mine = network.takenUp() ? null : arrange(); // a seat taken up was arranged before
+                history.add(ARRANGED);
+                playNetwork(mine);
             } else {
-                Placement mine = arranged();
+                Placement mine = arrange();
+                history.add(ARRANGED);
                 Placement bots = Placement.random(1 - seat, tileSet, play);
                 List<Seat> seats = new ArrayList<>(List.of(Seat.bot(play), Seat.bot(play)));
                 seats.set(seat, new Person());
@@ -227,13 +233,6 @@ final class BrowserMahjong implements NodeTable {
         }
         legal = List.of();
         publish();
-    }
-
-    /** The person's arrangement, with its line in the history. */
-    private Placement arranged() throws InterruptedException {
-        Placement mine = arrange();
-        history.add("You start with your arrangement.");
-        return mine;
     }
 
     /** Both seats in this process, the bot's and the person's. */
@@ -660,8 +659,8 @@ final class BrowserMahjong implements NodeTable {
     public Map<String, Object> summary() {
         // A table is kept only when the person is asked to move: taken up, it awaits that move.
         String state = problem != null ? problem : verdict != null ? verdict.line() : !kept.started()
-                ? "in progress: your move" : mine() == null ? "arrange your tiles" : !legal.isEmpty() ? "your move"
-                : "awaits " + awaiting();
+                ? "in progress: your move" : (network != null && network.takenUp() ? "in progress: " : "")
+                + (mine() == null ? "arrange your tiles" : !legal.isEmpty() ? "your move" : "awaits " + awaiting());
         return Map.of("id", id, "game", NAME, "players", names(), "state", state,
                 "finished", verdict != null || problem != null);
     }

@@ -112,6 +112,26 @@ final class NetworkTable<S, M> implements NodeTable {
      */
     record Kept(Journal journal, Path relayLog, Path meeting) {
         static final Kept NOWHERE = new Kept(null, null, null);
+
+        /** Removes the journal, the relay's log and the meeting line: the seat is never taken up again. */
+        void forget() throws IOException {
+            if (journal != null) {
+                journal.close();
+                java.nio.file.Files.deleteIfExists(journal.file());
+            }
+            for (Path p : java.util.Arrays.asList(relayLog, meeting)) {
+                if (p != null) {
+                    java.nio.file.Files.deleteIfExists(p);
+                }
+            }
+        }
+
+        /** Writes how this seat meets the others (owner-only beside its journal), so a restarted node meets them again. */
+        void keepMeeting(Map<String, Object> line) throws IOException {
+            if (meeting != null) {
+                fairtable.net.OwnerOnlyFiles.writeString(meeting, JSON.writeValueAsString(line));
+            }
+        }
     }
 
     private NetworkTable(String id, GameDefinition<S, M> game, TableParameters table, int seat, Profile profile,
@@ -204,7 +224,7 @@ final class NetworkTable<S, M> implements NodeTable {
             invitations.add(t.hostInvitation.forTable(game.name(), forSeat).format());
         }
         t.shownInvitations = List.copyOf(invitations);
-        t.keepMeeting(Map.of("role", "host", "game", game.name(), "bind", bind, "port", t.link.port(),
+        t.kept.keepMeeting(Map.of("role", "host", "game", game.name(), "bind", bind, "port", t.link.port(),
                 "invitations", t.shownInvitations, "transcript", transcriptFile.getFileName().toString()));
         t.thread.start();
         return t;
@@ -247,7 +267,7 @@ final class NetworkTable<S, M> implements NodeTable {
         TableParameters table = parameters(game, players, GameSettings.forTable(game, players, settings));
         NetworkTable<S, M> t = new NetworkTable<>(id, game, table, seat, profile, seed, transcriptFile, games,
                 actionSeconds, null, 0, invitation, kept);
-        t.keepMeeting(Map.of("role", "guest", "game", game.name(), "invitation", invitation.format(),
+        t.kept.keepMeeting(Map.of("role", "guest", "game", game.name(), "invitation", invitation.format(),
                 "transcript", transcriptFile.getFileName().toString()));
         t.thread.start();
         return t;
@@ -299,25 +319,11 @@ final class NetworkTable<S, M> implements NodeTable {
         return t;
     }
 
-    /** Writes how this seat meets the others (owner-only beside its journal), so a restarted node can meet them again. */
-    private void keepMeeting(Map<String, Object> meeting) throws IOException {
-        if (kept.meeting() != null) {
-            fairtable.net.OwnerOnlyFiles.writeString(kept.meeting(), JSON.writeValueAsString(meeting));
-        }
-    }
 
     /** The seat's game is over (or stopped for good) and its transcript written: it is never taken up again. */
     private void forget() {
         try {
-            if (kept.journal() != null) {
-                kept.journal().close();
-                java.nio.file.Files.deleteIfExists(kept.journal().file());
-            }
-            for (Path p : java.util.Arrays.asList(kept.relayLog(), kept.meeting())) {
-                if (p != null) {
-                    java.nio.file.Files.deleteIfExists(p);
-                }
-            }
+            kept.forget();
         } catch (IOException e) {
             problem = "the finished table's journal could not be removed: " + e.getMessage();
         }

@@ -21,13 +21,29 @@ import java.util.Set;
  * through the same session code as {@code play dark-chess --host/--join} ({@link TwoSeatLink}, {@link TwoSeatGame}):
  * the host runs the relay and plays the side its person chose (seat 0 or 1), the guest joins by the host's invitation
  * (which pins the host's key and carries the game, its settings and the host's seat) and plays the other. The host's person is asked in the page, by fingerprint,
- * before a new player's hello is taken ({@link PageQuestion}); a key already pinned under its name is let in.
+ * before a new player's hello is taken ({@link PageQuestion}); a key already pinned under its name is let in. The
+ * seat is kept as at the command line ({@code --journal}), so that a restarted node takes it up.
  */
 final class TwoNodeSeat {
     /** How long a host waits for the invited player to arrive, and a guest for the host's first words. */
     private static final Duration ARRIVAL = Duration.ofMinutes(30);
 
+    /**
+     * Where a seat meets the other: the address a host listens on and its port (0 for any free one; a seat taken up
+     * again listens on its old one), and where the seat is kept to be taken up after a restart (its journal, the
+     * host's relay log and the meeting line beside them in HOME/ui-journals, as a card table's).
+     */
+    record Place(String bind, int port, NetworkTable.Kept kept) {}
+
     private final Profile profile;
+    private final Place place;
+    private final String game;
+    private final Map<String, String> settings;
+    private final int hostSeat;
+    private final Invitation joining;
+    /** Whether the node is closing: the seat then stops where it is, and its journal stays to be taken up. */
+    private volatile boolean closing;
+    private final boolean takenUp;
     private final PageQuestion asking;
     private final TwoSeatLink link;
     private final String invitation;
@@ -36,16 +52,22 @@ final class TwoNodeSeat {
     private String lastAwaiting = "";
     private long awaitingSince = System.currentTimeMillis();
 
-    private TwoNodeSeat(Profile profile, String bind, String game, Map<String, String> settings, Invitation joining,
+    private TwoNodeSeat(Profile profile, Place place, String game, Map<String, String> settings, Invitation joining,
             int hostSeat) throws IOException {
         this.profile = profile;
+        this.place = place;
+        this.game = game;
+        this.settings = Map.copyOf(settings);
+        this.hostSeat = hostSeat;
+        this.joining = joining;
+        this.takenUp = place.kept().journal() != null && place.kept().journal().last().isPresent();
         this.asking = new PageQuestion(() -> changed.run());
         boolean hosting = joining == null;
         TrustRule rule = new TrustRule(profile.knownPeers(), Set.of(), false,
                 hosting ? Optional.of(asking::ask) : Optional.empty(), asking::tell);
         if (hosting) {
-            this.link = TwoSeatLink.listen(bind, 0, profile.identity(), false, Optional.empty(), rule, ARRIVAL, null,
-                    asking::tell, hostSeat);
+            this.link = TwoSeatLink.listen(place.bind(), place.port(), profile.identity(), false, Optional.empty(), rule,
+                    ARRIVAL, place.kept().relayLog(), asking::tell, hostSeat);
             Map<String, String> carried = new LinkedHashMap<>();
             carried.put("players", "2");
             carried.putAll(settings);
@@ -62,9 +84,14 @@ final class TwoNodeSeat {
      * {@code joining} is null (the invitation carries the game, {@code settings} and that seat), else joins the host
      * that invitation names, at the other seat.
      */
-    static TwoNodeSeat open(Profile profile, String bind, Invitation joining, String game,
+    static TwoNodeSeat open(Profile profile, Place place, Invitation joining, String game,
             Map<String, String> settings, int hostSeat) throws IOException {
-        return new TwoNodeSeat(profile, bind, game, settings, joining, hostSeat);
+        return new TwoNodeSeat(profile, place, game, settings, joining, hostSeat);
+    }
+
+    /** Whether the seat was taken up from its journal: it had taken a step before the node restarted. */
+    boolean takenUp() {
+        return takenUp;
     }
 
     /** A whole-number setting an invitation carries (max-plies, move-limit), read before anything is opened. */
@@ -104,9 +131,28 @@ final class TwoNodeSeat {
             int actionSeconds) throws IOException, MalformedMessageException {
         PrintWriter out = new PrintWriter(new Lines(this::said), true);
         // Longer before both players are in (the guest may still be reading the invitation) than during the game.
-        TwoSeatGame<P> game = new TwoSeatGame<>(profile.identity(), profile.displayName(), seating, transcriptFile,
-                null, p -> p.transcript().established() ? Duration.ofSeconds(actionSeconds + 300L) : ARRIVAL, out);
-        return game.play(link);
+        TwoSeatGame<P> played = new TwoSeatGame<>(profile.identity(), profile.displayName(), seating, transcriptFile,
+                null, p -> p.transcript().established() ? Duration.ofSeconds(actionSeconds + 300L) : ARRIVAL, out)
+                .keptIn(place.kept().journal());
+        Map<String, Object> meeting = new LinkedHashMap<>();
+        meeting.put("role", joining == null ? "host" : "guest");
+        meeting.put("game", game);
+        meeting.put("transcript", transcriptFile.getFileName().toString());
+        if (joining == null) {
+            meeting.put("port", link.port());
+            meeting.put("seat", hostSeat);
+            meeting.put("settings", settings);
+        } else {
+            meeting.put("invitation", joining.format());
+        }
+        place.kept().keepMeeting(meeting);
+        try {
+            return played.play(link);
+        } finally {
+            if (!closing) {
+                place.kept().forget(); // over, or stopped for good: nothing to take up
+            }
+        }
     }
 
     private void said(String line) {
@@ -159,6 +205,7 @@ final class TwoNodeSeat {
     }
 
     void close() {
+        closing = true;
         link.close();
     }
 }

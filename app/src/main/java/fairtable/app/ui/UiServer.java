@@ -102,7 +102,7 @@ public final class UiServer implements AutoCloseable {
     private final AtomicInteger tableCount = new AtomicInteger();
     private final ScheduledExecutorService clock;
     private final Path transcripts;
-    /** HOME/ui-journals: the journal of each unfinished table the person plays against the node's bots. */
+    /** HOME/ui-journals: the journal of each unfinished table the person plays (against the bots or other nodes). */
     private final Path journals;
     /** Tables whose journal could not be taken up when the node started, one line each, for the home page. */
     private final List<String> journalProblems = new ArrayList<>();
@@ -256,6 +256,13 @@ public final class UiServer implements AutoCloseable {
                 journal = Journal.open(file, profile.identity());
                 Path meeting = journals.resolve(id + MEETING);
                 if (Files.exists(meeting)) {
+                    NetworkTable.Kept kept = new NetworkTable.Kept(journal, journals.resolve(id + RELAY), meeting);
+                    JsonNode line = JSON.readTree(Files.readString(meeting));
+                    String game = line.path("game").asText();
+                    if (game.equals(BrowserDarkChess.NAME) || game.equals(BrowserMahjong.NAME)) {
+                        tables.put(id, resumeWithNode(id, game, line, kept));
+                        continue;
+                    }
                     tables.put(id, NetworkTable.resume(id, games, profile, transcripts, actionSeconds,
                             new NetworkTable.Kept(journal, journals.resolve(id + RELAY), meeting)));
                     continue;
@@ -273,6 +280,33 @@ public final class UiServer implements AutoCloseable {
                 }
                 journalProblems.add("the table in " + file + " cannot be taken up: " + e.getMessage());
             }
+        }
+    }
+
+    /**
+     * The dark chess or Mahjong Shogi ({@code game}) with another node that {@code meeting} describes, its seat taken
+     * up from {@code kept}: a host listening on its old port, a guest joining by its invitation again.
+     */
+    private NodeTable resumeWithNode(String id, String game, JsonNode meeting, NetworkTable.Kept kept)
+            throws IOException {
+        if (kept.journal().last().isEmpty()) {
+            throw new IOException("the node stopped before the seat took its first step: there is nothing to take up");
+        }
+        String transcript = meeting.path("transcript").asText();
+        if (!transcript.matches("[A-Za-z0-9][A-Za-z0-9._-]*\\.jsonl")) {
+            throw new IOException(kept.meeting() + " names no transcript of this node's");
+        }
+        Path file = transcripts.resolve(transcript);
+        try {
+            if (meeting.path("role").asText().equals("host")) {
+                Map<String, String> settings = new LinkedHashMap<>();
+                meeting.path("settings").fields().forEachRemaining(e -> settings.put(e.getKey(), e.getValue().asText()));
+                return hostWithNode(id, file, game, settings, meeting.path("seat").asInt(), meeting.path("port").asInt(),
+                        kept);
+            }
+            return joinWithNode(id, file, Invitation.parse(meeting.path("invitation").asText()), kept);
+        } catch (IllegalArgumentException unreadable) {
+            throw new IOException(kept.meeting() + " does not read back: " + unreadable.getMessage());
         }
     }
 
@@ -470,10 +504,8 @@ public final class UiServer implements AutoCloseable {
             Path file = transcripts.resolve(id + "-" + name + "-" + System.currentTimeMillis() + ".jsonl");
             if (invite) {
                 // The host plays the colour chosen; the guest takes the other by the invitation.
-                BrowserDarkChess table = hosting(() -> BrowserDarkChess.network(id, profile, mode, Integer.parseInt(plies),
-                        actionSeconds, file, network.bind(), null, SeatSeeds.secrets(network.seed(), 0),
-                        colour.equals("white") ? Color.WHITE : Color.BLACK));
-                tables.put(id, table);
+                BrowserDarkChess table = (BrowserDarkChess) hostWithNode(id, file, name,
+                        Map.of("max-plies", plies, "mode", mode.label()), colour.equals("white") ? 0 : 1);
                 return Map.of("id", id, "invitation", table.invitation());
             }
             tables.put(id, keeping(() -> BrowserDarkChess.start(id, profile.displayName(), colour.equals("white")
@@ -496,10 +528,8 @@ public final class UiServer implements AutoCloseable {
             String id = "t" + tableCount.incrementAndGet();
             Path file = transcripts.resolve(id + "-" + name + "-" + System.currentTimeMillis() + ".jsonl");
             if (invite) {
-                BrowserMahjong table = hosting(() -> BrowserMahjong.network(id, profile, Integer.parseInt(limit),
-                        actionSeconds, file, network.bind(), null, SeatSeeds.bot(network.seed(), 0),
-                        SeatSeeds.secrets(network.seed(), 0), side.equals("east") ? 0 : 1));
-                tables.put(id, table);
+                BrowserMahjong table = (BrowserMahjong) hostWithNode(id, file, name, Map.of("move-limit", limit),
+                        side.equals("east") ? 0 : 1);
                 return Map.of("id", id, "invitation", table.invitation());
             }
             tables.put(id, keeping(() -> BrowserMahjong.start(id, profile.displayName(), side.equals("east") ? 0 : 1,
@@ -652,13 +682,12 @@ public final class UiServer implements AutoCloseable {
             Invitation parsed = Invitation.parse(invitation);
             if (parsed.game().filter(BrowserDarkChess.NAME::equals).isPresent()) {
                 requireCarried(parsed, "andos-bits", "2048", "an ANDOS modulus of 2048 bits");
-                tables.put(id, BrowserDarkChess.network(id, profile, BrowserDarkChess.mode(parsed.settings().get("mode")),
-                        TwoNodeSeat.number(parsed, "max-plies"), actionSeconds, file, null, parsed,
-                        SeatSeeds.secrets(network.seed(), 1)));
             } else if (parsed.game().filter(BrowserMahjong.NAME::equals).isPresent()) {
                 requireCarried(parsed, "mode", "ristretto", "the ristretto mode");
-                tables.put(id, BrowserMahjong.network(id, profile, TwoNodeSeat.number(parsed, "move-limit"), actionSeconds,
-                        file, null, parsed, SeatSeeds.bot(network.seed(), 1), SeatSeeds.secrets(network.seed(), 1)));
+            }
+            if (parsed.game().filter(g -> g.equals(BrowserDarkChess.NAME) || g.equals(BrowserMahjong.NAME)).isPresent()) {
+                NetworkTable.Kept kept = kept(id, false);
+                tables.put(id, keptBy(kept, () -> joinWithNode(id, file, parsed, kept)));
             } else {
                 NetworkTable.Kept kept = kept(id, false);
                 tables.put(id, keptBy(kept, () -> NetworkTable.join(id, invitation, games, profile, network.seed(),
@@ -668,6 +697,45 @@ public final class UiServer implements AutoCloseable {
             throw new IllegalArgumentException("cannot join: " + e.getMessage());
         }
         return Map.of("id", id);
+    }
+
+    /**
+     * Hosts dark chess or Mahjong Shogi ({@code game}) for another node, the host playing {@code hostSeat}, with the
+     * invitation's {@code settings}; its seat kept in HOME/ui-journals to be taken up after a restart.
+     */
+    private NodeTable hostWithNode(String id, Path file, String game, Map<String, String> settings, int hostSeat) {
+        NodeTable table = hosting(() -> {
+            NetworkTable.Kept kept = kept(id, true);
+            return keptBy(kept, () -> hostWithNode(id, file, game, settings, hostSeat, 0, kept));
+        });
+        tables.put(id, table);
+        return table;
+    }
+
+    /** As above, listening on {@code port} (0: any free one; a seat taken up: its old one), kept in {@code kept}. */
+    private NodeTable hostWithNode(String id, Path file, String game, Map<String, String> settings, int hostSeat,
+            int port, NetworkTable.Kept kept) throws IOException {
+        TwoNodeSeat.Place place = new TwoNodeSeat.Place(network.bind(), port, kept);
+        if (game.equals(BrowserDarkChess.NAME)) {
+            return BrowserDarkChess.network(id, profile, BrowserDarkChess.mode(settings.get("mode")),
+                    Integer.parseInt(settings.get("max-plies")), actionSeconds, file, place, null,
+                    SeatSeeds.secrets(network.seed(), 0), hostSeat == 0 ? Color.WHITE : Color.BLACK);
+        }
+        return BrowserMahjong.network(id, profile, Integer.parseInt(settings.get("move-limit")), actionSeconds, file,
+                place, null, SeatSeeds.bot(network.seed(), 0), SeatSeeds.secrets(network.seed(), 0), hostSeat);
+    }
+
+    /** Joins the dark chess or Mahjong Shogi another node hosts, by its invitation; the seat kept in {@code kept}. */
+    private NodeTable joinWithNode(String id, Path file, Invitation invitation, NetworkTable.Kept kept)
+            throws IOException {
+        TwoNodeSeat.Place place = new TwoNodeSeat.Place(null, 0, kept);
+        if (invitation.game().filter(BrowserDarkChess.NAME::equals).isPresent()) {
+            return BrowserDarkChess.network(id, profile, BrowserDarkChess.mode(invitation.settings().get("mode")),
+                    TwoNodeSeat.number(invitation, "max-plies"), actionSeconds, file, place, invitation,
+                    SeatSeeds.secrets(network.seed(), 1));
+        }
+        return BrowserMahjong.network(id, profile, TwoNodeSeat.number(invitation, "move-limit"), actionSeconds, file,
+                place, invitation, SeatSeeds.bot(network.seed(), 1), SeatSeeds.secrets(network.seed(), 1));
     }
 
     /**

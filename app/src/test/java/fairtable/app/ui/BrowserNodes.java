@@ -211,6 +211,20 @@ final class BrowserNodes implements AutoCloseable {
                 + " || (m && Number(m[1]) !== arguments[0]);", step, moves);
     }
 
+    /**
+     * Opens {@code node}'s home page in {@code page}, waits until it lists table {@code id} as in progress (a table
+     * taken up after a restart), opens the table from that link, and returns the line the home page listed.
+     */
+    static String openTakenUp(HeadlessChromium page, UiServer node, String id) throws Exception {
+        page.open(node.url().toString());
+        String listed = page.await("the game listed as in progress", STEP,
+                "const a = document.querySelector('#tables a[href=\"/table?id=' + arguments[0] + '\"]');"
+                + "return a && a.parentElement.textContent.includes('in progress') && a.parentElement.textContent",
+                id).asText();
+        page.click("#tables a[href=\"/table?id=" + id + "\"]");
+        return listed;
+    }
+
     /** Leaves alice's and bob's pages blank for the next test, and stops carol's browser and the nodes. */
     @Override
     public void close() throws Exception {

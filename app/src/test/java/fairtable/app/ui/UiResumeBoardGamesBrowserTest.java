@@ -2,7 +2,6 @@ package fairtable.app.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
@@ -80,12 +79,7 @@ class UiResumeBoardGamesBrowserTest extends OneNodeBrowserTest {
         assertThat(awaitMyMove(movable)).as("the person's move, mid-game").isEqualTo("move");
         String before = history() + "\n" + board(board);
         restart();
-        browser.open(ui.url().toString());
-        JsonNode shown = browser.await("the game listed as in progress", MOVE,
-                "const a = document.querySelector('#tables a[href=\"/table?id=' + arguments[0] + '\"]');"
-                + "return a && a.parentElement.textContent", id);
-        assertThat(shown.asText()).contains(listed).contains("in progress: your move");
-        browser.click("#tables a[href=\"/table?id=" + id + "\"]");
+        assertThat(BrowserNodes.openTakenUp(browser, ui, id)).contains(listed).contains("in progress: your move");
         assertThat(awaitMyMove(movable)).isEqualTo("move");
         assertThat(history() + "\n" + board(board)).as("the history and the board before the restart")
                 .isEqualTo(before);
