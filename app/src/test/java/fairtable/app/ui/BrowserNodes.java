@@ -84,21 +84,15 @@ final class BrowserNodes implements AutoCloseable {
         return invitation;
     }
 
-    /**
-     * Closes alice's node ({@code host}) or bob's, then starts it again on the same home, as a person who runs
-     * `fairtable ui --home` again after stopping it.
-     */
-    void restart(boolean host) throws Exception {
-        stop(host);
-        startAgain(host);
-    }
-
     /** Closes alice's node ({@code host}) or bob's, as a person who stops `fairtable ui`. */
     void stop(boolean host) throws Exception {
         (host ? aliceNode : bobNode).close();
     }
 
-    /** Starts alice's node ({@code host}) or bob's again on the same home, after {@link #stop}. */
+    /**
+     * Starts alice's node ({@code host}) or bob's again on the same home, after {@link #stop}, as a person who runs
+     * `fairtable ui --home` again.
+     */
     void startAgain(boolean host) throws Exception {
         if (host) {
             aliceNode = UiServer.start(Profile.open(homes.resolve("alice"), new SecureRandom()), Games.ALL, 0, 600,
