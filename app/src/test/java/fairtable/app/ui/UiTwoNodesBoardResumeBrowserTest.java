@@ -38,7 +38,8 @@ class UiTwoNodesBoardResumeBrowserTest extends BrowserNodesTest {
         String before = seen(nodes.bobPage);
         assertThat(before).contains("You moved ").contains("alice moved ");
 
-        nodes.restart(false);
+        nodes.stop(false);
+        nodes.startAgain(false);
         HeadlessChromium west = nodes.bobPage;
         assertThat(BrowserNodes.openTakenUp(west, nodes.bobNode, id)).contains("mahjong-shogi: alice, bob");
         west.await("west's second move, again", STEP, "return document.querySelector(arguments[0])", MOVABLE);
