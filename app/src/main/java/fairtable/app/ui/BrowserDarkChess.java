@@ -263,20 +263,23 @@ final class BrowserDarkChess implements NodeTable {
 
     private void run() {
         publish();
+        boolean stoppedMidGame = false;
         if (network != null) {
             runNetwork();
         } else {
-            runLocal();
+            stoppedMidGame = !runLocal();
         }
-        if (!kept.closing()) {
+        // Only a game the node's closing stopped is taken up again: one that ended as the node closed (its ending
+        // being written or audited) is over, and its journal, from before the last move, would let it be replayed.
+        if (!stoppedMidGame) {
             problem = kept.forget(problem); // over, or stopped for good: nothing to take up
         }
         legal = List.of();
         publish();
     }
 
-    /** Both seats in this process, the bot's and the person's. */
-    private void runLocal() {
+    /** Both seats in this process, the bot's and the person's: false if the node's closing stopped it mid-game. */
+    private boolean runLocal() {
         try {
             table.play(ply -> publish(), () -> seatsBetweenSteps = List.of(table.party(0).snapshot(),
                     table.party(1).snapshot()));
@@ -284,7 +287,7 @@ final class BrowserDarkChess implements NodeTable {
             problem = "CHEAT CAUGHT: " + v.getMessage();
         } catch (RuntimeException e) {
             if (kept.closing()) {
-                return; // the node is stopping mid-game: its journal takes the game up when the node starts again
+                return false; // the node is stopping mid-game: its journal takes the game up when it starts again
             }
             problem = "the table stopped: " + e.getMessage();
         }
@@ -298,6 +301,7 @@ final class BrowserDarkChess implements NodeTable {
         } catch (IOException e) {
             problem = "the transcript could not be written: " + e.getMessage();
         }
+        return true;
     }
 
     /**

@@ -198,9 +198,10 @@ final class BrowserMahjong implements NodeTable {
     }
 
     private void run() {
+        boolean stoppedMidGame = false;
         try {
             if (game != null) {
-                playLocal(); // taken up from its journal: arranged and under way
+                stoppedMidGame = !playLocal(); // taken up from its journal: arranged and under way
             } else if (network != null) {
                 Placement mine = network.takenUp() ? null : arrange(); // a seat taken up was arranged before
                 history.add(ARRANGED);
@@ -214,7 +215,7 @@ final class BrowserMahjong implements NodeTable {
                 SigningKey bot = SeatSeeds.signingKey(null, 1 - seat);
                 game = new LocalGame(params, List.of("east", "west"), seats, seat == 0 ? List.of(mine, bots)
                         : List.of(bots, mine), seat == 0 ? List.of(personKey, bot) : List.of(bot, personKey), secrets);
-                playLocal();
+                stoppedMidGame = !playLocal();
             }
         } catch (ProtocolViolation v) {
             problem = "CHEAT CAUGHT: " + v.getMessage();
@@ -226,21 +227,24 @@ final class BrowserMahjong implements NodeTable {
             Thread.currentThread().interrupt();
             return;
         } catch (RuntimeException e) {
+            stoppedMidGame = kept.closing();
             problem = "the table stopped: " + e.getMessage();
         }
-        if (!kept.closing()) {
+        // Only a game the node's closing stopped is taken up again: one that ended as the node closed (its ending
+        // being written or audited) is over, and its journal, from before the last move, would let it be replayed.
+        if (!stoppedMidGame) {
             problem = kept.forget(problem); // over, or stopped for good: nothing to take up
         }
         legal = List.of();
         publish();
     }
 
-    /** Both seats in this process, the bot's and the person's. */
-    private void playLocal() throws IOException, ProtocolViolation {
+    /** Both seats in this process, the bot's and the person's: false if the node's closing stopped it mid-game. */
+    private boolean playLocal() throws IOException, ProtocolViolation {
         publish();
         game.play();
-        if (kept.closing()) {
-            return; // the node is stopping mid-game: its journal takes the game up when the node starts again
+        if (game.left().isPresent() && kept.closing()) {
+            return false; // the node is stopping mid-game: its journal takes the game up when it starts again
         }
         view = game.view(seat);
         game.resigned().ifPresent(s -> history.add((s == seat ? "You" : "The bot") + " resigned: mahjong-shogi/v1"
@@ -248,6 +252,7 @@ final class BrowserMahjong implements NodeTable {
         legal = List.of();
         TranscriptFile.write(transcriptFile, game.transcript(), game.refused());
         verdict = Audits.auditWritten(transcriptFile, fairtable.games.definitions.Games.ALL);
+        return true;
     }
 
     /** The person's seat only, against the other node through the session layer; the page follows every step. */
