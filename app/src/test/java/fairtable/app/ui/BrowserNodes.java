@@ -8,6 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -203,6 +206,41 @@ final class BrowserNodes implements AutoCloseable {
         page.await("the move to be taken", STEP, "const m = document.getElementById('status').textContent"
                 + ".match(/step (\\d+)/); return !document.querySelector(arguments[1])"
                 + " || (m && Number(m[1]) !== arguments[0]);", step, moves);
+    }
+
+    /** One move made on the page whose turn it is. */
+    interface PageMove {
+        void make(HeadlessChromium page) throws Exception;
+    }
+
+    /**
+     * Makes each page's moves with {@code move} as its turn comes (the first page to move first), until every page
+     * shows its verdict; fails if the game has not ended within {@code limit}. {@code moves} is what
+     * {@link #situation} looks for.
+     */
+    static void playUntilOver(String moves, PageMove move, Duration limit, HeadlessChromium... pages)
+            throws Exception {
+        Instant deadline = Instant.now().plus(limit);
+        while (true) {
+            List<String> situations = new ArrayList<>();
+            HeadlessChromium toMove = null;
+            for (HeadlessChromium page : pages) {
+                String situation = situation(page, moves);
+                situations.add(situation);
+                if (toMove == null && situation.equals("move")) {
+                    toMove = page;
+                }
+            }
+            if (situations.stream().allMatch("over"::equals)) {
+                return;
+            }
+            assertThat(Instant.now()).as("the game to end (pages: %s)", situations).isBefore(deadline);
+            if (toMove != null) {
+                move.make(toMove);
+            } else {
+                Thread.sleep(100); // polling the pages for the next move or the verdicts, the condition awaited
+            }
+        }
     }
 
     /**

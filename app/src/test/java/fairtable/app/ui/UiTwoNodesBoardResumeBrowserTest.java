@@ -4,6 +4,7 @@ import static fairtable.app.ui.BrowserNodes.STEP;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -45,20 +46,8 @@ class UiTwoNodesBoardResumeBrowserTest extends BrowserNodesTest {
         west.await("west's second move, again", STEP, "return document.querySelector(arguments[0])", MOVABLE);
         assertThat(seen(west)).as("the history and the tiles before the restart").isEqualTo(before);
 
-        while (true) {
-            String a = BrowserNodes.situation(east, MOVABLE);
-            String b = BrowserNodes.situation(west, MOVABLE);
-            if (a.equals("over") && b.equals("over")) {
-                break;
-            }
-            if (a.equals("move")) {
-                BrowserNodes.move(east, MOVABLE, ".mj-sq.target");
-            } else if (b.equals("move")) {
-                BrowserNodes.move(west, MOVABLE, ".mj-sq.target");
-            } else {
-                Thread.sleep(100); // polling the two pages for the next move or the verdict, the condition awaited
-            }
-        }
+        BrowserNodes.playUntilOver(MOVABLE, p -> BrowserNodes.move(p, MOVABLE, ".mj-sq.target"), Duration.ofSeconds(120),
+                east, west);
         for (HeadlessChromium page : new HeadlessChromium[] {east, west}) {
             assertThat(page.run("return document.getElementById('verdict').textContent").asText())
                     .isEqualTo("VERIFIED");

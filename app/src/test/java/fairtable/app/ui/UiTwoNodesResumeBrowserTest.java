@@ -66,22 +66,8 @@ class UiTwoNodesResumeBrowserTest extends BrowserNodesTest {
         assertThat(listed).contains("holdem: alice, bob");
         page.click("#tables a[href=\"/table?id=" + id + "\"]");
 
-        deadline = Instant.now().plus(Duration.ofSeconds(120));
-        while (true) {
-            String a = BrowserNodes.situation(nodes.alicePage, MOVES);
-            String b = BrowserNodes.situation(nodes.bobPage, MOVES);
-            if (a.equals("over") && b.equals("over")) {
-                break;
-            }
-            assertThat(Instant.now()).as("the hand to end (alice: %s, bob: %s)", a, b).isBefore(deadline);
-            if (a.equals("move")) {
-                BrowserNodes.play(nodes.alicePage, MOVES);
-            } else if (b.equals("move")) {
-                BrowserNodes.play(nodes.bobPage, MOVES);
-            } else {
-                Thread.sleep(100); // polling the two pages for the next decision, the condition this waits for
-            }
-        }
+        BrowserNodes.playUntilOver(MOVES, p -> BrowserNodes.play(p, MOVES), Duration.ofSeconds(120), nodes.alicePage,
+                nodes.bobPage);
         for (HeadlessChromium each : new HeadlessChromium[] {nodes.alicePage, nodes.bobPage}) {
             assertThat(each.run("return document.getElementById('verdict').textContent").asText())
                     .isEqualTo("VERIFIED");
